@@ -1,0 +1,95 @@
+"""Card notation and deck arithmetic.
+
+Ranks in English or French (``A 2 … 10 J Q K``, ``As/1 V D R``) or as words (``roi``, ``king``…),
+suits optional as a suffix letter (h d c s) or symbol (♥ ♦ ♣ ♠).  ``as`` is always the French
+word for ace (write the ace of spades ``A♠``).  Suits only matter for spotting the same card twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import NamedTuple, Optional
+
+from .errors import KemsError
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+DECK_RANKS = {52: RANKS, 36: RANKS[4:], 32: RANKS[5:]}
+FRENCH = {"J": "V", "Q": "D", "K": "R", "A": "As"}
+
+_WORDS = {
+    "a": "A", "1": "A", "as": "A", "ace": "A", "ases": "A", "aces": "A",
+    "j": "J", "v": "J", "valet": "J", "jack": "J", "knave": "J",
+    "q": "Q", "d": "Q", "dame": "Q", "queen": "Q",
+    "k": "K", "r": "K", "roi": "K", "king": "K",
+    "deux": "2", "two": "2", "trois": "3", "three": "3", "quatre": "4", "four": "4",
+    "cinq": "5", "five": "5", "six": "6", "sept": "7", "seven": "7", "huit": "8", "eight": "8",
+    "neuf": "9", "nine": "9", "dix": "10", "ten": "10",
+}
+_WORDS.update({r.lower(): r for r in RANKS})
+_SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠", "♥": "♥", "♦": "♦", "♣": "♣", "♠": "♠",
+          "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠"}
+_TOKEN = re.compile(r"^(?P<rank>10|[0-9]|[a-z]+?)(?P<suit>[hdcs♥♦♣♠♡♢♧♤])?$")
+
+
+class Card(NamedTuple):
+    rank: str
+    suit: Optional[str] = None
+
+    def label(self, lang: str = "en") -> str:
+        rank = FRENCH.get(self.rank, self.rank) if lang == "fr" else self.rank
+        return rank + (self.suit or "")
+
+
+def parse_card(token: str) -> Card:
+    low = token.strip().lower()
+    if low in _WORDS:  # a whole word or bare rank wins over "rank + suit letter" (as, dame, roi…)
+        return Card(_WORDS[low])
+    match = _TOKEN.match(low)
+    if match and match.group("rank") in _WORDS:
+        suit = match.group("suit")
+        return Card(_WORDS[match.group("rank")], _SUITS[suit] if suit else None)
+    raise KemsError(
+        f"unreadable card '{token}': use a rank (A 2…10 J Q K, As/1 V D R, or a word such as roi, king) "
+        "with an optional suit (h d c s or ♥ ♦ ♣ ♠)"
+    )
+
+
+def parse_cards(text: str) -> list[Card]:
+    tokens = [tok for tok in re.split(r"[\s,;]+", text.strip()) if tok]
+    if not tokens:
+        raise KemsError("empty hand: give cards such as \"7 7 K K\"")
+    return [parse_card(tok) for tok in tokens]
+
+
+def square_rank(cards: list[Card]) -> Optional[str]:
+    """The rank of which ``cards`` hold four (a square, 'carré'), if any."""
+    counts = Counter(c.rank for c in cards)
+    best = [rank for rank, n in counts.items() if n >= 4]
+    return best[0] if best else None
+
+
+def most_common(cards: list[Card]) -> tuple[str, int]:
+    rank, count = Counter(c.rank for c in cards).most_common(1)[0]
+    return rank, count
+
+
+def show(cards: list[Card], lang: str) -> str:
+    return " ".join(c.label(lang) for c in cards)
+
+
+def check_possible(hands: list[list[Card]], deck: int, decks: int) -> None:
+    """Raise if the given cards cannot all exist together in ``decks`` decks of ``deck`` cards."""
+    ranks = DECK_RANKS[deck]
+    everything = [c for hand in hands for c in hand]
+    for card in everything:
+        if card.rank not in ranks:
+            raise KemsError(f"no {card.rank} in a {deck}-card deck (it holds {' '.join(ranks)})")
+    limit = 4 * decks
+    for rank, count in Counter(c.rank for c in everything).items():
+        if count > limit:
+            what = "one deck" if decks == 1 else f"{decks} decks"
+            raise KemsError(f"impossible: {count} cards of rank {rank} but {what} hold only {limit}")
+    for card, count in Counter(c for c in everything if c.suit).items():
+        if count > decks:
+            raise KemsError(f"impossible: {card.label()} appears {count} times but exists {decks} time(s)")

@@ -1,0 +1,108 @@
+"""The pre-game checklist: the points where the published conventions disagree (derived from the
+corpus), each with the chosen convention's answer and citation, or 'to decide' where it is silent."""
+
+from __future__ import annotations
+
+import html
+
+from .catalogue import BY_ID
+from .compare import disagrees
+from .conventions import Convention, load_all
+from .messages import t
+from .values import short
+
+
+def items(conv: Convention, lang: str) -> list[dict]:
+    published = load_all()
+    out = []
+    for point in BY_ID.values():
+        if not disagrees([c.rules[point.id] for c in published]):
+            continue
+        entry = conv.rules[point.id]
+        item = {"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
+                "status": entry.public_status, "answer": None, "short": None, "citation": None, "conflict": None}
+        if entry.stated:
+            item.update(answer=entry.text[lang], short=short(point.id, entry.value, lang), citation=entry.citation)
+            if entry.replaces:
+                item["replaces"] = entry.replaces["convention"]
+            if entry.conflict:
+                item["conflict"] = entry.conflict["text"][lang]
+        out.append(item)
+    return out
+
+
+def _cite(c: dict) -> str:
+    return f"{c['source']} — {c['section']}"
+
+
+def as_text(conv: Convention, rows: list[dict], lang: str) -> str:
+    lines = [t("ui.checklist_title", lang), t("ui.checklist_intro", lang, name=conv.name), ""]
+    topic = None
+    for it in rows:
+        if it["topic"] != topic:
+            topic = it["topic"]
+            lines.append(f"== {t('topic.' + topic, lang)} ==")
+        if it["answer"]:
+            lines.append(f"[ ] {it['question']}  →  {it['answer']}")
+            lines.append(f"      ({_cite(it['citation'])})")
+            if it["conflict"]:
+                lines.append(f"      {t('ui.conflict_mark', lang)}: {it['conflict']}")
+        else:
+            lines.append(f"[ ] {it['question']}  →  {t('ui.to_decide', lang)}: ________")
+    if not rows:
+        lines.append(t("ui.checklist_empty", lang))
+    return "\n".join(lines)
+
+
+def as_markdown(conv: Convention, rows: list[dict], lang: str) -> str:
+    lines = [f"# {t('ui.checklist_title', lang)}", "", t("ui.checklist_intro", lang, name=conv.name), ""]
+    topic = None
+    for it in rows:
+        if it["topic"] != topic:
+            topic = it["topic"]
+            lines += ["", f"## {t('topic.' + topic, lang)}", ""]
+        if it["answer"]:
+            extra = f" — {t('ui.conflict_mark', lang)}: {it['conflict']}" if it["conflict"] else ""
+            lines.append(f"- [ ] **{it['question']}** {it['answer']} _({_cite(it['citation'])})_{extra}")
+        else:
+            lines.append(f"- [ ] **{it['question']}** **{t('ui.to_decide', lang)}**")
+    return "\n".join(lines) + "\n"
+
+
+_CSS = """@page { size: A4; margin: 12mm; }
+body { font: 8.5pt/1.25 Georgia, serif; color: #000; margin: 0; }
+h1 { font-size: 13pt; margin: 0 0 2mm; } p.intro { margin: 0 0 3mm; font-style: italic; }
+main { columns: 2; column-gap: 7mm; } h2 { font-size: 10pt; margin: 2mm 0 1mm; break-after: avoid; }
+ul { list-style: none; padding: 0; margin: 0; } li { break-inside: avoid; margin: 0 0 1.6mm; }
+li input { margin: 0 1.5mm 0 0; vertical-align: -1px; } .q { font-weight: bold; }
+.cite { display: block; color: #444; font-size: 7pt; } .decide { font-weight: bold; color: #a00; }
+.conflict { color: #850; font-size: 7.5pt; display: block; }
+@media screen { body { max-width: 190mm; margin: 10mm auto; } }"""
+
+
+def as_html(conv: Convention, rows: list[dict], lang: str) -> str:
+    e = html.escape
+    parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+             f"<title>{e(t('ui.checklist_title', lang))}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
+             f"<h1>{e(t('ui.checklist_title', lang))}</h1>\n"
+             f"<p class=\"intro\">{e(t('ui.checklist_intro', lang, name=conv.name))}</p>\n<main>\n"]
+    topic = None
+    for it in rows:
+        if it["topic"] != topic:
+            if topic is not None:
+                parts.append("</ul>\n")
+            topic = it["topic"]
+            parts.append(f"<h2>{e(t('topic.' + topic, lang))}</h2>\n<ul>\n")
+        box = f'<input type="checkbox" id="{e(it["rule_point"])}">'
+        if it["answer"]:
+            body = (f'{e(it["answer"])}<span class="cite">{e(_cite(it["citation"]))}</span>')
+            if it["conflict"]:
+                body += f'<span class="conflict">{e(t("ui.conflict_mark", lang))}: {e(it["conflict"])}</span>'
+        else:
+            body = f'<span class="decide">{e(t("ui.to_decide", lang))} : ________</span>'
+        parts.append(f'<li data-rule-point="{e(it["rule_point"])}">{box}<label for="{e(it["rule_point"])}">'
+                     f'<span class="q">{e(it["question"])}</span></label> {body}</li>\n')
+    if topic is not None:
+        parts.append("</ul>\n")
+    parts.append("</main>\n</body>\n</html>\n")
+    return "".join(parts)

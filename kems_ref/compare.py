@@ -1,0 +1,49 @@
+"""Conventions side by side, rule point by rule point, and the points where published ones disagree."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from .catalogue import RULE_POINTS, TOPICS
+from .conventions import Convention, Entry
+from .errors import KemsError
+from .values import short
+
+
+def _key(entry: Entry) -> str:
+    return json.dumps(entry.value, sort_keys=True)
+
+
+def disagrees(entries: list[Entry]) -> bool:
+    """Two stated answers differ, or one source contradicts itself."""
+    stated = {_key(e) for e in entries if e.stated}
+    return len(stated) > 1 or any(e.stated and e.conflict for e in entries)
+
+
+def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
+         only_differences: bool = False) -> list[dict]:
+    if topic is not None and topic not in TOPICS:
+        raise KemsError(f"unknown topic '{topic}' (choose one of: {', '.join(TOPICS)})")
+    out = []
+    for point in RULE_POINTS:
+        if topic and point.topic != topic:
+            continue
+        entries = [c.rules[point.id] for c in convs]
+        agree = not disagrees(entries)
+        if only_differences and agree:
+            continue
+        values = {}
+        for conv, entry in zip(convs, entries):
+            values[conv.id] = {
+                "status": entry.public_status,
+                "value": entry.value if entry.stated else None,
+                "text": entry.text[lang] if entry.stated else None,
+                "short": short(point.id, entry.value, lang) if entry.stated else None,
+                "citation": entry.citation if entry.stated else None,
+                "conflict": ({"value": entry.conflict["value"], "text": entry.conflict["text"][lang],
+                              "citation": entry.conflict["citation"]} if entry.stated and entry.conflict else None),
+            }
+        out.append({"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
+                    "values": values, "agree": agree})
+    return out

@@ -1,0 +1,114 @@
+"""Output of `kems-ref compare`: rich table, GitHub markdown, CSV or JSON.
+
+Cells are short values with a numbered reference to their citation, listed below the table;
+silences read as silent and self-contradictions are marked.  On a narrow terminal (or with many
+conventions) the table is printed one rule point per block, so 80 columns stay readable.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from typing import Optional
+
+from .messages import t
+
+
+class Refs:
+    def __init__(self) -> None:
+        self.items: dict[tuple, int] = {}
+
+    def ref(self, citation: Optional[dict]) -> str:
+        if not citation:
+            return ""
+        key = (citation["source"], citation["section"])
+        if key not in self.items:
+            self.items[key] = len(self.items) + 1
+        return f"[{self.items[key]}]"
+
+    def lines(self) -> list[str]:
+        return [f"[{n}] {src} — {sec}" for (src, sec), n in self.items.items()]
+
+
+def cell(value: dict, lang: str, refs: Refs) -> str:
+    if value["status"] == "unspecified":
+        return t("ui.silent_cell", lang)
+    text = f"{value['short']} {refs.ref(value['citation'])}"
+    if value["conflict"]:
+        text += f" {t('ui.conflict_mark', lang)}: {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
+    return text
+
+
+def render(fmt: str, convs: list, rows: list[dict], lang: str, console) -> None:
+    ids = [c.id for c in convs]
+    if fmt == "json":
+        sys.stdout.write(json.dumps({"conventions": ids, "rows": rows}, ensure_ascii=False, indent=2) + "\n")
+        return
+    refs = Refs()
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)])
+        for row in rows:
+            vals = [row["values"][i] for i in ids]
+            writer.writerow([row["rule_point"], row["topic"], "yes" if row["agree"] else "no",
+                             *(v["short"] if v["status"] != "unspecified" else "" for v in vals),
+                             *(f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else ""
+                               for v in vals)])
+        sys.stdout.write(out.getvalue())
+        return
+    if fmt == "markdown":
+        def esc(s: str) -> str:
+            return s.replace("|", "\\|")
+        lines = []
+        topic = None
+        for row in rows:
+            if row["topic"] != topic:
+                topic = row["topic"]
+                lines += ["", f"### {t('topic.' + topic, lang)}", "",
+                          "| " + " | ".join([t("ui.rule_point", lang), *ids]) + " |",
+                          "|" + "---|" * (len(ids) + 1)]
+            mark = "" if row["agree"] else f" **({t('ui.differs', lang)})**"
+            lines.append("| " + " | ".join([f"`{row['rule_point']}`{mark}",
+                                             *(esc(cell(row["values"][i], lang, refs)) for i in ids)]) + " |")
+        lines += ["", *(f"- {esc(line)}" for line in refs.lines())]
+        sys.stdout.write("\n".join(lines).lstrip("\n") + "\n")
+        return
+    _table(console, ids, rows, lang, refs)
+
+
+def _table(console, ids: list[str], rows: list[dict], lang: str, refs: Refs) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    wide = console.width >= 26 + 16 * len(ids)
+    topic = None
+    table = None
+    for row in rows:
+        if row["topic"] != topic:
+            if table is not None:
+                console.print(table)
+            topic = row["topic"]
+            console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
+            table = None
+            if wide:
+                table = Table(show_lines=True)
+                table.add_column(t("ui.rule_point", lang), overflow="fold")
+                for i in ids:
+                    table.add_column(i, overflow="fold")
+        style = "" if row["agree"] else "bold yellow"
+        if wide:
+            table.add_row(f"[{style}]{row['rule_point']}[/]" if style else row["rule_point"],
+                          *(escape(cell(row["values"][i], lang, refs)) for i in ids))
+        else:
+            mark = "" if row["agree"] else f"  [{style}]≠ {t('ui.differs', lang)}[/]"
+            console.print(f"[bold]{row['rule_point']}[/] — {escape(row['question'])}{mark}")
+            for i in ids:
+                console.print(f"    {i:<14} {escape(cell(row['values'][i], lang, refs))}")
+    if table is not None:
+        console.print(table)
+    console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
+    for line in refs.lines():
+        console.print("  " + escape(line))

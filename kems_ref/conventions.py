@@ -1,0 +1,202 @@
+"""Conventions: finding, loading and resolving the YAML files (inheritance included).
+
+Shipped conventions are validated by the test suite and loaded here without pydantic (the table
+waits for the answer); a convention given as a path is a user's file and goes through the strict
+validation of :mod:`kems_ref.schema` first.  The folder layout is the lookup: ``<id>.yaml``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from .catalogue import IDS
+from .errors import ConventionInvalid, KemsError
+
+DEFAULT_CONVENTION = "ducale"
+_HERE = Path(__file__).resolve().parent
+
+
+def conventions_dir() -> Path:
+    """The shipped conventions: inside the installed package, else the repository's top level."""
+    for candidate in (_HERE / "conventions", _HERE.parent / "conventions"):
+        if candidate.is_dir():
+            return candidate
+    raise KemsError("the shipped conventions folder is missing (broken install)")  # pragma: no cover
+
+
+def shipped_ids() -> list[str]:
+    return sorted(p.stem for p in conventions_dir().glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One convention's answer to one rule point, after inheritance."""
+
+    point: str
+    status: str  # "stated" | "unspecified"
+    value: Any = None
+    text: Optional[dict] = None
+    citation: Optional[dict] = None  # {"source", "section"}
+    conflict: Optional[dict] = None  # {"value", "text", "citation"}
+    note: Optional[dict] = None
+    inherited_from: Optional[str] = None
+    replaces: Optional[dict] = None  # a house rule: the parent's answer it overrides
+
+    @property
+    def stated(self) -> bool:
+        return self.status == "stated"
+
+    @property
+    def public_status(self) -> str:
+        return "inherited" if self.inherited_from else self.status
+
+
+@dataclass
+class Convention:
+    id: str
+    name: str
+    publication: dict
+    extends: Optional[str]
+    rules: dict[str, Entry] = field(default_factory=dict)
+    path: Optional[str] = None
+    chain: tuple[str, ...] = ()  # own id then ancestors
+
+    @property
+    def source(self) -> str:
+        pub = self.publication
+        return pub.get("cite_as") or pub["title"]
+
+    def get(self, point: str) -> Entry:
+        return self.rules[point]
+
+    def value(self, point: str) -> Any:
+        entry = self.rules[point]
+        return entry.value if entry.stated else None
+
+
+def _citation(raw: Optional[dict], default_source: str) -> Optional[dict]:
+    if not raw:
+        return None
+    return {"source": raw.get("source") or default_source, "section": raw["section"]}
+
+
+def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
+    pub = data["publication"]
+    own_source = pub.get("cite_as") or pub["title"]
+    via = (pub.get("known_through") or {}).get("via")
+    if via:
+        own_source = f"{own_source}, via {via}"
+    conv = Convention(
+        id=data["id"], name=data["name"], publication=pub, extends=data.get("extends"), path=path,
+        chain=(data["id"],) + (parent.chain if parent else ()),
+    )
+    raw_rules = data.get("rules") or {}
+    for pid in IDS:
+        raw = raw_rules.get(pid)
+        inherited = parent.rules[pid] if parent else None
+        if raw is None or raw.get("status") == "inherited":
+            if inherited is None:  # pragma: no cover - prevented by validation
+                raise KemsError(f"rule point '{pid}' is not answered", path)
+            conv.rules[pid] = Entry(**{**inherited.__dict__,
+                                       "inherited_from": inherited.inherited_from or parent.id})
+            continue
+        conflict = raw.get("conflict")
+        if conflict:
+            conflict = {**conflict, "citation": _citation(conflict["citation"], own_source)}
+        replaces = None
+        if inherited is not None:
+            replaces = {"convention": inherited.inherited_from or parent.id, "status": inherited.status,
+                        "value": inherited.value, "text": inherited.text}
+        conv.rules[pid] = Entry(
+            point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
+            citation=_citation(raw.get("citation"), own_source), conflict=conflict,
+            note=raw.get("note"), replaces=replaces,
+        )
+    return conv
+
+
+_cache: dict[str, Convention] = {}
+
+
+def _load_shipped(cid: str, seen: tuple[str, ...] = ()) -> Convention:
+    if cid in _cache:
+        return _cache[cid]
+    from .yamlsource import load_fast
+
+    path = conventions_dir() / f"{cid}.yaml"
+    data = load_fast(str(path))
+    parent = _load_shipped(data["extends"], seen + (cid,)) if data.get("extends") else None
+    conv = _build(data, str(path), parent)
+    _cache[cid] = conv
+    return conv
+
+
+def is_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
+
+
+def unknown_convention(ref: str) -> KemsError:
+    return KemsError(f"unknown convention '{ref}' (choose one of: {', '.join(shipped_ids())}, "
+                     "or give the path of a YAML file)")
+
+
+def load(ref: str) -> Convention:
+    """A convention by id (shipped) or by path (validated strictly)."""
+    if is_path(ref):
+        return load_file(ref)
+    if ref not in shipped_ids():
+        raise unknown_convention(ref)
+    return _load_shipped(ref)
+
+
+def load_all() -> list[Convention]:
+    return [_load_shipped(cid) for cid in shipped_ids()]
+
+
+def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict], list[tuple[int, str]]]:
+    """Read and check a convention file: (data, problems).  Unreadable/malformed raises KemsError."""
+    from . import schema
+    from .yamlsource import line_of, load_located, read_text
+
+    data, lines, problems = load_located(read_text(path), path)
+    problems = problems + schema.check(data, lines)
+    if isinstance(data, dict) and isinstance(data.get("extends"), str):
+        parent = data["extends"]
+        line = line_of(lines, ("extends",))
+        parent_key = str(Path(path).parent / parent) if is_path(parent) else parent
+        if parent == data.get("id") or parent_key in _seen or os.path.abspath(path) in _seen:
+            problems.append((line, f"extends '{parent}' makes a cycle"))
+        elif is_path(parent):
+            if not Path(parent_key).is_file():
+                problems.append((line, f"extends '{parent}': no such file"))
+            else:
+                try:
+                    _, parent_problems = validate_file(parent_key, _seen + (os.path.abspath(path), parent_key))
+                except KemsError as exc:
+                    parent_problems = [(exc.line, str(exc))]
+                if parent_problems:
+                    problems.append((line, f"extends '{parent}', which is invalid: {parent_problems[0][1]}"))
+        elif parent not in shipped_ids():
+            problems.append((line, f"extends unknown convention '{parent}' (choose one of: {', '.join(shipped_ids())})"))
+    problems.sort(key=lambda p: (p[0] or 0))
+    return data, problems
+
+
+def load_file(path: str) -> Convention:
+    data, problems = validate_file(path)
+    if problems:
+        raise ConventionInvalid(path, problems)
+    assert isinstance(data, dict)
+    parent = None
+    if data.get("extends"):
+        ext = data["extends"]
+        parent = load_file(str(Path(path).parent / ext)) if is_path(ext) else _load_shipped(ext)
+    return _build(data, path, parent)
+
+
+def others_on(point: str, exclude: str) -> list[tuple[Convention, Entry]]:
+    """What every other shipped convention answers on ``point`` (for the 'elsewhere' notes)."""
+    return [(c, c.rules[point]) for c in load_all() if c.id != exclude]

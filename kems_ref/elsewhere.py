@@ -1,0 +1,27 @@
+"""What the other conventions say where one is silent, and who recommends what for the silence."""
+
+from __future__ import annotations
+
+from .conventions import Convention, load_all
+
+
+def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict]:
+    """For each point: every other shipped convention's answer, and recommendations from the
+    conventions that extend ``conv`` and state the point (Regles.com over Ducale's silence)."""
+    if not points:
+        return []
+    everyone = load_all()
+    out = []
+    for point in points:
+        answers, recommendations = [], []
+        for other in everyone:
+            if other.id == conv.id:
+                continue
+            entry = other.rules[point]
+            if not entry.stated or entry.inherited_from:
+                continue
+            item = {"convention": other.id, "value": entry.value, "text": entry.text[lang],
+                    "citation": entry.citation}
+            (recommendations if conv.id in other.chain[1:] else answers).append(item)
+        out.append({"rule_point": point, "conventions": answers, "recommendations": recommendations})
+    return out

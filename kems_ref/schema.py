@@ -1,0 +1,245 @@
+"""The convention file format, as strict pydantic models (``extra="forbid"``, no coercion).
+
+Used to validate any file a user gives (house rules, ``conventions validate``) and by the tests on
+every shipped file; the JSON Schema shipped beside it (``convention.schema.json``) is generated
+from these models, so editors validate house-rules files with the same rules.  The fast path that
+loads shipped conventions at the table does not import this module.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from .catalogue import BY_ID, IDS
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+NonEmpty = Annotated[str, Field(min_length=1)]
+
+
+class Text(Strict):
+    fr: NonEmpty
+    en: NonEmpty
+
+
+class Citation(Strict):
+    section: NonEmpty = Field(description="Section or heading of the publication")
+    source: Optional[NonEmpty] = Field(None, description="Publication, when not the file's own")
+
+
+class ScoreChange(Strict):
+    team: Literal["callers", "accused", "others"]
+    change: int
+    unit: Literal["point", "letter"]
+
+
+class PlayerCount(Strict):
+    min: Annotated[int, Field(ge=2)]
+    max: Optional[Annotated[int, Field(ge=2)]]
+    even: bool
+
+
+class DeckRule(Strict):
+    up_to: Optional[Annotated[int, Field(ge=2)]] = Field(description="up to this many players; null: beyond")
+    decks: Annotated[int, Field(ge=1, le=4)]
+
+
+class DeckSize(Strict):
+    cards: Literal[32, 36, 52]
+    players: Optional[list[Annotated[int, Field(ge=2)]]] = None
+
+
+class IdenticalCards(Strict):
+    threshold: Literal[3, 4]
+    action: Literal["redeal", "replace-cards", "play-on"]
+
+
+class Opening(Strict):
+    trigger: Literal["dealer-call", "last-card-turned"]
+    words: Optional[NonEmpty]
+
+
+class Proof(Strict):
+    who: Literal["accused-player", "each-accused-player"]
+    cards: Literal["two", "two-different", "whole-hand"]
+    to: Optional[Literal["everyone", "caller-only"]]
+
+
+class AfterWrong(Strict):
+    barred: bool
+    until: Optional[Literal["hand", "game"]]
+
+
+class Target(Strict):
+    points: Optional[Annotated[int, Field(ge=1)]]
+    word: Optional[NonEmpty]
+    agreed: bool
+
+
+Score = Annotated[list[ScoreChange], Field(min_length=1)]
+
+#: The type of the ``value`` of each rule point: what the resolver can rely on.
+VALUE_TYPES: dict[str, Any] = {
+    "players.count": PlayerCount,
+    "players.decks": Annotated[list[DeckRule], Field(min_length=1)],
+    "deck.size": Annotated[list[DeckSize], Field(min_length=1)],
+    "seating.partners": Literal["facing", "diagonal"],
+    "deal.hand_size": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
+    "deal.method": Literal["one-at-a-time"],
+    "deal.center": Annotated[int, Field(ge=1, le=8)],
+    "deal.identical_cards": IdenticalCards,
+    "deal.next_dealer": Literal["another-player"],
+    "deal.bottom_card": Literal["hidden"],
+    "hunt.opening": Opening,
+    "exchange.order": Literal["put-then-take", "take-then-put"],
+    "exchange.count": Literal["one", "one-or-more", "up-to-whole-hand"],
+    "exchange.hand_limit": Annotated[int, Field(ge=1, le=8)],
+    "exchange.same_card": Literal["first-to-touch"],
+    "exchange.lifted_card": Literal["lifted-counts"],
+    "sweep.trigger": Literal["nobody-wants", "all-agree", "proposal"],
+    "sweep.calls": bool,
+    "discard.visibility": Literal["face-down"],
+    "stock.exhausted": Literal["hand-ends", "recycle-discard"],
+    "signal.verbal": Literal["forbidden", "allowed", "if-all-agree"],
+    "signal.visibility": Literal["required", "agree-before-play"],
+    "signal.count": Literal["one", "several", "one-unless-all-agree"],
+    "signal.change": Literal["after-any-hand", "between-games"],
+    "signal.warning": bool,
+    "signal.bluff": bool,
+    "call.kems.caller": Literal["partner-only"],
+    "call.kems.right": Score,
+    "call.kems.wrong": Score,
+    "call.double_kems.right": Score,
+    "call.double_kems.wrong": Score,
+    "call.double_kems.counter": bool,
+    "call.contre_kems.target": Literal["player", "team"],
+    "call.contre_kems.right": Score,
+    "call.contre_kems.wrong": Score,
+    "call.contre_kems.proof": Proof,
+    "call.contre_kems.after_wrong": AfterWrong,
+    "call.contre_kems.timing": Literal["before-kems"],
+    "call.double_contre_kems": Literal["named-only"],
+    "call.ungathered": bool,
+    "hand.end": Literal["any-call", "square-found"],
+    "score.system": Literal["points", "letters"],
+    "score.target": Target,
+    "score.multi_team": Literal["every-opposing-team"],
+}
+assert set(VALUE_TYPES) == set(IDS), "every catalogue point needs a value type"
+
+
+class Unspecified(Strict):
+    status: Literal["unspecified"]
+    note: Optional[Text] = Field(None, description="What the source says around its silence")
+    citation: Optional[Citation] = None
+
+
+class Inherited(Strict):
+    status: Literal["inherited"]
+
+
+def _point_model(point_id: str) -> Any:
+    value_type = VALUE_TYPES[point_id]
+    name = point_id.replace(".", "_")
+    conflict = create_model(
+        f"Conflict_{name}", __base__=Strict,
+        value=(value_type, ...), text=(Text, ...), citation=(Citation, ...),
+    )
+    stated = create_model(
+        f"Stated_{name}", __base__=Strict,
+        status=(Literal["stated"], ...), value=(value_type, ...), text=(Text, ...),
+        citation=(Citation, ...), conflict=(Optional[conflict], None),
+    )
+    return Annotated[Union[stated, Unspecified, Inherited], Field(discriminator="status")]
+
+
+Rules = create_model(
+    "Rules", __base__=Strict,
+    **{pid.replace(".", "__"): (Optional[_point_model(pid)], Field(None, alias=pid,
+                                description=BY_ID[pid].question["en"])) for pid in IDS},
+)
+
+
+class KnownThrough(Strict):
+    how: Literal["direct", "summary"]
+    via: Optional[NonEmpty] = None
+
+
+class Publication(Strict):
+    title: NonEmpty
+    subtitle: Optional[NonEmpty] = None
+    author: Optional[NonEmpty] = None
+    url: Optional[NonEmpty] = None
+    language: Optional[Literal["fr", "en"]] = None
+    checked: Optional[NonEmpty] = Field(None, description="date the source was checked, YYYY-MM-DD")
+    cite_as: Optional[NonEmpty] = None
+    known_through: Optional[KnownThrough] = None
+
+
+class ConventionFile(Strict):
+    """A Kems convention: one publication's answers to every rule point of the catalogue."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    name: NonEmpty
+    publication: Publication
+    extends: Optional[NonEmpty] = None
+    rules: Rules  # type: ignore[valid-type]
+
+
+def json_schema() -> dict:
+    schema = ConventionFile.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Kems convention (kems-ref)"
+    return schema
+
+
+def _message(err: dict) -> str:
+    loc = ".".join(str(p) for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        key = err["loc"][-1]
+        if len(err["loc"]) == 2 and err["loc"][0] == "rules":
+            return f"unknown rule point '{key}' (see `kems-ref conventions show ducale` for the ids)"
+        return f"unknown key '{key}'"
+    if kind == "missing":
+        field = err["loc"][-1]
+        if field == "citation":
+            return f"{loc.rsplit('.', 1)[0]}: a stated point needs a citation (section of the publication)"
+        return f"{loc.rsplit('.', 1)[0] or 'top level'}: missing key '{field}'"
+    if kind == "union_tag_invalid":
+        return f"{loc}: status must be stated, unspecified or inherited"
+    if kind == "union_tag_not_found":
+        return f"{loc}: missing key 'status' (stated, unspecified or inherited)"
+    return f"{loc}: {err['msg']}"
+
+
+def check(data: Any, lines: dict) -> list[tuple[int, str]]:
+    """Schema problems of a parsed file, each with its line (empty: valid against the format)."""
+    from .yamlsource import line_of
+
+    if not isinstance(data, dict):
+        return [(1, "a convention file is a mapping with id, name, publication, extends and rules")]
+    problems: list[tuple[int, str]] = []
+    try:
+        ConventionFile.model_validate(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
+            problems.append((line_of(lines, loc), _message(err)))
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        if not data.get("extends"):
+            for pid in IDS:
+                if pid not in rules:
+                    problems.append((line_of(lines, ("rules",)),
+                                     f"rule point '{pid}' is not answered (stated, unspecified or inherited)"))
+            for pid, entry in rules.items():
+                if isinstance(entry, dict) and entry.get("status") == "inherited":
+                    problems.append((line_of(lines, ("rules", pid)),
+                                     f"{pid}: 'inherited' needs an 'extends' convention"))
+    return problems

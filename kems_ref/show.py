@@ -1,0 +1,58 @@
+"""`kems-ref conventions show`: one convention, every rule point, grouped by topic."""
+
+from __future__ import annotations
+
+from .catalogue import RULE_POINTS, TOPICS
+from .conventions import Convention
+from .messages import t
+from .values import short
+
+
+def show_json(conv: Convention, lang: str) -> dict:
+    rules = {}
+    for point in RULE_POINTS:
+        e = conv.rules[point.id]
+        rules[point.id] = {
+            "status": e.public_status, "value": e.value if e.stated else None,
+            "text": e.text[lang] if e.stated else (e.note[lang] if e.note else None),
+            "citation": e.citation,
+            "conflict": ({"value": e.conflict["value"], "text": e.conflict["text"][lang],
+                          "citation": e.conflict["citation"]} if e.conflict else None),
+            "inherited_from": e.inherited_from,
+        }
+    return {"id": conv.id, "name": conv.name, "source": conv.source, "extends": conv.extends,
+            "publication": conv.publication, "rules": rules}
+
+
+def show_text(console, conv: Convention, lang: str) -> None:
+    from rich.markup import escape
+
+    pub = conv.publication
+    console.print(f"[bold]{escape(conv.name)}[/]  ({conv.id})")
+    console.print(f"{t('ui.publication', lang)}: {escape(pub['title'])}"
+                  + (f" — {escape(pub['author'])}" if pub.get("author") else "")
+                  + (f" — {pub['url']}" if pub.get("url") else ""))
+    via = (pub.get("known_through") or {}).get("via")
+    console.print(f"{t('ui.known_through', lang)}: {escape(via) if via else t('ui.direct', lang)}")
+    if conv.extends:
+        console.print(f"{t('ui.extends', lang)}: {conv.extends}")
+    for topic in TOPICS:
+        console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
+        for point in (p for p in RULE_POINTS if p.topic == topic):
+            e = conv.rules[point.id]
+            if e.stated:
+                origin = f" [dim]({t('ui.inherited', lang, parent=e.inherited_from)})[/]" if e.inherited_from else ""
+                console.print(f"  [bold]{point.id}[/] = {escape(short(point.id, e.value, lang))}{origin}")
+                console.print(f"      {escape(e.text[lang])}")
+                console.print(f"      [dim]{escape(e.citation['source'])} — {escape(e.citation['section'])}[/]")
+                if e.replaces:
+                    rep = e.replaces
+                    line = (t("ui.replaces", lang, parent=rep["convention"], text=rep["text"][lang]) if rep["text"]
+                            else t("ui.replaces_silence", lang, parent=rep["convention"]))
+                    console.print(f"      [dim]{escape(line)}[/]")
+                if e.conflict:
+                    console.print(f"      [yellow]{t('ui.conflict_mark', lang)}: {escape(e.conflict['text'][lang])} "
+                                  f"({escape(e.conflict['citation']['section'])})[/]")
+            else:
+                note = f" — {escape(e.note[lang])}" if e.note else ""
+                console.print(f"  [bold]{point.id}[/] [magenta]{t('ui.silent_cell', lang)}[/]{note}")

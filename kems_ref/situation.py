@@ -1,0 +1,136 @@
+"""A described situation: the event and what happened, from CLI flags or a YAML file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Optional
+
+from .cards import Card, parse_cards
+from .errors import KemsError
+
+EVENTS = ("kems", "double-kems", "contre-kems", "double-contre-kems", "deal", "exchange", "sweep",
+          "stock-out", "signal", "same-card")
+CALLS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
+
+#: which events each option belongs to (an option given to another event is an error, not ignored)
+OPTION_EVENTS: dict[str, tuple[str, ...]] = {
+    "hand": ("kems", "double-kems", "contre-kems", "deal"),
+    "partner_hand": ("double-kems", "contre-kems"),
+    "lifted": ("kems", "double-kems", "contre-kems"),
+    "touched": ("kems", "double-kems", "contre-kems"),
+    "ungathered": ("kems", "double-kems", "contre-kems"),
+    "after_kems": ("contre-kems", "double-contre-kems"),
+    "during_sweep": CALLS,
+    "barred": ("contre-kems", "double-contre-kems"),
+    "cards": ("exchange",),
+    "take_first": ("exchange",),
+    "before_opening": ("exchange",),
+    "verbal": ("signal",),
+    "hidden": ("signal",),
+    "second_signal": ("signal",),
+    "objection": ("sweep",),
+    "touched_second": ("same-card",),
+}
+
+
+@dataclass
+class Situation:
+    event: str
+    hand: Optional[list[Card]] = None
+    partner_hand: Optional[list[Card]] = None
+    lifted: Optional[list[Card]] = None
+    touched: Optional[list[Card]] = None
+    ungathered: bool = False
+    after_kems: bool = False
+    during_sweep: bool = False
+    barred: bool = False
+    players: int = 4
+    deck: Optional[int] = None
+    cards: Optional[int] = None
+    take_first: bool = False
+    before_opening: bool = False
+    verbal: bool = False
+    hidden: bool = False
+    second_signal: bool = False
+    objection: bool = False
+    touched_second: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def option_name(self, attr: str) -> str:
+        return "--" + attr.replace("_", "-")
+
+
+def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str] = None,
+          lifted: Optional[str] = None, touched: Optional[str] = None, **flags) -> Situation:
+    """Check the event and options, parse the cards; raise KemsError on anything off."""
+    if event not in EVENTS:
+        raise KemsError(f"unknown event '{event}' (choose one of: {', '.join(EVENTS)})")
+    sit = Situation(event=event, **flags)
+    sit.hand = parse_cards(hand) if hand is not None else None
+    sit.partner_hand = parse_cards(partner_hand) if partner_hand is not None else None
+    sit.lifted = parse_cards(lifted) if lifted is not None else None
+    sit.touched = parse_cards(touched) if touched is not None else None
+    for f in fields(Situation):
+        if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False):
+            if event not in OPTION_EVENTS[f.name]:
+                raise KemsError(f"{sit.option_name(f.name)} does not apply to '{event}' "
+                                f"(it is for: {', '.join(OPTION_EVENTS[f.name])})")
+    if event in ("kems", "double-kems", "contre-kems", "deal") and sit.hand is None:
+        raise KemsError(f"'{event}' needs --hand (the cards the situation is about, e.g. --hand \"7 7 K K\")")
+    if event == "double-kems" and sit.partner_hand is None:
+        raise KemsError("'double-kems' needs --partner-hand (the caller's own hand) as well as --hand")
+    if sit.players < 2 or sit.players % 2:
+        raise KemsError(f"--players {sit.players}: Kems is played in teams of two, so an even number from 4 up")
+    if sit.players < 4:
+        raise KemsError(f"--players {sit.players}: with a single team there is no opponent (Kems needs at least 4)")
+    if sit.deck is not None and sit.deck not in (32, 36, 52):
+        raise KemsError(f"--deck {sit.deck}: choose 32, 36 or 52")
+    if sit.cards is not None and sit.cards < 1:
+        raise KemsError(f"--cards {sit.cards}: at least one card is exchanged")
+    return sit
+
+
+SITUATION_KEYS = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards",
+                  *(k for k in OPTION_EVENTS if k not in ("hand", "partner_hand", "lifted", "touched"))}
+
+
+def from_file(path: str, overrides: dict) -> Situation:
+    """A situation from YAML (same names as the options, dashes or underscores); strict."""
+    from .yamlsource import load_located, read_text
+
+    data, lines, problems = load_located(read_text(path), path)
+    if problems:
+        raise KemsError(problems[0][1], path, problems[0][0])
+    if not isinstance(data, dict):
+        raise KemsError("a situation file is a mapping such as 'event: contre-kems' and 'hand: 7 7 K K'", path, 1)
+    values: dict = {}
+    for key, value in data.items():
+        name = str(key).replace("-", "_")
+        line = lines.get((key,))
+        if name not in SITUATION_KEYS:
+            raise KemsError(f"unknown key '{key}' (valid: {', '.join(sorted(k.replace('_', '-') for k in SITUATION_KEYS))})",
+                            path, line)
+        if name in ("hand", "partner_hand", "lifted", "touched"):
+            if isinstance(value, list):
+                value = " ".join(str(v) for v in value)
+            if not isinstance(value, (str, int)):
+                raise KemsError(f"'{key}' must be cards such as \"7 7 K K\"", path, line)
+            value = str(value)
+        elif name in ("players", "deck", "cards"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise KemsError(f"'{key}' must be a whole number", path, line)
+        elif name == "event":
+            if not isinstance(value, str):
+                raise KemsError("'event' must be one of: " + ", ".join(EVENTS), path, line)
+        elif not isinstance(value, bool):
+            raise KemsError(f"'{key}' must be true or false", path, line)
+        values[name] = value
+    if "event" not in values:
+        raise KemsError("missing key 'event' (one of: " + ", ".join(EVENTS) + ")", path, 1)
+    values.update({k: v for k, v in overrides.items() if v not in (None, False)})
+    event = values.pop("event")
+    try:
+        return build(event, **values)
+    except KemsError as exc:
+        key = next((k for k in data if str(k).replace("-", "_") in str(exc.message).replace("-", "_")), None)
+        raise KemsError(exc.message, path, lines.get((key,), 1) if key else 1) from None

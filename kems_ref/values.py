@@ -1,0 +1,59 @@
+"""Short, language-aware labels for rule-point values (comparison cells, checklist answers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .messages import MESSAGES, t
+
+
+def _v(code: str, lang: str) -> str:
+    key = f"val.{code}"
+    return t(key, lang) if key in MESSAGES else code
+
+
+def _score(entries: list, lang: str) -> str:
+    parts = []
+    for s in entries:
+        unit = _v("pt" if s["unit"] == "point" else "letter", lang)
+        parts.append(f"{s['change']:+d} {unit} ({_v('role.' + s['team'], lang)})")
+    return ", ".join(parts)
+
+
+def short(point: str, value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return _v(str(value).lower(), lang)
+    if isinstance(value, (int, str)):
+        return str(value) if isinstance(value, int) else _v(value, lang)
+    if point == "players.count":
+        span = f"{value['min']}" if value["min"] == value["max"] else f"{value['min']}–{value['max'] or '…'}"
+        return span + (f" ({_v('even', lang)})" if value["even"] and value["min"] != value["max"] else "")
+    if point == "players.decks":
+        return ", ".join(f"{r['decks']} {_v('decks', lang)}" + (f" ≤{r['up_to']}" if r["up_to"] else
+                         (f" {_v('beyond', lang)}" if len(value) > 1 else "")) for r in value)
+    if point == "deck.size":
+        return " / ".join(str(s["cards"]) + (f" ({','.join(map(str, s['players']))} {_v('players_abbr', lang)})"
+                                               if s.get("players") else "") for s in value)
+    if point == "deal.hand_size":
+        return " / ".join(map(str, value))
+    if point == "deal.identical_cards":
+        return f"{value['threshold']}+ → {_v(value['action'], lang)}"
+    if point == "hunt.opening":
+        words = f" « {value['words']} »" if value.get("words") else ""
+        return _v(value["trigger"], lang) + words
+    if point == "call.contre_kems.proof":
+        shown = _v(value["who"], lang) + ": " + _v(value["cards"], lang)
+        return shown + (f" {_v(value['to'], lang)}" if value.get("to") else "")
+    if point == "call.contre_kems.after_wrong":
+        if not value["barred"]:
+            return _v("false", lang)
+        return f"{_v('barred', lang)} {_v('until.' + (value['until'] or 'none'), lang)}"
+    if point == "score.target":
+        if value.get("points"):
+            return f"{value['points']} {_v('pt', lang)}" + (f" ({_v('agreed', lang)})" if value["agreed"] else "")
+        if value.get("word"):
+            return value["word"]
+        return _v("agreed", lang)
+    if isinstance(value, list) and value and isinstance(value[0], dict) and "team" in value[0]:
+        return _score(value, lang)
+    return str(value)

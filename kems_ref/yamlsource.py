@@ -1,0 +1,92 @@
+"""YAML reading: a fast path for trusted shipped files, a located path for anything a user wrote.
+
+The located reader composes the node tree so that every key keeps its line, and reports duplicate
+keys (which PyYAML silently overwrites) as errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from .errors import KemsError
+
+try:  # the C loader when libyaml is there: several times faster
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+Path_ = tuple  # a path of keys and list indices from the document root
+Lines = dict  # Path_ -> 1-based line
+
+
+def read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise KemsError("no such file", path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KemsError(f"cannot read file: {exc.__class__.__name__}", path) from None
+
+
+def load_fast(path: str) -> Any:
+    with open(path, "rb") as handle:
+        return yaml.load(handle, Loader=_Loader)
+
+
+def _yaml_error(exc: yaml.YAMLError, path: str) -> KemsError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    return KemsError(f"malformed YAML: {problem}", path, mark.line + 1 if mark else None)
+
+
+def load_located(text: str, path: str) -> tuple[Any, Lines, list[tuple[int, str]]]:
+    """Parse ``text``; return the data, the line of every key path, and duplicate-key problems."""
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, path) from None
+    lines: Lines = {(): 1}
+    problems: list[tuple[int, str]] = []
+    constructor = yaml.constructor.SafeConstructor()
+
+    def build(node: yaml.Node, at: tuple) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            out: dict = {}
+            first_line: dict = {}
+            for key_node, value_node in node.value:
+                key = build(key_node, at)
+                line = key_node.start_mark.line + 1
+                if isinstance(key, (dict, list)):
+                    problems.append((line, "a key must be a plain value"))
+                    continue
+                if key in out:
+                    problems.append((line, f"duplicate key '{key}' (first at line {first_line[key]})"))
+                    continue
+                first_line[key] = line
+                lines[at + (key,)] = line
+                out[key] = build(value_node, at + (key,))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            items = []
+            for index, item in enumerate(node.value):
+                lines[at + (index,)] = item.start_mark.line + 1
+                items.append(build(item, at + (index,)))
+            return items
+        try:
+            return constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            raise _yaml_error(exc, path) from None
+
+    data = build(root, ()) if root is not None else None
+    return data, lines, problems
+
+
+def line_of(lines: Lines, loc: tuple) -> int:
+    """The line of the deepest known prefix of ``loc``."""
+    for end in range(len(loc), -1, -1):
+        if loc[:end] in lines:
+            return lines[loc[:end]]
+    return 1
