@@ -1,0 +1,51 @@
+import json
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from kems_ref.cli import app
+
+
+@pytest.fixture(autouse=True)
+def pinned_env(monkeypatch):
+    """Rich output width is pinned, the language is chosen by the tests, not the machine."""
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.delenv("KEMS_REF_LANG", raising=False)
+    monkeypatch.delenv("KEMS_REF_CONVENTION", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+
+
+class Run:
+    def __init__(self, result):
+        self.result = result
+        self.code = result.exit_code
+        self.out = result.stdout
+        self.err = result.stderr
+
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def _run(*args, env=None):
+        return Run(runner.invoke(app, list(args), env=env, catch_exceptions=False))
+
+    return _run
+
+
+@pytest.fixture
+def rule(run):
+    def _rule(event, *args, convention="ducale"):
+        r = run("rule", event, "-c", convention, "--json", *args)
+        assert r.code == 0, r.err
+        return r.json()
+
+    return _rule
+
+
+HERE = os.path.dirname(__file__)
