@@ -48,11 +48,12 @@ def _fail(exc: KemsError, as_json: bool) -> None:
     raise typer.Exit(2)
 
 
-def _console():
+def _console(wrap: bool = False):
+    """Piped rulings keep whole lines; ``wrap`` folds to the width (tables, 80-column layouts)."""
     from rich.console import Console
 
     console = Console(highlight=False)
-    console.soft_wrap = not console.is_terminal  # piped text keeps whole lines
+    console.soft_wrap = not (wrap or console.is_terminal)
     return console
 
 
@@ -157,7 +158,7 @@ def compare(
             raise KemsError(f"unknown format '{format}' (choose table, markdown, csv or json)")
         selected = [convs.load(i) for i in ids] if ids else convs.load_all()
         rows = cmp.rows(selected, language, topic, only_differences)
-        render(fmt, selected, rows, language, _console() if fmt == "table" else None)
+        render(fmt, selected, rows, language, _console(wrap=True) if fmt == "table" else None)
     except KemsError as exc:
         _fail(exc, as_json or format == "json")
 

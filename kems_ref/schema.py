@@ -188,7 +188,7 @@ class ConventionFile(Strict):
     name: NonEmpty
     publication: Publication
     extends: Optional[NonEmpty] = None
-    rules: Rules  # type: ignore[valid-type]
+    rules: Optional[Rules] = None  # type: ignore[valid-type]  # null: everything inherited
 
 
 def json_schema() -> dict:
@@ -231,7 +231,7 @@ def check(data: Any, lines: dict) -> list[tuple[int, str]]:
         for err in exc.errors():
             loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
             problems.append((line_of(lines, loc), _message(err)))
-    rules = data.get("rules")
+    rules = data.get("rules") or {}
     if isinstance(rules, dict):
         if not data.get("extends"):
             for pid in IDS:

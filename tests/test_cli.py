@@ -1,0 +1,265 @@
+"""The public interface: JSON contract, errors (exit 2, one line, no traceback), linter, formats,
+house rules, and docs that cannot drift."""
+
+import html.parser
+import os
+import re
+import shlex
+
+import pytest
+
+from kems_ref.cli import app
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+CONTRACT_KEYS = {"convention", "event", "verdict", "score", "hand_ends", "effects", "explanation",
+                 "rule_points", "citations", "unspecified", "conflicts"}
+
+
+def test_the_default_ruling_matches_the_json_contract(run):
+    r = run("rule", "contre-kems", "--hand", "7 7 K K", "--json")
+    assert r.code == 0
+    data = r.json()
+    assert CONTRACT_KEYS <= set(data)
+    assert data["convention"] == "ducale" and data["verdict"] == "rejected"
+    for c in data["citations"]:
+        assert {"convention", "rule_point", "source", "section"} <= set(c)
+
+
+def test_the_human_ruling_puts_the_verdict_first_in_english_and_french(run):
+    en = run("rule", "contre-kems", "--hand", "7 7 K K", "--lang", "en")
+    assert en.out.splitlines()[0].startswith("CALL REJECTED")
+    assert "the accused team: +1 point" in en.out and "Notice Ducale" in en.out
+    fr = run("rule", "contre-kems", "--hand", "7 7 K K", "--lang", "fr")
+    assert fr.out.splitlines()[0].startswith("ANNONCE FAUSSE")
+    assert "l'équipe accusée : +1 point" in fr.out
+
+
+def test_french_comes_from_the_environment(run):
+    r = run("rule", "contre-kems", "--hand", "7 7 K K", env={"KEMS_REF_LANG": "fr"})
+    assert r.out.startswith("ANNONCE FAUSSE")
+
+
+def test_all_gives_one_ruling_per_convention(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--all", "--json")
+    assert r.code == 0
+    assert {x["convention"] for x in r.json()} == set(__import__("kems_ref.conventions").conventions.shipped_ids())
+    table = run("rule", "kems", "--hand", "Q Q Q Q", "--all")
+    assert "wikipedia" in table.out and "CALL UPHELD" in table.out
+
+
+def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("event: contre-kems\nhand: 7 7 K K\n")
+    assert run("rule", "--situation", str(f), "--json").json()["verdict"] == "rejected"
+    f.write_text("event: contre-kems\nhand: 7 7 K K\nfoo: 1\n")
+    r = run("rule", "--situation", str(f))
+    assert r.code == 2 and f"{f}:3:" in r.err and "unknown key 'foo'" in r.err
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["rule", "contre-kems", "--hand", "7 7 X K"], "unreadable card 'X'"),
+    (["rule", "kems", "--hand", "7 7 7 7 7"], "hand holds at most 4"),
+    (["rule", "kems", "--hand", "7h 7h 7 7"], "appears 2 times"),
+    (["rule", "kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], None),
+    (["rule", "double-kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], "rank 7"),
+    (["rule", "kems", "--hand", "2 2 2 2", "-c", "nathan"], "no 2 in a 32-card deck"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "6"], "ducale is played by 4 players"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "5", "-c", "pagat"], "teams of two"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--deck", "32"], "52-card deck"),
+    (["rule", "nonsense"], "unknown event 'nonsense'"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "-c", "nosuch"], "unknown convention 'nosuch'"),
+    (["rule", "kems"], "needs --hand"),
+    (["rule", "sweep", "--hand", "Q Q Q Q"], "--hand does not apply"),
+    (["rule", "contre-kems", "--hand", "7 7 K K", "-c", "pagat"], "give --partner-hand"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "-c", os.path.join(DATA, "broken.yaml")], "broken.yaml:5:"),
+    (["compare", "--topic", "nope"], "unknown topic"),
+])
+def test_bad_input_exits_2_with_one_line_and_no_traceback(run, args, needle):
+    r = run(*args)
+    if needle is None:  # rank 7 five times only when --partner-hand applies to the event
+        assert r.code == 2 and "does not apply" in r.err
+        return
+    assert r.code == 2, r.out
+    assert needle in r.err
+    assert "Traceback" not in r.err + r.out
+    assert len(r.err.strip().splitlines()) <= 2
+
+
+def test_errors_are_also_json_on_stdout_with_json(run):
+    r = run("rule", "kems", "--hand", "Z", "--json")
+    assert r.code == 2 and "unreadable card" in r.json()["error"]
+
+
+def test_validate_reports_unknown_key_missing_citation_and_unknown_parent_with_lines(run):
+    path = os.path.join(DATA, "broken.yaml")
+    r = run("conventions", "validate", path, "--json")
+    assert r.code == 1
+    errors = {(e["line"], e["message"].split(":")[0]) for e in r.json()["errors"]}
+    messages = " | ".join(e["message"] for e in r.json()["errors"])
+    assert any(line == 5 for line, _ in errors) and "unknown key 'colour'" in messages
+    assert "extends unknown convention 'nosuch'" in messages and any(line == 6 for line, _ in errors)
+    assert "needs a citation" in messages and any(line == 8 for line, _ in errors)
+    text = run("conventions", "validate", path)
+    assert text.code == 1 and f"{path}:5: unknown key 'colour'" in text.out
+
+
+def test_validate_reports_duplicate_keys_and_cycles(run, tmp_path):
+    dup = tmp_path / "dup.yaml"
+    dup.write_text((open(os.path.join(DATA, "maison.yaml")).read()).replace("id: maison\n", "id: maison\nid: again\n"))
+    r = run("conventions", "validate", str(dup), "--json")
+    assert r.code == 1 and r.json()["errors"][0] == {"line": 2, "message": "duplicate key 'id' (first at line 1)"}
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    base = open(os.path.join(DATA, "maison.yaml")).read()
+    a.write_text(base.replace("extends: ducale", "extends: ./b.yaml"))
+    b.write_text(base.replace("extends: ducale", "extends: ./a.yaml"))
+    r = run("conventions", "validate", str(a), "--json")
+    assert r.code == 1 and "cycle" in r.json()["errors"][0]["message"]
+
+
+def test_validate_exit_codes_0_valid_2_unreadable(run, tmp_path):
+    assert run("conventions", "validate", os.path.join(DATA, "maison.yaml")).code == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: [unclosed\n")
+    r = run("conventions", "validate", str(bad))
+    assert r.code == 2 and "malformed YAML" in r.err and "bad.yaml:" in r.err
+    assert run("conventions", "validate", str(tmp_path / "missing.yaml")).code == 2
+
+
+# --- compare ------------------------------------------------------------------------------------
+
+def test_compare_only_differences_has_the_disputed_rows_with_values_or_silence(run):
+    data = run("compare", "--only-differences", "--json").json()
+    rows = {r["rule_point"]: r for r in data["rows"]}
+    for point in ("deck.size", "call.double_kems.right", "call.contre_kems.wrong", "exchange.order",
+                  "exchange.count", "signal.verbal", "stock.exhausted"):
+        assert point in rows and rows[point]["agree"] is False
+    assert rows["call.double_kems.right"]["values"]["ducale"]["value"][0]["change"] == 2
+    assert rows["call.double_kems.right"]["values"]["wikipedia"]["value"][0]["change"] == 3
+    assert rows["stock.exhausted"]["values"]["ducale"]["status"] == "unspecified"
+    assert rows["signal.verbal"]["values"]["pagat"]["value"] == "forbidden"
+    assert "call.kems.caller" not in rows  # everyone who speaks agrees
+
+
+def test_compare_table_stays_readable_at_80_columns(run):
+    r = run("compare", "--only-differences", env={"COLUMNS": "80"})
+    assert all(len(line) <= 80 for line in r.out.splitlines())
+    assert "— silent —" in r.out and "⚠ conflict" in r.out
+
+
+def test_compare_markdown_is_a_github_table_and_csv_has_every_convention(run):
+    md = run("compare", "ducale", "wikipedia", "--topic", "calls", "--format", "markdown").out
+    table = [line for line in md.splitlines() if line.startswith("|")]
+    assert table[1] == "|---|---|---|"
+    assert all(line.count(" | ") - line.count("\\|") >= 2 for line in table if not line.startswith("|---"))
+    assert "+3 pt (callers)" in md
+    csv_out = run("compare", "--format", "csv").out.splitlines()
+    assert csv_out[0].startswith("rule_point,topic,agree,bicycle,ducale")
+
+
+# --- checklist -----------------------------------------------------------------------------------
+
+class _Balanced(html.parser.HTMLParser):
+    VOID = {"meta", "input", "br", "link"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.items = [], []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "li":
+            self.items.append(dict(attrs)["data-rule-point"])
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.stack.pop() == tag
+
+
+def test_checklist_items_are_exactly_the_disputed_points_with_ducales_silences_to_decide(run):
+    disputed = {r["rule_point"] for r in run("compare", "--only-differences", "--json").json()["rows"]}
+    data = run("checklist", "-c", "ducale", "--json").json()
+    assert {i["rule_point"] for i in data["items"]} == disputed
+    by_point = {i["rule_point"]: i for i in data["items"]}
+    assert by_point["stock.exhausted"]["status"] == "unspecified" and by_point["stock.exhausted"]["answer"] is None
+    assert by_point["call.double_kems.right"]["citation"]["section"]
+
+
+def test_checklist_html_is_one_well_formed_printable_page_with_every_item(run):
+    page = run("checklist", "-c", "ducale", "--format", "html").out
+    parser = _Balanced()
+    parser.feed(page)
+    assert parser.stack == []
+    items = {i["rule_point"] for i in run("checklist", "--json").json()["items"]}
+    assert set(parser.items) == items
+    assert "@page { size: A4" in page and "http" not in page.split("<body>")[0]
+    assert page.count("TO DECIDE") == sum(1 for i in run("checklist", "--json").json()["items"] if i["answer"] is None)
+
+
+def test_checklist_text_and_markdown_in_french(run):
+    text = run("checklist", "--lang", "fr").out
+    assert "[ ]" in text and "À DÉCIDER" in text
+    md = run("checklist", "--format", "markdown", "--lang", "fr").out
+    assert md.startswith("# Kems") and "- [ ] **" in md
+
+
+# --- house rules ---------------------------------------------------------------------------------
+
+def test_a_house_rule_double_kems_at_3_points_changes_the_ruling_compare_and_checklist(run):
+    house = os.path.join(DATA, "maison.yaml")
+    r = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c", house, "--json").json()
+    assert r["convention"] == "maison" and r["score"][0]["change"] == 3
+    assert r["citations"][0]["source"] == "Règles maison Dupont"
+    cmp = run("compare", "ducale", house, "--json").json()
+    assert cmp["conventions"] == ["ducale", "maison"]
+    row = next(x for x in cmp["rows"] if x["rule_point"] == "call.double_kems.right")
+    assert row["values"]["maison"]["value"][0]["change"] == 3 and row["agree"] is False
+    items = {i["rule_point"]: i for i in run("checklist", "-c", house, "--json").json()["items"]}
+    assert items["call.double_kems.right"]["replaces"] == "ducale"
+    shown = run("conventions", "show", house)
+    assert "replaces: ducale" in shown.out
+
+
+def test_init_prints_a_valid_starting_file(run, tmp_path):
+    out = run("conventions", "init", "--extends", "ducale").out
+    f = tmp_path / "maison.yaml"
+    f.write_text(out)
+    assert run("conventions", "validate", str(f)).code == 0
+    assert "call.double_kems.right" in out
+
+
+def test_the_shipped_json_schema_is_up_to_date():
+    import json
+
+    from kems_ref.schema import json_schema
+    shipped = json.load(open(os.path.join(os.path.dirname(__file__), "..", "kems_ref", "convention.schema.json")))
+    assert shipped == json_schema()
+
+
+# --- docs that cannot drift ----------------------------------------------------------------------
+
+README = open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8").read()
+
+
+def _commands():
+    import typer.main
+    group = typer.main.get_command(app)
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):
+            for sub, subcmd in cmd.commands.items():
+                yield f"{name} {sub}", subcmd
+        else:
+            yield name, cmd
+
+
+@pytest.mark.parametrize("name, cmd", list(_commands()))
+def test_every_command_has_help_and_appears_in_the_readme(run, name, cmd):
+    assert cmd.help and cmd.help.strip()
+    assert f"kems-ref {name}" in README
+    assert run(*name.split(), "--help").code == 0
+
+
+@pytest.mark.parametrize("line", re.findall(r"^\$ kems-ref (.+)$", README, flags=re.M))
+def test_every_readme_example_runs(run, line):
+    r = run(*shlex.split(line))
+    assert r.code == 0, r.err
+    assert r.out.strip()
