@@ -111,6 +111,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "A single visible non-verbal gesture: nothing in the convention forbids it."),
     "why.same_first": ("La carte revient à qui l'a touchée en premier.", "The card goes to whoever touched it first."),
     "why.stock": ("La pioche est épuisée.", "The stock has run out."),
+    "why.silent": ("La convention ne tranche pas ce point ({points}).", "The convention does not settle this ({points})."),
     "why.conflict": ("La source se contredit sur ce point ; les deux lectures sont données.",
                      "The source contradicts itself on this point; both readings are given."),
     # effects

@@ -460,6 +460,8 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
             })
     if conflicts:
         ctx.say("why.conflict")
+    if verdict == "unspecified" and ctx.unspecified and not any(ctx.unspecified[0] in w for w in ctx.why):
+        ctx.say("why.silent", points=", ".join(ctx.unspecified))
     return Ruling(
         convention=conv.id, event=sit.event, verdict=verdict, score=score or [], hand_ends=hand_ends,
         effects=ctx.effects, explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,

@@ -1,0 +1,79 @@
+"""Property tests: any valid situation gets a ruling (with citations or explicit silences); any
+garbage gets exit 2 and no traceback."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kems_ref import conventions
+from kems_ref.cards import DECK_RANKS
+from kems_ref.errors import KemsError
+from kems_ref.resolver import resolve
+from kems_ref.situation import EVENTS, build
+
+CONVS = conventions.load_all()
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@st.composite
+def situations(draw):
+    conv = draw(st.sampled_from(CONVS))
+    event = draw(st.sampled_from(EVENTS))
+    ranks = DECK_RANKS[32]  # present in every deck
+    hand = draw(st.lists(st.sampled_from(ranks), min_size=1, max_size=4))
+    partner = draw(st.lists(st.sampled_from(ranks), min_size=1, max_size=4))
+    kwargs = {}
+    if event in ("kems", "double-kems", "contre-kems", "deal"):
+        kwargs["hand"] = " ".join(hand)
+    if event in ("double-kems",) or (event == "contre-kems" and draw(st.booleans())):
+        kwargs["partner_hand"] = " ".join(partner)
+    if event in ("contre-kems",):
+        kwargs["after_kems"] = draw(st.booleans())
+        kwargs["barred"] = draw(st.booleans())
+    if event in ("kems", "double-kems", "contre-kems", "double-contre-kems"):
+        kwargs["during_sweep"] = draw(st.booleans())
+    if event == "exchange":
+        kwargs.update(cards=draw(st.integers(1, 4)), take_first=draw(st.booleans()),
+                      before_opening=draw(st.booleans()))
+    if event == "signal":
+        kwargs.update(verbal=draw(st.booleans()), hidden=draw(st.booleans()), second_signal=draw(st.booleans()))
+    if event == "sweep":
+        kwargs["objection"] = draw(st.booleans())
+    kwargs["players"] = draw(st.sampled_from([4, 4, 6, 8]))
+    return conv, event, kwargs
+
+
+@SETTINGS
+@given(situations(), st.sampled_from(["fr", "en"]))
+def test_any_valid_situation_gets_a_ruling_with_citations_or_explicit_silences(case, lang):
+    conv, event, kwargs = case
+    try:
+        sit = build(event, **kwargs)
+        ruling = resolve(conv, sit, lang)
+    except KemsError as exc:  # impossible here (too many cards of a rank, a table size not allowed…)
+        assert str(exc)
+        return
+    assert ruling.verdict
+    assert ruling.explanation
+    cited = {c["rule_point"] for c in ruling.citations}
+    for point in ruling.rule_points:
+        assert point in cited or point in ruling.unspecified
+    if ruling.verdict == "unspecified":
+        assert ruling.unspecified
+
+
+@SETTINGS
+@given(st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=6))
+def test_random_garbage_exits_2_or_0_and_never_with_a_traceback(run, words):
+    r = run("rule", *words)
+    assert r.code in (0, 2)
+    assert "Traceback" not in r.out + r.err
+
+
+@SETTINGS
+@given(st.text(max_size=20))
+def test_garbage_cards_give_exit_2_with_one_line(run, cards):
+    r = run("rule", "kems", "--hand", cards)
+    assert r.code in (0, 2)
+    if r.code == 2:
+        assert r.err.startswith("kems-ref: error:") or "Usage" in r.err
+        assert "Traceback" not in r.err
