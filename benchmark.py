@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Whole-process timing of kems-ref against the import floor, measured in the same run.
+
+The floor is `python -c "import typer, yaml, rich.console"`: the CLI cannot answer faster than
+Python imports its own dependencies.  Prints the median times and the ratios against the targets
+(single ruling <= 1.3x, --all <= 1.6x).  Run: python benchmark.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+CASES = {
+    "floor: import typer, yaml, rich.console": [sys.executable, "-c", "import typer, yaml, rich.console"],
+    "rule contre-kems --json": [sys.executable, "-m", "kems_ref", "rule", "contre-kems", "--hand", "7 7 K K", "--json"],
+    "rule contre-kems (human)": [sys.executable, "-m", "kems_ref", "rule", "contre-kems", "--hand", "7 7 K K"],
+    "rule contre-kems --all": [sys.executable, "-m", "kems_ref", "rule", "contre-kems", "--hand", "7 7 K K",
+                               "--partner-hand", "2 3 4 5", "--all"],
+}
+TARGETS = {"rule contre-kems --json": 1.3, "rule contre-kems (human)": 1.3, "rule contre-kems --all": 1.6}
+
+
+def median_time(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    for cmd in CASES.values():  # warm the file cache and bytecode
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    results = {}
+    for _ in range(1):
+        # interleave the cases so machine noise hits them alike
+        samples = {name: [] for name in CASES}
+        for _ in range(args.runs):
+            for name, cmd in CASES.items():
+                samples[name].append(median_time(cmd, 1))
+        results = {name: statistics.median(v) for name, v in samples.items()}
+    floor = results["floor: import typer, yaml, rich.console"]
+    ok = True
+    print(f"| case | median | ratio to floor | target |\n|---|---|---|---|")
+    for name, value in results.items():
+        target = TARGETS.get(name)
+        ratio = value / floor
+        verdict = "" if target is None else (" ✓" if ratio <= target else " ✗")
+        ok &= target is None or ratio <= target
+        print(f"| {name} | {value * 1000:.0f} ms | {ratio:.2f}× | {'≤ %.1f×' % target if target else '—'}{verdict} |")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
