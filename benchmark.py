@@ -24,13 +24,10 @@ CASES = {
 TARGETS = {"rule contre-kems --json": 1.3, "rule contre-kems (human)": 1.3, "rule contre-kems --all": 1.6}
 
 
-def median_time(cmd: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def elapsed(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
 
 
 def main() -> int:
@@ -39,14 +36,12 @@ def main() -> int:
     args = parser.parse_args()
     for cmd in CASES.values():  # warm the file cache and bytecode
         subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    results = {}
-    for _ in range(1):
-        # interleave the cases so machine noise hits them alike
-        samples = {name: [] for name in CASES}
-        for _ in range(args.runs):
-            for name, cmd in CASES.items():
-                samples[name].append(median_time(cmd, 1))
-        results = {name: statistics.median(v) for name, v in samples.items()}
+    # interleave the cases so machine noise hits them alike
+    samples: dict[str, list[float]] = {name: [] for name in CASES}
+    for _ in range(args.runs):
+        for name, cmd in CASES.items():
+            samples[name].append(elapsed(cmd))
+    results = {name: statistics.median(v) for name, v in samples.items()}
     floor = results["floor: import typer, yaml, rich.console"]
     ok = True
     print(f"| case | median | ratio to floor | target |\n|---|---|---|---|")

@@ -115,8 +115,8 @@ def rule(
                     skipped.append((conv.id, exc.message))
             if not rulings:
                 raise KemsError("impossible under every convention: " + "; ".join(f"{i}: {m}" for i, m in skipped))
+            from .messages import t
             for cid, reason in skipped:
-                from .messages import t
                 sys.stderr.write(t("ui.skipped", language, id=cid, reason=reason) + "\n")
             if as_json:
                 _emit_json([r.to_json() for r in rulings])

@@ -196,7 +196,3 @@ def load_file(path: str) -> Convention:
         parent = load_file(str(Path(path).parent / ext)) if is_path(ext) else _load_shipped(ext)
     return _build(data, path, parent)
 
-
-def others_on(point: str, exclude: str) -> list[tuple[Convention, Entry]]:
-    """What every other shipped convention answers on ``point`` (for the 'elsewhere' notes)."""
-    return [(c, c.rules[point]) for c in load_all() if c.id != exclude]

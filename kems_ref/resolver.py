@@ -86,11 +86,9 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     conv, sit = ctx.conv, ctx.sit
     count = conv.value("players.count")
     if sit.players != 4:
+        ctx.ask("players.count")
         if count is None:
-            ctx.ask("players.count")
             ctx.say("why.players_unknown", players=sit.players)
-        else:
-            ctx.ask("players.count")
     if count is not None:
         low, high = count["min"], count["max"]
         if sit.players < low or (high is not None and sit.players > high) or (count["even"] and sit.players % 2):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Optional
 
 from .cards import Card, parse_cards
@@ -54,7 +54,6 @@ class Situation:
     second_signal: bool = False
     objection: bool = False
     touched_second: bool = False
-    extra: dict = field(default_factory=dict)
 
     def option_name(self, attr: str) -> str:
         return "--" + attr.replace("_", "-")
