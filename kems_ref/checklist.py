@@ -21,8 +21,14 @@ def items(conv: Convention, lang: str) -> list[dict]:
         entry = conv.rules[point.id]
         item = {"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
                 "status": entry.public_status, "answer": None, "short": None, "citation": None, "conflict": None}
-        if entry.stated:
-            item.update(answer=entry.text[lang], short=short(point.id, entry.value, lang), citation=entry.citation)
+        if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
+            item.update(status="unspecified", advice=entry.text[lang], citation=entry.citation)
+        elif entry.stated:
+            answer = entry.text[lang]
+            if entry.force == "described":
+                answer = f"({t('ui.force.described', lang)}) {answer}"
+            item.update(answer=answer, short=short(point.id, entry.value, lang), citation=entry.citation,
+                        force=entry.force)
             if entry.replaces:
                 item["replaces"] = entry.replaces["convention"]
             if entry.conflict:
@@ -49,6 +55,8 @@ def as_text(conv: Convention, rows: list[dict], lang: str) -> str:
                 lines.append(f"      {t('ui.conflict_mark', lang)}: {it['conflict']}")
         else:
             lines.append(f"[ ] {it['question']}  →  {t('ui.to_decide', lang)}: ________")
+            if it.get("advice"):
+                lines.append(f"      {t('ui.force.advised', lang)}: {it['advice']} ({_cite(it['citation'])})")
     if not rows:
         lines.append(t("ui.checklist_empty", lang))
     return "\n".join(lines)
@@ -65,7 +73,9 @@ def as_markdown(conv: Convention, rows: list[dict], lang: str) -> str:
             extra = f" — {t('ui.conflict_mark', lang)}: {it['conflict']}" if it["conflict"] else ""
             lines.append(f"- [ ] **{it['question']}** {it['answer']} _({_cite(it['citation'])})_{extra}")
         else:
-            lines.append(f"- [ ] **{it['question']}** **{t('ui.to_decide', lang)}**")
+            advice = (f" — {t('ui.force.advised', lang)}: {it['advice']} _({_cite(it['citation'])})_"
+                      if it.get("advice") else "")
+            lines.append(f"- [ ] **{it['question']}** **{t('ui.to_decide', lang)}**{advice}")
     return "\n".join(lines) + "\n"
 
 
@@ -100,6 +110,9 @@ def as_html(conv: Convention, rows: list[dict], lang: str) -> str:
                 body += f'<span class="conflict">{e(t("ui.conflict_mark", lang))}: {e(it["conflict"])}</span>'
         else:
             body = f'<span class="decide">{e(t("ui.to_decide", lang))} : ________</span>'
+            if it.get("advice"):
+                body += (f'<span class="cite">{e(t("ui.force.advised", lang))}: {e(it["advice"])} '
+                         f'({e(_cite(it["citation"]))})</span>')
         parts.append(f'<li data-rule-point="{e(it["rule_point"])}">{box}<label for="{e(it["rule_point"])}">'
                      f'<span class="q">{e(it["question"])}</span></label> {body}</li>\n')
     if topic is not None:

@@ -69,12 +69,18 @@ def rule(
     ungathered: Annotated[bool, typer.Option(help="The four cards were not yet gathered in one hand.")] = False,
     after_kems: Annotated[bool, typer.Option(help="A Kems had already been called.")] = False,
     during_sweep: Annotated[bool, typer.Option(help="The call was made during a sweep.")] = False,
-    barred: Annotated[bool, typer.Option(help="The caller already made a wrong Contre-Kems this hand.")] = False,
+    barred: Annotated[bool, typer.Option(help="The caller already made a wrong Contre-Kems earlier this hand.")] = False,
     players: Annotated[Optional[int], typer.Option(help="Players at the table (default 4).")] = None,
     deck: Annotated[Optional[int], typer.Option(help="32, 36 or 52 (default: the largest the convention allows).")] = None,
     cards: Annotated[Optional[int], typer.Option(help="exchange: cards exchanged in one go (default 1).")] = None,
-    take_first: Annotated[bool, typer.Option(help="exchange: picked up before putting down.")] = False,
+    take_first: Annotated[Optional[bool], typer.Option(
+        "--take-first/--put-first",
+        help="exchange: picked up before putting down / put down first (neither: not said).")] = None,
     before_opening: Annotated[bool, typer.Option(help="exchange: made before the hunt was opened.")] = False,
+    first_deal: Annotated[Optional[bool], typer.Option(
+        "--first-deal/--later-deal", help="deal: the very first deal of the game / a later one.")] = None,
+    reading: Annotated[Optional[list[str]], typer.Option(
+        help="RULE_POINT=N: follow reading N (1 or 2) where the source contradicts itself.")] = None,
     verbal: Annotated[bool, typer.Option(help="signal: the signal is a word.")] = False,
     hidden: Annotated[bool, typer.Option(help="signal: not visible to all (under the table).")] = False,
     second_signal: Annotated[bool, typer.Option(help="signal: a team's second signal.")] = False,
@@ -88,13 +94,14 @@ def rule(
     """Rule on one situation under a convention, with the citations behind the ruling."""
     from . import conventions as convs
     from . import situation as sit_mod
-    from .resolver import resolve
+    from .resolver import check_readings, resolve
 
     try:
         language = _lang(lang)
         flags = dict(hand=hand, partner_hand=partner_hand, lifted=lifted, touched=touched, ungathered=ungathered,
                      after_kems=after_kems, during_sweep=during_sweep, barred=barred, players=players, deck=deck,
-                     cards=cards, take_first=take_first, before_opening=before_opening, verbal=verbal, hidden=hidden,
+                     cards=cards, take_first=take_first, before_opening=before_opening, first_deal=first_deal,
+                     reading=reading, verbal=verbal, hidden=hidden,
                      second_signal=second_signal, objection=objection, touched_second=touched_second)
         if situation:
             if event:
@@ -107,24 +114,17 @@ def rule(
                 flags["players"] = 4
             sit = sit_mod.build(event, **flags)
         if all_:
-            rulings, skipped = [], []
-            for conv in convs.load_all():
-                try:
-                    rulings.append(resolve(conv, sit, language))
-                except KemsError as exc:
-                    skipped.append((conv.id, exc.message))
-            if not rulings:
-                raise KemsError("impossible under every convention: " + "; ".join(f"{i}: {m}" for i, m in skipped))
-            from .messages import t
-            for cid, reason in skipped:
-                sys.stderr.write(t("ui.skipped", language, id=cid, reason=reason) + "\n")
+            from .resolver import resolve_all
+
+            rulings = resolve_all(convs.load_all(), sit, language)
             if as_json:
                 _emit_json([r.to_json() for r in rulings])
             else:
                 from .render import print_all
-                print_all(_console(), rulings, language)
+                print_all(_console(wrap=True), rulings, language)
             return
         conv = convs.load(convention)
+        check_readings(conv, sit)
         ruling = resolve(conv, sit, language)
         from .elsewhere import elsewhere
         notes = elsewhere(conv, ruling.unspecified, language)

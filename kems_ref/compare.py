@@ -37,6 +37,9 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
         for conv, entry in zip(convs, entries):
             values[conv.id] = {
                 "status": entry.public_status,
+                "silent": not entry.stated,
+                "inherited_from": entry.inherited_from,
+                "force": entry.force if entry.stated else None,
                 "value": entry.value if entry.stated else None,
                 "text": entry.text[lang] if entry.stated else None,
                 "short": short(point.id, entry.value, lang) if entry.stated else None,

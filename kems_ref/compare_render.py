@@ -33,9 +33,12 @@ class Refs:
 
 
 def cell(value: dict, lang: str, refs: Refs) -> str:
-    if value["status"] == "unspecified":
+    if value["silent"]:
+        if value["inherited_from"]:
+            return t("ui.silent_inherited", lang, parent=value["inherited_from"])
         return t("ui.silent_cell", lang)
-    text = f"{value['short']} {refs.ref(value['citation'])}"
+    force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in ("described", "advised") else ""
+    text = f"{value['short']}{force} {refs.ref(value['citation'])}"
     if value["conflict"]:
         text += f" {t('ui.conflict_mark', lang)}: {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
     return text
@@ -54,7 +57,7 @@ def render(fmt: str, convs: list, rows: list[dict], lang: str, console) -> None:
         for row in rows:
             vals = [row["values"][i] for i in ids]
             writer.writerow([row["rule_point"], row["topic"], "yes" if row["agree"] else "no",
-                             *(v["short"] if v["status"] != "unspecified" else "" for v in vals),
+                             *(cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals),
                              *(f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else ""
                                for v in vals)])
         sys.stdout.write(out.getvalue())

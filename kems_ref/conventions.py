@@ -31,6 +31,12 @@ def shipped_ids() -> list[str]:
     return sorted(p.stem for p in conventions_dir().glob("*.yaml"))
 
 
+#: How strongly a source says a stated point (see README, "The data"): only a prescription is a
+#: rule of that convention; a description tells how play goes without forbidding the alternatives;
+#: advice is the source's recommendation, never its rule.
+FORCES = ("prescribed", "described", "advised")
+
+
 @dataclass(frozen=True)
 class Entry:
     """One convention's answer to one rule point, after inheritance."""
@@ -39,9 +45,10 @@ class Entry:
     status: str  # "stated" | "unspecified"
     value: Any = None
     text: Optional[dict] = None
-    citation: Optional[dict] = None  # {"source", "section"}
-    conflict: Optional[dict] = None  # {"value", "text", "citation"}
-    note: Optional[dict] = None
+    citation: Optional[dict] = None  # {"source", "section"[, "topic": True]}
+    conflict: Optional[dict] = None  # the source's other reading: {"value", "text", "citation"}
+    note: Optional[dict] = None  # what the source says near this point (a silence, an ambiguity)
+    force: str = "prescribed"
     inherited_from: Optional[str] = None
     replaces: Optional[dict] = None  # a house rule: the parent's answer it overrides
 
@@ -53,11 +60,17 @@ class Entry:
     def public_status(self) -> str:
         return "inherited" if self.inherited_from else self.status
 
+    def readings(self) -> list[dict]:
+        """The source's readings of this point: one, or two where it contradicts itself."""
+        first = {"value": self.value, "text": self.text, "citation": self.citation}
+        return [first, self.conflict] if self.conflict else [first]
+
 
 @dataclass
 class Convention:
     id: str
     name: str
+    short_name: str  # for sentences: "Ducale does not say…"
     publication: dict
     extends: Optional[str]
     rules: dict[str, Entry] = field(default_factory=dict)
@@ -78,9 +91,14 @@ class Convention:
 
 
 def _citation(raw: Optional[dict], default_source: str) -> Optional[dict]:
+    """A citation names a section of the publication, or only a topic where no heading could be
+    checked (Pagat, known through a restatement): the output says which."""
     if not raw:
         return None
-    return {"source": raw.get("source") or default_source, "section": raw["section"]}
+    out = {"source": raw.get("source") or default_source, "section": raw.get("section") or raw["topic"]}
+    if raw.get("topic"):
+        out["topic"] = True
+    return out
 
 
 def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
@@ -90,7 +108,7 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
     if via:
         own_source = f"{own_source}, via {via}"
     conv = Convention(
-        id=data["id"], name=data["name"], publication=pub, extends=data.get("extends"), path=path,
+        id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub, extends=data.get("extends"), path=path,
         chain=(data["id"],) + (parent.chain if parent else ()),
     )
     raw_rules = data.get("rules") or {}
@@ -113,7 +131,7 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
         conv.rules[pid] = Entry(
             point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
             citation=_citation(raw.get("citation"), own_source), conflict=conflict,
-            note=raw.get("note"), replaces=replaces,
+            note=raw.get("note"), force=raw.get("force") or "prescribed", replaces=replaces,
         )
     return conv
 

@@ -1,7 +1,9 @@
-"""Human output of rulings: verdict first, then score, explanation, citations, 'elsewhere' notes.
+"""Human output of rulings: verdict first, then what the table applies, the explanation, the
+citations (marked where the source only describes or advises), notes, silences, elsewhere.
 
-Rich markup on a terminal, the same content as plain text otherwise (rich strips the styling
-when stdout is not a terminal).
+A part the convention leaves open is printed as open ("not settled by Ducale"), never as a fact.
+Rich markup on a terminal, the same content as plain text otherwise.  Every text that comes from a
+file or the user is escaped: it is never read as markup.
 """
 
 from __future__ import annotations
@@ -11,16 +13,30 @@ from rich.markup import escape
 
 from .catalogue import BY_ID
 from .messages import t
-from .resolver import Ruling
+from .resolver import CALLS, Ruling
+from .situation import READING
 
 VERDICT_STYLE = {"upheld": "bold green", "allowed": "bold green", "play-on": "bold green",
                  "rejected": "bold red", "forbidden": "bold red", "void": "bold yellow",
-                 "unspecified": "bold magenta", "conditional": "bold yellow"}
+                 "unspecified": "bold magenta", "depends": "bold cyan", "conditional": "bold yellow",
+                 "impossible": "bold"}
+
+
+def verdict_label(ruling: Ruling, lang: str) -> str:
+    return t("verdict." + ruling.verdict, lang)
 
 
 def score_lines(ruling: Ruling, lang: str) -> list[str]:
+    """What happens to the score, or that the convention leaves it open; [] where not at stake."""
+    name = ruling.short_name or ruling.convention
+    if ruling.verdict == "depends":
+        return []
+    if not ruling.score_settled:
+        if ruling.event in CALLS or ruling.event == "stock-out":
+            return [t("score.unsettled", lang, name=name)]
+        return [t("score.breach_unsettled", lang, name=name)] if ruling.verdict == "forbidden" else []
     if not ruling.score:
-        return [t("score.none", lang)]
+        return [t("score.none", lang)] if ruling.event in CALLS or ruling.verdict == "hand-ends" else []
     lines = []
     for s in ruling.score:
         team_key = "team.others.multi" if s["team"] == "others" and ruling.players > 4 else f"team.{s['team']}"
@@ -29,50 +45,128 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
     return lines
 
 
+def hand_line(ruling: Ruling, lang: str) -> str:
+    """The hand's end where it is at stake (calls, end of stock, a redeal)."""
+    if ruling.verdict == "depends":
+        return ""
+    if ruling.event not in CALLS and ruling.event != "stock-out" and ruling.verdict != "redeal":
+        return ""
+    if ruling.hand_ends is None:
+        return t("hand_ends.none", lang, name=ruling.short_name or ruling.convention)
+    return t("hand_ends.true" if ruling.hand_ends else "hand_ends.false", lang)
+
+
+def condition(fact: str, value: object, lang: str) -> str:
+    if fact.startswith(READING):
+        return t("if.reading", lang, n=value, point=fact[len(READING):])
+    return t(f"if.{fact}.{str(value).lower()}", lang)
+
+
+def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> None:
+    for line in score_lines(ruling, lang):
+        console.print(f"{indent}[bold]{escape(line)}[/]")
+    hand = hand_line(ruling, lang)
+    if hand:
+        console.print(indent + escape(hand))
+    if ruling.effects:
+        console.print(f"{indent}{t('ui.effects', lang)} " + escape("; ".join(t('effect.' + e, lang) for e in ruling.effects)))
+
+
+def cite_line(c: dict, lang: str) -> str:
+    mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in ("described", "advised") else ""
+    topic = f"{t('ui.topic_cite', lang)}: " if c.get("topic") else ""
+    reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""
+    return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
+
+
 def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict], lang: str) -> None:
     style = VERDICT_STYLE.get(ruling.verdict, "bold")
-    head = f"[{style}]{t('verdict.' + ruling.verdict, lang)}[/]"
+    head = f"[{style}]{verdict_label(ruling, lang)}[/]"
     console.print(f"{head}  — {escape(t('event.' + ruling.event, lang))}, {escape(ruling.convention_name)}")
-    for line in score_lines(ruling, lang):
-        console.print(f"  [bold]{escape(line)}[/]")
-    hand = {True: "hand_ends.true", False: "hand_ends.false", None: "hand_ends.none"}[ruling.hand_ends]
-    console.print("  " + escape(t(hand, lang)))
-    if ruling.effects:
-        console.print(f"  {t('ui.effects', lang)} " + escape("; ".join(t('effect.' + e, lang) for e in ruling.effects)))
-    console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(ruling.explanation))
+    if ruling.verdict == "depends":
+        console.print(f"  [bold]{t('ui.depends_on', lang)}[/]")
+        for n in ruling.needs:
+            console.print(f"    • {escape(n['question'])}  ({escape(n['flag'])})")
+        for branch in ruling.branches:
+            sub: Ruling = branch["ruling"]
+            cond = "; ".join(condition(f, v, lang) for f, v in branch["if"].items())
+            sub_style = VERDICT_STYLE.get(sub.verdict, "bold")
+            console.print(f"\n  [bold]{t('ui.if', lang)} {escape(cond)}[/] → [{sub_style}]{verdict_label(sub, lang)}[/]")
+            _consequences(console, sub, lang, "      ")
+            console.print("      " + escape(sub.explanation))
+    else:
+        _consequences(console, ruling, lang, "  ")
+        console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(ruling.explanation))
     if ruling.citations:
         console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
         for c in ruling.citations:
-            console.print(f"  • {c['rule_point']}: {escape(c['source'])} — {escape(c['section'])}")
+            console.print("  • " + escape(cite_line(c, lang)))
     for conflict in ruling.conflicts:
-        console.print(f"\n[bold yellow]{t('ui.conflict', lang)}[/] ({conflict['rule_point']})")
+        chosen = f" — {t('ui.table_reading', lang, n=conflict['reading'])}" if conflict.get("reading") else ""
+        console.print(f"\n[bold yellow]{t('ui.conflict', lang)}[/] ({conflict['rule_point']}){escape(chosen)}")
         for i, reading in enumerate(conflict["readings"], 1):
             console.print(f"  {t('ui.reading', lang)} {i}: {escape(reading['text'])} "
                           f"[dim]({escape(reading['citation']['section'])})[/]")
+    if ruling.notes:
+        console.print(f"\n[bold]{t('ui.notes', lang)}[/]")
+        for note in ruling.notes:
+            console.print(f"  • {note['rule_point']}: {escape(note['text'])}")
     if ruling.unspecified:
-        points = ", ".join(ruling.unspecified)
-        console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/] {points}")
+        console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/] {', '.join(ruling.unspecified)}")
     for item in elsewhere:
         console.print(f"\n[bold]{t('ui.elsewhere', lang)}[/] — {escape(BY_ID[item['rule_point']].question[lang])}")
         for rec in item["recommendations"]:
-            console.print(f"  ★ {rec['convention']} {t('ui.recommends', lang)}: {escape(rec['text'])} "
+            label = t("ui.force.advised", lang) if rec.get("force") == "advised" else t("ui.recommends", lang)
+            console.print(f"  ★ {rec['convention']} ({escape(label)}): {escape(rec['text'])} "
                           f"[dim]({escape(rec['citation']['source'])} — {escape(rec['citation']['section'])})[/]")
         for ans in item["conventions"]:
-            console.print(f"  • {ans['convention']}: {escape(ans['text'])} [dim]({escape(ans['citation']['section'])})[/]")
+            mark = f" ({t('ui.force.' + ans['force'], lang)})" if ans.get("force") in ("described", "advised") else ""
+            console.print(f"  • {ans['convention']}{escape(mark)}: {escape(ans['text'])} "
+                          f"[dim]({escape(ans['citation']['section'])})[/]")
         if not item["conventions"] and not item["recommendations"]:
             console.print(f"  {t('ui.none_states', lang)}")
 
 
+def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
+    """A ruling in two short cells: verdict, and score + hand end (for the --all table)."""
+    verdict = verdict_label(ruling, lang)
+    if ruling.conflicts:
+        verdict += " ⚠"
+    if ruling.verdict == "depends":
+        parts = []
+        for b in ruling.branches:
+            cond = "; ".join(condition(f, v, lang) for f, v in b["if"].items())
+            sub = b["ruling"]
+            detail = [line.rstrip(".") for line in score_lines(sub, lang)]
+            if hand_line(sub, lang):
+                detail.append(t(f"hand_short.{str(sub.hand_ends).lower()}", lang))
+            parts.append(f"{cond} → {verdict_label(sub, lang)}" + (f" ({'; '.join(detail)})" if detail else ""))
+        return verdict, "\n".join(parts)
+    if ruling.verdict == "impossible":
+        return verdict, ruling.explanation
+    return verdict, "\n".join(x for x in score_lines(ruling, lang) + [hand_line(ruling, lang)] if x)
+
+
 def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
+    """Every convention's ruling: a table where it fits, one block per convention otherwise."""
     from rich.table import Table
 
-    table = Table(show_lines=False, expand=False)
-    for key in ("ui.convention", "ui.verdict", "ui.score", "ui.key_point"):
-        table.add_column(t(key, lang), overflow="fold")
-    for r in rulings:
-        style = VERDICT_STYLE.get(r.verdict, "bold")
-        key = next((p for p in r.rule_points if p.endswith((".right", ".wrong"))),
-                   r.rule_points[0] if r.rule_points else "")
-        table.add_row(r.convention, f"[{style}]{t('verdict.' + r.verdict, lang)}[/]",
-                      escape("; ".join(score_lines(r, lang))), key)
-    console.print(table)
+    if console.width >= 72:
+        table = Table(show_lines=True, expand=False)
+        table.add_column(t("ui.convention", lang), no_wrap=True)
+        table.add_column(t("ui.verdict", lang), overflow="fold")
+        table.add_column(t("ui.score", lang) + " / " + t("ui.hand", lang), overflow="fold", ratio=1)
+        for r in rulings:
+            verdict, detail = summary(r, lang)
+            style = VERDICT_STYLE.get(r.verdict, "bold")
+            table.add_row(r.convention, f"[{style}]{escape(verdict)}[/]", escape(detail))
+        console.print(table)
+    else:
+        for r in rulings:
+            verdict, detail = summary(r, lang)
+            style = VERDICT_STYLE.get(r.verdict, "bold")
+            console.print(f"[bold]{r.convention}[/]: [{style}]{escape(verdict)}[/]")
+            for line in detail.splitlines():
+                console.print("    " + escape(line))
+    if any(r.conflicts for r in rulings):
+        console.print(escape(t("why.conflict", lang)))

@@ -1,22 +1,34 @@
 """The referee: rules on a situation under one convention, from the convention's data alone.
 
-No convention id appears here: every decision reads a rule point.  ``Ctx.ask`` records a point the
-ruling needs (a silent one lands in ``unspecified``); ``Ctx.peek`` uses a point only if stated (a
-consequence worth telling, whose silence does not change the ruling).
+No convention id appears here: every decision reads a rule point.  The policy (README, "How a
+ruling is made") in four lines:
+
+* **One silence policy.**  A point the ruling needs and the convention does not state makes the
+  part of the ruling it decides (verdict, score or hand end) unspecified: ``Ctx.rule`` returns
+  ``None`` and the caller leaves that part open.  Advice counts as silence (it is shown as advice).
+* **Only a prescription rules against a player.**  A *described* point supports what it describes
+  but never forbids the alternative; that alternative is left unspecified.
+* **No assumed facts.**  A fact the situation does not give raises :class:`Unknown`;
+  :func:`resolve` then rules once per possible answer (verdict ``depends``, ``needs``, ``branches``).
+* **Contradictions are ruled both ways.**  A self-contradicting point is an unknown "reading"; where
+  the readings lead to different rulings the ruling depends on the table's reading (``--reading``).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from . import cards as C
+from .catalogue import BY_ID
 from .conventions import Convention, Entry
 from .errors import KemsError
 from .messages import t
-from .situation import Situation
+from .situation import FACTS, READING, Situation
 
 SEVERITY = {"forbidden": 3, "unspecified": 2, "conditional": 1, "allowed": 0}
+CALLS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
 
 
 @dataclass
@@ -25,6 +37,7 @@ class Ruling:
     event: str
     verdict: str
     score: list = field(default_factory=list)
+    score_settled: bool = True
     hand_ends: Optional[bool] = False
     effects: list = field(default_factory=list)
     explanation: str = ""
@@ -32,13 +45,55 @@ class Ruling:
     citations: list = field(default_factory=list)
     unspecified: list = field(default_factory=list)
     conflicts: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    needs: list = field(default_factory=list)
+    branches: list = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
     convention_name: str = ""
+    short_name: str = ""
     players: int = 4
 
+    def outcome(self) -> str:
+        """What a table applies: equal outcomes mean the rulings agree."""
+        return json.dumps([self.verdict, self.score, self.score_settled, self.hand_ends, self.effects,
+                           [[b["if"], b["ruling"].outcome()] for b in self.branches]], sort_keys=True)
+
     def to_json(self) -> dict:
-        return {k: getattr(self, k) for k in (
-            "convention", "event", "verdict", "score", "hand_ends", "effects", "explanation",
-            "rule_points", "citations", "unspecified", "conflicts")}
+        out = {k: getattr(self, k) for k in (
+            "convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "explanation",
+            "rule_points", "citations", "unspecified", "conflicts", "notes", "needs")}
+        out["branches"] = [{"if": b["if"], "ruling": b["ruling"].to_json()} for b in self.branches]
+        return out
+
+
+@dataclass
+class Outcome:
+    """What an event rule decides; ``None`` marks a part the convention leaves open."""
+
+    verdict: str
+    score: Optional[list] = None
+    hand_ends: Optional[bool] = None
+
+
+class Unknown(Exception):
+    """The ruling turns on a fact the situation does not give."""
+
+    def __init__(self, fact: str, values: tuple[Any, ...]):
+        super().__init__(fact)
+        self.fact, self.values = fact, values
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A stated point as the ruling reads it (the table's reading, where the source has two)."""
+
+    point: str
+    value: Any
+    force: str  # prescribed | described (advice never reaches a rule: it counts as silence)
+    text: dict
+
+    @property
+    def prescribed(self) -> bool:
+        return self.force == "prescribed"
 
 
 class Ctx:
@@ -48,61 +103,132 @@ class Ctx:
         self.unspecified: list[str] = []
         self.why: list[str] = []
         self.effects: list[str] = []
+        self.notes: list[str] = []
+        self.readings: dict[str, int] = {}
+
+    # --- reading the convention -------------------------------------------------------------
 
     def _use(self, point: str) -> Entry:
         if point not in self.used:
             self.used.append(point)
-        return self.conv.get(point)
+        entry = self.conv.get(point)
+        if entry.note and point not in self.notes:
+            self.notes.append(point)
+        return entry
 
-    def ask(self, point: str) -> Optional[Any]:
+    def _silent(self, point: str) -> None:
+        if point not in self.unspecified:
+            self.unspecified.append(point)
+
+    def _answer(self, point: str, entry: Entry) -> Answer:
+        reading = 1
+        if entry.conflict:
+            reading = self.sit.readings.get(point) or 0
+            if not reading:
+                raise Unknown(READING + point, (1, 2))
+            self.readings[point] = reading
+        chosen = entry.readings()[reading - 1]
+        return Answer(point, chosen["value"], entry.force, chosen["text"])
+
+    def rule(self, point: str) -> Optional[Answer]:
+        """A point the ruling needs.  ``None``: the convention leaves it open (silence or mere
+        advice), and the caller leaves open the part of the ruling the point decides."""
         entry = self._use(point)
         if not entry.stated:
-            if point not in self.unspecified:
-                self.unspecified.append(point)
+            self._silent(point)
             return None
-        return entry.value
+        answer = self._answer(point, entry)
+        if entry.force == "advised":
+            if point not in self.unspecified:
+                self.say("force.advised", name=self.name, text=answer.text[self.lang])
+            self._silent(point)
+            return None
+        return answer
 
-    def peek(self, point: str) -> Optional[Any]:
+    def peek(self, point: str) -> Optional[Answer]:
+        """A consequence worth telling: used (and cited) only where the convention states it."""
         entry = self.conv.get(point)
-        return self._use(point).value if entry.stated else None
+        if not entry.stated or entry.force == "advised":
+            return None
+        self._use(point)
+        return self._answer(point, entry)
+
+    def fact(self, name: str) -> Any:
+        """A fact of the situation; unknown facts are never defaulted."""
+        if name in self.sit.assumed:
+            return self.sit.assumed[name]
+        value = getattr(self.sit, name, None)
+        if value is None:
+            raise Unknown(name, FACTS[name][0])
+        return value
+
+    # --- explaining ---------------------------------------------------------------------------
 
     def say(self, key: str, **values: Any) -> None:
         self.why.append(t(key, self.lang, **values))
 
-    def text_of(self, point: str) -> None:
-        entry = self.conv.get(point)
-        if entry.stated and entry.text:
-            self.why.append(entry.text[self.lang])
+    def text_of(self, answer: Optional[Answer]) -> None:
+        """The rule in the convention's words (ours), marked when the source only describes it."""
+        if answer is None:
+            return
+        text = answer.text[self.lang]
+        if answer.force == "described":
+            self.say("force.described", name=self.name, text=text)
+        else:
+            self.why.append(text)
 
     def effect(self, code: str) -> None:
         if code not in self.effects:
             self.effects.append(code)
 
+    @property
+    def name(self) -> str:
+        return self.conv.short_name
+
 
 # --- table, deck and hands -------------------------------------------------------------------
+
+def _count_allows(value: dict, players: int) -> bool:
+    if "counts" in value:
+        return players in value["counts"]
+    low, high = value["min"], value["max"]
+    return low <= players and (high is None or players <= high) and not (value["even"] and players % 2)
+
+
+def _count_label(value: dict) -> str:
+    if "counts" in value:
+        return "/".join(map(str, value["counts"]))
+    return f"{value['min']}" if value["max"] == value["min"] else f"{value['min']}–{value['max'] or '…'}"
+
 
 def _table(ctx: Ctx) -> tuple[int, int, int]:
     """Check the table against the convention; return (deck size, number of decks, max hand)."""
     conv, sit = ctx.conv, ctx.sit
-    count = conv.value("players.count")
-    if sit.players != 4:
-        ctx.ask("players.count")
-        if count is None:
-            ctx.say("why.players_unknown", players=sit.players)
-    if count is not None:
-        low, high = count["min"], count["max"]
-        if sit.players < low or (high is not None and sit.players > high) or (count["even"] and sit.players % 2):
-            span = f"{low}" if high == low else f"{low}–{high if high is not None else '…'}"
-            raise KemsError(f"{conv.id} is played by {span} players, not {sit.players} (see --players)")
+    count = conv.get("players.count")
+    if sit.players != 4 or (count.stated and not _count_allows(count.value, sit.players)):
+        answer = ctx.rule("players.count")
+        if answer is None:
+            ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
+        elif not _count_allows(answer.value, sit.players):
+            if answer.prescribed:
+                raise KemsError(f"{conv.id} is played by {_count_label(answer.value)} players, not {sit.players} "
+                                f"(see --players; {_cite(count)})")
+            ctx._silent("players.count")
+            ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
     allowed = [52, 36, 32]
     if sizes:
         fitting = [s["cards"] for s in sizes if not s.get("players") or sit.players in s["players"]]
-        allowed = sorted(set(fitting or [s["cards"] for s in sizes]), reverse=True)
-    deck = sit.deck if sit.deck is not None else (allowed[0] if sizes else 52)
-    if sit.deck is not None and sizes and sit.deck not in allowed:
-        raise KemsError(f"{conv.id} uses a {' or '.join(map(str, allowed))}-card deck at {sit.players} players, "
-                        f"not {sit.deck} (see --deck)")
+        allowed = sorted(set(fitting), reverse=True) if fitting else allowed
+    deck = sit.deck if sit.deck is not None else allowed[0]
+    if sit.deck is not None and sizes and fitting and sit.deck not in allowed:
+        entry = conv.get("deck.size")
+        if entry.force == "prescribed":
+            raise KemsError(f"{conv.id} uses a {' or '.join(map(str, allowed))}-card deck at {sit.players} players, "
+                            f"not {sit.deck} (see --deck; {_cite(entry)})")
+        ctx._use("deck.size")
+        ctx._silent("deck.size")
+        ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=sit.deck)
     decks = 1
     for rule in conv.value("players.decks") or []:
         if rule["up_to"] is None or sit.players <= rule["up_to"]:
@@ -110,11 +236,15 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
             break
     limits = list(conv.value("deal.hand_size") or [])
     hand_limit = conv.get("exchange.hand_limit")
-    if hand_limit.stated:
-        limits.append(hand_limit.value)
-        if hand_limit.conflict:
-            limits.append(hand_limit.conflict["value"])
+    if hand_limit.stated:  # every reading counts here: a hand is refused only when no reading allows it
+        limits.extend(r["value"] for r in hand_limit.readings())
     return deck, decks, max(limits or [4])
+
+
+def _cite(entry: Entry) -> str:
+    if not entry.citation:
+        return "no rule stated"
+    return f"{entry.citation['source']} — {entry.citation['section']}"
 
 
 def _check_hands(ctx: Ctx) -> None:
@@ -124,8 +254,16 @@ def _check_hands(ctx: Ctx) -> None:
     for name, hand in (("--hand", sit.hand), ("--partner-hand", sit.partner_hand)):
         if hand is not None and len(hand) > max_hand:
             raise KemsError(f"{name} has {len(hand)} cards but a hand holds at most {max_hand} under {ctx.conv.id}")
-    extra = [c for c in (sit.lifted or []) + (sit.touched or [])]
-    C.check_possible(hands + [extra], deck, decks)
+    everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
+    try:
+        C.check_possible(hands + [(sit.lifted or []) + (sit.touched or [])], deck, decks)
+    except KemsError as exc:
+        sizes = ctx.conv.get("deck.size")
+        raise KemsError(f"{exc.message} under {ctx.conv.id}"
+                        + (f" ({_cite(sizes)})" if sizes.stated else " (deck not stated: 52 assumed as the largest)")
+                        ) from None
+    if any(c.rank not in C.DECK_RANKS[32] for c in everything) and ctx.conv.get("deck.size").stated:
+        ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
     if sit.cards is not None and sit.cards > max_hand:
         raise KemsError(f"--cards {sit.cards}: a hand holds at most {max_hand} cards under {ctx.conv.id}")
 
@@ -133,212 +271,315 @@ def _check_hands(ctx: Ctx) -> None:
 # --- shared pieces of the call events ----------------------------------------------------------
 
 def _holds_square(ctx: Ctx, hand: list, who: str, main: bool) -> Optional[bool]:
+    """Whether ``hand`` makes a square; ``None`` where the convention does not settle it."""
     sit, lang = ctx.sit, ctx.lang
     shown = C.show(hand, lang)
     if C.square_rank(hand):
         if main and sit.ungathered:
-            ok = ctx.ask("call.ungathered")
+            ok = ctx.rule("call.ungathered")
             if ok is None:
-                ctx.say("why.ungathered_unknown")
+                ctx.say("why.ungathered_unknown", name=ctx.name)
                 return None
-            if ok:
-                ctx.say("why.ungathered_ok")
-            else:
+            if not ok.value:
+                ctx.say("why.ungathered_no", name=ctx.name)
                 ctx.say("why.no_square", who=t(who, lang), cards=shown)
                 return False
+            ctx.say("why.ungathered_ok")
         ctx.say("why.square", who=t(who, lang), cards=shown)
         return True
     if main and sit.lifted and C.square_rank(hand + sit.lifted):
-        rule = ctx.ask("exchange.lifted_card")
-        if rule is None:
-            ctx.say("why.lifted_unknown")
+        if ctx.rule("exchange.lifted_card") is None:
+            ctx.say("why.lifted_unknown", name=ctx.name)
             return None
         ctx.say("why.lifted_counts")
         ctx.say("why.square", who=t(who, lang), cards=C.show(hand + sit.lifted, lang))
         return True
     if main and sit.touched and C.square_rank(hand + sit.touched):
-        rule = ctx.ask("exchange.lifted_card")
-        if rule is None:
-            ctx.say("why.touched_unknown")
+        if ctx.rule("exchange.lifted_card") is None:
+            ctx.say("why.touched_unknown", name=ctx.name)
             return None
         ctx.say("why.touched")
     ctx.say("why.no_square", who=t(who, lang), cards=shown)
     return False
 
 
-def _sweep_gate(ctx: Ctx) -> Optional[str]:
+def _partner_square(ctx: Ctx) -> Optional[bool]:
+    """The accused player's partner's square: from ``--partner-hand``, else an unknown fact."""
+    if ctx.sit.partner_hand is not None:
+        return _holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", main=False)
+    square = ctx.fact("partner_square")
+    ctx.say(f"why.assumed.partner_square.{str(square).lower()}")
+    return bool(square)
+
+
+def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
     if not ctx.sit.during_sweep:
         return None
-    allowed = ctx.ask("sweep.calls")
+    allowed = ctx.rule("sweep.calls")
     if allowed is None:
-        ctx.say("why.during_sweep_unknown")
-        return "unspecified"
-    if not allowed:
-        ctx.say("why.during_sweep")
-        return "void"
-    return None
+        ctx.say("why.during_sweep_unknown", name=ctx.name)
+        return Outcome("unspecified")
+    if allowed.value:
+        ctx.say("why.during_sweep_ok")
+        return None
+    if not allowed.prescribed:
+        _forbids(ctx, allowed)
+        return Outcome("unspecified")
+    ctx.say("why.during_sweep")
+    ctx.text_of(allowed)
+    return Outcome("void", [], False)
 
 
 def _score(ctx: Ctx, point: str) -> Optional[list]:
-    value = ctx.ask(point)
-    if value is None:
-        ctx.say("why.score_unknown")
+    """The score a stated point gives; ``None`` where it is not settled: a silent point, or "the
+    other team" at a table of more than two teams when the convention says nothing of them."""
+    answer = ctx.rule(point)
+    if answer is None:
+        ctx.say("why.score_unknown", name=ctx.name)
         return None
-    ctx.text_of(point)
-    if ctx.sit.players > 4 and any(s["team"] == "others" for s in value):
-        if ctx.ask("score.multi_team") is None:
-            teams = ctx.sit.players // 2
-            ctx.say("why.multi_team", players=ctx.sit.players, teams=teams)
-    return [dict(s) for s in value]
+    ctx.text_of(answer)
+    if ctx.readings.get(point):
+        ctx.say("why.reading", n=ctx.readings[point])
+    out: list[dict] = []
+    accusation = ctx.sit.event in ("contre-kems", "double-contre-kems")
+    for entry in answer.value:
+        if entry["team"] != "other":
+            out.append(dict(entry))
+        elif ctx.sit.players <= 4:  # two teams: "the other team" is the accused one, or the opponents
+            out.append({**entry, "team": "accused" if accusation else "others"})
+        else:
+            multi = ctx.rule("score.multi_team")
+            if multi is None:
+                ctx.say("why.multi_team", name=ctx.name, players=ctx.sit.players, teams=ctx.sit.players // 2)
+                return None
+            ctx.say("why.multi_team_every")
+            out += [{**entry, "team": "accused"}, {**entry, "team": "others"}] if accusation else \
+                [{**entry, "team": "others"}]
+    return out
 
 
 def _hand_end(ctx: Ctx, found_square: bool) -> Optional[bool]:
-    rule = ctx.ask("hand.end")
+    rule = ctx.rule("hand.end")
     if rule is None:
         return None
-    return True if rule == "any-call" else found_square
+    return True if rule.value == "any-call" else found_square
 
 
 # --- events ------------------------------------------------------------------------------------
 
-def _kems(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _kems(ctx: Ctx) -> Outcome:
     gate = _sweep_gate(ctx)
     if gate:
-        return gate, [], False
+        return gate
     square = _holds_square(ctx, ctx.sit.hand, "who.partner", main=True)
     if square is None:
-        return "unspecified", [], None
-    ctx.effect("holder-shows-hand")
+        return Outcome("unspecified")
     score = _score(ctx, "call.kems.right" if square else "call.kems.wrong")
-    verdict = ("upheld" if square else "rejected") if score is not None else "unspecified"
-    return verdict, score or [], _hand_end(ctx, square)
+    return Outcome("upheld" if square else "rejected", score, _hand_end(ctx, square))
 
 
-def _double_kems(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _double_kems(ctx: Ctx) -> Outcome:
     gate = _sweep_gate(ctx)
     if gate:
-        return gate, [], False
+        return gate
     first = _holds_square(ctx, ctx.sit.hand, "who.partner", main=True)
     second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", main=False)
     if first is None or second is None:
-        return "unspecified", [], None
-    ctx.effect("holder-shows-hand")
+        return Outcome("unspecified")
     if first and second:
         ctx.say("why.double_both")
-        score = _score(ctx, "call.double_kems.right")
-        return ("upheld" if score is not None else "unspecified"), score or [], _hand_end(ctx, True)
+        return Outcome("upheld", _score(ctx, "call.double_kems.right"), _hand_end(ctx, True))
     ctx.say("why.double_partial" if (first or second) else "why.double_none")
-    score = _score(ctx, "call.double_kems.wrong")
-    return ("rejected" if score is not None else "unspecified"), score or [], _hand_end(ctx, first or second)
+    return Outcome("rejected", _score(ctx, "call.double_kems.wrong"), _hand_end(ctx, first or second))
 
 
-def _contre_kems(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _late(ctx: Ctx) -> Outcome:
+    """A Contre-Kems after the Kems."""
+    timing = ctx.rule("call.contre_kems.timing")
+    if timing is None:
+        ctx.say("why.too_late_unknown", name=ctx.name)
+        return Outcome("unspecified")
+    if not timing.prescribed:
+        _forbids(ctx, timing)
+        return Outcome("unspecified")
+    ctx.say("why.too_late")
+    ctx.text_of(timing)
+    ctx.effect("first-call-checked")
+    end = ctx.rule("hand.end")
+    if end is None:
+        ctx.say("why.hand_end_unknown", name=ctx.name)
+        return Outcome("void", [], None)
+    if end.value == "any-call":
+        ctx.say("why.hand_already_ended")
+        return Outcome("void", [], True)
+    ctx.say("why.hand_follows_first_call")
+    return Outcome("void", [], None)
+
+
+def _contre_kems(ctx: Ctx) -> Outcome:
     sit = ctx.sit
     gate = _sweep_gate(ctx)
     if gate:
-        return gate, [], False
+        return gate
     if sit.barred:
-        rule = ctx.ask("call.contre_kems.after_wrong")
-        if rule is None:
-            ctx.say("why.barred_unknown")
-            return "unspecified", [], None
-        if rule["barred"]:
+        after = ctx.rule("call.contre_kems.after_wrong")
+        if after is None:
+            ctx.say("why.barred_unknown", name=ctx.name)
+            return Outcome("unspecified")
+        if after.value["barred"]:
             ctx.say("why.barred")
-            ctx.text_of("call.contre_kems.after_wrong")
-            return "void", [], False
+            ctx.text_of(after)
+            return Outcome("void", [], False)
         ctx.say("why.barred_none")
     if sit.after_kems:
-        if ctx.ask("call.contre_kems.timing") is None:
-            ctx.say("why.too_late_unknown")
-            return "unspecified", [], None
-        ctx.say("why.too_late")
-        ctx.effect("first-call-checked")
-        return "void", [], False
+        return _late(ctx)
     accused = _holds_square(ctx, sit.hand, "who.accused", main=True)
-    partner = _holds_square(ctx, sit.partner_hand, "who.accused_partner", main=False) \
-        if sit.partner_hand is not None else None
     if accused is None:
-        return "unspecified", [], None
-    if accused and partner:
-        counter = ctx.ask("call.double_kems.counter")
-        if counter is False:
-            ctx.say("why.double_uncounterable")
-            ctx.text_of("call.double_kems.counter")
-            return "void", [], False
-        if counter is None:
-            ctx.say("why.double_counter_unknown")
-    upheld = bool(accused)
-    if not accused:
-        target = ctx.peek("call.contre_kems.target") if sit.partner_hand is None else ctx.ask("call.contre_kems.target")
-        if target == "team":
-            if sit.partner_hand is None:
-                raise KemsError(f"under {ctx.conv.id} a Contre-Kems targets the whole team: give --partner-hand "
-                                "(the accused player's partner's cards)")
-            ctx.say("why.team_target")
-            upheld = bool(partner)
-        elif target == "player":
-            if partner:
-                ctx.say("why.player_target")
-        elif partner:
-            ctx.say("why.target_unknown")
-            return "unspecified", [], None
-    proof = ctx.peek("call.contre_kems.proof")
-    if proof:
-        if proof["cards"] == "whole-hand":
-            ctx.effect("accused-team-shows-hands")
-        elif not upheld:
-            if proof["who"] == "each-accused-player":
-                ctx.effect("each-accused-shows-two-cards")
-            elif proof["to"] == "caller-only":
-                ctx.effect("accused-shows-two-cards-to-caller-only")
+        return Outcome("unspecified")
+    if accused:
+        counter = ctx.conv.get("call.double_kems.counter")
+        if not (counter.stated and counter.value is True) and _partner_square(ctx):
+            # both accused players hold a square: a Double Kems, which some sources protect
+            rule = ctx.rule("call.double_kems.counter")
+            if rule is None:
+                ctx.say("why.double_counter_unknown", name=ctx.name)
+                return Outcome("unspecified")
+            if not rule.value:
+                ctx.say("why.double_uncounterable")
+                if _forbids(ctx, rule) == "forbidden":
+                    return Outcome("void", [], False)
+                return Outcome("unspecified")
+        upheld = True
+    else:
+        upheld = _accused_team_square(ctx)
+        if upheld is None:
+            return Outcome("unspecified")
+    _proof_and_bar(ctx, upheld)
+    score = _score(ctx, "call.contre_kems.right" if upheld else "call.contre_kems.wrong")
+    return Outcome("upheld" if upheld else "rejected", score, _hand_end(ctx, upheld))
+
+
+def _accused_team_square(ctx: Ctx) -> Optional[bool]:
+    """The accused player holds no square: is the Contre-Kems right all the same?  Only if it
+    targets the whole team and the partner holds one; ``None`` where the convention leaves open
+    whom it targets (or contradicts itself) and the partner does hold a square."""
+    entry = ctx.conv.get("call.contre_kems.target")
+    if entry.stated and not entry.conflict and entry.value == "player":
+        ctx.text_of(ctx.rule("call.contre_kems.target"))
+        if ctx.sit.partner_hand is not None and C.square_rank(ctx.sit.partner_hand):
+            ctx.say("why.player_target")
+        return False
+    if entry.stated and not entry.conflict:  # the whole team
+        ctx.text_of(ctx.rule("call.contre_kems.target"))
+        ctx.say("why.team_target")
+        return bool(_partner_square(ctx))
+    if not _partner_square(ctx):
+        return False  # neither accused player holds a square: wrong whomever the call targets
+    target = ctx.rule("call.contre_kems.target")  # silent, or two readings: one branch per reading
+    if target is None:
+        ctx.say("why.target_unknown", name=ctx.name)
+        return None
+    ctx.text_of(target)
+    ctx.say("why.reading", n=ctx.readings["call.contre_kems.target"])
+    ctx.say("why.team_target" if target.value == "team" else "why.player_target")
+    return target.value == "team"
+
+
+#: effect codes for a proof: (who shows, which cards, to whom)
+PROOF_EFFECTS = {
+    ("accused-player", "two", None): "accused-shows-two-cards",
+    ("accused-player", "two", "everyone"): "accused-shows-two-cards",
+    ("accused-player", "two-different", None): "accused-shows-two-different-cards",
+    ("accused-player", "two-different", "everyone"): "accused-shows-two-different-cards",
+    ("accused-player", "two", "caller-only"): "accused-shows-two-cards-to-caller-only",
+    ("accused-player", "two-different", "caller-only"): "accused-shows-two-different-cards-to-caller-only",
+    ("each-accused-player", "two", None): "each-accused-shows-two-cards",
+    ("each-accused-player", "two-different", None): "each-accused-shows-two-different-cards",
+}
+
+
+def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
+    """What follows a Contre-Kems: the proof where one takes place, the caller's bar if wrong."""
+    proof = ctx.conv.get("call.contre_kems.proof")
+    if proof.stated and (not upheld or proof.value["cards"] == "whole-hand"):
+        answer = ctx.peek("call.contre_kems.proof")
+        if answer is not None:
+            value = answer.value
+            if value["cards"] == "whole-hand":
+                ctx.effect("accused-team-shows-hands")
             else:
-                ctx.effect("accused-shows-two-cards")
+                ctx.effect(PROOF_EFFECTS[(value["who"], value["cards"], value.get("to"))])
     if not upheld:
         after = ctx.peek("call.contre_kems.after_wrong")
-        if after and after["barred"]:
-            ctx.effect({"hand": "caller-barred-this-hand", "game": "caller-barred-game"}.get(after["until"],
-                                                                                          "caller-barred"))
-    score = _score(ctx, "call.contre_kems.right" if upheld else "call.contre_kems.wrong")
-    if score is None:
-        return "unspecified", [], None
-    return ("upheld" if upheld else "rejected"), score, _hand_end(ctx, upheld)
+        if after and after.value["barred"]:
+            ctx.effect({"hand": "caller-barred-this-hand", "game": "caller-barred-game"}.get(
+                after.value["until"], "caller-barred"))
 
 
-def _double_contre_kems(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _double_contre_kems(ctx: Ctx) -> Outcome:
     gate = _sweep_gate(ctx)
     if gate:
-        return gate, [], False
-    rule = ctx.ask("call.double_contre_kems")
-    if rule == "named-only":
-        ctx.say("why.double_contre_named")
-        ctx.unspecified.append("call.double_contre_kems")
+        return gate
+    rule = ctx.rule("call.double_contre_kems")
+    if rule is not None and rule.value == "named-only":
+        ctx.say("why.double_contre_named", name=ctx.name)
+        ctx._silent("call.double_contre_kems")
     else:
-        ctx.say("why.double_contre")
-    return "unspecified", [], None
+        ctx.say("why.double_contre", name=ctx.name)
+    return Outcome("unspecified")
 
 
-def _deal(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _deal(ctx: Ctx) -> Outcome:
     rank, count = C.most_common(ctx.sit.hand)
     if count < 3:
+        rule = ctx.peek("deal.identical_cards")
         ctx.say("why.deal_fine")
-        return "play-on", [], False
+        if rule is not None:
+            ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
+        else:
+            ctx.text_of(ctx.peek("deal.hand_size"))
+        return Outcome("play-on", [], False)
     ctx.say("why.deal_identical", count=count, rank=C.Card(rank).label(ctx.lang))
-    rule = ctx.ask("deal.identical_cards")
+    rule = ctx.rule("deal.identical_cards")
     if rule is None:
-        return "unspecified", [], None
-    ctx.text_of("deal.identical_cards")
-    if count < rule["threshold"] or rule["action"] == "play-on":
-        ctx.say("why.deal_below", count=count, threshold=rule["threshold"])
-        return "play-on", [], False
-    ctx.effect("redeal" if rule["action"] == "redeal" else "show-discard-draw")
-    return rule["action"], [], rule["action"] == "redeal"
+        ctx.say("why.deal_unknown", name=ctx.name)
+        return Outcome("unspecified")
+    ctx.text_of(rule)
+    if count < rule.value["threshold"] or rule.value["action"] == "play-on":
+        ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
+        return Outcome("play-on", [], False)
+    if rule.value.get("when") == "game-start":
+        if not ctx.fact("first_deal"):
+            ctx.say("why.deal_first_only", name=ctx.name)
+            ctx._silent("deal.identical_cards")
+            return Outcome("unspecified")
+        ctx.say("why.assumed.first_deal.true")
+    ctx.effect("redeal" if rule.value["action"] == "redeal" else "show-discard-draw")
+    return Outcome(rule.value["action"], [], rule.value["action"] == "redeal")
 
 
-def _combine(ctx: Ctx, verdicts: list[str]) -> str:
+def _combine(verdicts: list[str]) -> str:
     return max(verdicts, key=SEVERITY.__getitem__) if verdicts else "allowed"
 
 
-def _exchange(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _breach(verdict: str) -> Outcome:
+    """A permitted act changes nothing; what a forbidden one costs no source says."""
+    if verdict in ("allowed", "conditional"):
+        return Outcome(verdict, [], False)
+    return Outcome(verdict)
+
+
+def _forbids(ctx: Ctx, answer: Answer) -> str:
+    """A mismatch with a stated point: forbidden if prescribed, open if only described."""
+    ctx.text_of(answer)
+    if answer.prescribed:
+        return "forbidden"
+    ctx.say("why.described_only", name=ctx.name)
+    ctx._silent(answer.point)  # stated, but not as a rule: it settles nothing here
+    return "unspecified"
+
+
+def _exchange(ctx: Ctx) -> Outcome:
     sit = ctx.sit
     count = sit.cards or 1
     center = ctx.conv.value("deal.center") or 4
@@ -346,88 +587,117 @@ def _exchange(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
         raise KemsError(f"--cards {count}: only {center} cards lie in the middle under {ctx.conv.id}")
     verdicts = []
     if sit.before_opening:
-        if ctx.ask("hunt.opening") is None:
+        opening = ctx.rule("hunt.opening")
+        if opening is None:
+            ctx.say("why.opening_unknown", name=ctx.name)
             verdicts.append("unspecified")
         else:
             ctx.say("why.opening")
-            ctx.text_of("hunt.opening")
-            verdicts.append("forbidden")
-    order = ctx.ask("exchange.order")
-    if order is None:
-        verdicts.append("unspecified")
-    else:
-        done = "take-then-put" if sit.take_first else "put-then-take"
-        ctx.say("why.order_ok" if order == done else "why.order_bad")
-        if order != done:
-            ctx.text_of("exchange.order")
-        verdicts.append("allowed" if order == done else "forbidden")
+            verdicts.append(_forbids(ctx, opening))
     if count > 1:
-        rule = ctx.ask("exchange.count")
+        rule = ctx.rule("exchange.count")
         if rule is None:
+            ctx.say("why.count_unknown", name=ctx.name)
             verdicts.append("unspecified")
-        elif rule == "one":
+        elif rule.value == "one":
             ctx.say("why.count_bad", cards=count)
-            ctx.text_of("exchange.count")
-            verdicts.append("forbidden")
+            verdicts.append(_forbids(ctx, rule))
         else:
             ctx.say("why.count_ok", cards=count)
+            ctx.text_of(rule)
             verdicts.append("allowed")
-    return _combine(ctx, verdicts), [], False
+    if "forbidden" not in verdicts:  # the order only matters while the exchange may still be allowed
+        order = ctx.rule("exchange.order")
+        if order is None:
+            ctx.say("why.order_unknown", name=ctx.name)
+            verdicts.append("unspecified")
+        else:
+            take_first = ctx.fact("take_first")
+            done = "take-then-put" if take_first else "put-then-take"
+            ctx.say("why.order_done." + done)
+            if order.value == done:
+                ctx.say("why.order_ok")
+                ctx.text_of(order)
+                verdicts.append("allowed")
+            else:
+                ctx.say("why.order_bad")
+                verdicts.append(_forbids(ctx, order))
+    return _breach(_combine(verdicts))
 
 
-def _sweep(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
-    rule = ctx.ask("sweep.trigger")
+def _sweep(ctx: Ctx) -> Outcome:
+    rule = ctx.rule("sweep.trigger")
     if rule is None:
-        return "unspecified", [], None
-    ctx.text_of("sweep.trigger")
+        ctx.say("why.sweep_unknown", name=ctx.name)
+        return Outcome("unspecified")
     if ctx.sit.objection:
         ctx.say("why.sweep_objection")
-        if rule == "proposal":
+        verdict = _forbids(ctx, rule)
+        if verdict == "forbidden" and rule.value == "proposal":
             ctx.effect("objector-must-exchange")
-        return "forbidden", [], False
+        return _breach(verdict)
     ctx.say("why.sweep_ok")
-    return "allowed", [], False
+    ctx.text_of(rule)
+    return _breach("allowed")
 
 
-def _stock_out(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+def _stock_out(ctx: Ctx) -> Outcome:
     ctx.say("why.stock")
-    rule = ctx.ask("stock.exhausted")
+    rule = ctx.rule("stock.exhausted")
     if rule is None:
-        return "unspecified", [], None
-    ctx.text_of("stock.exhausted")
-    if rule == "recycle-discard":
+        ctx.say("why.stock_unknown", name=ctx.name)
+        return Outcome("unspecified")
+    ctx.text_of(rule)
+    if rule.value == "recycle-discard":
         ctx.effect("shuffle-discard")
-        return "recycle-discard", [], False
-    return "hand-ends", [], True
+        return Outcome("recycle-discard", [], False)
+    return Outcome("hand-ends", [], True)
 
 
-def _signal(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
+SIGNAL_CHECKS = (
+    ("verbal", "signal.verbal", {"forbidden": "forbidden", "allowed": "allowed", "if-all-agree": "conditional"}),
+    ("hidden", "signal.visibility", {"required": "forbidden", "agree-before-play": "conditional"}),
+    ("second_signal", "signal.count", {"one": "forbidden", "several": "allowed", "one-unless-all-agree": "conditional"}),
+)
+
+
+def _signal(ctx: Ctx) -> Outcome:
     sit = ctx.sit
     verdicts = []
-    checks = (("verbal", "signal.verbal", {"forbidden": "forbidden", "allowed": "allowed", "if-all-agree": "conditional"}),
-              ("hidden", "signal.visibility", {"required": "forbidden", "agree-before-play": "conditional"}),
-              ("second_signal", "signal.count", {"one": "forbidden", "several": "allowed",
-                                                 "one-unless-all-agree": "conditional"}))
-    for flag, point, outcome in checks:
+    for flag, point, outcome in SIGNAL_CHECKS:
         if getattr(sit, flag):
-            rule = ctx.ask(point)
-            verdicts.append("unspecified" if rule is None else outcome[rule])
-            ctx.text_of(point)
-    if sit.second_signal and ctx.peek("signal.warning"):
-        ctx.effect("warning-signal-allowed")
-        ctx.text_of("signal.warning")
+            rule = ctx.rule(point)
+            if rule is None:
+                ctx.say(f"why.signal_unknown.{flag}", name=ctx.name)
+                verdicts.append("unspecified")
+                continue
+            verdict = outcome[rule.value]
+            verdicts.append(_forbids(ctx, rule) if verdict == "forbidden" else verdict)
+            if verdict != "forbidden":
+                ctx.text_of(rule)
+    if sit.second_signal:
+        warning = ctx.peek("signal.warning")
+        if warning is not None and warning.value:
+            ctx.effect("warning-signal-allowed")
+            ctx.text_of(warning)
     if not verdicts:
-        ctx.say("why.signal_plain")
-    return _combine(ctx, verdicts), [], False
+        ctx.say("why.signal_plain", name=ctx.name)
+        ctx.text_of(ctx.peek("signal.visibility"))
+    return _breach(_combine(verdicts))
 
 
-def _same_card(ctx: Ctx) -> tuple[str, Optional[list], Optional[bool]]:
-    if ctx.ask("exchange.same_card") is None:
-        return "unspecified", [], None
+def _same_card(ctx: Ctx) -> Outcome:
+    rule = ctx.rule("exchange.same_card")
+    if rule is None:
+        ctx.say("why.same_unknown", name=ctx.name)
+        return Outcome("unspecified")
     ctx.say("why.same_first")
-    ctx.text_of("exchange.same_card")
-    ctx.effect("card-to-first-toucher")
-    return ("forbidden" if ctx.sit.touched_second else "allowed"), [], False
+    ctx.text_of(rule)
+    if not ctx.sit.touched_second:
+        ctx.effect("card-to-first-toucher")
+        return _breach("allowed")
+    ctx.say("why.same_second")
+    return _breach("forbidden" if rule.prescribed else _forbids(ctx, rule))
 
 
 EVENT_RULES = {
@@ -437,31 +707,119 @@ EVENT_RULES = {
 }
 
 
-def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
-    """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there."""
+# --- putting a ruling together -----------------------------------------------------------------
+
+def _citation(conv: Convention, point: str, reading: int) -> Optional[dict]:
+    entry = conv.get(point)
+    if not entry.stated:
+        return None
+    citation = entry.readings()[reading - 1]["citation"]
+    if not citation:
+        return None
+    out = {"convention": conv.id, "rule_point": point, **citation, "force": entry.force}
+    if entry.conflict:
+        out["reading"] = reading
+    return out
+
+
+def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
     ctx = Ctx(conv, sit, lang)
     _check_hands(ctx)
-    verdict, score, hand_ends = EVENT_RULES[sit.event](ctx)
+    outcome = EVENT_RULES[sit.event](ctx)
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
-        if entry.stated and entry.citation:
-            citations.append({"convention": conv.id, "rule_point": point, **entry.citation})
+        citation = _citation(conv, point, ctx.readings.get(point, 1))
+        if citation:
+            citations.append(citation)
         if entry.stated and entry.conflict:
             conflicts.append({
                 "rule_point": point,
-                "readings": [
-                    {"value": entry.value, "text": entry.text[lang], "citation": entry.citation},
-                    {"value": entry.conflict["value"], "text": entry.conflict["text"][lang],
-                     "citation": entry.conflict["citation"]},
-                ],
+                "reading": ctx.readings.get(point),
+                "readings": [{"value": r["value"], "text": r["text"][lang], "citation": r["citation"]}
+                             for r in entry.readings()],
             })
-    if conflicts:
-        ctx.say("why.conflict")
-    if verdict == "unspecified" and ctx.unspecified and not any(ctx.unspecified[0] in w for w in ctx.why):
-        ctx.say("why.silent", points=", ".join(ctx.unspecified))
+    if outcome.verdict == "unspecified" and ctx.unspecified and not ctx.why:
+        ctx.say("why.silent", name=conv.short_name, points=", ".join(ctx.unspecified))
+    score_settled = outcome.score is not None
     return Ruling(
-        convention=conv.id, event=sit.event, verdict=verdict, score=score or [], hand_ends=hand_ends,
-        effects=ctx.effects, explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
-        unspecified=list(ctx.unspecified), conflicts=conflicts, convention_name=conv.name, players=sit.players,
+        convention=conv.id, event=sit.event, verdict=outcome.verdict, score=outcome.score or [],
+        score_settled=score_settled, hand_ends=outcome.hand_ends, effects=ctx.effects,
+        explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
+        unspecified=list(ctx.unspecified), conflicts=conflicts,
+        notes=[{"rule_point": p, "text": conv.get(p).note[lang]} for p in ctx.notes],
+        convention_name=conv.name, short_name=conv.short_name, players=sit.players,
     )
+
+
+def need(fact: str, lang: str) -> dict:
+    """What a ``depends`` ruling waits for: the fact, the flag that gives it, the question."""
+    if fact.startswith(READING):
+        point = fact[len(READING):]
+        return {"fact": fact, "flag": f"--reading {point}=1|2",
+                "question": t("need.reading", lang, question=BY_ID[point].question[lang])}
+    return {"fact": fact, "flag": FACTS[fact][1], "question": t(f"need.{fact}", lang)}
+
+
+def _merge(items: list[list]) -> list:
+    out: list = []
+    for group in items:
+        for item in group:
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
+    """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there."""
+    try:
+        return _once(conv, sit, lang)
+    except Unknown as unknown:
+        fact, values = unknown.fact, unknown.values
+    branches = [(value, resolve(conv, sit.assuming(fact, value), lang)) for value in values]
+    first = branches[0][1]
+    if all(r.outcome() == first.outcome() for _, r in branches):
+        # the fact does not change the ruling: one ruling, saying so (a conflict stays listed)
+        key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
+        first.explanation += " " + t(key, lang, question=need(fact, lang)["question"])
+        return first
+    flat: list[dict] = []
+    for value, ruling in branches:
+        if ruling.verdict == "depends":
+            flat += [{"if": {fact: value, **b["if"]}, "ruling": b["ruling"]} for b in ruling.branches]
+        else:
+            flat.append({"if": {fact: value}, "ruling": ruling})
+    rulings = [b["ruling"] for b in flat]
+    needs = _merge([[need(fact, lang)]] + [r.needs for _, r in branches])
+    return Ruling(
+        convention=conv.id, event=sit.event, verdict="depends", score=[], score_settled=False, hand_ends=None,
+        effects=[], explanation=t("why.depends", lang, questions=" ".join(n["question"] for n in needs)),
+        rule_points=_merge([r.rule_points for r in rulings]), citations=_merge([r.citations for r in rulings]),
+        unspecified=_merge([r.unspecified for r in rulings]),
+        conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
+        notes=_merge([r.notes for r in rulings]), needs=needs, branches=flat,
+        convention_name=conv.name, short_name=conv.short_name, players=sit.players,
+    )
+
+
+def check_readings(conv: Convention, sit: Situation) -> None:
+    """``--reading`` only names points on which this convention has two readings."""
+    for point in sit.readings:
+        if not conv.get(point).conflict:
+            raise KemsError(f"--reading {point}: {conv.id} does not contradict itself on this point "
+                            "(it has a single reading)")
+
+
+def resolve_all(convs: list[Convention], sit: Situation, lang: str = "en") -> list[Ruling]:
+    """One ruling per convention, always all of them: a convention under which the situation
+    cannot happen (a card its deck lacks, a table size it excludes) gets the verdict
+    ``impossible`` with the reason, instead of dropping out of the comparison."""
+    out = []
+    for conv in convs:
+        try:
+            out.append(resolve(conv, sit, lang))
+        except KemsError as exc:
+            out.append(Ruling(convention=conv.id, event=sit.event, verdict="impossible", score=[],
+                              score_settled=False, hand_ends=None, explanation=exc.message,
+                              convention_name=conv.name, short_name=conv.short_name, players=sit.players))
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from .catalogue import BY_ID, IDS
 
@@ -28,20 +28,48 @@ class Text(Strict):
 
 
 class Citation(Strict):
-    section: NonEmpty = Field(description="Section or heading of the publication")
+    section: Optional[NonEmpty] = Field(None, description="Section or heading of the publication")
+    topic: Optional[NonEmpty] = Field(
+        None, description="Instead of a section: the topic, where no heading of the publication could be checked")
     source: Optional[NonEmpty] = Field(None, description="Publication, when not the file's own")
+
+    @model_validator(mode="after")
+    def _section_or_topic(self) -> "Citation":
+        if (self.section is None) == (self.topic is None):
+            raise ValueError("a citation names either a 'section' or a 'topic'")
+        return self
+
+
+Force = Literal["prescribed", "described", "advised"]
 
 
 class ScoreChange(Strict):
-    team: Literal["callers", "accused", "others"]
+    team: Literal["callers", "accused", "others", "other"] = Field(
+        description="callers; accused; others (every team but the callers and the accused); other (\"the other "
+                    "team\", as a source written for two teams says it: settled at a larger table only by "
+                    "score.multi_team)")
     change: int
     unit: Literal["point", "letter"]
 
 
-class PlayerCount(Strict):
+class PlayerRange(Strict):
     min: Annotated[int, Field(ge=2)]
     max: Optional[Annotated[int, Field(ge=2)]]
     even: bool
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "PlayerRange":
+        if self.max is not None and self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class PlayerSet(Strict):
+    counts: Annotated[list[Annotated[int, Field(ge=2)]], Field(min_length=1)] = Field(
+        description="the player counts the source names, and only those")
+
+
+PlayerCount = Union[PlayerRange, PlayerSet]
 
 
 class DeckRule(Strict):
@@ -57,10 +85,12 @@ class DeckSize(Strict):
 class IdenticalCards(Strict):
     threshold: Literal[3, 4]
     action: Literal["redeal", "replace-cards", "play-on"]
+    when: Optional[Literal["game-start"]] = Field(
+        None, description="game-start: the source states the rule for the very first deal only")
 
 
 class Opening(Strict):
-    trigger: Literal["dealer-call", "last-card-turned"]
+    trigger: Literal["dealer-call", "turner-call", "last-card-turned"]
     words: Optional[NonEmpty]
 
 
@@ -154,6 +184,9 @@ def _point_model(point_id: str) -> Any:
         f"Stated_{name}", __base__=Strict,
         status=(Literal["stated"], ...), value=(value_type, ...), text=(Text, ...),
         citation=(Citation, ...), conflict=(Optional[conflict], None),
+        force=(Force, Field("prescribed", description="prescribed (a rule), described (how play goes, "
+                                                        "not forbidding alternatives) or advised (a tip)")),
+        note=(Optional[Text], Field(None, description="What the source says around this point")),
     )
     return Annotated[Union[stated, Unspecified, Inherited], Field(discriminator="status")]
 
@@ -186,6 +219,7 @@ class ConventionFile(Strict):
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: NonEmpty
+    short_name: Optional[NonEmpty] = Field(None, description="A short name for sentences (default: name)")
     publication: Publication
     extends: Optional[NonEmpty] = None
     rules: Optional[Rules] = None  # type: ignore[valid-type]  # null: everything inherited

@@ -14,7 +14,9 @@ def show_json(conv: Convention, lang: str) -> dict:
         e = conv.rules[point.id]
         rules[point.id] = {
             "status": e.public_status, "value": e.value if e.stated else None,
+            "silent": not e.stated, "force": e.force if e.stated else None,
             "text": e.text[lang] if e.stated else (e.note[lang] if e.note else None),
+            "note": e.note[lang] if e.note else None,
             "citation": e.citation,
             "conflict": ({"value": e.conflict["value"], "text": e.conflict["text"][lang],
                           "citation": e.conflict["citation"]} if e.conflict else None),
@@ -42,9 +44,12 @@ def show_text(console, conv: Convention, lang: str) -> None:
             e = conv.rules[point.id]
             if e.stated:
                 origin = f" [dim]({t('ui.inherited', lang, parent=e.inherited_from)})[/]" if e.inherited_from else ""
-                console.print(f"  [bold]{point.id}[/] = {escape(short(point.id, e.value, lang))}{origin}")
+                force = f" ({t('ui.force.' + e.force, lang)})" if e.force != "prescribed" else ""
+                console.print(f"  [bold]{point.id}[/] = {escape(short(point.id, e.value, lang) + force)}{origin}")
                 console.print(f"      {escape(e.text[lang])}")
                 console.print(f"      [dim]{escape(e.citation['source'])} — {escape(e.citation['section'])}[/]")
+                if e.note:
+                    console.print(f"      {t('ui.note', lang)}: {escape(e.note[lang])}")
                 if e.replaces:
                     rep = e.replaces
                     line = (t("ui.replaces", lang, parent=rep["convention"], text=rep["text"][lang]) if rep["text"]
@@ -55,4 +60,6 @@ def show_text(console, conv: Convention, lang: str) -> None:
                                   f"({escape(e.conflict['citation']['section'])})[/]")
             else:
                 note = f" — {escape(e.note[lang])}" if e.note else ""
-                console.print(f"  [bold]{point.id}[/] [magenta]{t('ui.silent_cell', lang)}[/]{note}")
+                silent = (t("ui.silent_inherited", lang, parent=e.inherited_from) if e.inherited_from
+                          else t("ui.silent_cell", lang))
+                console.print(f"  [bold]{point.id}[/] [magenta]{escape(silent)}[/]{note}")

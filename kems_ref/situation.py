@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Optional
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Optional
 
 from .cards import Card, parse_cards
 from .errors import KemsError
@@ -25,6 +25,7 @@ OPTION_EVENTS: dict[str, tuple[str, ...]] = {
     "cards": ("exchange",),
     "take_first": ("exchange",),
     "before_opening": ("exchange",),
+    "first_deal": ("deal",),
     "verbal": ("signal",),
     "hidden": ("signal",),
     "second_signal": ("signal",),
@@ -33,8 +34,20 @@ OPTION_EVENTS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Facts a ruling may turn on that the user may leave unsaid: the resolver then rules on each
+#: possible answer (verdict ``depends``).  fact -> (possible values, the flag that gives it)
+FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
+    "partner_square": ((True, False), "--partner-hand"),
+    "take_first": ((True, False), "--take-first / --put-first"),
+    "first_deal": ((True, False), "--first-deal / --later-deal"),
+}
+READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
+
+
 @dataclass
 class Situation:
+    """What happened.  ``None`` on a tri-state fact means the user did not say (never a default)."""
+
     event: str
     hand: Optional[list[Card]] = None
     partner_hand: Optional[list[Card]] = None
@@ -47,24 +60,50 @@ class Situation:
     players: int = 4
     deck: Optional[int] = None
     cards: Optional[int] = None
-    take_first: bool = False
+    take_first: Optional[bool] = None
     before_opening: bool = False
+    first_deal: Optional[bool] = None
     verbal: bool = False
     hidden: bool = False
     second_signal: bool = False
     objection: bool = False
     touched_second: bool = False
+    readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
+    assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
 
     def option_name(self, attr: str) -> str:
         return "--" + attr.replace("_", "-")
 
+    def assuming(self, fact: str, value: Any) -> "Situation":
+        """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
+        if fact.startswith(READING):
+            return replace(self, readings={**self.readings, fact[len(READING):]: value})
+        if fact in ("take_first", "first_deal"):
+            return replace(self, **{fact: value})
+        return replace(self, assumed={**self.assumed, fact: value})
+
+
+def parse_readings(specs: Optional[list[str]]) -> dict[str, int]:
+    """``--reading POINT=N``: the table follows reading N (1 or 2) of a self-contradicting source."""
+    from .catalogue import IDS
+
+    out: dict[str, int] = {}
+    for spec in specs or []:
+        point, sep, number = spec.partition("=")
+        if not sep or point not in IDS or number not in ("1", "2"):
+            raise KemsError(f"--reading '{spec}': give RULE_POINT=1 or RULE_POINT=2 "
+                            "(e.g. --reading call.kems.wrong=2; the readings are listed under 'Conflict')")
+        out[point] = int(number)
+    return out
+
 
 def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str] = None,
-          lifted: Optional[str] = None, touched: Optional[str] = None, **flags) -> Situation:
+          lifted: Optional[str] = None, touched: Optional[str] = None,
+          reading: Optional[list[str]] = None, **flags: Any) -> Situation:
     """Check the event and options, parse the cards; raise KemsError on anything off."""
     if event not in EVENTS:
         raise KemsError(f"unknown event '{event}' (choose one of: {', '.join(EVENTS)})")
-    sit = Situation(event=event, **flags)
+    sit = Situation(event=event, readings=parse_readings(reading), **flags)
     sit.hand = parse_cards(hand) if hand is not None else None
     sit.partner_hand = parse_cards(partner_hand) if partner_hand is not None else None
     sit.lifted = parse_cards(lifted) if lifted is not None else None
@@ -72,8 +111,12 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
     for f in fields(Situation):
         if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False):
             if event not in OPTION_EVENTS[f.name]:
-                raise KemsError(f"{sit.option_name(f.name)} does not apply to '{event}' "
+                raise KemsError(f"{_flag_name(f.name, getattr(sit, f.name))} does not apply to '{event}' "
                                 f"(it is for: {', '.join(OPTION_EVENTS[f.name])})")
+    for f in ("take_first", "first_deal"):
+        if getattr(sit, f) is False and event not in OPTION_EVENTS[f]:
+            raise KemsError(f"{_flag_name(f, False)} does not apply to '{event}' "
+                            f"(it is for: {', '.join(OPTION_EVENTS[f])})")
     if event in ("kems", "double-kems", "contre-kems", "deal") and sit.hand is None:
         raise KemsError(f"'{event}' needs --hand (the cards the situation is about, e.g. --hand \"7 7 K K\")")
     if event == "double-kems" and sit.partner_hand is None:
@@ -89,30 +132,48 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
     return sit
 
 
-SITUATION_KEYS = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards",
+def _flag_name(attr: str, value: Any) -> str:
+    if value is False and attr in FACTS:
+        return {"take_first": "--put-first", "first_deal": "--later-deal"}[attr]
+    return "--" + attr.replace("_", "-")
+
+
+SITUATION_KEYS = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards", "put_first",
+                  "later_deal", "reading",
                   *(k for k in OPTION_EVENTS if k not in ("hand", "partner_hand", "lifted", "touched"))}
 
 
-def from_file(path: str, overrides: dict) -> Situation:
+def from_file(path: str, overrides: dict[str, Any]) -> Situation:
     """A situation from YAML (same names as the options, dashes or underscores); strict."""
     from .yamlsource import load_located, read_text
 
     data, lines, problems = load_located(read_text(path), path)
     if problems:
         raise KemsError(problems[0][1], path, problems[0][0])
+    return from_mapping(data, overrides, path, lines)
+
+
+def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Optional[str] = None,
+                 lines: Optional[dict[Any, int]] = None) -> Situation:
+    """A situation from a mapping of option names (a situation file, a test case); strict."""
+    lines = lines or {}
     if not isinstance(data, dict):
         raise KemsError("a situation file is a mapping such as 'event: contre-kems' and 'hand: 7 7 K K'", path, 1)
-    values: dict = {}
+    values: dict[str, Any] = {}
+    seen: dict[str, Any] = {}
     for key, value in data.items():
         name = str(key).replace("-", "_")
         line = lines.get((key,))
         if name not in SITUATION_KEYS:
-            raise KemsError(f"unknown key '{key}' (valid: {', '.join(sorted(k.replace('_', '-') for k in SITUATION_KEYS))})",
-                            path, line)
+            valid = ", ".join(sorted(k.replace("_", "-") for k in SITUATION_KEYS))
+            raise KemsError(f"unknown key '{key}' (valid: {valid})", path, line)
+        if name in seen:
+            raise KemsError(f"'{key}' repeats '{seen[name]}'", path, line)
+        seen[name] = key
         if name in ("hand", "partner_hand", "lifted", "touched"):
             if isinstance(value, list):
                 value = " ".join(str(v) for v in value)
-            if not isinstance(value, (str, int)):
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise KemsError(f"'{key}' must be cards such as \"7 7 K K\"", path, line)
             value = str(value)
         elif name in ("players", "deck", "cards"):
@@ -121,15 +182,28 @@ def from_file(path: str, overrides: dict) -> Situation:
         elif name == "event":
             if not isinstance(value, str):
                 raise KemsError("'event' must be one of: " + ", ".join(EVENTS), path, line)
+        elif name == "reading":
+            if isinstance(value, dict):
+                value = [f"{k}={v}" for k, v in value.items()]
+            if not isinstance(value, list):
+                raise KemsError("'reading' maps rule points to 1 or 2, e.g. {call.kems.wrong: 2}", path, line)
         elif not isinstance(value, bool):
             raise KemsError(f"'{key}' must be true or false", path, line)
+        if name in ("put_first", "later_deal"):
+            if value:
+                name, value = ("take_first" if name == "put_first" else "first_deal"), False
+            else:
+                continue
         values[name] = value
     if "event" not in values:
         raise KemsError("missing key 'event' (one of: " + ", ".join(EVENTS) + ")", path, 1)
-    values.update({k: v for k, v in overrides.items() if v not in (None, False)})
+    values.update({k: v for k, v in (overrides or {}).items() if v is not None and v is not False
+                   or (k in FACTS and v is False)})
     event = values.pop("event")
     try:
         return build(event, **values)
     except KemsError as exc:
+        if not path:
+            raise
         key = next((k for k in data if str(k).replace("-", "_") in str(exc.message).replace("-", "_")), None)
         raise KemsError(exc.message, path, lines.get((key,), 1) if key else 1) from None

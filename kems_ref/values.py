@@ -26,6 +26,8 @@ def short(point: str, value: Any, lang: str) -> str:
     if isinstance(value, (int, str)):
         return str(value) if isinstance(value, int) else _v(value, lang)
     if point == "players.count":
+        if "counts" in value:
+            return " / ".join(map(str, value["counts"]))
         span = f"{value['min']}" if value["min"] == value["max"] else f"{value['min']}–{value['max'] or '…'}"
         return span + (f" ({_v('even', lang)})" if value["even"] and value["min"] != value["max"] else "")
     if point == "players.decks":
@@ -37,7 +39,8 @@ def short(point: str, value: Any, lang: str) -> str:
     if point == "deal.hand_size":
         return " / ".join(map(str, value))
     if point == "deal.identical_cards":
-        return f"{value['threshold']}+ → {_v(value['action'], lang)}"
+        when = f" ({_v('game-start', lang)})" if value.get("when") else ""
+        return f"{value['threshold']}+ → {_v(value['action'], lang)}{when}"
     if point == "hunt.opening":
         words = f" « {value['words']} »" if value.get("words") else ""
         return _v(value["trigger"], lang) + words

@@ -63,14 +63,16 @@ def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
     (["rule", "kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], None),
     (["rule", "double-kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], "rank 7"),
     (["rule", "kems", "--hand", "2 2 2 2", "-c", "nathan"], "no 2 in a 32-card deck"),
-    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "6"], "ducale is played by 4 players"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "-c", "regles-com"], "regles-com is played by 4 players"),
     (["rule", "kems", "--hand", "Q Q Q Q", "--players", "5", "-c", "pagat"], "teams of two"),
     (["rule", "kems", "--hand", "Q Q Q Q", "--deck", "32"], "52-card deck"),
     (["rule", "nonsense"], "unknown event 'nonsense'"),
     (["rule", "kems", "--hand", "Q Q Q Q", "-c", "nosuch"], "unknown convention 'nosuch'"),
     (["rule", "kems"], "needs --hand"),
     (["rule", "sweep", "--hand", "Q Q Q Q"], "--hand does not apply"),
-    (["rule", "contre-kems", "--hand", "7 7 K K", "-c", "pagat"], "give --partner-hand"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--reading", "call.kems.right=2"], "does not contradict itself"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--reading", "nope=2"], "give RULE_POINT=1 or RULE_POINT=2"),
+    (["rule", "deal", "--hand", "9 9 9 K", "--put-first"], "--put-first does not apply"),
     (["rule", "kems", "--hand", "Q Q Q Q", "-c", os.path.join(DATA, "broken.yaml")], "broken.yaml:5:"),
     (["compare", "--topic", "nope"], "unknown topic"),
 ])
@@ -208,7 +210,8 @@ def test_a_house_rule_double_kems_at_3_points_changes_the_ruling_compare_and_che
     house = os.path.join(DATA, "maison.yaml")
     r = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c", house, "--json").json()
     assert r["convention"] == "maison" and r["score"][0]["change"] == 3
-    assert r["citations"][0]["source"] == "Règles maison Dupont"
+    cited = {c["rule_point"]: c["source"] for c in r["citations"]}
+    assert cited["call.double_kems.right"] == "Règles maison Dupont" and cited["hand.end"].startswith("Notice Ducale")
     cmp = run("compare", "ducale", house, "--json").json()
     assert cmp["conventions"] == ["ducale", "maison"]
     row = next(x for x in cmp["rows"] if x["rule_point"] == "call.double_kems.right")

@@ -27,22 +27,24 @@ def test_show_answers_every_rule_point_and_cites_every_stated_one(run, cid):
     assert set(shown["rules"]) == set(IDS)
     for point, rule in shown["rules"].items():
         assert rule["status"] in ("stated", "unspecified", "inherited")
+        assert rule["force"] in (None, "prescribed", "described", "advised")
         if rule["status"] in ("stated", "inherited") and rule["value"] is not None:
             assert rule["citation"]["source"] and rule["citation"]["section"], point
             assert rule["text"], point
 
 
-def test_regles_com_states_only_the_end_of_stock_and_inherits_the_rest(run):
+def test_regles_com_states_its_recommended_convention_and_its_advice_and_inherits_the_rest(run):
     rules = run("conventions", "show", "regles-com", "--json").json()["rules"]
-    assert rules["stock.exhausted"]["status"] == "stated"
-    assert rules["stock.exhausted"]["value"] == "hand-ends"
+    stated = {p: r for p, r in rules.items() if r["status"] == "stated"}
+    assert set(stated) == {"players.count", "exchange.same_card", "signal.verbal", "signal.bluff", "stock.exhausted"}
+    assert stated["stock.exhausted"]["value"] == "hand-ends"
     assert rules["call.double_kems.right"]["status"] == "inherited"
-    assert [s for s in rules if rules[s]["status"] == "stated"] == ["stock.exhausted"]
 
 
 def test_marquoir_contradicts_itself_on_a_wrong_kems(run):
+    # seed 001:47 (the point goes to the other team) against 001:21 and 001:54 (enter -1 for the wrong caller)
     rule = run("conventions", "show", "marquoir", "--json").json()["rules"]["call.kems.wrong"]
-    assert rule["value"] == [{"team": "others", "change": 1, "unit": "point"}]
+    assert rule["value"] == [{"team": "other", "change": 1, "unit": "point"}]
     assert rule["conflict"]["value"] == [{"team": "callers", "change": -1, "unit": "point"}]
 
 
@@ -54,11 +56,26 @@ def status(cid, point):
     return conventions.load(cid).get(point).status
 
 
+def force(cid, point):
+    return conventions.load(cid).get(point).force
+
+
+def text(cid, point, lang):
+    return conventions.load(cid).get(point).text[lang]
+
+
+def note(cid, point, lang="en"):
+    entry = conventions.load(cid).get(point)
+    return entry.note[lang] if entry.note else ""
+
+
 # --- facts checked against the seeds, named as the fact ------------------------------------------
 
-def test_under_ducale_the_deck_has_52_cards_and_four_players_sit_facing():
+def test_under_ducale_the_deck_has_52_cards_and_the_notice_presents_four_players_facing():
+    # seed 000:11 (the four-player game "décrit par la règle française Ducale"), 000:13, 000:15
     assert value("ducale", "deck.size") == [{"cards": 52}]
-    assert value("ducale", "players.count") == {"min": 4, "max": 4, "even": True}
+    assert value("ducale", "players.count") == {"counts": [4]}
+    assert force("ducale", "players.count") == "described"
     assert value("ducale", "seating.partners") == "facing"
 
 
@@ -76,9 +93,11 @@ def test_under_ducale_cards_are_put_down_before_taking():
 
 
 def test_under_pagat_the_score_is_kept_in_letters_and_words_are_forbidden():
+    # sources.md, Pagat: letters K-E-M-P-S; words are not allowed; a right Kemps: a letter to every opposing team
     assert value("pagat", "score.system") == "letters"
     assert value("pagat", "signal.verbal") == "forbidden"
-    assert value("pagat", "call.kems.right") == [{"team": "others", "change": 1, "unit": "letter"}]
+    assert value("pagat", "call.kems.right") == [{"team": "other", "change": 1, "unit": "letter"}]
+    assert value("pagat", "score.multi_team") == "every-opposing-team"
 
 
 def test_under_pagat_more_than_eight_players_use_two_decks():
@@ -102,7 +121,8 @@ def test_bicycle_and_nathan_are_known_only_through_regles_com():
         assert "Regles.com" in pub["known_through"]["via"]
 
 
-def test_under_nathan_32_cards_at_four_and_the_discard_is_recycled():
+def test_under_nathan_32_cards_at_four_and_52_at_eight_and_the_discard_is_recycled():
+    # seed 000:120 ("Nathan : 32 à 4 ou 52 à 8"), 000:124, 000:69
     assert value("nathan", "deck.size")[0] == {"cards": 32, "players": [4]}
     assert value("nathan", "stock.exhausted") == "recycle-discard"
     assert value("nathan", "signal.verbal") == "allowed"
@@ -139,5 +159,123 @@ def test_under_wikipedia_no_call_during_a_sweep_and_identical_cards_are_replaced
 
 
 def test_under_regle_breve_each_accused_player_shows_two_different_cards():
-    assert value("regle-breve", "call.contre_kems.proof")["who"] == "each-accused-player"
-    assert value("regle-breve", "deal.identical_cards")["action"] == "redeal"
+    # seed 004:18
+    assert value("regle-breve", "call.contre_kems.proof") == {"who": "each-accused-player", "cards": "two-different",
+                                                             "to": None}
+
+
+def test_under_regle_breve_three_identical_cards_mean_a_redeal_at_the_very_start_of_the_game_only():
+    # seed 004:26 "Si au tout début de la partie …"
+    assert value("regle-breve", "deal.identical_cards") == {"threshold": 3, "action": "redeal", "when": "game-start"}
+    assert "very start of the game" in text("regle-breve", "deal.identical_cards", "en")
+    assert "tout début de la partie" in text("regle-breve", "deal.identical_cards", "fr")
+
+
+# --- the corrections of the second audit (issue: every ruling defensible) ------------------------
+
+def test_under_wikipedia_a_contre_kems_targets_the_team_but_the_wrong_call_passage_speaks_of_the_player():
+    # seed 003:19 ("alors que les adversaires n'en ont pas") and 003:25 ("si la première équipe avait bien un
+    # Kem's") speak of the team; 003:29 ("le joueur de l'équipe adverse n'avait pas de Kem's") of the player
+    entry = conventions.load("wikipedia").get("call.contre_kems.target")
+    assert entry.value == "team" and entry.conflict["value"] == "player"
+
+
+def test_regles_com_forbids_a_word_as_the_signal_while_ducale_is_silent_on_words():
+    # seed 000:134 ("signal visible et non verbal"), 000:164 (FAQ); Ducale: 000:122 (visible, gestures as examples)
+    assert value("regles-com", "signal.verbal") == "forbidden" and force("regles-com", "signal.verbal") == "prescribed"
+    assert status("ducale", "signal.verbal") == "unspecified"
+
+
+def test_ducale_jouer_au_kems_wikipedia_and_the_short_page_prescribe_putting_down_before_taking():
+    # seed 000:61 ("on ne prend jamais avant de poser"), 002:22 ("Il faut donc poser"), 003:15 ("doivent d'abord
+    # poser"), 004:10 ("en prenant bien le soin de d'abord poser")
+    for cid in ("ducale", "jouer-au-kems", "wikipedia", "regle-breve"):
+        assert value(cid, "exchange.order") == "put-then-take" and force(cid, "exchange.order") == "prescribed"
+
+
+def test_marquoir_and_pagat_only_describe_taking_first():
+    # seed 001:40 ("On peut prendre … à condition d'en reposer immédiatement"); sources.md (Pagat: "pick up
+    # first, then discard at once"), 000:121 (Pagat "décrit la prise avant la défausse immédiate")
+    for cid in ("marquoir", "pagat"):
+        assert value(cid, "exchange.order") == "take-then-put" and force(cid, "exchange.order") == "described"
+
+
+def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_not_the_ducale_notice():
+    # seed 000:52 ("fixez avant la partie la priorité au premier qui la touche"), 000:72 ("Faites le geste
+    # uniquement lorsque le carré est réellement formé"): the sheet's own tips
+    assert status("ducale", "exchange.same_card") == "unspecified" and status("ducale", "signal.bluff") == "unspecified"
+    assert force("regles-com", "exchange.same_card") == "advised" and value("regles-com", "exchange.same_card") == "first-to-touch"
+    assert force("regles-com", "signal.bluff") == "advised" and value("regles-com", "signal.bluff") is False
+
+
+def test_ducale_proof_after_a_wrong_contre_kems_is_two_cards_of_different_ranks():
+    # seed 000:109 ("au moins 2 cartes de valeurs différentes"), 000:153
+    assert value("ducale", "call.contre_kems.proof") == {"who": "accused-player", "cards": "two-different", "to": None}
+
+
+def test_sources_speaking_of_the_other_team_leave_larger_tables_open():
+    # seed 001:47, 002:27, 002:29, 003:27, 004:20: "l'autre équipe" / "l'équipe adverse"; only Pagat (sources.md)
+    # says every opposing team
+    for cid, point in (("marquoir", "call.kems.wrong"), ("jouer-au-kems", "call.kems.wrong"),
+                       ("jouer-au-kems", "call.contre_kems.wrong"), ("wikipedia", "call.kems.wrong"),
+                       ("regle-breve", "call.kems.wrong"), ("regle-breve", "call.contre_kems.wrong")):
+        assert value(cid, point)[0]["team"] == "other", (cid, point)
+        assert status(cid, "score.multi_team") == "unspecified"
+
+
+def test_player_counts_are_recorded_as_the_sources_give_them():
+    # Nathan 4 or 8 (000:120, 000:131); Wikipedia "initialement à quatre" (003:3); Regles.com recommends 4
+    # (000:134); Marquoir 4 to 8, even (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none
+    assert value("nathan", "players.count") == {"counts": [4, 8]}
+    assert value("wikipedia", "players.count") == {"counts": [4]} and force("wikipedia", "players.count") == "described"
+    assert value("regles-com", "players.count") == {"counts": [4]} and force("regles-com", "players.count") == "prescribed"
+    assert value("marquoir", "players.count") == {"min": 4, "max": 8, "even": True}
+    assert value("jouer-au-kems", "players.count") == {"min": 4, "max": 8, "even": True}
+    assert status("regle-breve", "players.count") == "unspecified"
+
+
+def test_bicycle_is_reported_with_52_cards_at_four_players_only():
+    # seed 000:120 ("Pagat et Bicycle : 52 à 4 joueurs")
+    assert value("bicycle", "deck.size") == [{"cards": 52, "players": [4]}]
+    assert status("bicycle", "players.count") == "unspecified" and note("bicycle", "players.count")
+
+
+def test_notes_where_a_source_says_something_near_a_silence():
+    # Wikipedia 003:23, 003:29 (play runs until a Kem's is held; a wrong caller is barred, so the hand goes on)
+    assert status("wikipedia", "hand.end") == "unspecified" and "wrong Contre Kem's" in note("wikipedia", "hand.end")
+    # Wikipedia 003:19 "Une manche se joue en 10 points", where "manche" elsewhere is a hand (003:15)
+    assert value("wikipedia", "score.target")["points"] == 10 and "manche" in note("wikipedia", "score.target")
+    # Marquoir 001:67 (the sign may be anything, a cough), 001:32 (visible enough for the partner), 001:69
+    assert "cough" in note("marquoir", "signal.verbal")
+    assert "partner" in note("marquoir", "signal.visibility")
+    assert status("marquoir", "call.double_kems.right") == "unspecified"
+    assert "without giving it a value" in note("marquoir", "call.double_kems.right")
+
+
+def test_wording_says_what_the_sources_say():
+    # Ducale 000:62: the holder "ne dit pas lui-même Kems" (not "says nothing")
+    assert "does not call Kems himself" in text("ducale", "call.kems.caller", "en")
+    assert "n'annonce pas Kems lui-même" in text("ducale", "call.kems.caller", "fr")
+    # Wikipedia 003:29: the caller may not pass on what he saw (not "keep quiet")
+    assert "may not pass on" in text("wikipedia", "call.contre_kems.proof", "en")
+    # 002:37 and 003:31: a card counts once completely lifted
+    for cid in ("jouer-au-kems", "wikipedia"):
+        assert "completely" in text(cid, "exchange.lifted_card", "en")
+        assert "complètement" in text(cid, "exchange.lifted_card", "fr")
+    # Wikipedia 003:15: the player who turned the cards opens the hunt, not necessarily the dealer
+    assert value("wikipedia", "hunt.opening")["trigger"] == "turner-call"
+    assert status("wikipedia", "deal.next_dealer") == "unspecified"
+
+
+def test_pagat_is_known_through_a_restatement_and_cited_by_topic():
+    conv = conventions.load("pagat")
+    assert conv.publication["known_through"]["how"] == "summary"
+    for point in IDS:
+        entry = conv.get(point)
+        if entry.stated:
+            assert entry.citation.get("topic") is True, point
+
+
+def test_advice_in_marquoir_is_recorded_as_advice():
+    # seed 001:56-57 ("Conseils pour débuter")
+    assert force("marquoir", "signal.change") == "advised" and force("marquoir", "signal.bluff") == "advised"

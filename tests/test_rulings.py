@@ -1,241 +1,259 @@
-"""Rulings, named as rulings: the seeds' worked examples, then every event under every convention."""
+"""Rulings named as rulings: the seeds' worked examples, and the policy a ruling follows (silences,
+descriptions and advice, unknown facts, contradictions).  The exhaustive tables of expected rulings
+are in tests/rulings/ (run by test_ruling_tables.py)."""
 
 import pytest
 
 from kems_ref import conventions
-from kems_ref.situation import EVENTS
 
 ALL = conventions.shipped_ids()
+
+
+def branch(ruling, **facts):
+    for b in ruling["branches"]:
+        if all(b["if"].get(k.replace("__", ":").replace("_dot_", ".")) == v for k, v in facts.items()):
+            return b["ruling"]
+    raise AssertionError(f"no branch {facts} in {[b['if'] for b in ruling['branches']]}")
+
 
 # --- seed 000 (Regles.com sheet applying Ducale): its three concrete situations -----------------
 
 def test_under_ducale_a_kems_on_three_jacks_is_wrong_and_the_other_team_scores_1(rule):
+    # seed 000:151
     r = rule("kems", "--hand", "V V V 2")
     assert r["verdict"] == "rejected"
-    assert r["score"] == [{"team": "others", "change": 1, "unit": "point"}]
-    assert "call.kems.wrong" in r["rule_points"]
+    assert r["score"] == [{"team": "others", "change": 1, "unit": "point"}] and r["score_settled"] is True
 
 
-def test_under_ducale_a_wrong_contre_kems_gives_the_accused_team_1_point(rule):
+def test_under_ducale_a_wrong_contre_kems_gives_the_accused_team_1_point_and_two_cards_of_different_ranks(rule):
+    # seed 000:153, 000:109
     r = rule("contre-kems", "--hand", "7♥ 7♠ R♣ R♦")
     assert r["verdict"] == "rejected"
     assert r["score"] == [{"team": "accused", "change": 1, "unit": "point"}]
     assert r["hand_ends"] is True
-    assert "accused-shows-two-cards" in r["effects"]
-    assert {c["rule_point"] for c in r["citations"]} >= {"call.contre_kems.wrong", "call.contre_kems.proof"}
-    assert r["unspecified"] == [] and r["conflicts"] == []
+    assert r["effects"] == ["accused-shows-two-different-cards"]
+    assert [c["rule_point"] for c in r["citations"]] == ["call.contre_kems.target", "call.contre_kems.proof",
+                                                         "call.contre_kems.wrong", "hand.end"]
+    assert r["unspecified"] == [] and r["conflicts"] == [] and r["needs"] == []
 
 
-def test_under_ducale_taking_two_middle_cards_after_putting_two_down_is_allowed(rule):
-    assert rule("exchange", "--cards", "2")["verdict"] == "allowed"
+def test_under_ducale_putting_two_cards_down_then_taking_two_is_allowed(rule):
+    # seed 000:155
+    assert rule("exchange", "--cards", "2", "--put-first")["verdict"] == "allowed"
 
 
 def test_under_bicycle_two_cards_at_once_are_forbidden_make_two_exchanges(rule):
+    # seed 000:155, 000:70
     r = rule("exchange", "--cards", "2", convention="bicycle")
-    assert r["verdict"] == "forbidden"
-    assert "exchange.count" in r["rule_points"]
+    assert r["verdict"] == "forbidden" and r["score_settled"] is False  # what the breach costs: not said
 
 
-# --- seed 000's tables ---------------------------------------------------------------------------
+# --- the corrections: each a ruling that was wrong or rested on a guess -------------------------
 
-def test_under_ducale_a_right_kems_scores_1_point_for_the_callers(rule):
-    assert rule("kems", "--hand", "8 8 8 8")["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
-
-
-def test_under_ducale_a_right_contre_kems_scores_1_point_for_the_counterers(rule):
-    r = rule("contre-kems", "--hand", "K K K K")
-    assert r["verdict"] == "upheld"
-    assert r["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+@pytest.mark.parametrize("cid", ["ducale", "marquoir", "pagat", "regles-com"])
+def test_a_late_contre_kems_under_a_convention_where_any_call_ends_the_hand_finds_the_hand_already_ended(rule, cid):
+    # seed 000:90, 000:99; 001:54; sources.md (Pagat: until someone says Kemps or Stop Kemps)
+    r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", convention=cid)
+    assert r["verdict"] == "void" and r["hand_ends"] is True and r["effects"] == ["first-call-checked"]
 
 
-def test_under_ducale_a_double_kems_scores_2_points(rule):
-    r = rule("double-kems", "--hand", "A A A A", "--partner-hand", "5 5 5 5")
-    assert r["verdict"] == "upheld" and r["score"][0]["change"] == 2
+def test_a_late_contre_kems_under_jouer_au_kems_leaves_the_hand_end_to_the_first_call(rule):
+    # seed 002:31: the hand ends when a team has made a Kem's
+    r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems",
+             convention="jouer-au-kems")
+    assert r["verdict"] == "void" and r["hand_ends"] is None
 
 
-def test_under_ducale_a_contre_kems_after_the_kems_is_too_late(rule):
-    r = rule("contre-kems", "--hand", "K K K K", "--after-kems")
-    assert r["verdict"] == "void" and "first-call-checked" in r["effects"]
+@pytest.mark.parametrize("cid", ["marquoir", "pagat"])
+def test_putting_down_first_is_not_forbidden_where_taking_first_is_only_described(rule, cid):
+    # seed 001:40; sources.md (Pagat), 000:121 "décrit"
+    put_first = rule("exchange", "--put-first", convention=cid)
+    assert put_first["verdict"] == "unspecified"
+    assert "does not forbid this one" in put_first["explanation"]
+    assert rule("exchange", "--take-first", convention=cid)["verdict"] == "allowed"
 
 
-def test_under_ducale_three_identical_cards_dealt_mean_a_redeal(rule):
-    assert rule("deal", "--hand", "9 9 9 K")["verdict"] == "redeal"
+@pytest.mark.parametrize("cid", ["ducale", "jouer-au-kems", "wikipedia", "regle-breve"])
+def test_taking_first_is_forbidden_where_putting_down_first_is_prescribed(rule, cid):
+    assert rule("exchange", "--take-first", convention=cid)["verdict"] == "forbidden"
 
 
-def test_under_ducale_the_end_of_stock_is_unspecified_and_regles_com_recommends_ending_the_hand(rule):
-    r = rule("stock-out")
-    assert r["verdict"] == "unspecified" and r["unspecified"] == ["stock.exhausted"]
-    recs = r["elsewhere"][0]["recommendations"]
-    assert [x["convention"] for x in recs] == ["regles-com"]
+def test_an_exchange_whose_order_is_not_said_depends_on_it(rule):
+    r = rule("exchange")
+    assert r["verdict"] == "depends"
+    assert r["needs"] == [{"fact": "take_first", "flag": "--take-first / --put-first",
+                           "question": "Did the player pick up before putting down, or put down first?"}]
+    assert branch(r, take_first=True)["verdict"] == "forbidden"
+    assert branch(r, take_first=False)["verdict"] == "allowed"
 
 
-def test_under_regles_com_the_end_of_stock_ends_the_hand_with_no_score(rule):
-    r = rule("stock-out", convention="regles-com")
-    assert r["verdict"] == "hand-ends" and r["score"] == []
+def test_at_eight_players_marquoir_does_not_settle_who_receives_the_point_for_a_wrong_kems(rule):
+    # seed 001:47 ("c'est l'équipe adverse qui marque"), 001:11 (up to eight players)
+    r = rule("kems", "--hand", "Q Q Q 2", "--players", "8", "--reading", "call.kems.wrong=1", convention="marquoir")
+    assert r["verdict"] == "rejected" and r["score_settled"] is False and r["score"] == []
+    assert "score.multi_team" in r["unspecified"]
 
 
-def test_under_pagat_the_end_of_stock_ends_the_hand_and_nathan_recycles_the_discard(rule):
-    assert rule("stock-out", convention="pagat")["verdict"] == "hand-ends"
-    assert rule("stock-out", convention="nathan")["verdict"] == "recycle-discard"
-
-
-def test_under_ducale_a_hidden_signal_is_forbidden_and_under_pagat_a_word_is_forbidden(rule):
-    assert rule("signal", "--hidden")["verdict"] == "forbidden"
-    assert rule("signal", "--verbal", convention="pagat")["verdict"] == "forbidden"
-    assert rule("signal", "--verbal", convention="nathan")["verdict"] == "allowed"
-    assert rule("signal", "--verbal", convention="wikipedia")["verdict"] == "conditional"
-
-
-# --- seed 001: Marquoir's example with Tom and Léa, and its self-contradiction ------------------
-
-def test_under_marquoir_lea_calls_kems_on_toms_four_queens_and_their_team_scores_1(rule):
-    r = rule("kems", "--hand", "D D D D", convention="marquoir")
-    assert r["verdict"] == "upheld"
-    assert r["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
-    assert r["hand_ends"] is True
-
-
-def test_under_marquoir_a_wrong_kems_shows_both_readings_of_the_conflict(rule):
-    r = rule("kems", "--hand", "D D D 2", convention="marquoir")
-    assert r["verdict"] == "rejected"
-    readings = r["conflicts"][0]["readings"]
-    assert [x["value"][0]["change"] for x in readings] == [1, -1]
-
-
-# --- seeds 002 and 003 ---------------------------------------------------------------------------
-
-def test_under_jouer_au_kems_a_double_kems_scores_3_and_a_contre_kems_cannot_beat_it(rule):
-    r = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", convention="jouer-au-kems")
-    assert r["score"][0]["change"] == 3
-    c = rule("contre-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", convention="jouer-au-kems")
-    assert c["verdict"] == "void"
-
-
-def test_under_jouer_au_kems_a_barred_caller_cannot_call_contre_kems(rule):
-    assert rule("contre-kems", "--hand", "7 7 K K", "--barred", convention="jouer-au-kems")["verdict"] == "void"
-
-
-def test_under_jouer_au_kems_a_wrong_call_does_not_end_the_hand(rule):
-    assert rule("kems", "--hand", "7 7 K K", convention="jouer-au-kems")["hand_ends"] is False
-
-
-def test_under_jouer_au_kems_double_contre_kems_is_named_but_not_ruled(rule):
-    r = rule("double-contre-kems", convention="jouer-au-kems")
-    assert r["verdict"] == "unspecified" and "call.double_contre_kems" in r["unspecified"]
-
-
-def test_under_wikipedia_a_wrong_contre_kems_costs_the_callers_1_point_and_is_shown_to_the_caller_alone(rule):
-    r = rule("contre-kems", "--hand", "7 7 K K", convention="wikipedia")
-    assert r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
-    assert "accused-shows-two-cards-to-caller-only" in r["effects"] and "caller-barred" in r["effects"]
-
-
-def test_under_wikipedia_a_call_during_a_sweep_is_void(rule):
-    assert rule("kems", "--hand", "Q Q Q Q", "--during-sweep", convention="wikipedia")["verdict"] == "void"
-
-
-def test_under_wikipedia_a_lifted_card_counts_but_a_touched_one_does_not(rule):
-    assert rule("kems", "--hand", "Q Q Q", "--lifted", "Q", convention="wikipedia")["verdict"] == "upheld"
-    assert rule("kems", "--hand", "Q Q Q", "--touched", "Q", convention="wikipedia")["verdict"] == "rejected"
-
-
-def test_under_ducale_a_square_that_needs_a_lifted_card_is_unspecified(rule):
-    r = rule("kems", "--hand", "Q Q Q", "--lifted", "Q")
-    assert r["verdict"] == "unspecified" and "exchange.lifted_card" in r["unspecified"]
-
-
-def test_under_wikipedia_three_identical_cards_dealt_are_shown_and_replaced(rule):
-    assert rule("deal", "--hand", "9 9 9 K", convention="wikipedia")["verdict"] == "replace-cards"
-
-
-def test_under_wikipedia_an_objected_sweep_makes_the_objector_exchange(rule):
-    r = rule("sweep", "--objection", convention="wikipedia")
-    assert r["verdict"] == "forbidden" and "objector-must-exchange" in r["effects"]
-
-
-# --- seed 004 and Pagat --------------------------------------------------------------------------
-
-def test_under_regle_breve_three_identical_cards_dealt_mean_a_redeal(rule):
-    assert rule("deal", "--hand", "9 9 9 K", convention="regle-breve")["verdict"] == "redeal"
-
-
-def test_under_regle_breve_each_accused_player_shows_two_cards(rule):
-    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", convention="regle-breve")
-    assert r["verdict"] == "rejected" and "each-accused-shows-two-cards" in r["effects"]
-
-
-def test_under_pagat_a_stop_kemps_is_right_when_only_the_partner_holds_the_square(rule):
-    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q", convention="pagat")
-    assert r["verdict"] == "upheld"
-    assert r["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
-    assert "accused-team-shows-hands" in r["effects"]
-
-
-def test_under_ducale_a_contre_kems_on_one_player_ignores_the_partners_square(rule):
-    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q")
-    assert r["verdict"] == "rejected"
-
-
-def test_under_pagat_a_right_kemps_at_six_players_gives_every_opposing_team_a_letter(rule):
+def test_at_six_players_pagat_gives_every_opposing_team_a_letter_for_a_right_kemps(rule):
+    # sources.md (Pagat): with more than four players, to every opposing team
     r = rule("kems", "--hand", "Q Q Q Q", "--players", "6", convention="pagat")
     assert r["score"] == [{"team": "others", "change": 1, "unit": "letter"}]
     assert "score.multi_team" in r["rule_points"] and r["unspecified"] == []
 
 
-def test_a_wrong_kems_at_eight_players_under_marquoir_flags_who_scores_as_unspecified(rule):
-    r = rule("kems", "--hand", "Q Q Q 2", "--players", "8", convention="marquoir")
-    assert r["verdict"] == "rejected" and "score.multi_team" in r["unspecified"]
+def test_under_wikipedia_a_contre_kems_on_an_empty_hand_whose_partner_holds_a_square_shows_both_readings(rule):
+    # seed 003:19, 003:25 (team) against 003:29 (player)
+    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q", convention="wikipedia")
+    assert r["verdict"] == "depends"
+    assert r["needs"][0]["fact"] == "reading:call.contre_kems.target"
+    assert r["needs"][0]["flag"] == "--reading call.contre_kems.target=1|2"
+    team, player = (b["ruling"] for b in r["branches"])
+    assert team["verdict"] == "upheld" and team["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    assert player["verdict"] == "rejected" and player["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+    assert r["conflicts"][0]["rule_point"] == "call.contre_kems.target"
 
 
-def test_a_double_kems_with_only_one_square_is_unspecified_everywhere(rule):
-    for cid in ALL:
-        try:
-            r = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 6 6", convention=cid)
-        except AssertionError:
-            continue  # impossible at this table (e.g. a 32-card deck has no 5)
-        assert r["verdict"] == "unspecified"
+def test_under_wikipedia_a_contre_kems_on_a_team_without_a_square_is_wrong_under_both_readings(rule):
+    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "8 9 10 J", convention="wikipedia")
+    assert r["verdict"] == "rejected" and r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
 
 
-# --- every event under every convention ----------------------------------------------------------
-
-SITUATIONS = {
-    "kems": ["--hand", "Q Q Q Q"],
-    "double-kems": ["--hand", "Q Q Q Q", "--partner-hand", "K K K K"],
-    "contre-kems": ["--hand", "Q Q Q Q", "--partner-hand", "7 8 9 10"],
-    "double-contre-kems": [],
-    "deal": ["--hand", "9 9 9 K"],
-    "exchange": ["--cards", "2"],
-    "sweep": [],
-    "stock-out": [],
-    "signal": ["--verbal"],
-    "same-card": [],
-}
-VERDICTS = {"kems": {"upheld", "unspecified"}, "double-kems": {"upheld", "unspecified"},
-            "contre-kems": {"upheld", "unspecified"}, "double-contre-kems": {"unspecified"},
-            "deal": {"redeal", "replace-cards", "play-on", "unspecified"},
-            "exchange": {"allowed", "forbidden", "conditional", "unspecified"},
-            "sweep": {"allowed", "unspecified"}, "stock-out": {"hand-ends", "recycle-discard", "unspecified"},
-            "signal": {"allowed", "forbidden", "conditional", "unspecified"},
-            "same-card": {"allowed", "unspecified"}}
+def test_a_table_that_picks_a_reading_gets_a_settled_ruling(rule):
+    r = rule("kems", "--hand", "D D D 2", "--reading", "call.kems.wrong=2", convention="marquoir")
+    assert r["verdict"] == "rejected" and r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+    assert r["conflicts"][0]["reading"] == 2
+    assert [c.get("reading") for c in r["citations"] if c["rule_point"] == "call.kems.wrong"] == [2]
 
 
-@pytest.mark.parametrize("cid", ALL)
-@pytest.mark.parametrize("event", EVENTS)
-def test_every_event_is_ruled_under_every_convention_with_citations_or_silences(rule, cid, event):
-    r = rule(event, *SITUATIONS[event], convention=cid)
-    assert r["verdict"] in VERDICTS[event]
-    conv = conventions.load(cid)
-    cited = {c["rule_point"] for c in r["citations"]}
-    for point in r["rule_points"]:
-        assert (point in cited) == conv.get(point).stated, point
-    if r["verdict"] == "unspecified":
-        assert r["unspecified"]
-    for s in r["score"]:
-        assert s["team"] in ("callers", "accused", "others") and s["unit"] in ("point", "letter")
+def test_under_marquoir_a_wrong_kems_depends_on_which_reading_of_its_contradiction_the_table_follows(rule):
+    # seed 001:47 against 001:21, 001:54
+    r = rule("kems", "--hand", "D D D 2", convention="marquoir")
+    assert r["verdict"] == "depends"
+    scores = [b["ruling"]["score"] for b in r["branches"]]
+    assert scores == [[{"team": "others", "change": 1, "unit": "point"}],
+                      [{"team": "callers", "change": -1, "unit": "point"}]]
+    assert all(b["ruling"]["verdict"] == "rejected" for b in r["branches"])
 
 
-def test_every_event_has_a_case_in_this_file():
-    assert set(SITUATIONS) == set(EVENTS)
+def test_first_to_touch_is_advice_under_regles_com_and_a_silence_under_ducale(rule):
+    # seed 000:52
+    for cid in ("ducale", "regles-com"):
+        r = rule("same-card", convention=cid)
+        assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.same_card"]
+    advice = rule("same-card", convention="regles-com")
+    assert "as advice, not as a rule" in advice["explanation"]
+    assert advice["citations"][0]["force"] == "advised"
+    recs = rule("same-card")["elsewhere"][0]["recommendations"]
+    assert [(x["convention"], x["force"]) for x in recs] == [("regles-com", "advised")]
+
+
+def test_under_regles_com_a_word_as_the_signal_is_forbidden_and_ducale_shows_it_as_its_recommendation(rule):
+    # seed 000:134, 000:164
+    assert rule("signal", "--verbal", convention="regles-com")["verdict"] == "forbidden"
+    r = rule("signal", "--verbal")
+    assert r["verdict"] == "unspecified"
+    assert [x["convention"] for x in r["elsewhere"][0]["recommendations"]] == ["regles-com"]
+
+
+def test_the_short_page_redeals_three_identical_cards_only_at_the_very_start_of_the_game(rule):
+    # seed 004:26
+    assert rule("deal", "--hand", "9 9 9 K", "--first-deal", convention="regle-breve")["verdict"] == "redeal"
+    assert rule("deal", "--hand", "9 9 9 K", "--later-deal", convention="regle-breve")["verdict"] == "unspecified"
+    assert rule("deal", "--hand", "9 9 9 K", convention="regle-breve")["verdict"] == "depends"
+
+
+# --- one silence policy ----------------------------------------------------------------------------
+
+def test_a_silent_double_kems_rule_leaves_a_contre_kems_against_two_squares_unsettled(rule):
+    # Ducale says nothing of a Contre-Kems against a Double Kems (seed 000: no such line)
+    r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q")
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.double_kems.counter"]
+    assert r["score_settled"] is False and r["hand_ends"] is None
+
+
+def test_a_contre_kems_on_a_square_depends_on_the_partner_where_a_double_kems_would_change_it(rule):
+    r = rule("contre-kems", "--hand", "K K K K", convention="jouer-au-kems")  # seed 002:30
+    assert r["verdict"] == "depends" and r["needs"][0]["flag"] == "--partner-hand"
+    assert branch(r, partner_square=True)["verdict"] == "void"
+    assert branch(r, partner_square=False)["verdict"] == "upheld"
+
+
+def test_a_silent_score_is_not_settled_and_never_no_change(rule):
+    r = rule("kems", "--hand", "Q Q Q Q", convention="bicycle")
+    assert r["verdict"] == "upheld" and r["score_settled"] is False and r["hand_ends"] is None
+    assert set(r["unspecified"]) == {"call.kems.right", "hand.end"}
+
+
+def test_notes_on_silent_points_appear_in_rulings(rule):
+    r = rule("kems", "--hand", "Q Q Q Q", convention="wikipedia")
+    assert r["hand_ends"] is None
+    assert [n["rule_point"] for n in r["notes"]] == ["hand.end"]
+
+
+# --- cite what decided ------------------------------------------------------------------------------
+
+def test_a_normal_deal_cites_the_dealt_cards_rule(rule):
+    r = rule("deal", "--hand", "9 8 7 K")
+    assert r["verdict"] == "play-on" and [c["rule_point"] for c in r["citations"]] == ["deal.identical_cards"]
+
+
+def test_the_deck_is_cited_when_it_decides_that_the_cards_exist(rule):
+    assert "deck.size" in [c["rule_point"] for c in rule("kems", "--hand", "2 2 2 2")["citations"]]
+    assert "deck.size" not in [c["rule_point"] for c in rule("kems", "--hand", "Q Q Q Q")["citations"]]
+
+
+def test_the_proof_is_cited_only_when_a_proof_takes_place(rule):
+    right = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J")
+    assert "call.contre_kems.proof" not in right["rule_points"]
+
+
+# --- the other seeds ---------------------------------------------------------------------------------
+
+def test_under_marquoir_lea_calls_kems_on_toms_four_queens_and_their_team_scores_1(rule):
+    # seed 001:52
+    r = rule("kems", "--hand", "D D D D", convention="marquoir")
+    assert r["verdict"] == "upheld" and r["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    assert r["hand_ends"] is True
+
+
+def test_under_jouer_au_kems_a_double_kems_scores_3_and_a_contre_kems_cannot_beat_it(rule):
+    # seed 002:26, 002:30
+    r = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", convention="jouer-au-kems")
+    assert r["score"] == [{"team": "callers", "change": 3, "unit": "point"}]
+    c = rule("contre-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", convention="jouer-au-kems")
+    assert c["verdict"] == "void"
+
+
+def test_under_jouer_au_kems_a_caller_wrong_earlier_this_hand_cannot_call_contre_kems(rule):
+    # seed 002:29
+    r = rule("contre-kems", "--hand", "7 7 K K", "--barred", convention="jouer-au-kems")
+    assert r["verdict"] == "void"
+
+
+def test_under_wikipedia_a_wrong_contre_kems_costs_the_callers_a_point_and_two_cards_go_to_the_caller_alone(rule):
+    # seed 003:19, 003:29
+    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "8 9 10 J", convention="wikipedia")
+    assert r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+    assert r["effects"] == ["accused-shows-two-cards-to-caller-only", "caller-barred"]
+
+
+def test_under_wikipedia_a_call_during_a_sweep_does_not_count(rule):
+    # seed 003:17
+    assert rule("kems", "--hand", "Q Q Q Q", "--during-sweep", convention="wikipedia")["verdict"] == "void"
+
+
+def test_under_wikipedia_a_lifted_card_counts_but_a_touched_one_does_not(rule):
+    # seed 003:31
+    assert rule("kems", "--hand", "Q Q Q", "--lifted", "Q", convention="wikipedia")["verdict"] == "upheld"
+    assert rule("kems", "--hand", "Q Q Q", "--touched", "Q", convention="wikipedia")["verdict"] == "rejected"
+
+
+def test_under_pagat_a_stop_kemps_is_right_when_only_the_partner_holds_the_square(rule):
+    # sources.md (Pagat): right if either accused player holds four of a kind
+    r = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q", convention="pagat")
+    assert r["verdict"] == "upheld"
+    assert r["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
+    assert r["effects"] == ["accused-team-shows-hands"]
 
 
 def test_scores_come_from_the_data_right_kems_differs_between_ducale_and_pagat(rule):
