@@ -1,0 +1,102 @@
+"""The ruling tables under tests/rulings/: one YAML file per convention, each case a situation and
+the exact ruling it must get, with the seed line that justifies it (OpenFisca-style YAML tests).
+
+Every key of the expected ruling is compared exactly: verdict, score (``null``: not settled),
+hand end, effects, the points left unsettled, the points cited, and for a ``depends`` ruling its
+needs and every branch.  A case may also pin conflicts and notes.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+import yaml
+
+from kems_ref import conventions
+from kems_ref.errors import KemsError
+from kems_ref.resolver import resolve
+from kems_ref.situation import EVENTS, READING, from_mapping
+
+TABLES = pathlib.Path(__file__).parent / "rulings"
+SEEDS = pathlib.Path(__file__).resolve().parents[2] / "shared" / "seeds"
+REQUIRED = ("ruling", "seed", "situation", "verdict")
+OUTCOME_KEYS = ("score", "hand_ends", "effects", "unspecified", "cites")
+
+
+def _load() -> list[tuple[str, dict]]:
+    cases = []
+    for path in sorted(TABLES.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for case in data["cases"]:
+            cases.append((data["convention"], case))
+    return cases
+
+
+CASES = _load()
+
+
+def _outcome(ruling) -> dict:
+    return {
+        "verdict": ruling.verdict,
+        "score": ruling.score if ruling.score_settled else None,
+        "hand_ends": ruling.hand_ends,
+        "effects": ruling.effects,
+        "unspecified": ruling.unspecified,
+        "cites": [c["rule_point"] for c in ruling.citations],
+    }
+
+
+def _if(branch_if: dict) -> dict:
+    return {(f"reading {k[len(READING):]}" if k.startswith(READING) else k): v for k, v in branch_if.items()}
+
+
+@pytest.mark.parametrize("cid, case", CASES, ids=[f"{c}: {x['ruling']}" for c, x in CASES])
+def test_ruling(cid, case):
+    for key in REQUIRED:
+        assert key in case, f"case without '{key}'"
+    conv = conventions.load(cid)
+    if case["verdict"] == "impossible":  # the situation cannot happen there: exit 2 with the reason
+        with pytest.raises(KemsError) as exc:
+            resolve(conv, from_mapping(case["situation"]))
+        assert exc.value.message == case["error"]
+        return
+    ruling = resolve(conv, from_mapping(case["situation"]), case.get("lang", "en"))
+    got = _outcome(ruling)
+    assert got["verdict"] == case["verdict"]
+    if case["verdict"] == "depends":
+        assert [n["fact"].replace(READING, "reading ") for n in ruling.needs] == case["needs"]
+        expected = case["branches"]
+        assert len(ruling.branches) == len(expected)
+        for branch, want in zip(ruling.branches, expected):
+            assert _if(branch["if"]) == want["if"]
+            sub = _outcome(branch["ruling"])
+            for key in ("verdict",) + OUTCOME_KEYS:
+                if key in want or key in ("verdict", "score", "hand_ends", "effects"):
+                    assert sub[key] == want.get(key), f"branch {want['if']}: {key}"
+    else:
+        for key in OUTCOME_KEYS:
+            assert key in case, f"case without '{key}'"
+            assert got[key] == case[key], key
+    if "conflicts" in case:
+        assert [c["rule_point"] for c in ruling.conflicts] == case["conflicts"]
+    if "notes" in case:
+        assert [n["rule_point"] for n in ruling.notes] == case["notes"]
+
+
+def test_every_event_is_ruled_under_every_convention_in_the_tables():
+    covered = {(cid, case["situation"]["event"]) for cid, case in CASES}
+    missing = {(cid, ev) for cid in conventions.shipped_ids() for ev in EVENTS} - covered
+    assert not missing
+
+
+def test_every_case_names_seed_lines_that_exist():
+    if not SEEDS.is_dir():
+        pytest.skip("the seed documents are not beside this checkout")
+    lengths = {p.name[:3]: len(p.read_text(encoding="utf-8").splitlines()) for p in SEEDS.glob("*.txt")}
+    for cid, case in CASES:
+        refs = re.findall(r"\b(\d{3}):(\d+)", case["seed"])
+        assert refs or "sources.md" in case["seed"] or "silent" in case["seed"], (cid, case["ruling"])
+        for seed, line in refs:
+            assert 1 <= int(line) <= lengths[seed], (cid, case["ruling"], seed, line)
