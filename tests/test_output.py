@@ -1,0 +1,98 @@
+"""What a player reads: a silence is never printed as a fact, a ruling that depends shows its
+branches and the flag that settles it, --all keeps every convention — in French and in English."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kems_ref import conventions
+
+ALL = conventions.shipped_ids()
+FACT_PHRASES = {
+    "en": ["No change to the score", "The hand goes on", "every opposing team"],
+    "fr": ["Aucun changement de score", "La manche continue", "chaque équipe adverse"],
+}
+SILENT_CASES = [  # (args, what the convention leaves open)
+    (["kems", "--hand", "Q Q Q Q", "-c", "bicycle"], "score and hand end"),
+    (["stock-out", "-c", "ducale"], "what happens"),
+    (["contre-kems", "--hand", "7 7 K K", "--partner-hand", "8 9 10 J", "-c", "wikipedia"], "hand end"),
+    (["kems", "--hand", "Q Q Q J", "--players", "8", "--reading", "call.kems.wrong=1", "-c", "marquoir"],
+     "who receives the point at eight"),
+    (["double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K 9 8"], "a Double Kems on one square"),
+    (["contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"], "a Contre-Kems against a Double Kems"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("args, what", SILENT_CASES)
+def test_a_silent_point_is_never_printed_as_a_fact(run, args, what, lang):
+    out = run("rule", *args, "--lang", lang).out
+    out = out.split("\nElsewhere" if lang == "en" else "\nAilleurs")[0]  # other conventions' answers may say it
+    for phrase in FACT_PHRASES[lang]:
+        assert phrase not in out, (what, phrase)
+    assert ("not settled" in out or "does not say" in out) if lang == "en" else \
+        ("non tranché" in out or "ne dit pas" in out)
+
+
+@pytest.mark.parametrize("lang, head, settles", [
+    ("en", "IT DEPENDS", "Does the accused player's partner hold a square?"),
+    ("fr", "ÇA DÉPEND", "Le partenaire du joueur accusé a-t-il un carré ?"),
+])
+def test_a_ruling_that_depends_prints_the_question_the_flag_and_each_branch(run, lang, head, settles):
+    out = run("rule", "contre-kems", "--hand", "K K K K", "-c", "jouer-au-kems", "--lang", lang).out
+    assert out.startswith(head)
+    assert settles in out and "(--partner-hand)" in out
+    upheld, void = ("CALL UPHELD", "CALL VOID") if lang == "en" else ("ANNONCE JUSTE", "ANNONCE NULLE")
+    assert upheld in out and void in out
+
+
+def test_the_json_of_a_ruling_that_depends_has_needs_and_whole_rulings_as_branches(run):
+    r = run("rule", "exchange", "--json").json()
+    assert r["verdict"] == "depends" and r["score"] == [] and r["score_settled"] is False
+    assert r["needs"] == [{"fact": "take_first", "flag": "--take-first / --put-first",
+                           "question": "Did the player pick up before putting down, or put down first?"}]
+    assert [b["if"] for b in r["branches"]] == [{"take_first": True}, {"take_first": False}]
+    for b in r["branches"]:
+        assert {"verdict", "score", "hand_ends", "citations", "explanation", "branches"} <= set(b["ruling"])
+
+
+def test_giving_the_fact_settles_the_ruling(run):
+    assert run("rule", "exchange", "--put-first", "--json").json()["verdict"] == "allowed"
+    assert run("rule", "exchange", "--take-first", "--json").json()["verdict"] == "forbidden"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_all_lists_every_convention_with_depends_conflicts_and_impossible_situations(run, lang):
+    r = run("rule", "contre-kems", "--hand", "7 7 K K", "--all", "--json", "--lang", lang)
+    assert [x["convention"] for x in r.json()] == ALL
+    table = run("rule", "kems", "--hand", "2 2 2 J", "--all", "--lang", lang, env={"COLUMNS": "80"}).out
+    assert all(len(line) <= 80 for line in table.splitlines())
+    for cid in ALL:
+        assert cid in table
+    assert "⚠" in table and ("IMPOSSIBLE HERE" if lang == "en" else "IMPOSSIBLE ICI") in table
+
+
+def test_all_stays_readable_on_a_narrow_terminal(run):
+    out = run("rule", "kems", "--hand", "Q Q Q J", "--all", env={"COLUMNS": "50"}).out
+    assert all(len(line) <= 50 for line in out.splitlines())
+    assert all(cid in out for cid in ALL)
+
+
+CARDS = st.lists(st.sampled_from(["7", "8", "9", "10", "J", "Q", "K", "A", "2", "5"]), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(event=st.sampled_from(["kems", "contre-kems", "deal"]), hand=CARDS, players=st.sampled_from([4, 6, 8]))
+def test_all_keeps_every_convention_for_any_valid_situation(run, event, hand, players):
+    r = run("rule", event, "--hand", " ".join(hand), "--players", str(players), "--all", "--json")
+    if r.code == 2:  # impossible in general (five 7s): no convention at all
+        assert "impossible" in r.err
+        return
+    rulings = r.json()
+    assert [x["convention"] for x in rulings] == ALL
+    for x in rulings:
+        if x["verdict"] == "depends":
+            assert x["needs"] and len(x["branches"]) >= 2
+        json.dumps(x)
