@@ -79,6 +79,12 @@ def rule(
     before_opening: Annotated[bool, typer.Option(help="exchange: made before the hunt was opened.")] = False,
     first_deal: Annotated[Optional[bool], typer.Option(
         "--first-deal/--later-deal", help="deal: the very first deal of the game / a later one.")] = None,
+    kems_right: Annotated[Optional[bool], typer.Option(
+        "--kems-right/--kems-wrong", help="contre-kems --after-kems: the Kems called first was right / wrong.")] = None,
+    warning_sign: Annotated[Optional[bool], typer.Option(
+        "--warning-sign/--other-sign", help="signal --second-signal: it only warns 'we are watched' / it does not.")] = None,
+    banned_before_play: Annotated[Optional[bool], typer.Option(
+        "--banned-before-play/--not-banned", help="signal: a player banned such signs before play / nobody did.")] = None,
     reading: Annotated[Optional[list[str]], typer.Option(
         help="RULE_POINT=N: follow reading N (1 or 2) where the source contradicts itself.")] = None,
     verbal: Annotated[bool, typer.Option(help="signal: the signal is a word.")] = False,
@@ -101,6 +107,7 @@ def rule(
         flags = dict(hand=hand, partner_hand=partner_hand, lifted=lifted, touched=touched, ungathered=ungathered,
                      after_kems=after_kems, during_sweep=during_sweep, barred=barred, players=players, deck=deck,
                      cards=cards, take_first=take_first, before_opening=before_opening, first_deal=first_deal,
+                     kems_right=kems_right, warning_sign=warning_sign, banned_before_play=banned_before_play,
                      reading=reading, verbal=verbal, hidden=hidden,
                      second_signal=second_signal, objection=objection, touched_second=touched_second)
         if situation:

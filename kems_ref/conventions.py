@@ -49,6 +49,7 @@ class Entry:
     conflict: Optional[dict] = None  # the source's other reading: {"value", "text", "citation"}
     note: Optional[dict] = None  # what the source says near this point (a silence, an ambiguity)
     force: str = "prescribed"
+    scope: Optional[str] = None  # a condition the source puts on the rule (call.contre_kems.wrong)
     inherited_from: Optional[str] = None
     replaces: Optional[dict] = None  # a house rule: the parent's answer it overrides
 
@@ -131,7 +132,7 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
         conv.rules[pid] = Entry(
             point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
             citation=_citation(raw.get("citation"), own_source), conflict=conflict,
-            note=raw.get("note"), force=raw.get("force") or "prescribed", replaces=replaces,
+            note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
         )
     return conv
 

@@ -105,6 +105,7 @@ class Ctx:
         self.effects: list[str] = []
         self.notes: list[str] = []
         self.readings: dict[str, int] = {}
+        self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
 
     # --- reading the convention -------------------------------------------------------------
 
@@ -216,19 +217,24 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
+    entry = conv.get("deck.size")
     allowed = [52, 36, 32]
+    fitting: list[int] = []
     if sizes:
         fitting = [s["cards"] for s in sizes if not s.get("players") or sit.players in s["players"]]
         allowed = sorted(set(fitting), reverse=True) if fitting else allowed
     deck = sit.deck if sit.deck is not None else allowed[0]
-    if sit.deck is not None and sizes and fitting and sit.deck not in allowed:
-        entry = conv.get("deck.size")
+    cards = [c for h in (sit.hand, sit.partner_hand, sit.lifted, sit.touched) for c in (h or [])]
+    if fitting and entry.force != "prescribed" and sit.deck is None \
+            and any(c.rank not in C.DECK_RANKS[deck] for c in cards):
+        deck = 52  # the source presents a smaller deck without excluding the full one
+    if fitting and deck not in allowed:
         if entry.force == "prescribed":
             raise KemsError(f"{conv.id} uses a {' or '.join(map(str, allowed))}-card deck at {sit.players} players, "
                             f"not {sit.deck} (see --deck; {_cite(entry)})")
         ctx._use("deck.size")
         ctx._silent("deck.size")
-        ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=sit.deck)
+        ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=deck)
     decks = 1
     for rule in conv.value("players.decks") or []:
         if rule["up_to"] is None or sit.players <= rule["up_to"]:
@@ -303,13 +309,15 @@ def _holds_square(ctx: Ctx, hand: list, who: str, main: bool) -> Optional[bool]:
     return False
 
 
-def _partner_square(ctx: Ctx) -> Optional[bool]:
+def _partner_square(ctx: Ctx) -> bool:
     """The accused player's partner's square: from ``--partner-hand``, else an unknown fact."""
-    if ctx.sit.partner_hand is not None:
-        return _holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", main=False)
-    square = ctx.fact("partner_square")
-    ctx.say(f"why.assumed.partner_square.{str(square).lower()}")
-    return bool(square)
+    if ctx.partner is None:
+        if ctx.sit.partner_hand is not None:
+            ctx.partner = bool(_holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", main=False))
+        else:
+            ctx.partner = bool(ctx.fact("partner_square"))
+            ctx.say(f"why.assumed.partner_square.{str(ctx.partner).lower()}")
+    return ctx.partner
 
 
 def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
@@ -327,7 +335,8 @@ def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
         return Outcome("unspecified")
     ctx.say("why.during_sweep")
     ctx.text_of(allowed)
-    return Outcome("void", [], False)
+    ctx.say("why.void_cost_unknown", name=ctx.name)
+    return Outcome("void", None, False)
 
 
 def _score(ctx: Ctx, point: str) -> Optional[list]:
@@ -358,11 +367,26 @@ def _score(ctx: Ctx, point: str) -> Optional[list]:
     return out
 
 
-def _hand_end(ctx: Ctx, found_square: bool) -> Optional[bool]:
+def _hand_end(ctx: Ctx, outcome: str) -> Optional[bool]:
+    """Whether the hand ends after a call of this outcome (right-call, wrong-kems,
+    wrong-contre-kems, or partial-double: a Double Kems on a single square)."""
     rule = ctx.rule("hand.end")
     if rule is None:
         return None
-    return True if rule.value == "any-call" else found_square
+    value = rule.value
+    if value == "any-call":
+        return True
+    if value == "square-found":
+        if outcome == "partial-double":  # a square was found, yet the call was wrong: the rule does not say
+            ctx.say("why.hand_end_partial", name=ctx.name)
+            return None
+        return outcome == "right-call"
+    if outcome in value["ends"]:
+        return True
+    if outcome in value["goes_on"]:
+        return False
+    ctx.say("why.hand_end_outcome_unknown", name=ctx.name)
+    return None
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -375,7 +399,7 @@ def _kems(ctx: Ctx) -> Outcome:
     if square is None:
         return Outcome("unspecified")
     score = _score(ctx, "call.kems.right" if square else "call.kems.wrong")
-    return Outcome("upheld" if square else "rejected", score, _hand_end(ctx, square))
+    return Outcome("upheld" if square else "rejected", score, _hand_end(ctx, "right-call" if square else "wrong-kems"))
 
 
 def _double_kems(ctx: Ctx) -> Outcome:
@@ -386,11 +410,16 @@ def _double_kems(ctx: Ctx) -> Outcome:
     second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", main=False)
     if first is None or second is None:
         return Outcome("unspecified")
+    if not ctx.conv.get("call.double_kems.right").stated:  # no Double Kems in this convention's rules
+        ctx.rule("call.double_kems.right")
+        ctx.say("why.double_unknown", name=ctx.name)
+        return Outcome("unspecified")
     if first and second:
         ctx.say("why.double_both")
-        return Outcome("upheld", _score(ctx, "call.double_kems.right"), _hand_end(ctx, True))
+        return Outcome("upheld", _score(ctx, "call.double_kems.right"), _hand_end(ctx, "right-call"))
     ctx.say("why.double_partial" if (first or second) else "why.double_none")
-    return Outcome("rejected", _score(ctx, "call.double_kems.wrong"), _hand_end(ctx, first or second))
+    return Outcome("rejected", _score(ctx, "call.double_kems.wrong"),
+                   _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems"))
 
 
 def _late(ctx: Ctx) -> Outcome:
@@ -412,8 +441,9 @@ def _late(ctx: Ctx) -> Outcome:
     if end.value == "any-call":
         ctx.say("why.hand_already_ended")
         return Outcome("void", [], True)
-    ctx.say("why.hand_follows_first_call")
-    return Outcome("void", [], None)
+    right = ctx.fact("kems_right")  # whether the Kems ended the hand depends on whether it was right
+    ctx.say(f"why.assumed.kems_right.{str(right).lower()}")
+    return Outcome("void", [], _hand_end(ctx, "right-call" if right else "wrong-kems"))
 
 
 def _contre_kems(ctx: Ctx) -> Outcome:
@@ -422,6 +452,11 @@ def _contre_kems(ctx: Ctx) -> Outcome:
     if gate:
         return gate
     if sit.barred:
+        end = ctx.conv.get("hand.end")
+        if end.stated and end.value == "any-call":  # the earlier wrong Contre-Kems already ended the hand
+            ctx.rule("hand.end")
+            ctx.say("why.barred_hand_ended")
+            return Outcome("void", [], True)
         after = ctx.rule("call.contre_kems.after_wrong")
         if after is None:
             ctx.say("why.barred_unknown", name=ctx.name)
@@ -429,7 +464,8 @@ def _contre_kems(ctx: Ctx) -> Outcome:
         if after.value["barred"]:
             ctx.say("why.barred")
             ctx.text_of(after)
-            return Outcome("void", [], False)
+            ctx.say("why.void_cost_unknown", name=ctx.name)
+            return Outcome("void", None, False)
         ctx.say("why.barred_none")
     if sit.after_kems:
         return _late(ctx)
@@ -456,7 +492,12 @@ def _contre_kems(ctx: Ctx) -> Outcome:
             return Outcome("unspecified")
     _proof_and_bar(ctx, upheld)
     score = _score(ctx, "call.contre_kems.right" if upheld else "call.contre_kems.wrong")
-    return Outcome("upheld" if upheld else "rejected", score, _hand_end(ctx, upheld))
+    if not upheld and score is not None and ctx.conv.get("call.contre_kems.wrong").scope == "accused-team-holds-none" \
+            and _partner_square(ctx):  # the source's penalty covers a team without any square: not this case
+        ctx.say("why.score_out_of_scope", name=ctx.name)
+        score = None
+    return Outcome("upheld" if upheld else "rejected", score,
+                   _hand_end(ctx, "right-call" if upheld else "wrong-contre-kems"))
 
 
 def _accused_team_square(ctx: Ctx) -> Optional[bool]:
@@ -672,17 +713,30 @@ def _signal(ctx: Ctx) -> Outcome:
                 verdicts.append("unspecified")
                 continue
             verdict = outcome[rule.value]
+            if rule.value == "agree-before-play":  # allowed unless a player banned such signs before play
+                banned = ctx.fact("banned_before_play")
+                ctx.say(f"why.assumed.banned_before_play.{str(banned).lower()}")
+                verdict = "forbidden" if banned else "allowed"
             verdicts.append(_forbids(ctx, rule) if verdict == "forbidden" else verdict)
             if verdict != "forbidden":
                 ctx.text_of(rule)
-    if sit.second_signal:
+    if sit.second_signal and verdicts[-1] != "allowed":  # several signals not already allowed: a warning sign?
         warning = ctx.peek("signal.warning")
         if warning is not None and warning.value:
-            ctx.effect("warning-signal-allowed")
-            ctx.text_of(warning)
+            if ctx.fact("warning_sign"):
+                ctx.say("why.assumed.warning_sign.true")
+                ctx.text_of(warning)
+                ctx.effect("warning-signal-allowed")
+                verdicts[-1] = "allowed"
+                ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
+            else:
+                ctx.say("why.assumed.warning_sign.false")
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
         ctx.text_of(ctx.peek("signal.visibility"))
+        verbal = ctx.peek("signal.verbal")  # what the convention says of the signal's form, if anything
+        if verbal is not None and verbal.value == "forbidden":
+            ctx.text_of(verbal)
     return _breach(_combine(verdicts))
 
 

@@ -105,6 +105,16 @@ class AfterWrong(Strict):
     until: Optional[Literal["hand", "game"]]
 
 
+HandOutcome = Literal["right-call", "wrong-kems", "wrong-contre-kems"]
+
+
+class HandEnd(Strict):
+    """What ends the hand, outcome by outcome, where a source settles some and not others."""
+
+    ends: list[HandOutcome] = Field(default_factory=list, description="outcomes after which the hand ends")
+    goes_on: list[HandOutcome] = Field(default_factory=list, description="outcomes after which play goes on")
+
+
 class Target(Strict):
     points: Optional[Annotated[int, Field(ge=1)]]
     word: Optional[NonEmpty]
@@ -155,7 +165,7 @@ VALUE_TYPES: dict[str, Any] = {
     "call.contre_kems.timing": Literal["before-kems"],
     "call.double_contre_kems": Literal["named-only"],
     "call.ungathered": bool,
-    "hand.end": Literal["any-call", "square-found"],
+    "hand.end": Union[Literal["any-call", "square-found"], HandEnd],
     "score.system": Literal["points", "letters"],
     "score.target": Target,
     "score.multi_team": Literal["every-opposing-team"],
@@ -180,8 +190,12 @@ def _point_model(point_id: str) -> Any:
         f"Conflict_{name}", __base__=Strict,
         value=(value_type, ...), text=(Text, ...), citation=(Citation, ...),
     )
+    extra: dict[str, Any] = {}
+    if point_id == "call.contre_kems.wrong":
+        extra["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
+            None, description="the source gives this score only when the whole accused team holds no square"))
     stated = create_model(
-        f"Stated_{name}", __base__=Strict,
+        f"Stated_{name}", __base__=Strict, **extra,
         status=(Literal["stated"], ...), value=(value_type, ...), text=(Text, ...),
         citation=(Citation, ...), conflict=(Optional[conflict], None),
         force=(Force, Field("prescribed", description="prescribed (a rule), described (how play goes, "

@@ -26,6 +26,9 @@ OPTION_EVENTS: dict[str, tuple[str, ...]] = {
     "take_first": ("exchange",),
     "before_opening": ("exchange",),
     "first_deal": ("deal",),
+    "kems_right": ("contre-kems", "double-contre-kems"),
+    "warning_sign": ("signal",),
+    "banned_before_play": ("signal",),
     "verbal": ("signal",),
     "hidden": ("signal",),
     "second_signal": ("signal",),
@@ -40,7 +43,14 @@ FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
     "partner_square": ((True, False), "--partner-hand"),
     "take_first": ((True, False), "--take-first / --put-first"),
     "first_deal": ((True, False), "--first-deal / --later-deal"),
+    "kems_right": ((True, False), "--kems-right / --kems-wrong"),
+    "warning_sign": ((True, False), "--warning-sign / --other-sign"),
+    "banned_before_play": ((True, False), "--banned-before-play / --not-banned"),
 }
+#: the flags that give each tri-state fact: (flag for True, flag for False)
+FACT_FLAGS = {"take_first": ("--take-first", "--put-first"), "first_deal": ("--first-deal", "--later-deal"),
+              "kems_right": ("--kems-right", "--kems-wrong"), "warning_sign": ("--warning-sign", "--other-sign"),
+              "banned_before_play": ("--banned-before-play", "--not-banned")}
 READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
 
 
@@ -63,6 +73,9 @@ class Situation:
     take_first: Optional[bool] = None
     before_opening: bool = False
     first_deal: Optional[bool] = None
+    kems_right: Optional[bool] = None  # with --after-kems: the Kems called first was right
+    warning_sign: Optional[bool] = None  # with --second-signal: the second sign only warns "we are watched"
+    banned_before_play: Optional[bool] = None  # a player asked before play to ban this kind of sign
     verbal: bool = False
     hidden: bool = False
     second_signal: bool = False
@@ -78,7 +91,7 @@ class Situation:
         """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
         if fact.startswith(READING):
             return replace(self, readings={**self.readings, fact[len(READING):]: value})
-        if fact in ("take_first", "first_deal"):
+        if fact in FACT_FLAGS:
             return replace(self, **{fact: value})
         return replace(self, assumed={**self.assumed, fact: value})
 
@@ -113,7 +126,7 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
             if event not in OPTION_EVENTS[f.name]:
                 raise KemsError(f"{_flag_name(f.name, getattr(sit, f.name))} does not apply to '{event}' "
                                 f"(it is for: {', '.join(OPTION_EVENTS[f.name])})")
-    for f in ("take_first", "first_deal"):
+    for f in FACT_FLAGS:
         if getattr(sit, f) is False and event not in OPTION_EVENTS[f]:
             raise KemsError(f"{_flag_name(f, False)} does not apply to '{event}' "
                             f"(it is for: {', '.join(OPTION_EVENTS[f])})")
@@ -133,13 +146,15 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
 
 
 def _flag_name(attr: str, value: Any) -> str:
-    if value is False and attr in FACTS:
-        return {"take_first": "--put-first", "first_deal": "--later-deal"}[attr]
+    if attr in FACT_FLAGS:
+        return FACT_FLAGS[attr][0 if value else 1]
     return "--" + attr.replace("_", "-")
 
 
-SITUATION_KEYS = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards", "put_first",
-                  "later_deal", "reading",
+#: situation-file keys that give a fact as False (the second flag of each pair)
+NEGATIVE_KEYS = {flags[1][2:].replace("-", "_"): fact for fact, flags in FACT_FLAGS.items()}
+SITUATION_KEYS = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards", "reading",
+                  *NEGATIVE_KEYS,
                   *(k for k in OPTION_EVENTS if k not in ("hand", "partner_hand", "lifted", "touched"))}
 
 
@@ -189,11 +204,10 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
                 raise KemsError("'reading' maps rule points to 1 or 2, e.g. {call.kems.wrong: 2}", path, line)
         elif not isinstance(value, bool):
             raise KemsError(f"'{key}' must be true or false", path, line)
-        if name in ("put_first", "later_deal"):
-            if value:
-                name, value = ("take_first" if name == "put_first" else "first_deal"), False
-            else:
+        if name in NEGATIVE_KEYS:
+            if not value:
                 continue
+            name, value = NEGATIVE_KEYS[name], False
         values[name] = value
     if "event" not in values:
         raise KemsError("missing key 'event' (one of: " + ", ".join(EVENTS) + ")", path, 1)

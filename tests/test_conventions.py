@@ -224,11 +224,13 @@ def test_sources_speaking_of_the_other_team_leave_larger_tables_open():
 
 
 def test_player_counts_are_recorded_as_the_sources_give_them():
-    # Nathan 4 or 8 (000:120, 000:131); Wikipedia "initialement à quatre" (003:3); Regles.com recommends 4
-    # (000:134); Marquoir 4 to 8, even (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none
-    assert value("nathan", "players.count") == {"counts": [4, 8]}
+    # Nathan 4 or 8, six reported for Pagat only (000:120, 000:130, 000:131); Wikipedia "initialement à quatre"
+    # (003:3); Regles.com recommends 4 but calls 6 and 8 possible (000:134, 000:130); Marquoir 4 to 8, even
+    # (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none.  A count a source only reports or
+    # presents is described: it does not exclude the others.
+    assert value("nathan", "players.count") == {"counts": [4, 8]} and force("nathan", "players.count") == "described"
     assert value("wikipedia", "players.count") == {"counts": [4]} and force("wikipedia", "players.count") == "described"
-    assert value("regles-com", "players.count") == {"counts": [4]} and force("regles-com", "players.count") == "prescribed"
+    assert value("regles-com", "players.count") == {"counts": [4]} and force("regles-com", "players.count") == "described"
     assert value("marquoir", "players.count") == {"min": 4, "max": 8, "even": True}
     assert value("jouer-au-kems", "players.count") == {"min": 4, "max": 8, "even": True}
     assert status("regle-breve", "players.count") == "unspecified"
@@ -241,8 +243,10 @@ def test_bicycle_is_reported_with_52_cards_at_four_players_only():
 
 
 def test_notes_where_a_source_says_something_near_a_silence():
-    # Wikipedia 003:23, 003:29 (play runs until a Kem's is held; a wrong caller is barred, so the hand goes on)
-    assert status("wikipedia", "hand.end") == "unspecified" and "wrong Contre Kem's" in note("wikipedia", "hand.end")
+    # Wikipedia 003:23, 003:29 (play runs until a Kem's is held; a wrong caller is barred, so the hand goes on
+    # after a wrong Contre-Kems); nothing on a wrong Kem's
+    assert value("wikipedia", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-contre-kems"]}
+    assert force("wikipedia", "hand.end") == "described" and "wrong Kem's" in note("wikipedia", "hand.end")
     # Wikipedia 003:19 "Une manche se joue en 10 points", where "manche" elsewhere is a hand (003:15)
     assert value("wikipedia", "score.target")["points"] == 10 and "manche" in note("wikipedia", "score.target")
     # Marquoir 001:67 (the sign may be anything, a cough), 001:32 (visible enough for the partner), 001:69

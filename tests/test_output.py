@@ -17,7 +17,7 @@ FACT_PHRASES = {
 SILENT_CASES = [  # (args, what the convention leaves open)
     (["kems", "--hand", "Q Q Q Q", "-c", "bicycle"], "score and hand end"),
     (["stock-out", "-c", "ducale"], "what happens"),
-    (["contre-kems", "--hand", "7 7 K K", "--partner-hand", "8 9 10 J", "-c", "wikipedia"], "hand end"),
+    (["kems", "--hand", "Q Q Q J", "-c", "wikipedia"], "the hand end after a wrong Kems"),
     (["kems", "--hand", "Q Q Q J", "--players", "8", "--reading", "call.kems.wrong=1", "-c", "marquoir"],
      "who receives the point at eight"),
     (["double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K 9 8"], "a Double Kems on one square"),
@@ -67,11 +67,14 @@ def test_giving_the_fact_settles_the_ruling(run):
 def test_all_lists_every_convention_with_depends_conflicts_and_impossible_situations(run, lang):
     r = run("rule", "contre-kems", "--hand", "7 7 K K", "--all", "--json", "--lang", lang)
     assert [x["convention"] for x in r.json()] == ALL
-    table = run("rule", "kems", "--hand", "2 2 2 J", "--all", "--lang", lang, env={"COLUMNS": "80"}).out
+    table = run("rule", "kems", "--hand", "Q Q Q J", "--deck", "32", "--all", "--lang", lang,
+                env={"COLUMNS": "80"}).out
     assert all(len(line) <= 80 for line in table.splitlines())
     for cid in ALL:
         assert cid in table
-    assert "⚠" in table and ("IMPOSSIBLE HERE" if lang == "en" else "IMPOSSIBLE ICI") in table
+    assert ("IMPOSSIBLE HERE" if lang == "en" else "IMPOSSIBLE ICI") in table
+    conflicts = run("rule", "kems", "--hand", "Q Q Q J", "--all", "--lang", lang, env={"COLUMNS": "80"}).out
+    assert "⚠" in conflicts and all(len(line) <= 80 for line in conflicts.splitlines())
 
 
 def test_all_stays_readable_on_a_narrow_terminal(run):

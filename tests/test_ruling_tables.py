@@ -20,7 +20,8 @@ from kems_ref.resolver import resolve
 from kems_ref.situation import EVENTS, READING, from_mapping
 
 TABLES = pathlib.Path(__file__).parent / "rulings"
-SEEDS = pathlib.Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
+SEEDS = SHARED / "seeds"
 REQUIRED = ("ruling", "seed", "situation", "verdict")
 OUTCOME_KEYS = ("score", "hand_ends", "effects", "unspecified", "cites")
 
@@ -95,8 +96,9 @@ def test_every_case_names_seed_lines_that_exist():
     if not SEEDS.is_dir():
         pytest.skip("the seed documents are not beside this checkout")
     lengths = {p.name[:3]: len(p.read_text(encoding="utf-8").splitlines()) for p in SEEDS.glob("*.txt")}
+    lengths["src"] = len((SHARED / "sources.md").read_text(encoding="utf-8").splitlines())
     for cid, case in CASES:
-        refs = re.findall(r"\b(\d{3}):(\d+)", case["seed"])
-        assert refs or "sources.md" in case["seed"] or "silent" in case["seed"], (cid, case["ruling"])
+        refs = re.findall(r"\b(\d{3}|src):(\d+)", case["seed"])
+        assert refs or "silent" in case["seed"], (cid, case["ruling"])
         for seed, line in refs:
             assert 1 <= int(line) <= lengths[seed], (cid, case["ruling"], seed, line)

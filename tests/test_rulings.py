@@ -57,11 +57,13 @@ def test_a_late_contre_kems_under_a_convention_where_any_call_ends_the_hand_find
     assert r["verdict"] == "void" and r["hand_ends"] is True and r["effects"] == ["first-call-checked"]
 
 
-def test_a_late_contre_kems_under_jouer_au_kems_leaves_the_hand_end_to_the_first_call(rule):
+def test_a_late_contre_kems_under_jouer_au_kems_finds_the_hand_ended_only_if_the_kems_was_right(rule):
     # seed 002:31: the hand ends when a team has made a Kem's
     r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems",
              convention="jouer-au-kems")
-    assert r["verdict"] == "void" and r["hand_ends"] is None
+    assert r["verdict"] == "depends" and r["needs"][0]["flag"] == "--kems-right / --kems-wrong"
+    assert (branch(r, kems_right=True)["verdict"], branch(r, kems_right=True)["hand_ends"]) == ("void", True)
+    assert (branch(r, kems_right=False)["verdict"], branch(r, kems_right=False)["hand_ends"]) == ("void", False)
 
 
 @pytest.mark.parametrize("cid", ["marquoir", "pagat"])
@@ -109,7 +111,8 @@ def test_under_wikipedia_a_contre_kems_on_an_empty_hand_whose_partner_holds_a_sq
     assert r["needs"][0]["flag"] == "--reading call.contre_kems.target=1|2"
     team, player = (b["ruling"] for b in r["branches"])
     assert team["verdict"] == "upheld" and team["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
-    assert player["verdict"] == "rejected" and player["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+    # read as aimed at the player, the call is wrong; but the -1 is given only when the team holds no square
+    assert player["verdict"] == "rejected" and player["score_settled"] is False
     assert r["conflicts"][0]["rule_point"] == "call.contre_kems.target"
 
 
@@ -185,9 +188,10 @@ def test_a_silent_score_is_not_settled_and_never_no_change(rule):
 
 
 def test_notes_on_silent_points_appear_in_rulings(rule):
-    r = rule("kems", "--hand", "Q Q Q Q", convention="wikipedia")
-    assert r["hand_ends"] is None
-    assert [n["rule_point"] for n in r["notes"]] == ["hand.end"]
+    # seed 001:69: Marquoir names a Double Kems without a value
+    r = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", convention="marquoir")
+    assert r["verdict"] == "unspecified"
+    assert [n["rule_point"] for n in r["notes"]] == ["call.double_kems.right"]
 
 
 # --- cite what decided ------------------------------------------------------------------------------
