@@ -32,6 +32,7 @@ rules:
   #   value: [{{team: callers, change: 3, unit: point}}]
   #   text: {{fr: "Chez nous, un Double Kems vaut trois points.", en: "At our table a Double Kems is worth three points."}}
   #   citation: {{section: "Décidé avant la partie"}}
+  #   # force: prescribed (default) — or described (how you play, not a rule) / advised (a tip)
   #
   # A point your table leaves open can be marked silent:
   # signal.verbal: {{status: unspecified}}

@@ -266,3 +266,30 @@ def test_every_readme_example_runs(run, line):
     r = run(*shlex.split(line))
     assert r.code == 0, r.err
     assert r.out.strip()
+
+
+# --- forces, inherited silences and advice in compare, show and checklist --------------------------
+
+def test_compare_shows_an_inherited_silence_as_silent_never_none(run):
+    out = run("compare", "regles-com", "--topic", "signal", env={"COLUMNS": "120"}).out
+    assert "None" not in out and "— silent — (inherited from ducale)" in out
+    data = run("compare", "regles-com", "--json").json()
+    cell = next(r for r in data["rows"] if r["rule_point"] == "signal.count")["values"]["regles-com"]
+    assert cell["status"] == "inherited" and cell["silent"] is True and cell["inherited_from"] == "ducale"
+
+
+def test_compare_and_show_mark_descriptions_and_advice(run):
+    out = run("compare", "marquoir", "pagat", "--topic", "hunt", env={"COLUMNS": "160"}).out
+    assert "take, then put (description)" in out
+    shown = run("conventions", "show", "regles-com").out
+    assert "first to touch (advice)" in shown
+    rules = run("conventions", "show", "marquoir", "--json").json()["rules"]
+    assert rules["exchange.order"]["force"] == "described" and rules["signal.bluff"]["force"] == "advised"
+
+
+def test_the_checklist_leaves_an_advised_point_to_decide_and_shows_the_advice(run):
+    items = {i["rule_point"]: i for i in run("checklist", "-c", "regles-com", "--json").json()["items"]}
+    bluff = items["signal.bluff"]  # seed 000:72: the sheet's tip, not a rule
+    assert bluff["status"] == "unspecified" and bluff["answer"] is None and "really complete" in bluff["advice"]
+    text = run("checklist", "-c", "regles-com").out
+    assert "advice: The sheet advises making the gesture only once the square is really complete" in text
