@@ -7,7 +7,7 @@ import html
 
 from .catalogue import BY_ID
 from .compare import disagrees
-from .conventions import Convention, load_all
+from .conventions import Convention, load_all, localized
 from .messages import t
 from .values import short
 
@@ -22,12 +22,12 @@ def items(conv: Convention, lang: str) -> list[dict]:
         item = {"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
                 "status": entry.public_status, "answer": None, "short": None, "citation": None, "conflict": None}
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
-            item.update(status="unspecified", advice=entry.text[lang], citation=entry.citation)
+            item.update(status="unspecified", advice=entry.text[lang], citation=localized(entry.citation, lang))
         elif entry.stated:
             answer = entry.text[lang]
             if entry.force == "described":
                 answer = f"({t('ui.force.described', lang)}) {answer}"
-            item.update(answer=answer, short=short(point.id, entry.value, lang), citation=entry.citation,
+            item.update(answer=answer, short=short(point.id, entry.value, lang), citation=localized(entry.citation, lang),
                         force=entry.force)
             if entry.replaces:
                 item["replaces"] = entry.replaces["convention"]
@@ -52,11 +52,11 @@ def as_text(conv: Convention, rows: list[dict], lang: str) -> str:
             lines.append(f"[ ] {it['question']}  →  {it['answer']}")
             lines.append(f"      ({_cite(it['citation'])})")
             if it["conflict"]:
-                lines.append(f"      {t('ui.conflict_mark', lang)}: {it['conflict']}")
+                lines.append(f"      {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {it['conflict']}")
         else:
-            lines.append(f"[ ] {it['question']}  →  {t('ui.to_decide', lang)}: ________")
+            lines.append(f"[ ] {it['question']}  →  {t('ui.to_decide', lang)}{t('ui.colon', lang)} ________")
             if it.get("advice"):
-                lines.append(f"      {t('ui.force.advised', lang)}: {it['advice']} ({_cite(it['citation'])})")
+                lines.append(f"      {t('ui.force.advised', lang)}{t('ui.colon', lang)} {it['advice']} ({_cite(it['citation'])})")
     if not rows:
         lines.append(t("ui.checklist_empty", lang))
     return "\n".join(lines)
@@ -70,10 +70,10 @@ def as_markdown(conv: Convention, rows: list[dict], lang: str) -> str:
             topic = it["topic"]
             lines += ["", f"## {t('topic.' + topic, lang)}", ""]
         if it["answer"]:
-            extra = f" — {t('ui.conflict_mark', lang)}: {it['conflict']}" if it["conflict"] else ""
+            extra = f" — {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {it['conflict']}" if it["conflict"] else ""
             lines.append(f"- [ ] **{it['question']}** {it['answer']} _({_cite(it['citation'])})_{extra}")
         else:
-            advice = (f" — {t('ui.force.advised', lang)}: {it['advice']} _({_cite(it['citation'])})_"
+            advice = (f" — {t('ui.force.advised', lang)}{t('ui.colon', lang)} {it['advice']} _({_cite(it['citation'])})_"
                       if it.get("advice") else "")
             lines.append(f"- [ ] **{it['question']}** **{t('ui.to_decide', lang)}**{advice}")
     return "\n".join(lines) + "\n"

@@ -90,8 +90,10 @@ def rule(
     verbal: Annotated[bool, typer.Option(help="signal: the signal is a word.")] = False,
     hidden: Annotated[bool, typer.Option(help="signal: not visible to all (under the table).")] = False,
     second_signal: Annotated[bool, typer.Option(help="signal: a team's second signal.")] = False,
-    objection: Annotated[bool, typer.Option(help="sweep: a player objects to the sweep.")] = False,
-    touched_second: Annotated[bool, typer.Option(help="same-card: the taker touched the card second.")] = False,
+    objection: Annotated[Optional[bool], typer.Option(
+        "--objection/--no-objection", help="sweep: a player objects to the sweep / nobody does.")] = None,
+    took_first: Annotated[Optional[bool], typer.Option(
+        "--touched-first/--touched-second", help="same-card: the player who took it touched it first / second.")] = None,
     all_: Annotated[bool, typer.Option("--all", help="Rule under every known convention.")] = False,
     situation: Annotated[Optional[str], typer.Option(help="Read the situation from a YAML file.")] = None,
     as_json: JsonOpt = False,
@@ -109,7 +111,7 @@ def rule(
                      cards=cards, take_first=take_first, before_opening=before_opening, first_deal=first_deal,
                      kems_right=kems_right, warning_sign=warning_sign, banned_before_play=banned_before_play,
                      reading=reading, verbal=verbal, hidden=hidden,
-                     second_signal=second_signal, objection=objection, touched_second=touched_second)
+                     second_signal=second_signal, objection=objection, took_first=took_first)
         if situation:
             if event:
                 flags["event"] = event

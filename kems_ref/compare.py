@@ -6,7 +6,7 @@ import json
 from typing import Optional
 
 from .catalogue import RULE_POINTS, TOPICS
-from .conventions import Convention, Entry
+from .conventions import Convention, Entry, localized
 from .errors import KemsError
 from .values import short
 
@@ -43,9 +43,10 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
                 "value": entry.value if entry.stated else None,
                 "text": entry.text[lang] if entry.stated else None,
                 "short": short(point.id, entry.value, lang) if entry.stated else None,
-                "citation": entry.citation if entry.stated else None,
+                "citation": localized(entry.citation, lang) if entry.stated else None,
                 "conflict": ({"value": entry.conflict["value"], "text": entry.conflict["text"][lang],
-                              "citation": entry.conflict["citation"]} if entry.stated and entry.conflict else None),
+                              "citation": localized(entry.conflict["citation"], lang)}
+                             if entry.stated and entry.conflict else None),
             }
         out.append({"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
                     "values": values, "agree": agree})

@@ -40,7 +40,7 @@ def cell(value: dict, lang: str, refs: Refs) -> str:
     force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in ("described", "advised") else ""
     text = f"{value['short']}{force} {refs.ref(value['citation'])}"
     if value["conflict"]:
-        text += f" {t('ui.conflict_mark', lang)}: {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
+        text += f" {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
     return text
 
 
@@ -103,7 +103,7 @@ def _table(console, ids: list[str], rows: list[dict], lang: str, refs: Refs) -> 
                     table.add_column(i, overflow="fold")
         style = "" if row["agree"] else "bold yellow"
         if wide:
-            table.add_row(f"[{style}]{row['rule_point']}[/]" if style else row["rule_point"],
+            table.add_row(f"[{style}]≠ {row['rule_point']}[/]" if style else row["rule_point"],
                           *(escape(cell(row["values"][i], lang, refs)) for i in ids))
         else:
             mark = "" if row["agree"] else f"  [{style}]≠ {t('ui.differs', lang)}[/]"

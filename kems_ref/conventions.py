@@ -91,12 +91,31 @@ class Convention:
         return entry.value if entry.stated else None
 
 
-def _citation(raw: Optional[dict], default_source: str) -> Optional[dict]:
+def localized(citation: Optional[dict], lang: str) -> Optional[dict]:
+    """A citation for output: a topic written in both languages is given in ``lang``."""
+    if not citation:
+        return None
+    out = {**citation, "section": text_in(citation["section"], lang)}
+    via = out.pop("via", None)
+    if via:
+        out["source"] = f"{out['source']}, via {text_in(via, lang)}"
+    return out
+
+
+def text_in(value: Any, lang: str) -> Any:
+    """A text that may be given per language ({fr, en}) or once for all."""
+    return (value.get(lang) or value.get("en")) if isinstance(value, dict) else value
+
+
+def _citation(raw: Optional[dict], default_source: str, via: Any = None) -> Optional[dict]:
     """A citation names a section of the publication, or only a topic where no heading could be
-    checked (Pagat, known through a restatement): the output says which."""
+    checked (Pagat, known through a restatement): the output says which.  Texts given per language
+    (a topic, the ``via``) are chosen at output time by :func:`localized`."""
     if not raw:
         return None
     out = {"source": raw.get("source") or default_source, "section": raw.get("section") or raw["topic"]}
+    if via and not raw.get("source"):
+        out["via"] = via
     if raw.get("topic"):
         out["topic"] = True
     return out
@@ -106,8 +125,6 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
     pub = data["publication"]
     own_source = pub.get("cite_as") or pub["title"]
     via = (pub.get("known_through") or {}).get("via")
-    if via:
-        own_source = f"{own_source}, via {via}"
     conv = Convention(
         id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub, extends=data.get("extends"), path=path,
         chain=(data["id"],) + (parent.chain if parent else ()),
@@ -124,14 +141,14 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
             continue
         conflict = raw.get("conflict")
         if conflict:
-            conflict = {**conflict, "citation": _citation(conflict["citation"], own_source)}
+            conflict = {**conflict, "citation": _citation(conflict["citation"], own_source, via)}
         replaces = None
         if inherited is not None:
             replaces = {"convention": inherited.inherited_from or parent.id, "status": inherited.status,
                         "value": inherited.value, "text": inherited.text}
         conv.rules[pid] = Entry(
             point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
-            citation=_citation(raw.get("citation"), own_source), conflict=conflict,
+            citation=_citation(raw.get("citation"), own_source, via), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
         )
     return conv

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conventions import Convention, load_all
+from .conventions import Convention, load_all, localized
 
 
 def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict]:
@@ -21,7 +21,7 @@ def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict]:
             if not entry.stated or entry.inherited_from:
                 continue
             item = {"convention": other.id, "value": entry.value, "text": entry.text[lang],
-                    "citation": entry.citation, "force": entry.force}
+                    "citation": localized(entry.citation, lang), "force": entry.force}
             (recommendations if conv.id in other.chain[1:] else answers).append(item)
         out.append({"rule_point": point, "conventions": answers, "recommendations": recommendations})
     return out

@@ -36,6 +36,8 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
             return [t("score.unsettled", lang, name=name)]
         return [t("score.breach_unsettled", lang, name=name)] if ruling.verdict == "forbidden" else []
     if not ruling.score:
+        if ruling.verdict == "void":
+            return [t("score.void", lang)]
         return [t("score.none", lang)] if ruling.event in CALLS or ruling.verdict == "hand-ends" else []
     lines = []
     for s in ruling.score:
@@ -58,7 +60,7 @@ def hand_line(ruling: Ruling, lang: str) -> str:
 
 def condition(fact: str, value: object, lang: str) -> str:
     if fact.startswith(READING):
-        return t("if.reading", lang, n=value, point=fact[len(READING):])
+        return t("if.reading", lang, n=value, point=BY_ID[fact[len(READING):]].question[lang])
     return t(f"if.{fact}.{str(value).lower()}", lang)
 
 
@@ -69,12 +71,12 @@ def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> N
     if hand:
         console.print(indent + escape(hand))
     if ruling.effects:
-        console.print(f"{indent}{t('ui.effects', lang)} " + escape("; ".join(t('effect.' + e, lang) for e in ruling.effects)))
+        console.print(f"{indent}{t('ui.effects', lang)} " + escape(t("ui.sep", lang).join(t('effect.' + e, lang) for e in ruling.effects)))
 
 
 def cite_line(c: dict, lang: str) -> str:
     mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in ("described", "advised") else ""
-    topic = f"{t('ui.topic_cite', lang)}: " if c.get("topic") else ""
+    topic = f"{t('ui.topic_cite', lang)}{t('ui.colon', lang)} " if c.get("topic") else ""
     reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""
     return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
 
@@ -89,7 +91,7 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict], lang: 
             console.print(f"    • {escape(n['question'])}  ({escape(n['flag'])})")
         for branch in ruling.branches:
             sub: Ruling = branch["ruling"]
-            cond = "; ".join(condition(f, v, lang) for f, v in branch["if"].items())
+            cond = t("ui.sep", lang).join(condition(f, v, lang) for f, v in branch["if"].items())
             sub_style = VERDICT_STYLE.get(sub.verdict, "bold")
             console.print(f"\n  [bold]{t('ui.if', lang)} {escape(cond)}[/] → [{sub_style}]{verdict_label(sub, lang)}[/]")
             _consequences(console, sub, lang, "      ")
@@ -112,7 +114,9 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict], lang: 
         for note in ruling.notes:
             console.print(f"  • {note['rule_point']}: {escape(note['text'])}")
     if ruling.unspecified:
-        console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/] {', '.join(ruling.unspecified)}")
+        console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/]")
+        for point in ruling.unspecified:
+            console.print(f"  • {escape(BY_ID[point].question[lang])} [dim]({point})[/]")
     for item in elsewhere:
         console.print(f"\n[bold]{t('ui.elsewhere', lang)}[/] — {escape(BY_ID[item['rule_point']].question[lang])}")
         for rec in item["recommendations"]:
@@ -135,12 +139,12 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     if ruling.verdict == "depends":
         parts = []
         for b in ruling.branches:
-            cond = "; ".join(condition(f, v, lang) for f, v in b["if"].items())
+            cond = t("ui.sep", lang).join(condition(f, v, lang) for f, v in b["if"].items())
             sub = b["ruling"]
             detail = [line.rstrip(".") for line in score_lines(sub, lang)]
             if hand_line(sub, lang):
                 detail.append(t(f"hand_short.{str(sub.hand_ends).lower()}", lang))
-            parts.append(f"{cond} → {verdict_label(sub, lang)}" + (f" ({'; '.join(detail)})" if detail else ""))
+            parts.append(f"{cond} → {verdict_label(sub, lang)}" + (f" ({t('ui.sep', lang).join(detail)})" if detail else ""))
         return verdict, "\n".join(parts)
     if ruling.verdict == "impossible":
         return verdict, ruling.explanation

@@ -22,7 +22,7 @@ from typing import Any, Optional
 
 from . import cards as C
 from .catalogue import BY_ID
-from .conventions import Convention, Entry
+from .conventions import Convention, Entry, localized
 from .errors import KemsError
 from .messages import t
 from .situation import FACTS, READING, Situation
@@ -248,9 +248,10 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
 
 
 def _cite(entry: Entry) -> str:
-    if not entry.citation:
+    citation = localized(entry.citation, "en")
+    if not citation:
         return "no rule stated"
-    return f"{entry.citation['source']} — {entry.citation['section']}"
+    return f"{citation['source']} — {citation['section']}"
 
 
 def _check_hands(ctx: Ctx) -> None:
@@ -260,14 +261,17 @@ def _check_hands(ctx: Ctx) -> None:
     for name, hand in (("--hand", sit.hand), ("--partner-hand", sit.partner_hand)):
         if hand is not None and len(hand) > max_hand:
             raise KemsError(f"{name} has {len(hand)} cards but a hand holds at most {max_hand} under {ctx.conv.id}")
+    if sit.hand is not None and sit.lifted and len(sit.hand) + len(sit.lifted) > max_hand:
+        raise KemsError(f"--hand and --lifted make {len(sit.hand) + len(sit.lifted)} cards but a hand holds at most "
+                        f"{max_hand} under {ctx.conv.id} (give the hand without the card put down)")
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
     try:
         C.check_possible(hands + [(sit.lifted or []) + (sit.touched or [])], deck, decks)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
-        raise KemsError(f"{exc.message} under {ctx.conv.id}"
-                        + (f" ({_cite(sizes)})" if sizes.stated else " (deck not stated: 52 assumed as the largest)")
-                        ) from None
+        why = (f" ({_cite(sizes)})" if sizes.stated and sit.deck is None else
+               f" (--deck {sit.deck})" if sit.deck is not None else " (deck not stated: 52, the largest, assumed)")
+        raise KemsError(f"{exc.message} under {ctx.conv.id}{why}") from None
     if any(c.rank not in C.DECK_RANKS[32] for c in everything) and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
     if sit.cards is not None and sit.cards > max_hand:
@@ -336,7 +340,7 @@ def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
     ctx.say("why.during_sweep")
     ctx.text_of(allowed)
     ctx.say("why.void_cost_unknown", name=ctx.name)
-    return Outcome("void", None, False)
+    return Outcome("void", None, None)
 
 
 def _score(ctx: Ctx, point: str) -> Optional[list]:
@@ -349,6 +353,8 @@ def _score(ctx: Ctx, point: str) -> Optional[list]:
     ctx.text_of(answer)
     if ctx.readings.get(point):
         ctx.say("why.reading", n=ctx.readings[point])
+    if any(s["unit"] == "letter" for s in answer.value):  # what a letter means is the scoring system's rule
+        ctx.text_of(ctx.peek("score.system"))
     out: list[dict] = []
     accusation = ctx.sit.event in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
@@ -381,9 +387,9 @@ def _hand_end(ctx: Ctx, outcome: str) -> Optional[bool]:
             ctx.say("why.hand_end_partial", name=ctx.name)
             return None
         return outcome == "right-call"
-    if outcome in value["ends"]:
+    if outcome in value.get("ends", []):
         return True
-    if outcome in value["goes_on"]:
+    if outcome in value.get("goes_on", []):
         return False
     ctx.say("why.hand_end_outcome_unknown", name=ctx.name)
     return None
@@ -422,8 +428,9 @@ def _double_kems(ctx: Ctx) -> Outcome:
                    _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems"))
 
 
-def _late(ctx: Ctx) -> Outcome:
-    """A Contre-Kems after the Kems."""
+def _late(ctx: Ctx) -> Optional[Outcome]:
+    """A Contre-Kems after the Kems.  An Outcome where that settles it; ``None`` where the hand went
+    on after a wrong Kems, so the accusation is still judged (too late to score, not to be wrong)."""
     timing = ctx.rule("call.contre_kems.timing")
     if timing is None:
         ctx.say("why.too_late_unknown", name=ctx.name)
@@ -431,19 +438,25 @@ def _late(ctx: Ctx) -> Outcome:
     if not timing.prescribed:
         _forbids(ctx, timing)
         return Outcome("unspecified")
-    ctx.say("why.too_late")
     ctx.text_of(timing)
     ctx.effect("first-call-checked")
     end = ctx.rule("hand.end")
     if end is None:
         ctx.say("why.hand_end_unknown", name=ctx.name)
-        return Outcome("void", [], None)
+        return Outcome("unspecified")
     if end.value == "any-call":
         ctx.say("why.hand_already_ended")
         return Outcome("void", [], True)
     right = ctx.fact("kems_right")  # whether the Kems ended the hand depends on whether it was right
     ctx.say(f"why.assumed.kems_right.{str(right).lower()}")
-    return Outcome("void", [], _hand_end(ctx, "right-call" if right else "wrong-kems"))
+    ended = _hand_end(ctx, "right-call" if right else "wrong-kems")
+    if ended:
+        ctx.say("why.hand_ended_before")
+        return Outcome("void", [], True)
+    if ended is None:
+        return Outcome("unspecified")
+    ctx.say("why.hand_went_on")
+    return None
 
 
 def _contre_kems(ctx: Ctx) -> Outcome:
@@ -465,10 +478,12 @@ def _contre_kems(ctx: Ctx) -> Outcome:
             ctx.say("why.barred")
             ctx.text_of(after)
             ctx.say("why.void_cost_unknown", name=ctx.name)
-            return Outcome("void", None, False)
+            return Outcome("void", None, None)
         ctx.say("why.barred_none")
     if sit.after_kems:
-        return _late(ctx)
+        settled = _late(ctx)
+        if settled is not None:
+            return settled
     accused = _holds_square(ctx, sit.hand, "who.accused", main=True)
     if accused is None:
         return Outcome("unspecified")
@@ -483,13 +498,17 @@ def _contre_kems(ctx: Ctx) -> Outcome:
             if not rule.value:
                 ctx.say("why.double_uncounterable")
                 if _forbids(ctx, rule) == "forbidden":
-                    return Outcome("void", [], False)
+                    ctx.say("why.no_effect", name=ctx.name)
+                    return Outcome("void", [], None)
                 return Outcome("unspecified")
         upheld = True
     else:
         upheld = _accused_team_square(ctx)
         if upheld is None:
             return Outcome("unspecified")
+    if upheld and sit.after_kems:  # right, but after the Kems: too late to score
+        ctx.say("why.too_late")
+        return Outcome("void", [], False)
     _proof_and_bar(ctx, upheld)
     score = _score(ctx, "call.contre_kems.right" if upheld else "call.contre_kems.wrong")
     if not upheld and score is not None and ctx.conv.get("call.contre_kems.wrong").scope == "accused-team-holds-none" \
@@ -512,7 +531,6 @@ def _accused_team_square(ctx: Ctx) -> Optional[bool]:
         return False
     if entry.stated and not entry.conflict:  # the whole team
         ctx.text_of(ctx.rule("call.contre_kems.target"))
-        ctx.say("why.team_target")
         return bool(_partner_square(ctx))
     if not _partner_square(ctx):
         return False  # neither accused player holds a square: wrong whomever the call targets
@@ -661,7 +679,7 @@ def _exchange(ctx: Ctx) -> Outcome:
                 ctx.text_of(order)
                 verdicts.append("allowed")
             else:
-                ctx.say("why.order_bad")
+                ctx.say("why.order_bad" if order.prescribed else "why.order_other", name=ctx.name)
                 verdicts.append(_forbids(ctx, order))
     return _breach(_combine(verdicts))
 
@@ -671,7 +689,7 @@ def _sweep(ctx: Ctx) -> Outcome:
     if rule is None:
         ctx.say("why.sweep_unknown", name=ctx.name)
         return Outcome("unspecified")
-    if ctx.sit.objection:
+    if ctx.fact("objection"):
         ctx.say("why.sweep_objection")
         verdict = _forbids(ctx, rule)
         if verdict == "forbidden" and rule.value == "proposal":
@@ -747,8 +765,9 @@ def _same_card(ctx: Ctx) -> Outcome:
         return Outcome("unspecified")
     ctx.say("why.same_first")
     ctx.text_of(rule)
-    if not ctx.sit.touched_second:
-        ctx.effect("card-to-first-toucher")
+    ctx.effect("card-to-first-toucher")
+    if ctx.fact("took_first"):
+        ctx.say("why.same_taker_first")
         return _breach("allowed")
     ctx.say("why.same_second")
     return _breach("forbidden" if rule.prescribed else _forbids(ctx, rule))
@@ -763,11 +782,11 @@ EVENT_RULES = {
 
 # --- putting a ruling together -----------------------------------------------------------------
 
-def _citation(conv: Convention, point: str, reading: int) -> Optional[dict]:
+def _citation(conv: Convention, point: str, reading: int, lang: str) -> Optional[dict]:
     entry = conv.get(point)
     if not entry.stated:
         return None
-    citation = entry.readings()[reading - 1]["citation"]
+    citation = localized(entry.readings()[reading - 1]["citation"], lang)
     if not citation:
         return None
     out = {"convention": conv.id, "rule_point": point, **citation, "force": entry.force}
@@ -783,14 +802,14 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
-        citation = _citation(conv, point, ctx.readings.get(point, 1))
+        citation = _citation(conv, point, ctx.readings.get(point, 1), lang)
         if citation:
             citations.append(citation)
         if entry.stated and entry.conflict:
             conflicts.append({
                 "rule_point": point,
                 "reading": ctx.readings.get(point),
-                "readings": [{"value": r["value"], "text": r["text"][lang], "citation": r["citation"]}
+                "readings": [{"value": r["value"], "text": r["text"][lang], "citation": localized(r["citation"], lang)}
                              for r in entry.readings()],
             })
     if outcome.verdict == "unspecified" and ctx.unspecified and not ctx.why:

@@ -29,8 +29,9 @@ class Text(Strict):
 
 class Citation(Strict):
     section: Optional[NonEmpty] = Field(None, description="Section or heading of the publication")
-    topic: Optional[NonEmpty] = Field(
-        None, description="Instead of a section: the topic, where no heading of the publication could be checked")
+    topic: Optional[Union[NonEmpty, Text]] = Field(
+        None, description="Instead of a section: the topic (one text or {fr, en}), where no heading of the "
+                          "publication could be checked")
     source: Optional[NonEmpty] = Field(None, description="Publication, when not the file's own")
 
     @model_validator(mode="after")
@@ -214,7 +215,7 @@ Rules = create_model(
 
 class KnownThrough(Strict):
     how: Literal["direct", "summary"]
-    via: Optional[NonEmpty] = None
+    via: Optional[Union[NonEmpty, Text]] = None
 
 
 class Publication(Strict):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .catalogue import RULE_POINTS, TOPICS
-from .conventions import Convention
+from .conventions import Convention, localized, text_in
 from .messages import t
 from .values import short
 
@@ -17,9 +17,9 @@ def show_json(conv: Convention, lang: str) -> dict:
             "silent": not e.stated, "force": e.force if e.stated else None,
             "text": e.text[lang] if e.stated else (e.note[lang] if e.note else None),
             "note": e.note[lang] if e.note else None,
-            "citation": e.citation,
+            "citation": localized(e.citation, lang),
             "conflict": ({"value": e.conflict["value"], "text": e.conflict["text"][lang],
-                          "citation": e.conflict["citation"]} if e.conflict else None),
+                          "citation": localized(e.conflict["citation"], lang)} if e.conflict else None),
             "inherited_from": e.inherited_from,
         }
     return {"id": conv.id, "name": conv.name, "source": conv.source, "extends": conv.extends,
@@ -31,13 +31,13 @@ def show_text(console, conv: Convention, lang: str) -> None:
 
     pub = conv.publication
     console.print(f"[bold]{escape(conv.name)}[/]  ({conv.id})")
-    console.print(f"{t('ui.publication', lang)}: {escape(pub['title'])}"
+    console.print(f"{t('ui.publication', lang)}{t('ui.colon', lang)} {escape(pub['title'])}"
                   + (f" — {escape(pub['author'])}" if pub.get("author") else "")
                   + (f" — {pub['url']}" if pub.get("url") else ""))
-    via = (pub.get("known_through") or {}).get("via")
-    console.print(f"{t('ui.known_through', lang)}: {escape(via) if via else t('ui.direct', lang)}")
+    via = text_in((pub.get("known_through") or {}).get("via"), lang)
+    console.print(f"{t('ui.known_through', lang)}{t('ui.colon', lang)} {escape(via) if via else t('ui.direct', lang)}")
     if conv.extends:
-        console.print(f"{t('ui.extends', lang)}: {conv.extends}")
+        console.print(f"{t('ui.extends', lang)}{t('ui.colon', lang)} {conv.extends}")
     for topic in TOPICS:
         console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
         for point in (p for p in RULE_POINTS if p.topic == topic):
@@ -47,17 +47,18 @@ def show_text(console, conv: Convention, lang: str) -> None:
                 force = f" ({t('ui.force.' + e.force, lang)})" if e.force != "prescribed" else ""
                 console.print(f"  [bold]{point.id}[/] = {escape(short(point.id, e.value, lang) + force)}{origin}")
                 console.print(f"      {escape(e.text[lang])}")
-                console.print(f"      [dim]{escape(e.citation['source'])} — {escape(e.citation['section'])}[/]")
+                cite = localized(e.citation, lang) or {}
+                console.print(f"      [dim]{escape(cite['source'])} — {escape(cite['section'])}[/]")
                 if e.note:
-                    console.print(f"      {t('ui.note', lang)}: {escape(e.note[lang])}")
+                    console.print(f"      {t('ui.note', lang)}{t('ui.colon', lang)} {escape(e.note[lang])}")
                 if e.replaces:
                     rep = e.replaces
                     line = (t("ui.replaces", lang, parent=rep["convention"], text=rep["text"][lang]) if rep["text"]
                             else t("ui.replaces_silence", lang, parent=rep["convention"]))
                     console.print(f"      [dim]{escape(line)}[/]")
                 if e.conflict:
-                    console.print(f"      [yellow]{t('ui.conflict_mark', lang)}: {escape(e.conflict['text'][lang])} "
-                                  f"({escape(e.conflict['citation']['section'])})[/]")
+                    console.print(f"      [yellow]{t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {escape(e.conflict['text'][lang])} "
+                                  f"({escape(localized(e.conflict['citation'], lang)['section'])})[/]")
             else:
                 note = f" — {escape(e.note[lang])}" if e.note else ""
                 silent = (t("ui.silent_inherited", lang, parent=e.inherited_from) if e.inherited_from

@@ -33,7 +33,7 @@ OPTION_EVENTS: dict[str, tuple[str, ...]] = {
     "hidden": ("signal",),
     "second_signal": ("signal",),
     "objection": ("sweep",),
-    "touched_second": ("same-card",),
+    "took_first": ("same-card",),
 }
 
 
@@ -46,11 +46,14 @@ FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
     "kems_right": ((True, False), "--kems-right / --kems-wrong"),
     "warning_sign": ((True, False), "--warning-sign / --other-sign"),
     "banned_before_play": ((True, False), "--banned-before-play / --not-banned"),
+    "objection": ((True, False), "--objection / --no-objection"),
+    "took_first": ((True, False), "--touched-first / --touched-second"),
 }
 #: the flags that give each tri-state fact: (flag for True, flag for False)
 FACT_FLAGS = {"take_first": ("--take-first", "--put-first"), "first_deal": ("--first-deal", "--later-deal"),
               "kems_right": ("--kems-right", "--kems-wrong"), "warning_sign": ("--warning-sign", "--other-sign"),
-              "banned_before_play": ("--banned-before-play", "--not-banned")}
+              "banned_before_play": ("--banned-before-play", "--not-banned"),
+              "objection": ("--objection", "--no-objection"), "took_first": ("--touched-first", "--touched-second")}
 READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
 
 
@@ -79,8 +82,8 @@ class Situation:
     verbal: bool = False
     hidden: bool = False
     second_signal: bool = False
-    objection: bool = False
-    touched_second: bool = False
+    objection: Optional[bool] = None  # sweep: a player objected / nobody did
+    took_first: Optional[bool] = None  # same-card: the player who took the card touched it first / second
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
     assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
 
@@ -153,8 +156,11 @@ def _flag_name(attr: str, value: Any) -> str:
 
 #: situation-file keys that give a fact as False (the second flag of each pair)
 NEGATIVE_KEYS = {flags[1][2:].replace("-", "_"): fact for fact, flags in FACT_FLAGS.items()}
-SITUATION_KEYS = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards", "reading",
-                  *NEGATIVE_KEYS,
+#: situation-file keys named after a fact's first flag where it differs from the fact (touched-first)
+POSITIVE_KEYS = {flags[0][2:].replace("-", "_"): fact for fact, flags in FACT_FLAGS.items()
+                 if flags[0][2:].replace("-", "_") != fact}
+SITUATION_KEYS: set[str] = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards", "reading",
+                  *NEGATIVE_KEYS, *POSITIVE_KEYS,
                   *(k for k in OPTION_EVENTS if k not in ("hand", "partner_hand", "lifted", "touched"))}
 
 
@@ -208,6 +214,8 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
             if not value:
                 continue
             name, value = NEGATIVE_KEYS[name], False
+        elif name in POSITIVE_KEYS:
+            name = POSITIVE_KEYS[name]
         values[name] = value
     if "event" not in values:
         raise KemsError("missing key 'event' (one of: " + ", ".join(EVENTS) + ")", path, 1)

@@ -28,10 +28,11 @@ def short(point: str, value: Any, lang: str) -> str:
     if point == "players.count":
         if "counts" in value:
             return " / ".join(map(str, value["counts"]))
-        span = f"{value['min']}" if value["min"] == value["max"] else f"{value['min']}–{value['max'] or '…'}"
+        span = (f"{value['min']}" if value["min"] == value["max"] else
+                f"{value['min']}–{value['max']}" if value["max"] else f"{value['min']} {_v('or_more', lang)}")
         return span + (f" ({_v('even', lang)})" if value["even"] and value["min"] != value["max"] else "")
     if point == "players.decks":
-        return ", ".join(f"{r['decks']} {_v('decks', lang)}" + (f" ≤{r['up_to']}" if r["up_to"] else
+        return ", ".join(f"{r['decks']} {_v('decks' if r['decks'] > 1 else 'deck', lang)}" + (f" ≤{r['up_to']}" if r["up_to"] else
                          (f" {_v('beyond', lang)}" if len(value) > 1 else "")) for r in value)
     if point == "deck.size":
         return " / ".join(str(s["cards"]) + (f" ({','.join(map(str, s['players']))} {_v('players_abbr', lang)})"
@@ -51,6 +52,9 @@ def short(point: str, value: Any, lang: str) -> str:
         if not value["barred"]:
             return _v("false", lang)
         return f"{_v('barred', lang)} {_v('until.' + (value['until'] or 'none'), lang)}"
+    if point == "hand.end" and isinstance(value, dict):
+        parts = [f"{_v(kind, lang)} → {_v(key, lang)}" for key in ("ends", "goes_on") for kind in value.get(key, [])]
+        return ", ".join(parts)
     if point == "score.target":
         if value.get("points"):
             return f"{value['points']} {_v('pt', lang)}" + (f" ({_v('agreed', lang)})" if value["agreed"] else "")

@@ -137,7 +137,8 @@ def test_under_marquoir_every_call_ends_the_hand_and_five_points_win():
 def test_under_jouer_au_kems_a_double_kems_is_worth_3_points_and_cannot_be_countered():
     assert value("jouer-au-kems", "call.double_kems.right")[0]["change"] == 3
     assert value("jouer-au-kems", "call.double_kems.counter") is False
-    assert value("jouer-au-kems", "hand.end") == "square-found"
+    # seed 002:31 (the hand ends when a team has made a Kem's), 002:29 (a wrong caller barred until it ends)
+    assert value("jouer-au-kems", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-contre-kems"]}
 
 
 def test_under_jouer_au_kems_a_wrong_contre_kems_bars_the_caller_until_the_hand_ends():
@@ -225,12 +226,12 @@ def test_sources_speaking_of_the_other_team_leave_larger_tables_open():
 
 def test_player_counts_are_recorded_as_the_sources_give_them():
     # Nathan 4 or 8, six reported for Pagat only (000:120, 000:130, 000:131); Wikipedia "initialement à quatre"
-    # (003:3); Regles.com recommends 4 but calls 6 and 8 possible (000:134, 000:130); Marquoir 4 to 8, even
-    # (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none.  A count a source only reports or
-    # presents is described: it does not exclude the others.
+    # (003:3); Marquoir 4 to 8, even (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none.  A
+    # count a source only reports or presents is described: it does not exclude the others.  Regles.com's
+    # own convention is "le Kems à 4 joueurs" (000:3, 000:134): its recommendation is its rule.
     assert value("nathan", "players.count") == {"counts": [4, 8]} and force("nathan", "players.count") == "described"
     assert value("wikipedia", "players.count") == {"counts": [4]} and force("wikipedia", "players.count") == "described"
-    assert value("regles-com", "players.count") == {"counts": [4]} and force("regles-com", "players.count") == "described"
+    assert value("regles-com", "players.count") == {"counts": [4]} and force("regles-com", "players.count") == "prescribed"
     assert value("marquoir", "players.count") == {"min": 4, "max": 8, "even": True}
     assert value("jouer-au-kems", "players.count") == {"min": 4, "max": 8, "even": True}
     assert status("regle-breve", "players.count") == "unspecified"

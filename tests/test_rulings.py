@@ -58,12 +58,37 @@ def test_a_late_contre_kems_under_a_convention_where_any_call_ends_the_hand_find
 
 
 def test_a_late_contre_kems_under_jouer_au_kems_finds_the_hand_ended_only_if_the_kems_was_right(rule):
-    # seed 002:31: the hand ends when a team has made a Kem's
+    # seed 002:31: the hand ends when a team has made a Kem's; what follows a wrong Kems is not said
     r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems",
              convention="jouer-au-kems")
     assert r["verdict"] == "depends" and r["needs"][0]["flag"] == "--kems-right / --kems-wrong"
     assert (branch(r, kems_right=True)["verdict"], branch(r, kems_right=True)["hand_ends"]) == ("void", True)
-    assert (branch(r, kems_right=False)["verdict"], branch(r, kems_right=False)["hand_ends"]) == ("void", False)
+    assert (branch(r, kems_right=False)["verdict"], branch(r, kems_right=False)["hand_ends"]) == ("unspecified", None)
+
+
+def test_a_late_wrong_contre_kems_is_still_wrong_where_the_hand_went_on(run, tmp_path):
+    # A table that plays Jouer au Kems with "a wrong call never ends the hand": a Contre-Kems after a wrong Kems
+    # is too late to score, but not too late to be wrong (seed 002:29: the wrong-call point has no timing clause)
+    house = tmp_path / "maison.yaml"
+    house.write_text("""id: maison
+name: Maison
+publication: {title: Maison}
+extends: jouer-au-kems
+rules:
+  hand.end:
+    status: stated
+    value: square-found
+    text: {fr: "Seule une annonce juste termine la manche.", en: "Only a right call ends the hand."}
+    citation: {section: "Décidé avant la partie"}
+""", encoding="utf-8")
+    args = ["rule", "contre-kems", "--partner-hand", "8 9 10 J", "--after-kems", "--kems-wrong", "-c", str(house),
+            "--json"]
+    wrong = run(*args, "--hand", "7 7 K K").json()
+    assert wrong["verdict"] == "rejected" and wrong["score"] == [{"team": "accused", "change": 1, "unit": "point"}]
+    right = run(*args, "--hand", "K K K K").json()
+    assert right["verdict"] == "void" and right["score"] == [] and right["hand_ends"] is False
+    assert run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems",
+               "--kems-right", "-c", str(house), "--json").json()["hand_ends"] is True
 
 
 @pytest.mark.parametrize("cid", ["marquoir", "pagat"])
