@@ -42,7 +42,7 @@ def test_french_comes_from_the_environment(run):
 def test_all_gives_one_ruling_per_convention(run):
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--all", "--json")
     assert r.code == 0
-    assert {x["convention"] for x in r.json()} == set(__import__("kems_ref.conventions").conventions.shipped_ids())
+    assert {x["convention"] for x in r.json()} == set(__import__("kems_ref.corpus.load").corpus.load.shipped_ids())
     table = run("rule", "kems", "--hand", "Q Q Q Q", "--all")
     assert "wikipedia" in table.out and "CALL UPHELD" in table.out
 
@@ -233,8 +233,8 @@ def test_init_prints_a_valid_starting_file(run, tmp_path):
 def test_the_shipped_json_schema_is_up_to_date():
     import json
 
-    from kems_ref.schema import json_schema
-    shipped = json.load(open(os.path.join(os.path.dirname(__file__), "..", "kems_ref", "convention.schema.json")))
+    from kems_ref.corpus.schema import json_schema
+    shipped = json.load(open(os.path.join(os.path.dirname(__file__), "..", "kems_ref", "corpus", "convention.schema.json")))
     assert shipped == json_schema()
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from kems_ref import conventions
-from kems_ref.catalogue import IDS
+from kems_ref.corpus import load as conventions
+from kems_ref.corpus.catalogue import IDS
 
 IDS_SHIPPED = ["bicycle", "ducale", "jouer-au-kems", "marquoir", "nathan", "pagat", "regle-breve",
                "regles-com", "wikipedia"]

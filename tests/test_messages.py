@@ -3,8 +3,8 @@
 import re
 import string
 
-from kems_ref.catalogue import RULE_POINTS
-from kems_ref.messages import MESSAGES, detect_lang
+from kems_ref.corpus.catalogue import RULE_POINTS
+from kems_ref.i18n import MESSAGES, detect_lang
 
 
 def fields(text):
@@ -26,7 +26,7 @@ def test_every_rule_point_question_is_asked_in_both_languages():
 def test_every_message_key_used_in_code_exists():
     import pathlib
     package = pathlib.Path(__file__).resolve().parents[1] / "kems_ref"
-    src = "".join(p.read_text(encoding="utf-8") for p in package.glob("*.py"))
+    src = "".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py"))
     used = set(re.findall(r"""(?<![\w.])(?:t|ctx\.say|self\.say)\(\s*f?["']([a-z_]+\.[a-z_.\-]*)""", src))
     assert used
     for key in used:  # a key built at run time ("why.order_done." + order) must prefix real keys

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kems_ref import conventions
+from kems_ref.corpus import load as conventions
 
 ALL = conventions.shipped_ids()
 FACT_PHRASES = {

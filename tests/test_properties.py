@@ -4,11 +4,11 @@ garbage gets exit 2 and no traceback."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kems_ref import conventions
-from kems_ref.cards import DECK_RANKS
+from kems_ref.corpus import load as conventions
+from kems_ref.referee.cards import DECK_RANKS
 from kems_ref.errors import KemsError
-from kems_ref.resolver import resolve
-from kems_ref.situation import EVENTS, build
+from kems_ref.referee.resolver import resolve
+from kems_ref.referee.situation import EVENTS, build
 
 CONVS = conventions.load_all()
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

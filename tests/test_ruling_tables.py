@@ -14,10 +14,10 @@ import re
 import pytest
 import yaml
 
-from kems_ref import conventions
+from kems_ref.corpus import load as conventions
 from kems_ref.errors import KemsError
-from kems_ref.resolver import resolve
-from kems_ref.situation import EVENTS, READING, from_mapping
+from kems_ref.referee.resolver import resolve
+from kems_ref.referee.situation import EVENTS, READING, from_mapping
 
 TABLES = pathlib.Path(__file__).parent / "rulings"
 SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"

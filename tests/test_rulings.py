@@ -4,7 +4,7 @@ are in tests/rulings/ (run by test_ruling_tables.py)."""
 
 import pytest
 
-from kems_ref import conventions
+from kems_ref.corpus import load as conventions
 
 ALL = conventions.shipped_ids()
 

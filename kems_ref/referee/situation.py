@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Optional
 
 from .cards import Card, parse_cards
-from .errors import KemsError
+from ..errors import KemsError
 
 EVENTS = ("kems", "double-kems", "contre-kems", "double-contre-kems", "deal", "exchange", "sweep",
           "stock-out", "signal", "same-card")
@@ -101,7 +101,7 @@ class Situation:
 
 def parse_readings(specs: Optional[list[str]]) -> dict[str, int]:
     """``--reading POINT=N``: the table follows reading N (1 or 2) of a self-contradicting source."""
-    from .catalogue import IDS
+    from ..corpus.catalogue import IDS
 
     out: dict[str, int] = {}
     for spec in specs or []:
@@ -166,7 +166,7 @@ SITUATION_KEYS: set[str] = {"event", "hand", "partner_hand", "lifted", "touched"
 
 def from_file(path: str, overrides: dict[str, Any]) -> Situation:
     """A situation from YAML (same names as the options, dashes or underscores); strict."""
-    from .yamlsource import load_located, read_text
+    from ..corpus.yamlsource import load_located, read_text
 
     data, lines, problems = load_located(read_text(path), path)
     if problems:

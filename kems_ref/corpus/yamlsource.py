@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from .errors import KemsError
+from ..errors import KemsError
 
 try:  # the C loader when libyaml is there: several times faster
     _Loader: Any = yaml.CSafeLoader

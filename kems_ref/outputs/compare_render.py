@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Optional
 
-from .messages import t
+from ..i18n import t
 
 
 class Refs:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from .catalogue import RULE_POINTS, TOPICS
-from .conventions import Convention, Entry, localized
-from .errors import KemsError
+from ..corpus.catalogue import RULE_POINTS, TOPICS
+from ..corpus.load import Convention, Entry, localized
+from ..errors import KemsError
 from .values import short
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .catalogue import RULE_POINTS, TOPICS
-from .conventions import Convention, localized, text_in
-from .messages import t
+from ..corpus.catalogue import RULE_POINTS, TOPICS
+from ..corpus.load import Convention, localized, text_in
+from ..i18n import t
 from .values import short
 
 

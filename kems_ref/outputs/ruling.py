@@ -11,10 +11,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from .catalogue import BY_ID
-from .messages import t
-from .resolver import CALLS, Ruling
-from .situation import READING
+from ..corpus.catalogue import BY_ID
+from ..i18n import t
+from ..referee.resolver import CALLS, Ruling
+from ..referee.situation import READING
 
 VERDICT_STYLE = {"upheld": "bold green", "allowed": "bold green", "play-on": "bold green",
                  "rejected": "bold red", "forbidden": "bold red", "void": "bold yellow",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conventions import Convention
+from ..corpus.load import Convention
 from .values import short
 
 _HEAD = {

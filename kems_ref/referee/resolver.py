@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from . import cards as C
-from .catalogue import BY_ID
-from .conventions import Convention, Entry, localized
-from .errors import KemsError
-from .messages import t
+from ..corpus.catalogue import BY_ID
+from ..corpus.load import Convention, Entry, localized
+from ..errors import KemsError
+from ..i18n import t
 from .situation import FACTS, READING, Situation
 
 SEVERITY = {"forbidden": 3, "unspecified": 2, "conditional": 1, "allowed": 0}

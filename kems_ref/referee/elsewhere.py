@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conventions import Convention, load_all, localized
+from ..corpus.load import Convention, load_all, localized
 
 
 def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict]:

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .errors import KemsError
+from ..errors import KemsError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Referee for the card game Kems: rulings, comparisons and checklists, with citations.")
@@ -29,7 +29,7 @@ LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help="fr or en (defau
 
 
 def _lang(lang: Optional[Lang]) -> str:
-    from .messages import detect_lang
+    from ..i18n import detect_lang
 
     found = detect_lang(lang.value if lang else None)
     if found not in ("fr", "en"):
@@ -100,9 +100,9 @@ def rule(
     lang: LangOpt = None,
 ) -> None:
     """Rule on one situation under a convention, with the citations behind the ruling."""
-    from . import conventions as convs
-    from . import situation as sit_mod
-    from .resolver import check_readings, resolve
+    from ..corpus import load as convs
+    from ..referee import situation as sit_mod
+    from ..referee.resolver import check_readings, resolve
 
     try:
         language = _lang(lang)
@@ -123,24 +123,24 @@ def rule(
                 flags["players"] = 4
             sit = sit_mod.build(event, **flags)
         if all_:
-            from .resolver import resolve_all
+            from ..referee.resolver import resolve_all
 
             rulings = resolve_all(convs.load_all(), sit, language)
             if as_json:
                 _emit_json([r.to_json() for r in rulings])
             else:
-                from .render import print_all
+                from ..outputs.ruling import print_all
                 print_all(_console(wrap=True), rulings, language)
             return
         conv = convs.load(convention)
         check_readings(conv, sit)
         ruling = resolve(conv, sit, language)
-        from .elsewhere import elsewhere
+        from ..referee.elsewhere import elsewhere
         notes = elsewhere(conv, ruling.unspecified, language)
         if as_json:
             _emit_json({**ruling.to_json(), "elsewhere": notes})
         else:
-            from .render import print_ruling
+            from ..outputs.ruling import print_ruling
             print_ruling(_console(), ruling, notes, language)
     except KemsError as exc:
         _fail(exc, as_json)
@@ -156,9 +156,9 @@ def compare(
     lang: LangOpt = None,
 ) -> None:
     """Show conventions side by side, rule point by rule point, with citations."""
-    from . import compare as cmp
-    from . import conventions as convs
-    from .compare_render import render
+    from ..outputs import compare as cmp
+    from ..corpus import load as convs
+    from ..outputs.compare_render import render
 
     try:
         language = _lang(lang)
@@ -180,8 +180,8 @@ def checklist(
     lang: LangOpt = None,
 ) -> None:
     """Print the pre-game checklist: every disputed point with this convention's answer or 'to decide'."""
-    from . import checklist as ck
-    from . import conventions as convs
+    from ..outputs import checklist as ck
+    from ..corpus import load as convs
 
     try:
         language = _lang(lang)
@@ -201,7 +201,7 @@ def checklist(
 @conventions_app.command("list")
 def conventions_list(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
     """List the shipped conventions."""
-    from . import conventions as convs
+    from ..corpus import load as convs
 
     try:
         language = _lang(lang)
@@ -209,7 +209,7 @@ def conventions_list(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
         if as_json:
             _emit_json(items)
             return
-        from .messages import t
+        from ..i18n import t
         for it in items:
             ext = f"  ({t('ui.extends', language)} {it['extends']})" if it["extends"] else ""
             sys.stdout.write(f"{it['id']:<15} {it['name']}{ext}\n")
@@ -224,8 +224,8 @@ def conventions_show(
     lang: LangOpt = None,
 ) -> None:
     """Show every rule point of a convention, grouped by topic, with citations and silences."""
-    from . import conventions as convs
-    from .show import show_json, show_text
+    from ..corpus import load as convs
+    from ..outputs.show import show_json, show_text
 
     try:
         language = _lang(lang)
@@ -245,8 +245,8 @@ def conventions_validate(
     lang: LangOpt = None,
 ) -> None:
     """Lint a convention file: exit 0 valid, 1 invalid (each problem with its line), 2 unreadable."""
-    from . import conventions as convs
-    from .messages import t
+    from ..corpus import load as convs
+    from ..i18n import t
 
     try:
         language = _lang(lang)
@@ -273,8 +273,8 @@ def conventions_init(
     lang: LangOpt = None,
 ) -> None:
     """Print a commented starting file for a table's house rules."""
-    from . import conventions as convs
-    from .house import template
+    from ..corpus import load as convs
+    from ..outputs.house import template
 
     try:
         conv = convs.load(extends)
@@ -286,7 +286,7 @@ def conventions_init(
 @conventions_app.command("schema")
 def conventions_schema() -> None:
     """Print the JSON Schema of the convention format (for editors)."""
-    from .schema import json_schema
+    from ..corpus.schema import json_schema
 
     _emit_json(json_schema())
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import MESSAGES, t
+from ..i18n import MESSAGES, t
 
 
 def _v(code: str, lang: str) -> str:

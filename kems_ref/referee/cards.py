@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import NamedTuple, Optional
 
-from .errors import KemsError
+from ..errors import KemsError
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 DECK_RANKS = {52: RANKS, 36: RANKS[4:], 32: RANKS[5:]}

@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .catalogue import IDS
-from .errors import ConventionInvalid, KemsError
+from ..errors import ConventionInvalid, KemsError
 
 DEFAULT_CONVENTION = "ducale"
-_HERE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def conventions_dir() -> Path:
     """The shipped conventions: inside the installed package, else the repository's top level."""
-    for candidate in (_HERE / "conventions", _HERE.parent / "conventions"):
+    for candidate in (_PACKAGE / "conventions", _PACKAGE.parent / "conventions"):
         if candidate.is_dir():
             return candidate
     raise KemsError("the shipped conventions folder is missing (broken install)")  # pragma: no cover

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import html
 
-from .catalogue import BY_ID
+from ..corpus.catalogue import BY_ID
 from .compare import disagrees
-from .conventions import Convention, load_all, localized
-from .messages import t
+from ..corpus.load import Convention, load_all, localized
+from ..i18n import t
 from .values import short
 
 

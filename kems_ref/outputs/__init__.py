@@ -1,0 +1,1 @@
+"""For people and for scripts: rulings, comparisons, checklists, convention sheets."""

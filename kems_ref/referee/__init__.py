@@ -1,0 +1,1 @@
+"""The referee, pure: a situation in, a ruling out."""
