@@ -1,29 +1,59 @@
-"""Errors the CLI turns into one clear line and exit code 2 (never a traceback)."""
+"""The one exception type: bad input, turned into one clear line and exit code 2 by the CLI.
+
+An error is a message key (``error.…`` in the locale files) with its values, so it is written in
+the user's language when it is shown; ``str(error)`` is the English line.  A value that is itself
+a KemsError (a reason inside a reason) is rendered in the same language.
+"""
 
 from __future__ import annotations
+
+from typing import Optional
 
 
 class KemsError(Exception):
     """Bad input: an unknown convention, unreadable cards, an impossible situation, invalid YAML."""
 
-    def __init__(self, message: str, file: str | None = None, line: int | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, /, file: Optional[str] = None, line: Optional[int] = None, **params: object):
+        super().__init__(code)
+        self.key = code
         self.file = file
         self.line = line
+        self.params = params
 
-    def __str__(self) -> str:
+    def render(self, lang: str = "en") -> str:
+        """The message alone, in ``lang``."""
+        from .i18n import t
+
+        values = {k: (v.render(lang) if isinstance(v, KemsError) else v) for k, v in self.params.items()}
+        return t(self.key, lang, **values)
+
+    def located(self, lang: str = "en") -> str:
+        """``file:line: message`` where there is a file."""
         where = ""
         if self.file:
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
-        return where + self.message
+        return where + self.render(lang)
+
+    def at(self, file: Optional[str], line: Optional[int]) -> "KemsError":
+        """The same error, located in a file."""
+        return KemsError(self.key, file, line, **self.params)
+
+    @property
+    def message(self) -> str:
+        return self.render("en")
+
+    def __str__(self) -> str:
+        return self.located("en")
 
 
 class ConventionInvalid(KemsError):
-    """A convention file that parses but breaks the format: carries every problem found."""
+    """A convention file that parses but breaks the format: carries every problem found (each a
+    KemsError with its line)."""
 
-    def __init__(self, file: str, problems: list[tuple[int | None, str]]):
+    def __init__(self, file: str, problems: list[KemsError]):
         self.problems = problems
-        line, first = problems[0]
-        more = f" (+{len(problems) - 1} more; run `kems-ref conventions validate {file}`)" if len(problems) > 1 else ""
-        super().__init__(first + more, file, line)
+        first = problems[0]
+        if len(problems) > 1:
+            super().__init__("error.problems_first", file, first.line, first=first, more=len(problems) - 1)
+        else:
+            super().__init__(first.key, file, first.line, **first.params)

@@ -24,7 +24,7 @@ def conventions_dir() -> Path:
     for candidate in (_PACKAGE / "conventions", _PACKAGE.parent / "conventions"):
         if candidate.is_dir():
             return candidate
-    raise KemsError("the shipped conventions folder is missing (broken install)")  # pragma: no cover
+    raise KemsError("error.no_conventions_folder")  # pragma: no cover
 
 
 def shipped_ids() -> list[str]:
@@ -135,7 +135,7 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
         inherited = parent.rules[pid] if parent else None
         if raw is None or raw.get("status") == "inherited":
             if inherited is None:  # pragma: no cover - prevented by validation
-                raise KemsError(f"rule point '{pid}' is not answered", path)
+                raise KemsError("error.schema.point_unanswered", path, point=pid)
             conv.rules[pid] = Entry(**{**inherited.__dict__,
                                        "inherited_from": inherited.inherited_from or parent.id})
             continue
@@ -175,8 +175,7 @@ def is_path(ref: str) -> bool:
 
 
 def unknown_convention(ref: str) -> KemsError:
-    return KemsError(f"unknown convention '{ref}' (choose one of: {', '.join(shipped_ids())}, "
-                     "or give the path of a YAML file)")
+    return KemsError("error.unknown_convention", ref=ref, choices=", ".join(shipped_ids()))
 
 
 def load(ref: str) -> Convention:
@@ -192,7 +191,7 @@ def load_all() -> list[Convention]:
     return [_load_shipped(cid) for cid in shipped_ids()]
 
 
-def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict], list[tuple[int, str]]]:
+def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict], list[KemsError]]:
     """Read and check a convention file: (data, problems).  Unreadable/malformed raises KemsError."""
     from . import schema
     from .yamlsource import line_of, load_located, read_text
@@ -204,20 +203,22 @@ def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict
         line = line_of(lines, ("extends",))
         parent_key = str(Path(path).parent / parent) if is_path(parent) else parent
         if parent == data.get("id") or parent_key in _seen or os.path.abspath(path) in _seen:
-            problems.append((line, f"extends '{parent}' makes a cycle"))
+            problems.append(KemsError("error.extends_cycle", line=line, parent=parent))
         elif is_path(parent):
             if not Path(parent_key).is_file():
-                problems.append((line, f"extends '{parent}': no such file"))
+                problems.append(KemsError("error.extends_no_file", line=line, parent=parent))
             else:
                 try:
                     _, parent_problems = validate_file(parent_key, _seen + (os.path.abspath(path), parent_key))
                 except KemsError as exc:
-                    parent_problems = [(exc.line, str(exc))]
+                    parent_problems = [exc]
                 if parent_problems:
-                    problems.append((line, f"extends '{parent}', which is invalid: {parent_problems[0][1]}"))
+                    problems.append(KemsError("error.extends_invalid", line=line, parent=parent,
+                                              problem=parent_problems[0]))
         elif parent not in shipped_ids():
-            problems.append((line, f"extends unknown convention '{parent}' (choose one of: {', '.join(shipped_ids())})"))
-    problems.sort(key=lambda p: (p[0] or 0))
+            problems.append(KemsError("error.extends_unknown", line=line, parent=parent,
+                                      choices=", ".join(shipped_ids())))
+    problems.sort(key=lambda p: p.line or 0)
     return data, problems
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
+from ..errors import KemsError
 from .catalogue import BY_ID, IDS
 
 
@@ -209,7 +210,7 @@ def _point_model(point_id: str) -> Any:
 Rules = create_model(
     "Rules", __base__=Strict,
     **{pid.replace(".", "__"): (Optional[_point_model(pid)], Field(None, alias=pid,
-                                description=BY_ID[pid].question["en"])) for pid in IDS},
+                                description=BY_ID[pid].question("en"))) for pid in IDS},
 )
 
 
@@ -247,48 +248,50 @@ def json_schema() -> dict:
     return schema
 
 
-def _message(err: dict) -> str:
+def _problem(err: Any, line: int) -> KemsError:
+    """A pydantic error as a located message (pydantic's own wording stays English)."""
     loc = ".".join(str(p) for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
     kind = err["type"]
     if kind == "extra_forbidden":
         key = err["loc"][-1]
         if len(err["loc"]) == 2 and err["loc"][0] == "rules":
-            return f"unknown rule point '{key}' (see `kems-ref conventions show ducale` for the ids)"
-        return f"unknown key '{key}'"
+            return KemsError("error.schema.unknown_point", line=line, key=key)
+        return KemsError("error.schema.unknown_key", line=line, key=key)
     if kind == "missing":
         field = err["loc"][-1]
+        where = loc.rsplit(".", 1)[0] if "." in loc else ""
         if field == "citation":
-            return f"{loc.rsplit('.', 1)[0]}: a stated point needs a citation (section of the publication)"
-        return f"{loc.rsplit('.', 1)[0] or 'top level'}: missing key '{field}'"
+            return KemsError("error.schema.needs_citation", line=line, loc=where)
+        return KemsError("error.schema.missing_key", line=line, loc=where or "—", key=field)
     if kind == "union_tag_invalid":
-        return f"{loc}: status must be stated, unspecified or inherited"
+        return KemsError("error.schema.status", line=line, loc=loc)
     if kind == "union_tag_not_found":
-        return f"{loc}: missing key 'status' (stated, unspecified or inherited)"
-    return f"{loc}: {err['msg']}"
+        return KemsError("error.schema.no_status", line=line, loc=loc)
+    return KemsError("error.schema.invalid", line=line, loc=loc, msg=err["msg"])
 
 
-def check(data: Any, lines: dict) -> list[tuple[int, str]]:
+def check(data: Any, lines: dict) -> list[KemsError]:
     """Schema problems of a parsed file, each with its line (empty: valid against the format)."""
     from .yamlsource import line_of
 
     if not isinstance(data, dict):
-        return [(1, "a convention file is a mapping with id, name, publication, extends and rules")]
-    problems: list[tuple[int, str]] = []
+        return [KemsError("error.schema.not_mapping", line=1)]
+    problems: list[KemsError] = []
     try:
         ConventionFile.model_validate(data)
     except ValidationError as exc:
         for err in exc.errors():
             loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
-            problems.append((line_of(lines, loc), _message(err)))
+            problems.append(_problem(err, line_of(lines, loc)))
     rules = data.get("rules") or {}
     if isinstance(rules, dict):
         if not data.get("extends"):
             for pid in IDS:
                 if pid not in rules:
-                    problems.append((line_of(lines, ("rules",)),
-                                     f"rule point '{pid}' is not answered (stated, unspecified or inherited)"))
+                    problems.append(KemsError("error.schema.point_unanswered", line=line_of(lines, ("rules",)),
+                                              point=pid))
             for pid, entry in rules.items():
                 if isinstance(entry, dict) and entry.get("status") == "inherited":
-                    problems.append((line_of(lines, ("rules", pid)),
-                                     f"{pid}: 'inherited' needs an 'extends' convention"))
+                    problems.append(KemsError("error.schema.inherited_needs_extends",
+                                              line=line_of(lines, ("rules", pid)), point=pid))
     return problems

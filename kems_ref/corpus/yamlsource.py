@@ -26,9 +26,11 @@ def read_text(path: str) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except FileNotFoundError:
-        raise KemsError("no such file", path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise KemsError(f"cannot read file: {exc.__class__.__name__}", path) from None
+        raise KemsError("error.no_such_file", path) from None
+    except UnicodeDecodeError as exc:
+        raise KemsError("error.not_utf8", path, byte=exc.start) from None
+    except OSError as exc:
+        raise KemsError("error.cannot_read", path, reason=exc.strerror or exc.__class__.__name__) from None
 
 
 def load_fast(path: str) -> Any:
@@ -39,17 +41,17 @@ def load_fast(path: str) -> Any:
 def _yaml_error(exc: yaml.YAMLError, path: str) -> KemsError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-    return KemsError(f"malformed YAML: {problem}", path, mark.line + 1 if mark else None)
+    return KemsError("error.malformed_yaml", path, mark.line + 1 if mark else None, problem=problem)
 
 
-def load_located(text: str, path: str) -> tuple[Any, Lines, list[tuple[int, str]]]:
+def load_located(text: str, path: str) -> tuple[Any, Lines, list[KemsError]]:
     """Parse ``text``; return the data, the line of every key path, and duplicate-key problems."""
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, path) from None
     lines: Lines = {(): 1}
-    problems: list[tuple[int, str]] = []
+    problems: list[KemsError] = []
     constructor = yaml.constructor.SafeConstructor()
 
     def build(node: yaml.Node, at: tuple) -> Any:
@@ -60,10 +62,10 @@ def load_located(text: str, path: str) -> tuple[Any, Lines, list[tuple[int, str]
                 key = build(key_node, at)
                 line = key_node.start_mark.line + 1
                 if isinstance(key, (dict, list)):
-                    problems.append((line, "a key must be a plain value"))
+                    problems.append(KemsError("error.key_not_plain", line=line))
                     continue
                 if key in out:
-                    problems.append((line, f"duplicate key '{key}' (first at line {first_line[key]})"))
+                    problems.append(KemsError("error.duplicate_key", line=line, key=key, first=first_line[key]))
                     continue
                 first_line[key] = line
                 lines[at + (key,)] = line

@@ -19,7 +19,7 @@ def items(conv: Convention, lang: str) -> list[dict]:
         if not disagrees([c.rules[point.id] for c in published]):
             continue
         entry = conv.rules[point.id]
-        item = {"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
+        item = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                 "status": entry.public_status, "answer": None, "short": None, "citation": None, "conflict": None}
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
             item.update(status="unspecified", advice=entry.text[lang], citation=localized(entry.citation, lang))
@@ -119,3 +119,6 @@ def as_html(conv: Convention, rows: list[dict], lang: str) -> str:
         parts.append("</ul>\n")
     parts.append("</main>\n</body>\n</html>\n")
     return "".join(parts)
+
+
+RENDERERS = {"text": as_text, "markdown": as_markdown, "html": as_html}

@@ -24,7 +24,7 @@ def disagrees(entries: list[Entry]) -> bool:
 def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
          only_differences: bool = False) -> list[dict]:
     if topic is not None and topic not in TOPICS:
-        raise KemsError(f"unknown topic '{topic}' (choose one of: {', '.join(TOPICS)})")
+        raise KemsError("error.unknown_topic", topic=topic, choices=", ".join(TOPICS))
     out = []
     for point in RULE_POINTS:
         if topic and point.topic != topic:
@@ -48,6 +48,6 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
                               "citation": localized(entry.conflict["citation"], lang)}
                              if entry.stated and entry.conflict else None),
             }
-        out.append({"rule_point": point.id, "topic": point.topic, "question": point.question[lang],
+        out.append({"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                     "values": values, "agree": agree})
     return out

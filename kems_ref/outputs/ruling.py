@@ -8,12 +8,17 @@ file or the user is escaped: it is never read as markup.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 from rich.markup import escape
 
 from ..corpus.catalogue import BY_ID
 from ..i18n import t
 from ..referee.resolver import CALLS, Ruling
+
+if TYPE_CHECKING:
+    from ..referee.api import Result
 from ..referee.situation import READING
 
 VERDICT_STYLE = {"upheld": "bold green", "allowed": "bold green", "play-on": "bold green",
@@ -60,7 +65,7 @@ def hand_line(ruling: Ruling, lang: str) -> str:
 
 def condition(fact: str, value: object, lang: str) -> str:
     if fact.startswith(READING):
-        return t("if.reading", lang, n=value, point=BY_ID[fact[len(READING):]].question[lang])
+        return t("if.reading", lang, n=value, point=BY_ID[fact[len(READING):]].question(lang))
     return t(f"if.{fact}.{str(value).lower()}", lang)
 
 
@@ -116,9 +121,9 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict], lang: 
     if ruling.unspecified:
         console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/]")
         for point in ruling.unspecified:
-            console.print(f"  • {escape(BY_ID[point].question[lang])} [dim]({point})[/]")
+            console.print(f"  • {escape(BY_ID[point].question(lang))} [dim]({point})[/]")
     for item in elsewhere:
-        console.print(f"\n[bold]{t('ui.elsewhere', lang)}[/] — {escape(BY_ID[item['rule_point']].question[lang])}")
+        console.print(f"\n[bold]{t('ui.elsewhere', lang)}[/] — {escape(BY_ID[item['rule_point']].question(lang))}")
         for rec in item["recommendations"]:
             label = t("ui.force.advised", lang) if rec.get("force") == "advised" else t("ui.recommends", lang)
             console.print(f"  ★ {rec['convention']} ({escape(label)}): {escape(rec['text'])} "
@@ -174,3 +179,11 @@ def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
                 console.print("    " + escape(line))
     if any(r.conflicts for r in rulings):
         console.print(escape(t("why.conflict", lang)))
+
+
+def print_result(console: Console, result: "Result", lang: str) -> None:
+    """A ruling (with what the other conventions say), or every convention's side by side."""
+    if result.everywhere:
+        print_all(console, result.rulings, lang)
+    else:
+        print_ruling(console, result.rulings[0], result.elsewhere, lang)

@@ -64,3 +64,24 @@ def show_text(console, conv: Convention, lang: str) -> None:
                 silent = (t("ui.silent_inherited", lang, parent=e.inherited_from) if e.inherited_from
                           else t("ui.silent_cell", lang))
                 console.print(f"  [bold]{point.id}[/] [magenta]{escape(silent)}[/]{note}")
+
+
+def listing(convs: list[Convention]) -> list[dict]:
+    return [{"id": c.id, "name": c.name, "source": c.source, "extends": c.extends} for c in convs]
+
+
+def listing_text(items: list[dict], lang: str) -> str:
+    lines = []
+    for it in items:
+        ext = f"  ({t('ui.extends', lang)} {it['extends']})" if it["extends"] else ""
+        lines.append(f"{it['id']:<15} {it['name']}{ext}")
+    return "\n".join(lines)
+
+
+def validation_report(file: str, problems: list, lang: str) -> tuple[dict, str]:
+    """``conventions validate``: the JSON report and the text (each problem with its line)."""
+    report = {"valid": not problems, "errors": [{"line": p.line, "message": p.render(lang)} for p in problems]}
+    if not problems:
+        return report, t("ui.valid", lang, file=file)
+    lines = [f"{file}:{p.line}: {p.render(lang)}" for p in problems]
+    return report, "\n".join(lines + [t("ui.invalid", lang, file=file, count=len(problems))])

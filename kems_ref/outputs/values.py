@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import MESSAGES, t
+from ..i18n import has, t
 
 
 def _v(code: str, lang: str) -> str:
     key = f"val.{code}"
-    return t(key, lang) if key in MESSAGES else code
+    return t(key, lang) if has(key) else code
 
 
 def _score(entries: list, lang: str) -> str:

@@ -49,16 +49,13 @@ def parse_card(token: str) -> Card:
     if match and match.group("rank") in _WORDS:
         suit = match.group("suit")
         return Card(_WORDS[match.group("rank")], _SUITS[suit] if suit else None)
-    raise KemsError(
-        f"unreadable card '{token}': use a rank (A 2…10 J Q K, As/1 V D R, or a word such as roi, king) "
-        "with an optional suit (h d c s or ♥ ♦ ♣ ♠)"
-    )
+    raise KemsError("error.unreadable_card", token=token)
 
 
 def parse_cards(text: str) -> list[Card]:
     tokens = [tok for tok in re.split(r"[\s,;]+", text.strip()) if tok]
     if not tokens:
-        raise KemsError("empty hand: give cards such as \"7 7 K K\"")
+        raise KemsError("error.empty_hand")
     return [parse_card(tok) for tok in tokens]
 
 
@@ -84,12 +81,11 @@ def check_possible(hands: list[list[Card]], deck: int, decks: int) -> None:
     everything = [c for hand in hands for c in hand]
     for card in everything:
         if card.rank not in ranks:
-            raise KemsError(f"no {card.rank} in a {deck}-card deck (it holds {' '.join(ranks)})")
+            raise KemsError("error.rank_not_in_deck", rank=card.rank, deck=deck, ranks=" ".join(ranks))
     limit = 4 * decks
     for rank, count in Counter(c.rank for c in everything).items():
         if count > limit:
-            what = "one deck" if decks == 1 else f"{decks} decks"
-            raise KemsError(f"impossible: {count} cards of rank {rank} but {what} hold only {limit}")
+            raise KemsError("error.too_many_of_rank", count=count, rank=rank, decks=decks, limit=limit)
     for card, count in Counter(c for c in everything if c.suit).items():
         if count > decks:
-            raise KemsError(f"impossible: {card.label()} appears {count} times but exists {decks} time(s)")
+            raise KemsError("error.card_twice", card=card.label(), count=count, decks=decks)

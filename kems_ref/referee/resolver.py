@@ -212,8 +212,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
             ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
         elif not _count_allows(answer.value, sit.players):
             if answer.prescribed:
-                raise KemsError(f"{conv.id} is played by {_count_label(answer.value)} players, not {sit.players} "
-                                f"(see --players; {_cite(count)})")
+                raise KemsError("error.players_not_allowed", convention=conv.id, counts=_count_label(answer.value),
+                                players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
@@ -230,8 +230,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         deck = 52  # the source presents a smaller deck without excluding the full one
     if fitting and deck not in allowed:
         if entry.force == "prescribed":
-            raise KemsError(f"{conv.id} uses a {' or '.join(map(str, allowed))}-card deck at {sit.players} players, "
-                            f"not {sit.deck} (see --deck; {_cite(entry)})")
+            raise KemsError("error.deck_not_allowed", convention=conv.id, allowed="/".join(map(str, allowed)),
+                            players=sit.players, deck=sit.deck, cite=_cite(entry))
         ctx._use("deck.size")
         ctx._silent("deck.size")
         ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=deck)
@@ -260,22 +260,22 @@ def _check_hands(ctx: Ctx) -> None:
     hands = [h for h in (sit.hand, sit.partner_hand) if h is not None]
     for name, hand in (("--hand", sit.hand), ("--partner-hand", sit.partner_hand)):
         if hand is not None and len(hand) > max_hand:
-            raise KemsError(f"{name} has {len(hand)} cards but a hand holds at most {max_hand} under {ctx.conv.id}")
+            raise KemsError("error.hand_too_big", option=name, count=len(hand), limit=max_hand, convention=ctx.conv.id)
     if sit.hand is not None and sit.lifted and len(sit.hand) + len(sit.lifted) > max_hand:
-        raise KemsError(f"--hand and --lifted make {len(sit.hand) + len(sit.lifted)} cards but a hand holds at most "
-                        f"{max_hand} under {ctx.conv.id} (give the hand without the card put down)")
+        raise KemsError("error.hand_and_lifted_too_big", count=len(sit.hand) + len(sit.lifted), limit=max_hand,
+                        convention=ctx.conv.id)
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
     try:
         C.check_possible(hands + [(sit.lifted or []) + (sit.touched or [])], deck, decks)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
-        why = (f" ({_cite(sizes)})" if sizes.stated and sit.deck is None else
-               f" (--deck {sit.deck})" if sit.deck is not None else " (deck not stated: 52, the largest, assumed)")
-        raise KemsError(f"{exc.message} under {ctx.conv.id}{why}") from None
+        why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
+                       f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
+        raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.id, why=why) from None
     if any(c.rank not in C.DECK_RANKS[32] for c in everything) and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
     if sit.cards is not None and sit.cards > max_hand:
-        raise KemsError(f"--cards {sit.cards}: a hand holds at most {max_hand} cards under {ctx.conv.id}")
+        raise KemsError("error.cards_over_hand", cards=sit.cards, limit=max_hand, convention=ctx.conv.id)
 
 
 # --- shared pieces of the call events ----------------------------------------------------------
@@ -643,7 +643,7 @@ def _exchange(ctx: Ctx) -> Outcome:
     count = sit.cards or 1
     center = ctx.conv.value("deal.center") or 4
     if count > center:
-        raise KemsError(f"--cards {count}: only {center} cards lie in the middle under {ctx.conv.id}")
+        raise KemsError("error.cards_over_center", cards=count, center=center, convention=ctx.conv.id)
     verdicts = []
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
@@ -830,7 +830,7 @@ def need(fact: str, lang: str) -> dict:
     if fact.startswith(READING):
         point = fact[len(READING):]
         return {"fact": fact, "flag": f"--reading {point}=1|2",
-                "question": t("need.reading", lang, question=BY_ID[point].question[lang])}
+                "question": t("need.reading", lang, question=BY_ID[point].question(lang))}
     return {"fact": fact, "flag": FACTS[fact][1], "question": t(f"need.{fact}", lang)}
 
 
@@ -879,8 +879,7 @@ def check_readings(conv: Convention, sit: Situation) -> None:
     """``--reading`` only names points on which this convention has two readings."""
     for point in sit.readings:
         if not conv.get(point).conflict:
-            raise KemsError(f"--reading {point}: {conv.id} does not contradict itself on this point "
-                            "(it has a single reading)")
+            raise KemsError("error.reading_no_conflict", point=point, convention=conv.id)
 
 
 def resolve_all(convs: list[Convention], sit: Situation, lang: str = "en") -> list[Ruling]:
@@ -893,6 +892,6 @@ def resolve_all(convs: list[Convention], sit: Situation, lang: str = "en") -> li
             out.append(resolve(conv, sit, lang))
         except KemsError as exc:
             out.append(Ruling(convention=conv.id, event=sit.event, verdict="impossible", score=[],
-                              score_settled=False, hand_ends=None, explanation=exc.message,
+                              score_settled=False, hand_ends=None, explanation=exc.render(lang),
                               convention_name=conv.name, short_name=conv.short_name, players=sit.players))
     return out

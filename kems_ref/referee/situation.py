@@ -12,48 +12,70 @@ EVENTS = ("kems", "double-kems", "contre-kems", "double-contre-kems", "deal", "e
           "stock-out", "signal", "same-card")
 CALLS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
 
+ALL_EVENTS = EVENTS
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of ``rule``, declared once: the CLI, situation files and the checks derive from it.
+
+    ``kind``: ``cards`` (card notation), ``int``, ``flag`` (a yes/no that is said or not), ``fact``
+    (a yes/no that may be left unsaid: two flags, and the ruling depends when neither is given),
+    ``readings`` (``--reading POINT=N``, repeatable).  ``help`` is the message key of its help text.
+    """
+
+    attr: str
+    kind: str
+    events: tuple[str, ...]
+    flags: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.flags or ("--" + self.attr.replace("_", "-"),)
+
+    @property
+    def help(self) -> str:
+        return f"help.option.{self.attr}"
+
+
+CALL_OPTIONS = ("kems", "double-kems", "contre-kems")
+ACCUSATIONS = ("contre-kems", "double-contre-kems")
+OPTIONS: tuple[Option, ...] = (
+    Option("hand", "cards", ("kems", "double-kems", "contre-kems", "deal")),
+    Option("partner_hand", "cards", ("double-kems", "contre-kems")),
+    Option("lifted", "cards", CALL_OPTIONS),
+    Option("touched", "cards", CALL_OPTIONS),
+    Option("ungathered", "flag", CALL_OPTIONS),
+    Option("after_kems", "flag", ACCUSATIONS),
+    Option("kems_right", "fact", ACCUSATIONS, ("--kems-right", "--kems-wrong")),
+    Option("during_sweep", "flag", CALLS),
+    Option("barred", "flag", ACCUSATIONS),
+    Option("cards", "int", ("exchange",)),
+    Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
+    Option("before_opening", "flag", ("exchange",)),
+    Option("first_deal", "fact", ("deal",), ("--first-deal", "--later-deal")),
+    Option("verbal", "flag", ("signal",)),
+    Option("hidden", "flag", ("signal",)),
+    Option("banned_before_play", "fact", ("signal",), ("--banned-before-play", "--not-banned")),
+    Option("second_signal", "flag", ("signal",)),
+    Option("warning_sign", "fact", ("signal",), ("--warning-sign", "--other-sign")),
+    Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
+    Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
+    Option("players", "int", ALL_EVENTS),
+    Option("deck", "int", ALL_EVENTS),
+    Option("reading", "readings", ALL_EVENTS),
+)
+BY_ATTR = {o.attr: o for o in OPTIONS}
 #: which events each option belongs to (an option given to another event is an error, not ignored)
-OPTION_EVENTS: dict[str, tuple[str, ...]] = {
-    "hand": ("kems", "double-kems", "contre-kems", "deal"),
-    "partner_hand": ("double-kems", "contre-kems"),
-    "lifted": ("kems", "double-kems", "contre-kems"),
-    "touched": ("kems", "double-kems", "contre-kems"),
-    "ungathered": ("kems", "double-kems", "contre-kems"),
-    "after_kems": ("contre-kems", "double-contre-kems"),
-    "during_sweep": CALLS,
-    "barred": ("contre-kems", "double-contre-kems"),
-    "cards": ("exchange",),
-    "take_first": ("exchange",),
-    "before_opening": ("exchange",),
-    "first_deal": ("deal",),
-    "kems_right": ("contre-kems", "double-contre-kems"),
-    "warning_sign": ("signal",),
-    "banned_before_play": ("signal",),
-    "verbal": ("signal",),
-    "hidden": ("signal",),
-    "second_signal": ("signal",),
-    "objection": ("sweep",),
-    "took_first": ("same-card",),
-}
-
-
+OPTION_EVENTS: dict[str, tuple[str, ...]] = {o.attr: o.events for o in OPTIONS if o.events != ALL_EVENTS}
+#: the flags that give each tri-state fact: (flag for True, flag for False)
+FACT_FLAGS: dict[str, tuple[str, ...]] = {o.attr: o.flags for o in OPTIONS if o.kind == "fact"}
 #: Facts a ruling may turn on that the user may leave unsaid: the resolver then rules on each
-#: possible answer (verdict ``depends``).  fact -> (possible values, the flag that gives it)
+#: possible answer (verdict ``depends``).  fact -> (possible values, the flag(s) that give it)
 FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
     "partner_square": ((True, False), "--partner-hand"),
-    "take_first": ((True, False), "--take-first / --put-first"),
-    "first_deal": ((True, False), "--first-deal / --later-deal"),
-    "kems_right": ((True, False), "--kems-right / --kems-wrong"),
-    "warning_sign": ((True, False), "--warning-sign / --other-sign"),
-    "banned_before_play": ((True, False), "--banned-before-play / --not-banned"),
-    "objection": ((True, False), "--objection / --no-objection"),
-    "took_first": ((True, False), "--touched-first / --touched-second"),
+    **{fact: ((True, False), " / ".join(flags)) for fact, flags in FACT_FLAGS.items()},
 }
-#: the flags that give each tri-state fact: (flag for True, flag for False)
-FACT_FLAGS = {"take_first": ("--take-first", "--put-first"), "first_deal": ("--first-deal", "--later-deal"),
-              "kems_right": ("--kems-right", "--kems-wrong"), "warning_sign": ("--warning-sign", "--other-sign"),
-              "banned_before_play": ("--banned-before-play", "--not-banned"),
-              "objection": ("--objection", "--no-objection"), "took_first": ("--touched-first", "--touched-second")}
 READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
 
 
@@ -87,9 +109,6 @@ class Situation:
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
     assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
 
-    def option_name(self, attr: str) -> str:
-        return "--" + attr.replace("_", "-")
-
     def assuming(self, fact: str, value: Any) -> "Situation":
         """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
         if fact.startswith(READING):
@@ -107,8 +126,7 @@ def parse_readings(specs: Optional[list[str]]) -> dict[str, int]:
     for spec in specs or []:
         point, sep, number = spec.partition("=")
         if not sep or point not in IDS or number not in ("1", "2"):
-            raise KemsError(f"--reading '{spec}': give RULE_POINT=1 or RULE_POINT=2 "
-                            "(e.g. --reading call.kems.wrong=2; the readings are listed under 'Conflict')")
+            raise KemsError("error.bad_reading", spec=spec)
         out[point] = int(number)
     return out
 
@@ -118,7 +136,7 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
           reading: Optional[list[str]] = None, **flags: Any) -> Situation:
     """Check the event and options, parse the cards; raise KemsError on anything off."""
     if event not in EVENTS:
-        raise KemsError(f"unknown event '{event}' (choose one of: {', '.join(EVENTS)})")
+        raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS))
     sit = Situation(event=event, readings=parse_readings(reading), **flags)
     sit.hand = parse_cards(hand) if hand is not None else None
     sit.partner_hand = parse_cards(partner_hand) if partner_hand is not None else None
@@ -127,24 +145,24 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
     for f in fields(Situation):
         if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False):
             if event not in OPTION_EVENTS[f.name]:
-                raise KemsError(f"{_flag_name(f.name, getattr(sit, f.name))} does not apply to '{event}' "
-                                f"(it is for: {', '.join(OPTION_EVENTS[f.name])})")
+                raise KemsError("error.option_not_for_event", option=_flag_name(f.name, getattr(sit, f.name)),
+                                event=event, events=", ".join(OPTION_EVENTS[f.name]))
     for f in FACT_FLAGS:
         if getattr(sit, f) is False and event not in OPTION_EVENTS[f]:
-            raise KemsError(f"{_flag_name(f, False)} does not apply to '{event}' "
-                            f"(it is for: {', '.join(OPTION_EVENTS[f])})")
+            raise KemsError("error.option_not_for_event", option=_flag_name(f, False), event=event,
+                            events=", ".join(OPTION_EVENTS[f]))
     if event in ("kems", "double-kems", "contre-kems", "deal") and sit.hand is None:
-        raise KemsError(f"'{event}' needs --hand (the cards the situation is about, e.g. --hand \"7 7 K K\")")
+        raise KemsError("error.needs_hand", event=event)
     if event == "double-kems" and sit.partner_hand is None:
-        raise KemsError("'double-kems' needs --partner-hand (the caller's own hand) as well as --hand")
+        raise KemsError("error.double_needs_partner")
     if sit.players < 2 or sit.players % 2:
-        raise KemsError(f"--players {sit.players}: Kems is played in teams of two, so an even number from 4 up")
+        raise KemsError("error.players_odd", players=sit.players)
     if sit.players < 4:
-        raise KemsError(f"--players {sit.players}: with a single team there is no opponent (Kems needs at least 4)")
+        raise KemsError("error.players_too_few", players=sit.players)
     if sit.deck is not None and sit.deck not in (32, 36, 52):
-        raise KemsError(f"--deck {sit.deck}: choose 32, 36 or 52")
+        raise KemsError("error.bad_deck", deck=sit.deck)
     if sit.cards is not None and sit.cards < 1:
-        raise KemsError(f"--cards {sit.cards}: at least one card is exchanged")
+        raise KemsError("error.bad_cards_count", cards=sit.cards)
     return sit
 
 
@@ -170,7 +188,7 @@ def from_file(path: str, overrides: dict[str, Any]) -> Situation:
 
     data, lines, problems = load_located(read_text(path), path)
     if problems:
-        raise KemsError(problems[0][1], path, problems[0][0])
+        raise problems[0].at(path, problems[0].line)
     return from_mapping(data, overrides, path, lines)
 
 
@@ -179,7 +197,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
     """A situation from a mapping of option names (a situation file, a test case); strict."""
     lines = lines or {}
     if not isinstance(data, dict):
-        raise KemsError("a situation file is a mapping such as 'event: contre-kems' and 'hand: 7 7 K K'", path, 1)
+        raise KemsError("error.situation_not_mapping", path, 1)
     values: dict[str, Any] = {}
     seen: dict[str, Any] = {}
     for key, value in data.items():
@@ -187,29 +205,29 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
         line = lines.get((key,))
         if name not in SITUATION_KEYS:
             valid = ", ".join(sorted(k.replace("_", "-") for k in SITUATION_KEYS))
-            raise KemsError(f"unknown key '{key}' (valid: {valid})", path, line)
+            raise KemsError("error.situation_unknown_key", path, line, key=key, valid=valid)
         if name in seen:
-            raise KemsError(f"'{key}' repeats '{seen[name]}'", path, line)
+            raise KemsError("error.situation_key_repeats", path, line, key=key, other=seen[name])
         seen[name] = key
         if name in ("hand", "partner_hand", "lifted", "touched"):
             if isinstance(value, list):
                 value = " ".join(str(v) for v in value)
             if not isinstance(value, (str, int)) or isinstance(value, bool):
-                raise KemsError(f"'{key}' must be cards such as \"7 7 K K\"", path, line)
+                raise KemsError("error.situation_cards", path, line, key=key)
             value = str(value)
         elif name in ("players", "deck", "cards"):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise KemsError(f"'{key}' must be a whole number", path, line)
+                raise KemsError("error.situation_number", path, line, key=key)
         elif name == "event":
             if not isinstance(value, str):
-                raise KemsError("'event' must be one of: " + ", ".join(EVENTS), path, line)
+                raise KemsError("error.situation_event", path, line, choices=", ".join(EVENTS))
         elif name == "reading":
             if isinstance(value, dict):
                 value = [f"{k}={v}" for k, v in value.items()]
             if not isinstance(value, list):
-                raise KemsError("'reading' maps rule points to 1 or 2, e.g. {call.kems.wrong: 2}", path, line)
+                raise KemsError("error.situation_reading", path, line)
         elif not isinstance(value, bool):
-            raise KemsError(f"'{key}' must be true or false", path, line)
+            raise KemsError("error.situation_bool", path, line, key=key)
         if name in NEGATIVE_KEYS:
             if not value:
                 continue
@@ -218,7 +236,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
             name = POSITIVE_KEYS[name]
         values[name] = value
     if "event" not in values:
-        raise KemsError("missing key 'event' (one of: " + ", ".join(EVENTS) + ")", path, 1)
+        raise KemsError("error.situation_no_event", path, 1, choices=", ".join(EVENTS))
     values.update({k: v for k, v in (overrides or {}).items() if v is not None and v is not False
                    or (k in FACTS and v is False)})
     event = values.pop("event")
@@ -227,5 +245,5 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
     except KemsError as exc:
         if not path:
             raise
-        key = next((k for k in data if str(k).replace("-", "_") in str(exc.message).replace("-", "_")), None)
-        raise KemsError(exc.message, path, lines.get((key,), 1) if key else 1) from None
+        key = next((k for k in data if str(k).replace("-", "_") in exc.message.replace("-", "_")), None)
+        raise exc.at(path, lines.get((key,), 1) if key else 1) from None

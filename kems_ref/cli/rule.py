@@ -1,0 +1,85 @@
+"""``kems-ref rule EVENT``: one command per event, each with only the options that matter for it.
+
+The commands are made from the options table of the referee (``referee.situation.OPTIONS``): an
+option is declared once, with the events it applies to and the message key of its help.
+"""
+
+import inspect
+from typing import Annotated, Any, Optional
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from ..errors import KemsError
+
+from ..referee.situation import EVENTS, OPTIONS, Option
+from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, guarded, h
+
+class RuleGroup(TyperGroup):
+    """``rule EVENT``: an event that is not one gives the referee's own one-line error."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS))
+        return super().resolve_command(ctx, args)
+
+
+rule_app = typer.Typer(cls=RuleGroup, help=h("help.cmd.rule"), no_args_is_help=True, rich_markup_mode=None)
+
+_TYPES = {"cards": Optional[str], "int": Optional[int], "flag": bool, "fact": Optional[bool],
+          "readings": Optional[list[str]]}
+AllOpt = Annotated[bool, typer.Option("--all", help=h("help.option.all"))]
+SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FILE", help=h("help.option.situation"))]
+
+
+def _parameter(option: Option) -> inspect.Parameter:
+    names = ("/".join(option.flags),) if option.kind == "fact" else option.names
+    metavar = {"cards": "CARDS", "int": "N", "readings": "RULE_POINT=N"}.get(option.kind)
+    info = typer.Option(*names, help=h(option.help), metavar=metavar, show_default=False)
+    default = False if option.kind == "flag" else None
+    return inspect.Parameter(option.attr, inspect.Parameter.KEYWORD_ONLY, default=default,
+                             annotation=Annotated[_TYPES[option.kind], info])
+
+
+def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
+         options: dict[str, Any]) -> None:
+    """Rule and print: the body every event command shares."""
+    from ..outputs.ruling import print_result
+    from ..referee import api
+
+    result = api.rule(api.situation(event, options, situation_file), convention, out.lang, everywhere)
+    if out.as_json:
+        out.json(result.to_json())
+    else:
+        print_result(out.console(wrap=everywhere), result, out.lang)
+
+
+def _event_command(event: str) -> None:
+    def body(out: Out, *, convention: str, everywhere: bool, situation_file: Optional[str], **options: Any) -> None:
+        show(out, event, convention, everywhere, situation_file, options)
+
+    own = [_parameter(o) for o in OPTIONS if event in o.events]
+    common = [
+        inspect.Parameter("convention", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_CONVENTION,
+                          annotation=ConventionOpt),
+        inspect.Parameter("everywhere", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=AllOpt),
+        inspect.Parameter("situation_file", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=SituationOpt),
+    ]
+    body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY)] + common + own)
+    command(rule_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
+
+
+for _event in EVENTS:
+    _event_command(_event)
+
+
+@rule_app.callback(invoke_without_command=True)
+def situation_only(ctx: typer.Context, situation_file: SituationOpt = None,
+                   convention: ConventionOpt = DEFAULT_CONVENTION, everywhere: AllOpt = False,
+                   as_json: JsonOpt = False, lang: LangOpt = None) -> None:
+    """Rule on a situation read from a file (``rule --situation FILE``), or pick an event."""
+    if ctx.invoked_subcommand is None:
+        guarded(as_json, lang, lambda out: show(out, None, convention, everywhere, situation_file, {}))

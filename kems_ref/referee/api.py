@@ -1,0 +1,54 @@
+"""The referee for scripts: build a situation, rule under one convention or all of them.
+
+``rule(...)`` is what ``kems-ref rule`` does, without the command line: importable by a script, a
+game sheet or a chat bot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..corpus import load as conventions
+from .elsewhere import elsewhere
+from .resolver import Ruling, check_readings, resolve, resolve_all
+from ..errors import KemsError
+from .situation import EVENTS, FACT_FLAGS, Situation, build, from_file
+
+
+@dataclass
+class Result:
+    """One ruling with what the other conventions say where it is silent, or every convention's."""
+
+    rulings: list[Ruling]
+    elsewhere: list[dict] = field(default_factory=list)
+    everywhere: bool = False
+
+    def to_json(self) -> Any:
+        if self.everywhere:
+            return [r.to_json() for r in self.rulings]
+        return {**self.rulings[0].to_json(), "elsewhere": self.elsewhere}
+
+
+def situation(event: Optional[str], options: dict[str, Any], situation_file: Optional[str] = None) -> Situation:
+    """A situation from the options of ``rule`` (and a situation file, whose values they override)."""
+    given = {k: v for k, v in options.items()
+             if v is not None and v != [] and (v is not False or k in FACT_FLAGS)}
+    if situation_file:
+        if event:
+            given["event"] = event
+        return from_file(situation_file, given)
+    if not event:
+        raise KemsError("error.give_event", choices=", ".join(EVENTS))
+    given.setdefault("players", 4)
+    return build(event, **given)
+
+
+def rule(sit: Situation, convention: str, lang: str = "en", everywhere: bool = False) -> Result:
+    """Rule on ``sit`` under ``convention`` (an id or a file), or under every shipped convention."""
+    if everywhere:
+        return Result(resolve_all(conventions.load_all(), sit, lang), everywhere=True)
+    conv = conventions.load(convention)
+    check_readings(conv, sit)
+    ruling = resolve(conv, sit, lang)
+    return Result([ruling], elsewhere(conv, ruling.unspecified, lang))
