@@ -44,13 +44,13 @@ def main() -> int:
     results = {name: statistics.median(v) for name, v in samples.items()}
     floor = results["floor: import typer, yaml, rich.console"]
     ok = True
-    print(f"| case | median | ratio to floor | target |\n|---|---|---|---|")
+    print("| case | median | ratio to floor | target |\n|---|---|---|---|")
     for name, value in results.items():
         target = TARGETS.get(name)
         ratio = value / floor
         verdict = "" if target is None else (" ✓" if ratio <= target else " ✗")
         ok &= target is None or ratio <= target
-        print(f"| {name} | {value * 1000:.0f} ms | {ratio:.2f}× | {'≤ %.1f×' % target if target else '—'}{verdict} |")
+        print(f"| {name} | {value * 1000:.0f} ms | {ratio:.2f}× | {f'≤ {target:.1f}×' if target else '—'}{verdict} |")
     return 0 if ok else 1
 
 

@@ -34,7 +34,7 @@ class KemsError(Exception):
             where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
         return where + self.render(lang)
 
-    def at(self, file: Optional[str], line: Optional[int]) -> "KemsError":
+    def at(self, file: Optional[str], line: Optional[int]) -> KemsError:
         """The same error, located in a file."""
         return KemsError(self.key, file, line, **self.params)
 

@@ -9,7 +9,7 @@ are shown to people.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +17,13 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def languages() -> tuple[str, ...]:
     """The languages kems-ref speaks: one per file in locales/."""
     return tuple(sorted(p.stem for p in LOCALES.glob("*.yaml")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """All the messages of one language (read once)."""
     import yaml

@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kems_ref.corpus import load as conventions
-from kems_ref.referee.cards import DECK_RANKS
 from kems_ref.errors import KemsError
+from kems_ref.referee.cards import DECK_RANKS
 from kems_ref.referee.resolver import resolve
 from kems_ref.referee.situation import EVENTS, build
 

@@ -70,10 +70,10 @@ def test_ruling(cid, case):
         assert [n["fact"].replace(READING, "reading ") for n in ruling.needs] == case["needs"]
         expected = case["branches"]
         assert len(ruling.branches) == len(expected)
-        for branch, want in zip(ruling.branches, expected):
+        for branch, want in zip(ruling.branches, expected, strict=False):
             assert _if(branch["if"]) == want["if"]
             sub = _outcome(branch["ruling"])
-            for key in ("verdict",) + OUTCOME_KEYS:
+            for key in ("verdict", *OUTCOME_KEYS):
                 if key in want or key in ("verdict", "score", "hand_ends", "effects"):
                     assert sub[key] == want.get(key), f"branch {want['if']}: {key}"
     else:

@@ -27,8 +27,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import yaml
 
@@ -106,8 +106,8 @@ def _value_mutants(value: object) -> list[tuple[str, object]]:
     if isinstance(value, list) and value and isinstance(value[0], dict) and "change" in value[0]:
         first = value[0]
         other_team = {"callers": "accused", "accused": "others", "others": "callers", "other": "callers"}[first["team"]]
-        return [("score sign flipped", [{**first, "change": -first["change"]}] + value[1:]),
-                (f"score to {other_team}", [{**first, "team": other_team}] + value[1:])]
+        return [("score sign flipped", [{**first, "change": -first["change"]}, *value[1:]]),
+                (f"score to {other_team}", [{**first, "team": other_team}, *value[1:]])]
     if isinstance(value, dict):
         out = []
         for key, inner in value.items():

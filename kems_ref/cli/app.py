@@ -38,7 +38,8 @@ def compare(
     ids: Annotated[Optional[list[str]], typer.Argument(help=h("help.option.ids"), show_default=False)] = None,
     only_differences: Annotated[bool, typer.Option(help=h("help.option.only_differences"))] = False,
     topic: Annotated[Optional[str], typer.Option(help=h("help.option.topic"))] = None,
-    format: Annotated[CompareFormat, typer.Option(help=h("help.option.format"), show_default=False)] = CompareFormat.table,
+    format: Annotated[CompareFormat, typer.Option(help=h("help.option.format"),
+                                                  show_default=False)] = CompareFormat.table,
 ) -> None:
     from ..corpus import load as conventions
     from ..outputs import compare as cmp
@@ -55,7 +56,8 @@ def compare(
 def checklist(
     out: Out,
     convention: ConventionOpt = DEFAULT_CONVENTION,
-    format: Annotated[ChecklistFormat, typer.Option(help=h("help.option.checklist_format"), show_default=False)] = ChecklistFormat.text,
+    format: Annotated[ChecklistFormat, typer.Option(help=h("help.option.checklist_format"),
+                                                    show_default=False)] = ChecklistFormat.text,
 ) -> None:
     from ..corpus import load as conventions
     from ..outputs import checklist as ck

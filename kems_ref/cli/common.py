@@ -10,8 +10,9 @@ import functools
 import inspect
 import json
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Callable, Optional
+from typing import Annotated, Any, Optional
 
 import click
 import typer
@@ -80,7 +81,7 @@ def language(lang: Optional[Lang]) -> str:
     return found
 
 
-def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[dict] = None) -> int:
+def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[dict[str, Any]] = None) -> int:
     """The one error shape: one line on stderr; with --json also ``{"error": …}`` on stdout."""
     if as_json:
         sys.stdout.write(json.dumps({"error": message, **(extra or {})}, ensure_ascii=False) + "\n")
@@ -95,8 +96,8 @@ def guarded(as_json: bool, lang: Optional[Lang], job: Callable[[Out], Any]) -> A
         out.lang = language(lang)
         return job(out)
     except KemsError as exc:
-        raise typer.Exit(fail(exc.located(out.lang), out.lang, out.as_json or out.extra.get("json", False),
-                              extra=_where(exc)))
+        as_json = out.as_json or out.extra.get("json", False)
+        raise typer.Exit(fail(exc.located(out.lang), out.lang, as_json, extra=_where(exc))) from None
 
 
 def command(group: typer.Typer, name: Optional[str] = None, **settings: Any) -> Callable[[Callable[..., Any]], Any]:
@@ -122,15 +123,16 @@ def command(group: typer.Typer, name: Optional[str] = None, **settings: Any) -> 
     return register
 
 
-def _where(exc: KemsError) -> dict:
+def _where(exc: KemsError) -> dict[str, Any]:
     return {k: v for k, v in (("file", exc.file), ("line", exc.line)) if v is not None}
 
 
 class KemsGroup(TyperGroup):
     """The root command: every error, Click's own included, ends as one line and exit code 2."""
 
-    def main(self, args: Any = None, prog_name: Optional[str] = None, complete_var: Optional[str] = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
+             complete_var: Optional[str] = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         try:
             returned = super().main(args=argv, prog_name=prog_name, complete_var=complete_var,

@@ -12,9 +12,9 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import KemsError
-
 from ..referee.situation import EVENTS, OPTIONS, Option
 from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, guarded, h
+
 
 class RuleGroup(TyperGroup):
     """``rule EVENT``: an event that is not one gives the referee's own one-line error."""
@@ -68,7 +68,7 @@ def _event_command(event: str) -> None:
         inspect.Parameter("situation_file", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=SituationOpt),
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY)] + common + own)
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *common, *own])
     command(rule_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
 
 

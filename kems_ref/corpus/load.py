@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from .catalogue import IDS
 from ..errors import ConventionInvalid, KemsError
+from .catalogue import IDS
 
 DEFAULT_CONVENTION = "ducale"
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -44,14 +44,14 @@ class Entry:
     point: str
     status: str  # "stated" | "unspecified"
     value: Any = None
-    text: Optional[dict] = None
-    citation: Optional[dict] = None  # {"source", "section"[, "topic": True]}
-    conflict: Optional[dict] = None  # the source's other reading: {"value", "text", "citation"}
-    note: Optional[dict] = None  # what the source says near this point (a silence, an ambiguity)
+    text: Optional[dict[str, Any]] = None
+    citation: Optional[dict[str, Any]] = None  # {"source", "section"[, "topic": True]}
+    conflict: Optional[dict[str, Any]] = None  # the source's other reading: {"value", "text", "citation"}
+    note: Optional[dict[str, Any]] = None  # what the source says near this point (a silence, an ambiguity)
     force: str = "prescribed"
     scope: Optional[str] = None  # a condition the source puts on the rule (call.contre_kems.wrong)
     inherited_from: Optional[str] = None
-    replaces: Optional[dict] = None  # a house rule: the parent's answer it overrides
+    replaces: Optional[dict[str, Any]] = None  # a house rule: the parent's answer it overrides
 
     @property
     def stated(self) -> bool:
@@ -61,7 +61,7 @@ class Entry:
     def public_status(self) -> str:
         return "inherited" if self.inherited_from else self.status
 
-    def readings(self) -> list[dict]:
+    def readings(self) -> list[dict[str, Any]]:
         """The source's readings of this point: one, or two where it contradicts itself."""
         first = {"value": self.value, "text": self.text, "citation": self.citation}
         return [first, self.conflict] if self.conflict else [first]
@@ -72,7 +72,7 @@ class Convention:
     id: str
     name: str
     short_name: str  # for sentences: "Ducale does not say…"
-    publication: dict
+    publication: dict[str, Any]
     extends: Optional[str]
     rules: dict[str, Entry] = field(default_factory=dict)
     path: Optional[str] = None
@@ -81,7 +81,7 @@ class Convention:
     @property
     def source(self) -> str:
         pub = self.publication
-        return pub.get("cite_as") or pub["title"]
+        return str(pub.get("cite_as") or pub["title"])
 
     def get(self, point: str) -> Entry:
         return self.rules[point]
@@ -91,7 +91,7 @@ class Convention:
         return entry.value if entry.stated else None
 
 
-def localized(citation: Optional[dict], lang: str) -> Optional[dict]:
+def localized(citation: Optional[dict[str, Any]], lang: str) -> Optional[dict[str, Any]]:
     """A citation for output: a topic written in both languages is given in ``lang``."""
     if not citation:
         return None
@@ -102,12 +102,15 @@ def localized(citation: Optional[dict], lang: str) -> Optional[dict]:
     return out
 
 
-def text_in(value: Any, lang: str) -> Any:
-    """A text that may be given per language ({fr, en}) or once for all."""
-    return (value.get(lang) or value.get("en")) if isinstance(value, dict) else value
+def text_in(value: Any, lang: str) -> str:
+    """A text given per language ({fr, en, …}) or once for all; English where ``lang`` is missing."""
+    if isinstance(value, dict):
+        found = value.get(lang) or value.get("en") or next(iter(value.values()), "")
+        return str(found)
+    return "" if value is None else str(value)
 
 
-def _citation(raw: Optional[dict], default_source: str, via: Any = None) -> Optional[dict]:
+def _citation(raw: Optional[dict[str, Any]], default_source: str, via: Any = None) -> Optional[dict[str, Any]]:
     """A citation names a section of the publication, or only a topic where no heading could be
     checked (Pagat, known through a restatement): the output says which.  Texts given per language
     (a topic, the ``via``) are chosen at output time by :func:`localized`."""
@@ -121,12 +124,13 @@ def _citation(raw: Optional[dict], default_source: str, via: Any = None) -> Opti
     return out
 
 
-def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
+def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Convention:
     pub = data["publication"]
     own_source = pub.get("cite_as") or pub["title"]
     via = (pub.get("known_through") or {}).get("via")
     conv = Convention(
-        id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub, extends=data.get("extends"), path=path,
+        id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub,
+        extends=data.get("extends"), path=path,
         chain=(data["id"],) + (parent.chain if parent else ()),
     )
     raw_rules = data.get("rules") or {}
@@ -134,7 +138,7 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
         raw = raw_rules.get(pid)
         inherited = parent.rules[pid] if parent else None
         if raw is None or raw.get("status") == "inherited":
-            if inherited is None:  # pragma: no cover - prevented by validation
+            if inherited is None or parent is None:  # pragma: no cover - prevented by validation
                 raise KemsError("error.schema.point_unanswered", path, point=pid)
             conv.rules[pid] = Entry(**{**inherited.__dict__,
                                        "inherited_from": inherited.inherited_from or parent.id})
@@ -143,7 +147,7 @@ def _build(data: dict, path: str, parent: Optional[Convention]) -> Convention:
         if conflict:
             conflict = {**conflict, "citation": _citation(conflict["citation"], own_source, via)}
         replaces = None
-        if inherited is not None:
+        if inherited is not None and parent is not None:
             replaces = {"convention": inherited.inherited_from or parent.id, "status": inherited.status,
                         "value": inherited.value, "text": inherited.text}
         conv.rules[pid] = Entry(
@@ -164,7 +168,7 @@ def _load_shipped(cid: str, seen: tuple[str, ...] = ()) -> Convention:
 
     path = conventions_dir() / f"{cid}.yaml"
     data = load_fast(str(path))
-    parent = _load_shipped(data["extends"], seen + (cid,)) if data.get("extends") else None
+    parent = _load_shipped(data["extends"], (*seen, cid)) if data.get("extends") else None
     conv = _build(data, str(path), parent)
     _cache[cid] = conv
     return conv
@@ -191,7 +195,7 @@ def load_all() -> list[Convention]:
     return [_load_shipped(cid) for cid in shipped_ids()]
 
 
-def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict], list[KemsError]]:
+def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
     """Read and check a convention file: (data, problems).  Unreadable/malformed raises KemsError."""
     from . import schema
     from .yamlsource import line_of, load_located, read_text
@@ -209,7 +213,7 @@ def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict
                 problems.append(KemsError("error.extends_no_file", line=line, parent=parent))
             else:
                 try:
-                    _, parent_problems = validate_file(parent_key, _seen + (os.path.abspath(path), parent_key))
+                    _, parent_problems = validate_file(parent_key, (*_seen, os.path.abspath(path), parent_key))
                 except KemsError as exc:
                     parent_problems = [exc]
                 if parent_problems:

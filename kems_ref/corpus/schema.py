@@ -8,12 +8,15 @@ loads shipped conventions at the table does not import this module.
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
 
 from ..errors import KemsError
-from .catalogue import BY_ID, IDS
+from .catalogue import BY_ID, IDS, RULE_POINTS
 
 
 class Strict(BaseModel):
@@ -36,7 +39,7 @@ class Citation(Strict):
     source: Optional[NonEmpty] = Field(None, description="Publication, when not the file's own")
 
     @model_validator(mode="after")
-    def _section_or_topic(self) -> "Citation":
+    def _section_or_topic(self) -> Citation:
         if (self.section is None) == (self.topic is None):
             raise ValueError("a citation names either a 'section' or a 'topic'")
         return self
@@ -60,7 +63,7 @@ class PlayerRange(Strict):
     even: bool
 
     @model_validator(mode="after")
-    def _ordered(self) -> "PlayerRange":
+    def _ordered(self) -> PlayerRange:
         if self.max is not None and self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
         return self
@@ -125,54 +128,23 @@ class Target(Strict):
 
 Score = Annotated[list[ScoreChange], Field(min_length=1)]
 
-#: The type of the ``value`` of each rule point: what the resolver can rely on.
-VALUE_TYPES: dict[str, Any] = {
-    "players.count": PlayerCount,
-    "players.decks": Annotated[list[DeckRule], Field(min_length=1)],
-    "deck.size": Annotated[list[DeckSize], Field(min_length=1)],
-    "seating.partners": Literal["facing", "diagonal"],
-    "deal.hand_size": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
-    "deal.method": Literal["one-at-a-time"],
-    "deal.center": Annotated[int, Field(ge=1, le=8)],
-    "deal.identical_cards": IdenticalCards,
-    "deal.next_dealer": Literal["another-player"],
-    "deal.bottom_card": Literal["hidden"],
-    "hunt.opening": Opening,
-    "exchange.order": Literal["put-then-take", "take-then-put"],
-    "exchange.count": Literal["one", "one-or-more", "up-to-whole-hand"],
-    "exchange.hand_limit": Annotated[int, Field(ge=1, le=8)],
-    "exchange.same_card": Literal["first-to-touch"],
-    "exchange.lifted_card": Literal["lifted-counts"],
-    "sweep.trigger": Literal["nobody-wants", "all-agree", "proposal"],
-    "sweep.calls": bool,
-    "discard.visibility": Literal["face-down"],
-    "stock.exhausted": Literal["hand-ends", "recycle-discard"],
-    "signal.verbal": Literal["forbidden", "allowed", "if-all-agree"],
-    "signal.visibility": Literal["required", "agree-before-play"],
-    "signal.count": Literal["one", "several", "one-unless-all-agree"],
-    "signal.change": Literal["after-any-hand", "between-games"],
-    "signal.warning": bool,
-    "signal.bluff": bool,
-    "call.kems.caller": Literal["partner-only"],
-    "call.kems.right": Score,
-    "call.kems.wrong": Score,
-    "call.double_kems.right": Score,
-    "call.double_kems.wrong": Score,
-    "call.double_kems.counter": bool,
-    "call.contre_kems.target": Literal["player", "team"],
-    "call.contre_kems.right": Score,
-    "call.contre_kems.wrong": Score,
-    "call.contre_kems.proof": Proof,
-    "call.contre_kems.after_wrong": AfterWrong,
-    "call.contre_kems.timing": Literal["before-kems"],
-    "call.double_contre_kems": Literal["named-only"],
-    "call.ungathered": bool,
-    "hand.end": Union[Literal["any-call", "square-found"], HandEnd],
-    "score.system": Literal["points", "letters"],
-    "score.target": Target,
-    "score.multi_team": Literal["every-opposing-team"],
+#: The value models a catalogue entry may name (``RulePoint.value = "Score"``).
+MODELS: dict[str, Any] = {
+    "PlayerCount": PlayerCount,
+    "DeckRules": Annotated[list[DeckRule], Field(min_length=1)],
+    "DeckSizes": Annotated[list[DeckSize], Field(min_length=1)],
+    "HandSizes": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
+    "CardCount": Annotated[int, Field(ge=1, le=8)],
+    "IdenticalCards": IdenticalCards,
+    "Opening": Opening,
+    "Score": Score,
+    "Proof": Proof,
+    "AfterWrong": AfterWrong,
+    "HandEnd": Union[Literal["any-call", "square-found"], HandEnd],
+    "Target": Target,
 }
-assert set(VALUE_TYPES) == set(IDS), "every catalogue point needs a value type"
+#: The type of the ``value`` of each rule point, from its one declaration in the catalogue.
+VALUE_TYPES: dict[str, Any] = {p.id: MODELS[p.value] if isinstance(p.value, str) else p.value for p in RULE_POINTS}
 
 
 class Unspecified(Strict):
@@ -192,26 +164,25 @@ def _point_model(point_id: str) -> Any:
         f"Conflict_{name}", __base__=Strict,
         value=(value_type, ...), text=(Text, ...), citation=(Citation, ...),
     )
-    extra: dict[str, Any] = {}
+    fields: dict[str, Any] = {
+        "status": (Literal["stated"], ...), "value": (value_type, ...), "text": (Text, ...),
+        "citation": (Citation, ...), "conflict": (Optional[conflict], None),
+        "force": (Force, Field("prescribed", description="prescribed (a rule), described (how play goes, "
+                                                           "not forbidding alternatives) or advised (a tip)")),
+        "note": (Optional[Text], Field(None, description="What the source says around this point")),
+    }
     if point_id == "call.contre_kems.wrong":
-        extra["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
+        fields["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
             None, description="the source gives this score only when the whole accused team holds no square"))
-    stated = create_model(
-        f"Stated_{name}", __base__=Strict, **extra,
-        status=(Literal["stated"], ...), value=(value_type, ...), text=(Text, ...),
-        citation=(Citation, ...), conflict=(Optional[conflict], None),
-        force=(Force, Field("prescribed", description="prescribed (a rule), described (how play goes, "
-                                                        "not forbidding alternatives) or advised (a tip)")),
-        note=(Optional[Text], Field(None, description="What the source says around this point")),
-    )
+    stated = create_model(f"Stated_{name}", __base__=Strict, **fields)
     return Annotated[Union[stated, Unspecified, Inherited], Field(discriminator="status")]
 
 
-Rules = create_model(
-    "Rules", __base__=Strict,
-    **{pid.replace(".", "__"): (Optional[_point_model(pid)], Field(None, alias=pid,
-                                description=BY_ID[pid].question("en"))) for pid in IDS},
-)
+_RULE_FIELDS: dict[str, Any] = {
+    pid.replace(".", "__"): (Optional[_point_model(pid)], Field(None, alias=pid, description=BY_ID[pid].question("en")))
+    for pid in IDS
+}
+Rules = create_model("Rules", __base__=Strict, **_RULE_FIELDS)
 
 
 class KnownThrough(Strict):
@@ -241,7 +212,7 @@ class ConventionFile(Strict):
     rules: Optional[Rules] = None  # type: ignore[valid-type]  # null: everything inherited
 
 
-def json_schema() -> dict:
+def json_schema() -> dict[str, Any]:
     schema = ConventionFile.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Kems convention (kems-ref)"
@@ -270,7 +241,7 @@ def _problem(err: Any, line: int) -> KemsError:
     return KemsError("error.schema.invalid", line=line, loc=loc, msg=err["msg"])
 
 
-def check(data: Any, lines: dict) -> list[KemsError]:
+def check(data: Any, lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
     """Schema problems of a parsed file, each with its line (empty: valid against the format)."""
     from .yamlsource import line_of
 
@@ -284,14 +255,38 @@ def check(data: Any, lines: dict) -> list[KemsError]:
             loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
             problems.append(_problem(err, line_of(lines, loc)))
     rules = data.get("rules") or {}
-    if isinstance(rules, dict):
-        if not data.get("extends"):
-            for pid in IDS:
-                if pid not in rules:
-                    problems.append(KemsError("error.schema.point_unanswered", line=line_of(lines, ("rules",)),
-                                              point=pid))
-            for pid, entry in rules.items():
-                if isinstance(entry, dict) and entry.get("status") == "inherited":
-                    problems.append(KemsError("error.schema.inherited_needs_extends",
-                                              line=line_of(lines, ("rules", pid)), point=pid))
+    if isinstance(rules, dict) and not data.get("extends"):
+        for pid in IDS:
+            if pid not in rules:
+                problems.append(KemsError("error.schema.point_unanswered", line=line_of(lines, ("rules",)),
+                                          point=pid))
+        for pid, entry in rules.items():
+            if isinstance(entry, dict) and entry.get("status") == "inherited":
+                problems.append(KemsError("error.schema.inherited_needs_extends",
+                                          line=line_of(lines, ("rules", pid)), point=pid))
     return problems
+
+
+SCHEMA_FILE = Path(__file__).resolve().parent / "convention.schema.json"
+
+
+def schema_text() -> str:
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """``python -m kems_ref.corpus.schema``: write the shipped JSON Schema from the catalogue;
+    ``--check``: exit 1 if the shipped file is stale (CI runs this)."""
+    args = sys.argv[1:] if argv is None else argv
+    fresh = schema_text()
+    if "--check" in args:
+        if SCHEMA_FILE.read_text(encoding="utf-8") != fresh:
+            sys.stderr.write(f"{SCHEMA_FILE} is stale: run python -m kems_ref.corpus.schema\n")
+            return 1
+        return 0
+    SCHEMA_FILE.write_text(fresh, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -17,8 +17,8 @@ try:  # the C loader when libyaml is there: several times faster
 except AttributeError:  # pragma: no cover - depends on the PyYAML build
     _Loader = yaml.SafeLoader
 
-Path_ = tuple  # a path of keys and list indices from the document root
-Lines = dict  # Path_ -> 1-based line
+Path_ = tuple[Any, ...]  # a path of keys and list indices from the document root
+Lines = dict[Path_, int]  # Path_ -> 1-based line
 
 
 def read_text(path: str) -> str:
@@ -54,10 +54,10 @@ def load_located(text: str, path: str) -> tuple[Any, Lines, list[KemsError]]:
     problems: list[KemsError] = []
     constructor = yaml.constructor.SafeConstructor()
 
-    def build(node: yaml.Node, at: tuple) -> Any:
+    def build(node: yaml.Node, at: tuple[Any, ...]) -> Any:
         if isinstance(node, yaml.MappingNode):
-            out: dict = {}
-            first_line: dict = {}
+            out: dict[str, Any] = {}
+            first_line: dict[str, Any] = {}
             for key_node, value_node in node.value:
                 key = build(key_node, at)
                 line = key_node.start_mark.line + 1
@@ -68,14 +68,16 @@ def load_located(text: str, path: str) -> tuple[Any, Lines, list[KemsError]]:
                     problems.append(KemsError("error.duplicate_key", line=line, key=key, first=first_line[key]))
                     continue
                 first_line[key] = line
-                lines[at + (key,)] = line
-                out[key] = build(value_node, at + (key,))
+                here = (*at, key)
+                lines[here] = line
+                out[key] = build(value_node, here)
             return out
         if isinstance(node, yaml.SequenceNode):
             items = []
             for index, item in enumerate(node.value):
-                lines[at + (index,)] = item.start_mark.line + 1
-                items.append(build(item, at + (index,)))
+                here = (*at, index)
+                lines[here] = item.start_mark.line + 1
+                items.append(build(item, here))
             return items
         try:
             return constructor.construct_object(node, deep=True)
@@ -86,7 +88,7 @@ def load_located(text: str, path: str) -> tuple[Any, Lines, list[KemsError]]:
     return data, lines, problems
 
 
-def line_of(lines: Lines, loc: tuple) -> int:
+def line_of(lines: Lines, loc: tuple[Any, ...]) -> int:
     """The line of the deepest known prefix of ``loc``."""
     for end in range(len(loc), -1, -1):
         if loc[:end] in lines:

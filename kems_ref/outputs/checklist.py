@@ -4,44 +4,46 @@ corpus), each with the chosen convention's answer and citation, or 'to decide' w
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from ..corpus.catalogue import BY_ID
-from .compare import disagrees
-from ..corpus.load import Convention, load_all, localized
+from ..corpus.load import Convention, load_all, localized, text_in
 from ..i18n import t
+from .compare import disagrees
 from .values import short
 
 
-def items(conv: Convention, lang: str) -> list[dict]:
+def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
     published = load_all()
     out = []
     for point in BY_ID.values():
         if not disagrees([c.rules[point.id] for c in published]):
             continue
         entry = conv.rules[point.id]
-        item = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
+        item: dict[str, Any] = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                 "status": entry.public_status, "answer": None, "short": None, "citation": None, "conflict": None}
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
-            item.update(status="unspecified", advice=entry.text[lang], citation=localized(entry.citation, lang))
+            item.update(status="unspecified", advice=text_in(entry.text, lang),
+                        citation=localized(entry.citation, lang))
         elif entry.stated:
-            answer = entry.text[lang]
+            answer = text_in(entry.text, lang)
             if entry.force == "described":
                 answer = f"({t('ui.force.described', lang)}) {answer}"
-            item.update(answer=answer, short=short(point.id, entry.value, lang), citation=localized(entry.citation, lang),
-                        force=entry.force)
+            item.update(answer=answer, short=short(point.id, entry.value, lang),
+                        citation=localized(entry.citation, lang), force=entry.force)
             if entry.replaces:
                 item["replaces"] = entry.replaces["convention"]
             if entry.conflict:
-                item["conflict"] = entry.conflict["text"][lang]
+                item["conflict"] = text_in(entry.conflict["text"], lang)
         out.append(item)
     return out
 
 
-def _cite(c: dict) -> str:
+def _cite(c: dict[str, Any]) -> str:
     return f"{c['source']} — {c['section']}"
 
 
-def as_text(conv: Convention, rows: list[dict], lang: str) -> str:
+def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     lines = [t("ui.checklist_title", lang), t("ui.checklist_intro", lang, name=conv.name), ""]
     topic = None
     for it in rows:
@@ -56,13 +58,14 @@ def as_text(conv: Convention, rows: list[dict], lang: str) -> str:
         else:
             lines.append(f"[ ] {it['question']}  →  {t('ui.to_decide', lang)}{t('ui.colon', lang)} ________")
             if it.get("advice"):
-                lines.append(f"      {t('ui.force.advised', lang)}{t('ui.colon', lang)} {it['advice']} ({_cite(it['citation'])})")
+                advised = f"{t('ui.force.advised', lang)}{t('ui.colon', lang)}"
+                lines.append(f"      {advised} {it['advice']} ({_cite(it['citation'])})")
     if not rows:
         lines.append(t("ui.checklist_empty", lang))
     return "\n".join(lines)
 
 
-def as_markdown(conv: Convention, rows: list[dict], lang: str) -> str:
+def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     lines = [f"# {t('ui.checklist_title', lang)}", "", t("ui.checklist_intro", lang, name=conv.name), ""]
     topic = None
     for it in rows:
@@ -73,8 +76,8 @@ def as_markdown(conv: Convention, rows: list[dict], lang: str) -> str:
             extra = f" — {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {it['conflict']}" if it["conflict"] else ""
             lines.append(f"- [ ] **{it['question']}** {it['answer']} _({_cite(it['citation'])})_{extra}")
         else:
-            advice = (f" — {t('ui.force.advised', lang)}{t('ui.colon', lang)} {it['advice']} _({_cite(it['citation'])})_"
-                      if it.get("advice") else "")
+            advised = f"{t('ui.force.advised', lang)}{t('ui.colon', lang)}"
+            advice = f" — {advised} {it['advice']} _({_cite(it['citation'])})_" if it.get("advice") else ""
             lines.append(f"- [ ] **{it['question']}** **{t('ui.to_decide', lang)}**{advice}")
     return "\n".join(lines) + "\n"
 
@@ -90,7 +93,7 @@ li input { margin: 0 1.5mm 0 0; vertical-align: -1px; } .q { font-weight: bold; 
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }"""
 
 
-def as_html(conv: Convention, rows: list[dict], lang: str) -> str:
+def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     e = html.escape
     parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
              f"<title>{e(t('ui.checklist_title', lang))}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"

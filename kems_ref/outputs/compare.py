@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Any, Optional
 
 from ..corpus.catalogue import RULE_POINTS, TOPICS
-from ..corpus.load import Convention, Entry, localized
+from ..corpus.load import Convention, Entry, localized, text_in
 from ..errors import KemsError
 from .values import short
 
@@ -22,7 +22,7 @@ def disagrees(entries: list[Entry]) -> bool:
 
 
 def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
-         only_differences: bool = False) -> list[dict]:
+         only_differences: bool = False) -> list[dict[str, Any]]:
     if topic is not None and topic not in TOPICS:
         raise KemsError("error.unknown_topic", topic=topic, choices=", ".join(TOPICS))
     out = []
@@ -34,17 +34,17 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
         if only_differences and agree:
             continue
         values = {}
-        for conv, entry in zip(convs, entries):
+        for conv, entry in zip(convs, entries, strict=False):
             values[conv.id] = {
                 "status": entry.public_status,
                 "silent": not entry.stated,
                 "inherited_from": entry.inherited_from,
                 "force": entry.force if entry.stated else None,
                 "value": entry.value if entry.stated else None,
-                "text": entry.text[lang] if entry.stated else None,
+                "text": text_in(entry.text, lang) if entry.stated else None,
                 "short": short(point.id, entry.value, lang) if entry.stated else None,
                 "citation": localized(entry.citation, lang) if entry.stated else None,
-                "conflict": ({"value": entry.conflict["value"], "text": entry.conflict["text"][lang],
+                "conflict": ({"value": entry.conflict["value"], "text": text_in(entry.conflict["text"], lang),
                               "citation": localized(entry.conflict["citation"], lang)}
                              if entry.stated and entry.conflict else None),
             }

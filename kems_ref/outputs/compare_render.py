@@ -11,16 +11,20 @@ import csv
 import io
 import json
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..i18n import t
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 
 class Refs:
     def __init__(self) -> None:
-        self.items: dict[tuple, int] = {}
+        self.items: dict[tuple[str, str], int] = {}
 
-    def ref(self, citation: Optional[dict]) -> str:
+    def ref(self, citation: Optional[dict[str, Any]]) -> str:
         if not citation:
             return ""
         key = (citation["source"], citation["section"])
@@ -32,7 +36,7 @@ class Refs:
         return [f"[{n}] {src} — {sec}" for (src, sec), n in self.items.items()]
 
 
-def cell(value: dict, lang: str, refs: Refs) -> str:
+def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
     if value["silent"]:
         if value["inherited_from"]:
             return t("ui.silent_inherited", lang, parent=value["inherited_from"])
@@ -40,11 +44,12 @@ def cell(value: dict, lang: str, refs: Refs) -> str:
     force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in ("described", "advised") else ""
     text = f"{value['short']}{force} {refs.ref(value['citation'])}"
     if value["conflict"]:
-        text += f" {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
+        mark = t('ui.conflict_mark', lang) + t('ui.colon', lang)
+        text += f" {mark} {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
     return text
 
 
-def render(fmt: str, convs: list, rows: list[dict], lang: str, console) -> None:
+def render(fmt: str, convs: list[Any], rows: list[dict[str, Any]], lang: str, console: Optional[Console]) -> None:
     ids = [c.id for c in convs]
     if fmt == "json":
         sys.stdout.write(json.dumps({"conventions": ids, "rows": rows}, ensure_ascii=False, indent=2) + "\n")
@@ -79,16 +84,17 @@ def render(fmt: str, convs: list, rows: list[dict], lang: str, console) -> None:
         lines += ["", *(f"- {esc(line)}" for line in refs.lines())]
         sys.stdout.write("\n".join(lines).lstrip("\n") + "\n")
         return
+    assert console is not None, "the table is printed on a console"
     _table(console, ids, rows, lang, refs)
 
 
-def _table(console, ids: list[str], rows: list[dict], lang: str, refs: Refs) -> None:
+def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs) -> None:
     from rich.markup import escape
     from rich.table import Table
 
     wide = console.width >= 26 + 16 * len(ids)
     topic = None
-    table = None
+    table: Optional[Table] = None
     for row in rows:
         if row["topic"] != topic:
             if table is not None:
@@ -102,7 +108,7 @@ def _table(console, ids: list[str], rows: list[dict], lang: str, refs: Refs) -> 
                 for i in ids:
                     table.add_column(i, overflow="fold")
         style = "" if row["agree"] else "bold yellow"
-        if wide:
+        if table is not None:
             table.add_row(f"[{style}]≠ {row['rule_point']}[/]" if style else row["rule_point"],
                           *(escape(cell(row["values"][i], lang, refs)) for i in ids))
         else:

@@ -2,38 +2,40 @@
 
 from __future__ import annotations
 
-from ..corpus.load import Convention
-from .values import short
+import json
 
-_HEAD = {
-    "fr": ("# Règles maison : ce fichier étend « {name} » et ne redit que ce que votre table change.\n"
-           "# Tout point absent est hérité. Vérifiez : kems-ref conventions validate maison.yaml\n"
-           "# Utilisez-le partout : kems-ref rule … -c ./maison.yaml ; compare ducale ./maison.yaml ; checklist -c ./maison.yaml\n"),
-    "en": ("# House rules: this file extends \"{name}\" and states only what your table changes.\n"
-           "# Every point left out is inherited. Check it: kems-ref conventions validate maison.yaml\n"
-           "# Use it anywhere: kems-ref rule … -c ./maison.yaml ; compare ducale ./maison.yaml ; checklist -c ./maison.yaml\n"),
-}
+from ..corpus.load import Convention
+from ..i18n import t
+from .values import short
 
 
 def template(parent: Convention, lang: str) -> str:
+    """A valid house-rules file extending ``parent``, its comments in ``lang``."""
     current = parent.rules["call.double_kems.right"]
     now = short("call.double_kems.right", current.value, lang) if current.stated else "—"
-    return _HEAD[lang].format(name=parent.name) + f"""id: maison
-name: Nos règles maison
+    comments = "\n".join(f"# {line}" for line in t("house.head", lang, name=parent.name).splitlines())
+
+    def scalar(key: str) -> str:  # a translated text, quoted so that any wording stays valid YAML
+        return json.dumps(t(key, lang), ensure_ascii=False)
+
+    return f"""{comments}
+id: maison
+name: {scalar("house.name")}
 publication:
-  title: Règles maison de notre table
-  author: Notre table
-  cite_as: Règles maison (choix de la table)
+  title: {scalar("house.title")}
+  author: {scalar("house.author")}
+  cite_as: {scalar("house.cite_as")}
 extends: {parent.id}
 rules:
-  # Example / exemple — {parent.id} says: {now}. Uncomment to change it.
+  # {t("house.example", lang, parent=parent.id, now=now)}
   # call.double_kems.right:
   #   status: stated
   #   value: [{{team: callers, change: 3, unit: point}}]
-  #   text: {{fr: "Chez nous, un Double Kems vaut trois points.", en: "At our table a Double Kems is worth three points."}}
-  #   citation: {{section: "Décidé avant la partie"}}
-  #   # force: prescribed (default) — or described (how you play, not a rule) / advised (a tip)
+  #   text: {{fr: "Chez nous, un Double Kems vaut trois points.",
+  #          en: "At our table a Double Kems is worth three points."}}
+  #   citation: {{section: {scalar("house.section")}}}
+  #   # {t("house.force", lang)}
   #
-  # A point your table leaves open can be marked silent:
+  # {t("house.silent", lang)}
   # signal.verbal: {{status: unspecified}}
 """

@@ -8,7 +8,7 @@ file or the user is escaped: it is never read as markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -76,17 +76,18 @@ def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> N
     if hand:
         console.print(indent + escape(hand))
     if ruling.effects:
-        console.print(f"{indent}{t('ui.effects', lang)} " + escape(t("ui.sep", lang).join(t('effect.' + e, lang) for e in ruling.effects)))
+        effects = t("ui.sep", lang).join(t("effect." + e, lang) for e in ruling.effects)
+        console.print(f"{indent}{t('ui.effects', lang)} " + escape(effects))
 
 
-def cite_line(c: dict, lang: str) -> str:
+def cite_line(c: dict[str, Any], lang: str) -> str:
     mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in ("described", "advised") else ""
     topic = f"{t('ui.topic_cite', lang)}{t('ui.colon', lang)} " if c.get("topic") else ""
     reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""
     return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
 
 
-def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict], lang: str) -> None:
+def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
     style = VERDICT_STYLE.get(ruling.verdict, "bold")
     head = f"[{style}]{verdict_label(ruling, lang)}[/]"
     console.print(f"{head}  — {escape(t('event.' + ruling.event, lang))}, {escape(ruling.convention_name)}")
@@ -98,7 +99,8 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict], lang: 
             sub: Ruling = branch["ruling"]
             cond = t("ui.sep", lang).join(condition(f, v, lang) for f, v in branch["if"].items())
             sub_style = VERDICT_STYLE.get(sub.verdict, "bold")
-            console.print(f"\n  [bold]{t('ui.if', lang)} {escape(cond)}[/] → [{sub_style}]{verdict_label(sub, lang)}[/]")
+            head = f"[bold]{t('ui.if', lang)} {escape(cond)}[/]"
+            console.print(f"\n  {head} → [{sub_style}]{verdict_label(sub, lang)}[/]")
             _consequences(console, sub, lang, "      ")
             console.print("      " + escape(sub.explanation))
     else:
@@ -149,11 +151,12 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
             detail = [line.rstrip(".") for line in score_lines(sub, lang)]
             if hand_line(sub, lang):
                 detail.append(t(f"hand_short.{str(sub.hand_ends).lower()}", lang))
-            parts.append(f"{cond} → {verdict_label(sub, lang)}" + (f" ({t('ui.sep', lang).join(detail)})" if detail else ""))
+            more = f" ({t('ui.sep', lang).join(detail)})" if detail else ""
+            parts.append(f"{cond} → {verdict_label(sub, lang)}{more}")
         return verdict, "\n".join(parts)
     if ruling.verdict == "impossible":
         return verdict, ruling.explanation
-    return verdict, "\n".join(x for x in score_lines(ruling, lang) + [hand_line(ruling, lang)] if x)
+    return verdict, "\n".join(x for x in [*score_lines(ruling, lang), hand_line(ruling, lang)] if x)
 
 
 def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
@@ -181,7 +184,7 @@ def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
         console.print(escape(t("why.conflict", lang)))
 
 
-def print_result(console: Console, result: "Result", lang: str) -> None:
+def print_result(console: Console, result: Result, lang: str) -> None:
     """A ruling (with what the other conventions say), or every convention's side by side."""
     if result.everywhere:
         print_all(console, result.rulings, lang)

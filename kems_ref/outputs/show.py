@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..corpus.catalogue import RULE_POINTS, TOPICS
 from ..corpus.load import Convention, localized, text_in
 from ..i18n import t
+
+if TYPE_CHECKING:
+    from rich.console import Console
 from .values import short
 
 
-def show_json(conv: Convention, lang: str) -> dict:
+def show_json(conv: Convention, lang: str) -> dict[str, Any]:
     rules = {}
     for point in RULE_POINTS:
         e = conv.rules[point.id]
         rules[point.id] = {
             "status": e.public_status, "value": e.value if e.stated else None,
             "silent": not e.stated, "force": e.force if e.stated else None,
-            "text": e.text[lang] if e.stated else (e.note[lang] if e.note else None),
-            "note": e.note[lang] if e.note else None,
+            "text": text_in(e.text, lang) if e.stated else (text_in(e.note, lang) if e.note else None),
+            "note": text_in(e.note, lang) if e.note else None,
             "citation": localized(e.citation, lang),
-            "conflict": ({"value": e.conflict["value"], "text": e.conflict["text"][lang],
+            "conflict": ({"value": e.conflict["value"], "text": text_in(e.conflict["text"], lang),
                           "citation": localized(e.conflict["citation"], lang)} if e.conflict else None),
             "inherited_from": e.inherited_from,
         }
@@ -26,7 +31,7 @@ def show_json(conv: Convention, lang: str) -> dict:
             "publication": conv.publication, "rules": rules}
 
 
-def show_text(console, conv: Convention, lang: str) -> None:
+def show_text(console: Console, conv: Convention, lang: str) -> None:
     from rich.markup import escape
 
     pub = conv.publication
@@ -46,31 +51,34 @@ def show_text(console, conv: Convention, lang: str) -> None:
                 origin = f" [dim]({t('ui.inherited', lang, parent=e.inherited_from)})[/]" if e.inherited_from else ""
                 force = f" ({t('ui.force.' + e.force, lang)})" if e.force != "prescribed" else ""
                 console.print(f"  [bold]{point.id}[/] = {escape(short(point.id, e.value, lang) + force)}{origin}")
-                console.print(f"      {escape(e.text[lang])}")
+                console.print(f"      {escape(text_in(e.text, lang))}")
                 cite = localized(e.citation, lang) or {}
                 console.print(f"      [dim]{escape(cite['source'])} — {escape(cite['section'])}[/]")
                 if e.note:
-                    console.print(f"      {t('ui.note', lang)}{t('ui.colon', lang)} {escape(e.note[lang])}")
+                    console.print(f"      {t('ui.note', lang)}{t('ui.colon', lang)} {escape(text_in(e.note, lang))}")
                 if e.replaces:
                     rep = e.replaces
-                    line = (t("ui.replaces", lang, parent=rep["convention"], text=rep["text"][lang]) if rep["text"]
-                            else t("ui.replaces_silence", lang, parent=rep["convention"]))
+                    if rep["text"]:
+                        line = t("ui.replaces", lang, parent=rep["convention"], text=text_in(rep["text"], lang))
+                    else:
+                        line = t("ui.replaces_silence", lang, parent=rep["convention"])
                     console.print(f"      [dim]{escape(line)}[/]")
                 if e.conflict:
-                    console.print(f"      [yellow]{t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {escape(e.conflict['text'][lang])} "
-                                  f"({escape(localized(e.conflict['citation'], lang)['section'])})[/]")
+                    mark = t("ui.conflict_mark", lang) + t("ui.colon", lang)
+                    console.print(f"      [yellow]{mark} {escape(text_in(e.conflict['text'], lang))} "
+                                  f"({escape((localized(e.conflict['citation'], lang) or {}).get('section', ''))})[/]")
             else:
-                note = f" — {escape(e.note[lang])}" if e.note else ""
+                note = f" — {escape(text_in(e.note, lang))}" if e.note else ""
                 silent = (t("ui.silent_inherited", lang, parent=e.inherited_from) if e.inherited_from
                           else t("ui.silent_cell", lang))
                 console.print(f"  [bold]{point.id}[/] [magenta]{escape(silent)}[/]{note}")
 
 
-def listing(convs: list[Convention]) -> list[dict]:
+def listing(convs: list[Convention]) -> list[dict[str, Any]]:
     return [{"id": c.id, "name": c.name, "source": c.source, "extends": c.extends} for c in convs]
 
 
-def listing_text(items: list[dict], lang: str) -> str:
+def listing_text(items: list[dict[str, Any]], lang: str) -> str:
     lines = []
     for it in items:
         ext = f"  ({t('ui.extends', lang)} {it['extends']})" if it["extends"] else ""
@@ -78,10 +86,10 @@ def listing_text(items: list[dict], lang: str) -> str:
     return "\n".join(lines)
 
 
-def validation_report(file: str, problems: list, lang: str) -> tuple[dict, str]:
+def validation_report(file: str, problems: list[Any], lang: str) -> tuple[dict[str, Any], str]:
     """``conventions validate``: the JSON report and the text (each problem with its line)."""
     report = {"valid": not problems, "errors": [{"line": p.line, "message": p.render(lang)} for p in problems]}
     if not problems:
         return report, t("ui.valid", lang, file=file)
     lines = [f"{file}:{p.line}: {p.render(lang)}" for p in problems]
-    return report, "\n".join(lines + [t("ui.invalid", lang, file=file, count=len(problems))])
+    return report, "\n".join([*lines, t("ui.invalid", lang, file=file, count=len(problems))])

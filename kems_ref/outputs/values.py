@@ -12,7 +12,7 @@ def _v(code: str, lang: str) -> str:
     return t(key, lang) if has(key) else code
 
 
-def _score(entries: list, lang: str) -> str:
+def _score(entries: list[Any], lang: str) -> str:
     parts = []
     for s in entries:
         unit = _v("pt" if s["unit"] == "point" else "letter", lang)
@@ -32,8 +32,11 @@ def short(point: str, value: Any, lang: str) -> str:
                 f"{value['min']}–{value['max']}" if value["max"] else f"{value['min']} {_v('or_more', lang)}")
         return span + (f" ({_v('even', lang)})" if value["even"] and value["min"] != value["max"] else "")
     if point == "players.decks":
-        return ", ".join(f"{r['decks']} {_v('decks' if r['decks'] > 1 else 'deck', lang)}" + (f" ≤{r['up_to']}" if r["up_to"] else
-                         (f" {_v('beyond', lang)}" if len(value) > 1 else "")) for r in value)
+        def decks(rule: dict[str, Any]) -> str:
+            where = f" ≤{rule['up_to']}" if rule["up_to"] else (f" {_v('beyond', lang)}" if len(value) > 1 else "")
+            return f"{rule['decks']} {_v('decks' if rule['decks'] > 1 else 'deck', lang)}{where}"
+
+        return ", ".join(decks(r) for r in value)
     if point == "deck.size":
         return " / ".join(str(s["cards"]) + (f" ({','.join(map(str, s['players']))} {_v('players_abbr', lang)})"
                                                if s.get("players") else "") for s in value)
@@ -59,7 +62,7 @@ def short(point: str, value: Any, lang: str) -> str:
         if value.get("points"):
             return f"{value['points']} {_v('pt', lang)}" + (f" ({_v('agreed', lang)})" if value["agreed"] else "")
         if value.get("word"):
-            return value["word"]
+            return str(value["word"])
         return _v("agreed", lang)
     if isinstance(value, list) and value and isinstance(value[0], dict) and "team" in value[0]:
         return _score(value, lang)

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus import load as conventions
+from ..errors import KemsError
 from .elsewhere import elsewhere
 from .resolver import Ruling, check_readings, resolve, resolve_all
-from ..errors import KemsError
 from .situation import EVENTS, FACT_FLAGS, Situation, build, from_file
 
 
@@ -21,7 +21,7 @@ class Result:
     """One ruling with what the other conventions say where it is silent, or every convention's."""
 
     rulings: list[Ruling]
-    elsewhere: list[dict] = field(default_factory=list)
+    elsewhere: list[dict[str, Any]] = field(default_factory=list)
     everywhere: bool = False
 
     def to_json(self) -> Any:

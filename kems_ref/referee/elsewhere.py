@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ..corpus.load import Convention, load_all, localized
+from typing import Any
+
+from ..corpus.load import Convention, load_all, localized, text_in
 
 
-def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict]:
+def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict[str, Any]]:
     """For each point: every other shipped convention's answer, and recommendations from the
     conventions that extend ``conv`` and state the point (Regles.com over Ducale's silence)."""
     if not points:
@@ -13,14 +15,15 @@ def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict]:
     everyone = load_all()
     out = []
     for point in points:
-        answers, recommendations = [], []
+        answers: list[dict[str, Any]] = []
+        recommendations: list[dict[str, Any]] = []
         for other in everyone:
             if other.id == conv.id:
                 continue
             entry = other.rules[point]
             if not entry.stated or entry.inherited_from:
                 continue
-            item = {"convention": other.id, "value": entry.value, "text": entry.text[lang],
+            item = {"convention": other.id, "value": entry.value, "text": text_in(entry.text, lang),
                     "citation": localized(entry.citation, lang), "force": entry.force}
             (recommendations if conv.id in other.chain[1:] else answers).append(item)
         out.append({"rule_point": point, "conventions": answers, "recommendations": recommendations})

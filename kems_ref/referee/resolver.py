@@ -20,11 +20,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from . import cards as C
 from ..corpus.catalogue import BY_ID
-from ..corpus.load import Convention, Entry, localized
+from ..corpus.load import Convention, Entry, localized, text_in
 from ..errors import KemsError
 from ..i18n import t
+from . import cards as C
 from .situation import FACTS, READING, Situation
 
 SEVERITY = {"forbidden": 3, "unspecified": 2, "conditional": 1, "allowed": 0}
@@ -36,18 +36,18 @@ class Ruling:
     convention: str
     event: str
     verdict: str
-    score: list = field(default_factory=list)
+    score: list[Any] = field(default_factory=list)
     score_settled: bool = True
     hand_ends: Optional[bool] = False
-    effects: list = field(default_factory=list)
+    effects: list[Any] = field(default_factory=list)
     explanation: str = ""
-    rule_points: list = field(default_factory=list)
-    citations: list = field(default_factory=list)
-    unspecified: list = field(default_factory=list)
-    conflicts: list = field(default_factory=list)
-    notes: list = field(default_factory=list)
-    needs: list = field(default_factory=list)
-    branches: list = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
+    rule_points: list[Any] = field(default_factory=list)
+    citations: list[Any] = field(default_factory=list)
+    unspecified: list[Any] = field(default_factory=list)
+    conflicts: list[Any] = field(default_factory=list)
+    notes: list[Any] = field(default_factory=list)
+    needs: list[Any] = field(default_factory=list)
+    branches: list[Any] = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
     convention_name: str = ""
     short_name: str = ""
     players: int = 4
@@ -57,7 +57,7 @@ class Ruling:
         return json.dumps([self.verdict, self.score, self.score_settled, self.hand_ends, self.effects,
                            [[b["if"], b["ruling"].outcome()] for b in self.branches]], sort_keys=True)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in (
             "convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "explanation",
             "rule_points", "citations", "unspecified", "conflicts", "notes", "needs")}
@@ -70,7 +70,7 @@ class Outcome:
     """What an event rule decides; ``None`` marks a part the convention leaves open."""
 
     verdict: str
-    score: Optional[list] = None
+    score: Optional[list[dict[str, Any]]] = None
     hand_ends: Optional[bool] = None
 
 
@@ -89,7 +89,7 @@ class Answer:
     point: str
     value: Any
     force: str  # prescribed | described (advice never reaches a rule: it counts as silence)
-    text: dict
+    text: dict[str, str]
 
     @property
     def prescribed(self) -> bool:
@@ -141,7 +141,7 @@ class Ctx:
         answer = self._answer(point, entry)
         if entry.force == "advised":
             if point not in self.unspecified:
-                self.say("force.advised", name=self.name, text=answer.text[self.lang])
+                self.say("force.advised", name=self.name, text=text_in(answer.text, self.lang))
             self._silent(point)
             return None
         return answer
@@ -172,7 +172,7 @@ class Ctx:
         """The rule in the convention's words (ours), marked when the source only describes it."""
         if answer is None:
             return
-        text = answer.text[self.lang]
+        text = text_in(answer.text, self.lang)
         if answer.force == "described":
             self.say("force.described", name=self.name, text=text)
         else:
@@ -189,14 +189,14 @@ class Ctx:
 
 # --- table, deck and hands -------------------------------------------------------------------
 
-def _count_allows(value: dict, players: int) -> bool:
+def _count_allows(value: dict[str, Any], players: int) -> bool:
     if "counts" in value:
         return players in value["counts"]
     low, high = value["min"], value["max"]
     return low <= players and (high is None or players <= high) and not (value["even"] and players % 2)
 
 
-def _count_label(value: dict) -> str:
+def _count_label(value: dict[str, Any]) -> str:
     if "counts" in value:
         return "/".join(map(str, value["counts"]))
     return f"{value['min']}" if value["max"] == value["min"] else f"{value['min']}–{value['max'] or '…'}"
@@ -266,7 +266,7 @@ def _check_hands(ctx: Ctx) -> None:
                         convention=ctx.conv.id)
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
     try:
-        C.check_possible(hands + [(sit.lifted or []) + (sit.touched or [])], deck, decks)
+        C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, decks)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
@@ -280,8 +280,9 @@ def _check_hands(ctx: Ctx) -> None:
 
 # --- shared pieces of the call events ----------------------------------------------------------
 
-def _holds_square(ctx: Ctx, hand: list, who: str, main: bool) -> Optional[bool]:
+def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) -> Optional[bool]:
     """Whether ``hand`` makes a square; ``None`` where the convention does not settle it."""
+    assert hand is not None, "the situation checks that the event's hands are given"
     sit, lang = ctx.sit, ctx.lang
     shown = C.show(hand, lang)
     if C.square_rank(hand):
@@ -343,7 +344,7 @@ def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
     return Outcome("void", None, None)
 
 
-def _score(ctx: Ctx, point: str) -> Optional[list]:
+def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     """The score a stated point gives; ``None`` where it is not settled: a silent point, or "the
     other team" at a table of more than two teams when the convention says nothing of them."""
     answer = ctx.rule(point)
@@ -355,7 +356,7 @@ def _score(ctx: Ctx, point: str) -> Optional[list]:
         ctx.say("why.reading", n=ctx.readings[point])
     if any(s["unit"] == "letter" for s in answer.value):  # what a letter means is the scoring system's rule
         ctx.text_of(ctx.peek("score.system"))
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     accusation = ctx.sit.event in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
         if entry["team"] != "other":
@@ -487,6 +488,7 @@ def _contre_kems(ctx: Ctx) -> Outcome:
     accused = _holds_square(ctx, sit.hand, "who.accused", main=True)
     if accused is None:
         return Outcome("unspecified")
+    upheld: Optional[bool]
     if accused:
         counter = ctx.conv.get("call.double_kems.counter")
         if not (counter.stated and counter.value is True) and _partner_square(ctx):
@@ -541,7 +543,7 @@ def _accused_team_square(ctx: Ctx) -> Optional[bool]:
     ctx.text_of(target)
     ctx.say("why.reading", n=ctx.readings["call.contre_kems.target"])
     ctx.say("why.team_target" if target.value == "team" else "why.player_target")
-    return target.value == "team"
+    return bool(target.value == "team")
 
 
 #: effect codes for a proof: (who shows, which cards, to whom)
@@ -589,7 +591,7 @@ def _double_contre_kems(ctx: Ctx) -> Outcome:
 
 
 def _deal(ctx: Ctx) -> Outcome:
-    rank, count = C.most_common(ctx.sit.hand)
+    rank, count = C.most_common(ctx.sit.hand or [])
     if count < 3:
         rule = ctx.peek("deal.identical_cards")
         ctx.say("why.deal_fine")
@@ -716,7 +718,8 @@ def _stock_out(ctx: Ctx) -> Outcome:
 SIGNAL_CHECKS = (
     ("verbal", "signal.verbal", {"forbidden": "forbidden", "allowed": "allowed", "if-all-agree": "conditional"}),
     ("hidden", "signal.visibility", {"required": "forbidden", "agree-before-play": "conditional"}),
-    ("second_signal", "signal.count", {"one": "forbidden", "several": "allowed", "one-unless-all-agree": "conditional"}),
+    ("second_signal", "signal.count",
+     {"one": "forbidden", "several": "allowed", "one-unless-all-agree": "conditional"}),
 )
 
 
@@ -782,7 +785,7 @@ EVENT_RULES = {
 
 # --- putting a ruling together -----------------------------------------------------------------
 
-def _citation(conv: Convention, point: str, reading: int, lang: str) -> Optional[dict]:
+def _citation(conv: Convention, point: str, reading: int, lang: str) -> Optional[dict[str, Any]]:
     entry = conv.get(point)
     if not entry.stated:
         return None
@@ -809,8 +812,8 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
             conflicts.append({
                 "rule_point": point,
                 "reading": ctx.readings.get(point),
-                "readings": [{"value": r["value"], "text": r["text"][lang], "citation": localized(r["citation"], lang)}
-                             for r in entry.readings()],
+                "readings": [{"value": r["value"], "text": text_in(r["text"], lang),
+                              "citation": localized(r["citation"], lang)} for r in entry.readings()],
             })
     if outcome.verdict == "unspecified" and ctx.unspecified and not ctx.why:
         ctx.say("why.silent", name=conv.short_name, points=", ".join(ctx.unspecified))
@@ -820,12 +823,12 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
         score_settled=score_settled, hand_ends=outcome.hand_ends, effects=ctx.effects,
         explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
         unspecified=list(ctx.unspecified), conflicts=conflicts,
-        notes=[{"rule_point": p, "text": conv.get(p).note[lang]} for p in ctx.notes],
+        notes=[{"rule_point": p, "text": text_in(conv.get(p).note, lang)} for p in ctx.notes],
         convention_name=conv.name, short_name=conv.short_name, players=sit.players,
     )
 
 
-def need(fact: str, lang: str) -> dict:
+def need(fact: str, lang: str) -> dict[str, Any]:
     """What a ``depends`` ruling waits for: the fact, the flag that gives it, the question."""
     if fact.startswith(READING):
         point = fact[len(READING):]
@@ -834,8 +837,8 @@ def need(fact: str, lang: str) -> dict:
     return {"fact": fact, "flag": FACTS[fact][1], "question": t(f"need.{fact}", lang)}
 
 
-def _merge(items: list[list]) -> list:
-    out: list = []
+def _merge(items: list[list[Any]]) -> list[Any]:
+    out: list[Any] = []
     for group in items:
         for item in group:
             if item not in out:
@@ -856,7 +859,7 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
         first.explanation += " " + t(key, lang, question=need(fact, lang)["question"])
         return first
-    flat: list[dict] = []
+    flat: list[dict[str, Any]] = []
     for value, ruling in branches:
         if ruling.verdict == "depends":
             flat += [{"if": {fact: value, **b["if"]}, "ruling": b["ruling"]} for b in ruling.branches]

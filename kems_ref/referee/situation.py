@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Optional
 
-from .cards import Card, parse_cards
 from ..errors import KemsError
+from .cards import Card, parse_cards
 
 EVENTS = ("kems", "double-kems", "contre-kems", "double-contre-kems", "deal", "exchange", "sweep",
           "stock-out", "signal", "same-card")
@@ -109,7 +109,7 @@ class Situation:
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
     assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
 
-    def assuming(self, fact: str, value: Any) -> "Situation":
+    def assuming(self, fact: str, value: Any) -> Situation:
         """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
         if fact.startswith(READING):
             return replace(self, readings={**self.readings, fact[len(READING):]: value})
@@ -143,14 +143,14 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
     sit.lifted = parse_cards(lifted) if lifted is not None else None
     sit.touched = parse_cards(touched) if touched is not None else None
     for f in fields(Situation):
-        if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False):
-            if event not in OPTION_EVENTS[f.name]:
-                raise KemsError("error.option_not_for_event", option=_flag_name(f.name, getattr(sit, f.name)),
-                                event=event, events=", ".join(OPTION_EVENTS[f.name]))
-    for f in FACT_FLAGS:
-        if getattr(sit, f) is False and event not in OPTION_EVENTS[f]:
-            raise KemsError("error.option_not_for_event", option=_flag_name(f, False), event=event,
-                            events=", ".join(OPTION_EVENTS[f]))
+        if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False) \
+                and event not in OPTION_EVENTS[f.name]:
+            raise KemsError("error.option_not_for_event", option=_flag_name(f.name, getattr(sit, f.name)),
+                            event=event, events=", ".join(OPTION_EVENTS[f.name]))
+    for fact in FACT_FLAGS:
+        if getattr(sit, fact) is False and event not in OPTION_EVENTS[fact]:
+            raise KemsError("error.option_not_for_event", option=_flag_name(fact, False), event=event,
+                            events=", ".join(OPTION_EVENTS[fact]))
     if event in ("kems", "double-kems", "contre-kems", "deal") and sit.hand is None:
         raise KemsError("error.needs_hand", event=event)
     if event == "double-kems" and sit.partner_hand is None:
@@ -237,7 +237,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
         values[name] = value
     if "event" not in values:
         raise KemsError("error.situation_no_event", path, 1, choices=", ".join(EVENTS))
-    values.update({k: v for k, v in (overrides or {}).items() if v is not None and v is not False
+    values.update({k: v for k, v in (overrides or {}).items() if (v is not None and v is not False)
                    or (k in FACTS and v is False)})
     event = values.pop("event")
     try:
