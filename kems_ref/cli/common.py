@@ -18,6 +18,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
+from ..corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
 from ..errors import KemsError
 from ..i18n import detect_lang, languages, t
 
@@ -48,7 +49,6 @@ ConventionOpt = Annotated[str, typer.Option("--convention", "-c", envvar="KEMS_R
                                              show_envvar=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help=h("help.option.json"))]
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("help.option.lang"), show_default=False)]
-DEFAULT_CONVENTION = "ducale"
 
 
 @dataclass

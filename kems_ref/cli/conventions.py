@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from ..errors import KemsError
-from .common import Out, command, fail, h
+from .common import DEFAULT_CONVENTION, Out, command, fail, h
 
 conventions_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.conventions"))
 
@@ -48,7 +48,7 @@ def conventions_validate(out: Out, file: Annotated[str, typer.Argument(help=h("h
 @command(conventions_app, "init", help=h("help.cmd.conventions_init"))
 def conventions_init(
     out: Out,
-    extends: Annotated[str, typer.Option(help=h("help.option.extends"), show_default=False)] = "ducale",
+    extends: Annotated[str, typer.Option(help=h("help.option.extends"), show_default=False)] = DEFAULT_CONVENTION,
 ) -> None:
     from ..corpus import load as conventions
     from ..outputs.house import template

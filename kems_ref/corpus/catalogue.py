@@ -37,10 +37,6 @@ class RulePoint:
         return t(f"question.{self.id}", lang)
 
 
-#: Points added to the shared vocabulary because a source states something it had no id for
-#: (signal.warning, signal.bluff: Marquoir; deal.bottom_card: Wikipedia) or because the referee
-#: needs the question asked even when every source is silent (call.double_kems.wrong).
-ADDED_POINTS = ("deal.bottom_card", "signal.warning", "signal.bluff", "call.double_kems.wrong")
 
 RULE_POINTS: tuple[RulePoint, ...] = (
     # Table and material
@@ -97,7 +93,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
 
 BY_ID: dict[str, RulePoint] = {p.id: p for p in RULE_POINTS}
 IDS: tuple[str, ...] = tuple(BY_ID)
-
-
-def topic_of(point_id: str) -> str:
-    return BY_ID[point_id].topic
+#: Points added to the shared vocabulary because a source states something it had no id for
+#: (signal.warning, signal.bluff: Marquoir; deal.bottom_card: Wikipedia) or because the referee
+#: needs the question asked even when every source is silent (call.double_kems.wrong).
+ADDED_POINTS: tuple[str, ...] = tuple(p.id for p in RULE_POINTS if p.added)

@@ -65,7 +65,6 @@ OPTIONS: tuple[Option, ...] = (
     Option("deck", "int", ALL_EVENTS),
     Option("reading", "readings", ALL_EVENTS),
 )
-BY_ATTR = {o.attr: o for o in OPTIONS}
 #: which events each option belongs to (an option given to another event is an error, not ignored)
 OPTION_EVENTS: dict[str, tuple[str, ...]] = {o.attr: o.events for o in OPTIONS if o.events != ALL_EVENTS}
 #: the flags that give each tri-state fact: (flag for True, flag for False)
