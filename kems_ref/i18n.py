@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT = "en"
@@ -26,11 +25,9 @@ def languages() -> tuple[str, ...]:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """All the messages of one language (read once)."""
-    import yaml
+    from .datacache import load_yaml
 
-    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(LOCALES / f"{lang}.yaml", "rb") as handle:
-        data = yaml.load(handle, Loader=loader)
+    data = load_yaml(LOCALES / f"{lang}.yaml")
     return {str(k): str(v) for k, v in data.items()}
 
 

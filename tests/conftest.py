@@ -7,6 +7,12 @@ from typer.testing import CliRunner
 from kems_ref.cli import app
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_cache(tmp_path_factory):
+    """The JSON copies of the package's YAML data go to a temporary cache, never the user's."""
+    os.environ["KEMS_REF_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture(autouse=True)
 def pinned_env(monkeypatch):
     """Rich output width is pinned, the language is chosen by the tests, not the machine."""

@@ -46,13 +46,14 @@ def _parameter(option: Option) -> inspect.Parameter:
 def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
          options: dict[str, Any]) -> None:
     """Rule and print: the body every event command shares."""
-    from ..outputs.ruling import print_result
     from ..referee import api
 
     result = api.rule(api.situation(event, options, situation_file), convention, out.lang, everywhere)
     if out.as_json:
         out.json(result.to_json())
     else:
+        from ..outputs.ruling import print_result
+
         print_result(out.console(wrap=everywhere), result, out.lang)
 
 

@@ -164,10 +164,10 @@ _cache: dict[str, Convention] = {}
 def _load_shipped(cid: str, seen: tuple[str, ...] = ()) -> Convention:
     if cid in _cache:
         return _cache[cid]
-    from .yamlsource import load_fast
+    from ..datacache import load_yaml  # shipped files are trusted: no validation, a JSON copy
 
     path = conventions_dir() / f"{cid}.yaml"
-    data = load_fast(str(path))
+    data = load_yaml(path)
     parent = _load_shipped(data["extends"], (*seen, cid)) if data.get("extends") else None
     conv = _build(data, str(path), parent)
     _cache[cid] = conv

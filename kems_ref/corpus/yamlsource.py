@@ -1,4 +1,5 @@
-"""YAML reading: a fast path for trusted shipped files, a located path for anything a user wrote.
+"""YAML reading for anything a user wrote: every key keeps its line (shipped files are read through
+:mod:`kems_ref.datacache`).
 
 The located reader composes the node tree so that every key keeps its line, and reports duplicate
 keys (which PyYAML silently overwrites) as errors.
@@ -31,11 +32,6 @@ def read_text(path: str) -> str:
         raise KemsError("error.not_utf8", path, byte=exc.start) from None
     except OSError as exc:
         raise KemsError("error.cannot_read", path, reason=exc.strerror or exc.__class__.__name__) from None
-
-
-def load_fast(path: str) -> Any:
-    with open(path, "rb") as handle:
-        return yaml.load(handle, Loader=_Loader)
 
 
 def _yaml_error(exc: yaml.YAMLError, path: str) -> KemsError:
