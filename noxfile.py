@@ -4,7 +4,7 @@
 - ruff (lint) and mypy (strict on the library);
 - the JSON Schema check: the shipped schema must be the one generated from the catalogue.
 
-With pyenv, make the interpreters reachable first: ``export PYENV_VERSION=$(pyenv versions --bare | tr '\\n' :)``.
+With pyenv, make the interpreters reachable first, the default first (``.ci/run`` does it).
 """
 
 import nox

@@ -7,7 +7,7 @@ a KemsError (a reason inside a reason) is rendered in the same language.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 
 class KemsError(Exception):
@@ -24,14 +24,15 @@ class KemsError(Exception):
         """The message alone, in ``lang``."""
         from .i18n import t
 
-        values = {k: (v.render(lang) if isinstance(v, KemsError) else v) for k, v in self.params.items()}
+        values = {k: (v.render(lang) if isinstance(v, KemsError) else clean(v) if isinstance(v, str) else v)
+                  for k, v in self.params.items()}
         return t(self.key, lang, **values)
 
     def located(self, lang: str = "en") -> str:
         """``file:line: message`` where there is a file."""
         where = ""
         if self.file:
-            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+            where = f"{clean(self.file)}:{self.line}: " if self.line else f"{clean(self.file)}: "
         return where + self.render(lang)
 
     def at(self, file: Optional[str], line: Optional[int]) -> KemsError:
@@ -57,3 +58,26 @@ class ConventionInvalid(KemsError):
             super().__init__("error.problems_first", file, first.line, first=first, more=len(problems) - 1)
         else:
             super().__init__(first.key, file, first.line, **first.params)
+
+
+_BIDI = {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+
+
+def clean(text: str) -> str:
+    """Text from a user or a file, safe to print on a terminal: control characters (an escape
+    sequence, a carriage return, a bidi override…) are shown as escapes instead of acting."""
+    if text.isprintable():
+        return text
+    return "".join(ch if (ch.isprintable() and ord(ch) not in _BIDI) or ch in "\n\t"
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def cleaned(data: Any) -> Any:
+    """``clean`` applied to every string of parsed data (keys included)."""
+    if isinstance(data, str):
+        return clean(data)
+    if isinstance(data, dict):
+        return {cleaned(k): cleaned(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [cleaned(v) for v in data]
+    return data

@@ -49,7 +49,7 @@ def compare(
     out.extra["json"] = fmt == "json"
     selected = [conventions.load(i) for i in ids] if ids else conventions.load_all()
     rows = cmp.rows(selected, out.lang, topic, only_differences)
-    render(fmt, selected, rows, out.lang, out.console(wrap=True) if fmt == "table" else None)
+    render(fmt, cmp.labels(selected), rows, out.lang, out.console(wrap=True) if fmt == "table" else None)
 
 
 @command(app, help=h("help.cmd.checklist"))

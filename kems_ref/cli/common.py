@@ -5,10 +5,13 @@ Help texts come from the message catalogue in the user's language (``--lang`` on
 then ``KEMS_REF_LANG``, then the locale), like every other sentence.
 """
 
+import contextlib
 import enum
+import errno
 import functools
 import inspect
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +22,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
-from ..errors import KemsError
+from ..errors import KemsError, clean
 from ..i18n import detect_lang, languages, t
 
 
@@ -60,18 +63,39 @@ class Out:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def console(self, wrap: bool = False) -> Any:
-        """Piped output keeps whole lines; ``wrap`` folds to the width (tables, 80-column layouts)."""
+        """Piped output keeps whole lines; ``wrap`` folds to the width (tables, 80-column layouts).
+        The width comes from COLUMNS only when it is a plain number, kept between 40 and 1000."""
         from rich.console import Console
 
-        console = Console(highlight=False)
+        class _Console(Console):
+            def on_broken_pipe(self) -> None:  # the reader went away: one exit path for every output
+                raise BrokenPipeError
+
+        environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        console = _Console(highlight=False, width=screen_width(), height=25, _environ=environ)
         console.soft_wrap = not (wrap or console.is_terminal)
         return console
 
     def json(self, data: object) -> None:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+        sys.stdout.write(json.dumps(data, ensure_ascii=not utf8, indent=2) + "\n")
 
     def text(self, text: str) -> None:
         sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+MIN_WIDTH, MAX_WIDTH = 40, 1000
+
+
+def screen_width() -> int:
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isascii() and columns.isdigit() and int(columns) > 0:
+        return max(MIN_WIDTH, min(MAX_WIDTH, int(columns)))
+    try:
+        found = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        found = 80
+    return max(MIN_WIDTH, min(MAX_WIDTH, found or 80))
 
 
 def language(lang: Optional[Lang]) -> str:
@@ -83,6 +107,7 @@ def language(lang: Optional[Lang]) -> str:
 
 def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[dict[str, Any]] = None) -> int:
     """The one error shape: one line on stderr; with --json also ``{"error": …}`` on stdout."""
+    message = clean(message).replace("\n", " ")
     if as_json:
         sys.stdout.write(json.dumps({"error": message, **(extra or {})}, ensure_ascii=False) + "\n")
     sys.stderr.write(f"{t('error.prefix', lang)} {message}\n")
@@ -134,21 +159,48 @@ class KemsGroup(TyperGroup):
              complete_var: Optional[str] = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
+        for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show never crashes
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        lang = _lang_of(argv)
         try:
             returned = super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
                                     standalone_mode=False, **extra)
             code = returned if isinstance(returned, int) else 0  # Click returns an Exit's code here
+            sys.stdout.flush()
         except click.exceptions.Exit as exc:
             code = exc.exit_code
         except click.ClickException as exc:
-            code = fail(_click_message(exc, _lang_of(argv)), _lang_of(argv), "--json" in argv, exc.exit_code)
-        except click.exceptions.Abort:
-            code = fail(t("error.interrupted", _lang_of(argv)), _lang_of(argv), "--json" in argv, 130)
+            code = fail(_click_message(exc, lang), lang, "--json" in argv, exc.exit_code)
+        except (click.exceptions.Abort, KeyboardInterrupt, EOFError):
+            code = fail(t("error.interrupted", lang), lang, False, 130)
         except KemsError as exc:
-            code = fail(exc.located(_lang_of(argv)), _lang_of(argv), "--json" in argv)
+            code = fail(exc.located(lang), lang, "--json" in argv)
+        except BrokenPipeError:  # the reader went away (| head): stop quietly
+            _silence_stdout()
+            code = 141
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF):
+                raise
+            _silence_stdout()
+            code = fail(t("error.cannot_write_output", lang, reason=exc.strerror or type(exc).__name__), lang,
+                        False, 74)
+        except Exception as exc:  # never a traceback for the user; KEMS_REF_DEBUG=1 shows it
+            if os.environ.get("KEMS_REF_DEBUG"):
+                raise
+            code = fail(t("error.internal", lang, error=f"{type(exc).__name__}: {exc}"), lang, "--json" in argv, 70)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _silence_stdout() -> None:
+    """After a failed write: drop what is still buffered so that exiting does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _lang_of(argv: list[str]) -> str:

@@ -1,15 +1,26 @@
 """``kems-ref conventions …``: the corpus and house rules."""
 
-from typing import Annotated
+import sys
+from typing import Annotated, Optional
 
 import typer
 
 from ..errors import KemsError
+from ..i18n import t
 from .common import DEFAULT_CONVENTION, Out, command, fail, h
 
 conventions_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.conventions"))
 
-RefArg = Annotated[str, typer.Argument(metavar="ID_OR_FILE", help=h("help.option.convention_ref"))]
+# Optional, checked by the command: the pinned Typer with a recent Click passes None for a missing argument
+RefArg = Annotated[Optional[str], typer.Argument(metavar="ID_OR_FILE", help=h("help.option.convention_ref"),
+                                                 show_default=False)]
+FileArg = Annotated[Optional[str], typer.Argument(metavar="FILE", help=h("help.option.file"), show_default=False)]
+
+
+def given(value: Optional[str], what: str) -> str:
+    if not value:
+        raise KemsError("error.missing_argument", what=what)
+    return value
 
 
 @command(conventions_app, "list", help=h("help.cmd.conventions_list"))
@@ -22,19 +33,20 @@ def conventions_list(out: Out) -> None:
 
 
 @command(conventions_app, "show", help=h("help.cmd.conventions_show"))
-def conventions_show(out: Out, convention: RefArg) -> None:
+def conventions_show(out: Out, convention: RefArg = None) -> None:
     from ..corpus import load as conventions
     from ..outputs.show import show_json, show_text
 
-    conv = conventions.load(convention)
+    conv = conventions.load(given(convention, "ID_OR_FILE"))
     out.json(show_json(conv, out.lang)) if out.as_json else show_text(out.console(), conv, out.lang)
 
 
 @command(conventions_app, "validate", help=h("help.cmd.conventions_validate"))
-def conventions_validate(out: Out, file: Annotated[str, typer.Argument(help=h("help.option.file"))]) -> None:
+def conventions_validate(out: Out, file: FileArg = None) -> None:
     from ..corpus import load as conventions
     from ..outputs.show import validation_report
 
+    file = given(file, "FILE")
     try:
         _, problems = conventions.validate_file(file)
     except KemsError as exc:  # unreadable: the linter's own shape, and exit 2
@@ -49,11 +61,22 @@ def conventions_validate(out: Out, file: Annotated[str, typer.Argument(help=h("h
 def conventions_init(
     out: Out,
     extends: Annotated[str, typer.Option(help=h("help.option.extends"), show_default=False)] = DEFAULT_CONVENTION,
+    output: Annotated[Optional[str], typer.Option("--output", "-o", metavar="FILE",
+                                                  help=h("help.option.output"))] = None,
+    force: Annotated[bool, typer.Option("--force", help=h("help.option.force"))] = False,
 ) -> None:
     from ..corpus import load as conventions
-    from ..outputs.house import template
+    from ..outputs.house import extends_ref, template, write_new
 
-    out.text(template(conventions.load(extends), out.lang))
+    text = template(conventions.load(extends), extends_ref(extends, output), out.lang)
+    if output is None:
+        out.text(text)
+    else:
+        write_new(output, text, force)
+        if out.as_json:
+            out.json({"written": output})
+        else:
+            sys.stderr.write(t("ui.written", out.lang, file=output) + "\n")
 
 
 @command(conventions_app, "schema", help=h("help.cmd.conventions_schema"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..errors import ConventionInvalid, KemsError
+from ..errors import ConventionInvalid, KemsError, cleaned
 from .catalogue import IDS
 
 DEFAULT_CONVENTION = "ducale"
@@ -77,6 +77,7 @@ class Convention:
     rules: dict[str, Entry] = field(default_factory=dict)
     path: Optional[str] = None
     chain: tuple[str, ...] = ()  # own id then ancestors
+    ref: Optional[str] = None  # how the user named it (a path as typed), for labels
 
     @property
     def source(self) -> str:
@@ -174,8 +175,19 @@ def _load_shipped(cid: str, seen: tuple[str, ...] = ()) -> Convention:
     return conv
 
 
+MAX_CHAIN = 32  # house files extending house files: a chain longer than this is a mistake
+
+
 def is_path(ref: str) -> bool:
-    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
+    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or ref.startswith("~")
+
+
+def resolve_path(ref: str, base: Optional[str] = None) -> str:
+    """A file reference as an absolute path: ``~`` expanded, relative to ``base``'s folder if given."""
+    expanded = os.path.expanduser(ref)
+    if base is not None and not os.path.isabs(expanded):
+        expanded = os.path.join(os.path.dirname(base), expanded)
+    return os.path.abspath(expanded)
 
 
 def unknown_convention(ref: str) -> KemsError:
@@ -195,45 +207,83 @@ def load_all() -> list[Convention]:
     return [_load_shipped(cid) for cid in shipped_ids()]
 
 
-def validate_file(path: str, _seen: tuple[str, ...] = ()) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
-    """Read and check a convention file: (data, problems).  Unreadable/malformed raises KemsError."""
+def _check_one(path: str) -> tuple[Any, dict[tuple[Any, ...], int], list[KemsError]]:
+    """One file against the format (its parent is not looked at): data, lines, problems."""
     from . import schema
     from .yamlsource import line_of, load_located, read_text
 
     data, lines, problems = load_located(read_text(path), path)
     problems = problems + schema.check(data, lines)
+    if isinstance(data, dict) and isinstance(data.get("id"), str) and data["id"] in shipped_ids() \
+            and os.path.abspath(conventions_dir() / f"{data['id']}.yaml") != path:  # a copy keeping a shipped id
+        problems.append(KemsError("error.id_taken", line=line_of(lines, ("id",)), id=data["id"]))
+    return data, lines, problems
+
+
+def _chain(path: str) -> list[tuple[str, dict[str, Any]]]:
+    """The file and the house files it extends, child first (each checked once, in order).
+    Raises ConventionInvalid for the first invalid file, KemsError for a cycle or a missing file."""
+    from .yamlsource import line_of
+
+    chain: list[tuple[str, dict[str, Any]]] = []
+    current = resolve_path(path)
+    shown = path
+    while True:
+        data, lines, problems = _check_one(current)
+        if problems:
+            raise ConventionInvalid(shown, problems)
+        chain.append((current, cleaned(data)))  # a user's file: its texts are printed, never obeyed
+        parent = data.get("extends")
+        if not parent or not is_path(parent):
+            if parent and parent not in shipped_ids():  # pragma: no cover - schema-checked above
+                raise KemsError("error.extends_unknown", shown, line_of(lines, ("extends",)), parent=parent,
+                                choices=", ".join(shipped_ids()))
+            return chain
+        following = resolve_path(parent, current)
+        if following in (p for p, _ in chain):
+            raise KemsError("error.extends_cycle", shown, line_of(lines, ("extends",)), parent=parent)
+        if len(chain) >= MAX_CHAIN:
+            raise KemsError("error.extends_too_long", shown, line_of(lines, ("extends",)), limit=MAX_CHAIN)
+        if not os.path.isfile(following):
+            raise KemsError("error.extends_no_file", shown, line_of(lines, ("extends",)), parent=parent)
+        current, shown = following, parent
+
+
+def validate_file(path: str) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
+    """Lint a convention file: (data, problems), each problem with its line.  A file that cannot be
+    read or parsed raises KemsError.  The house files it extends must load too."""
+    from .yamlsource import line_of
+
+    data, lines, problems = _check_one(resolve_path(path))
     if isinstance(data, dict) and isinstance(data.get("extends"), str):
         parent = data["extends"]
         line = line_of(lines, ("extends",))
-        parent_key = str(Path(path).parent / parent) if is_path(parent) else parent
-        if parent == data.get("id") or parent_key in _seen or os.path.abspath(path) in _seen:
-            problems.append(KemsError("error.extends_cycle", line=line, parent=parent))
-        elif is_path(parent):
-            if not Path(parent_key).is_file():
+        if is_path(parent):
+            following = resolve_path(parent, resolve_path(path))
+            if following == resolve_path(path):
+                problems.append(KemsError("error.extends_cycle", line=line, parent=parent))
+            elif not os.path.isfile(following):
                 problems.append(KemsError("error.extends_no_file", line=line, parent=parent))
             else:
                 try:
-                    _, parent_problems = validate_file(parent_key, (*_seen, os.path.abspath(path), parent_key))
+                    _chain(following)
                 except KemsError as exc:
-                    parent_problems = [exc]
-                if parent_problems:
-                    problems.append(KemsError("error.extends_invalid", line=line, parent=parent,
-                                              problem=parent_problems[0]))
+                    key = "error.extends_cycle" if exc.key == "error.extends_cycle" else "error.extends_invalid"
+                    problems.append(KemsError(key, line=line, parent=parent, problem=exc))
         elif parent not in shipped_ids():
             problems.append(KemsError("error.extends_unknown", line=line, parent=parent,
                                       choices=", ".join(shipped_ids())))
     problems.sort(key=lambda p: p.line or 0)
-    return data, problems
+    return data if isinstance(data, dict) else None, problems
 
 
 def load_file(path: str) -> Convention:
-    data, problems = validate_file(path)
-    if problems:
-        raise ConventionInvalid(path, problems)
-    assert isinstance(data, dict)
-    parent = None
-    if data.get("extends"):
-        ext = data["extends"]
-        parent = load_file(str(Path(path).parent / ext)) if is_path(ext) else _load_shipped(ext)
-    return _build(data, path, parent)
-
+    """A house-rules file and the files it extends, validated strictly, each once."""
+    chain = _chain(path)
+    root_parent = chain[-1][1].get("extends")
+    parent = _load_shipped(root_parent) if root_parent else None
+    for file_path, data in reversed(chain):
+        parent = _build(data, file_path, parent)
+    assert parent is not None
+    parent.ref = path
+    return parent

@@ -21,6 +21,25 @@ def disagrees(entries: list[Entry]) -> bool:
     return len(stated) > 1 or any(e.stated and e.conflict for e in entries)
 
 
+def labels(convs: list[Convention]) -> list[str]:
+    """Column names: the ids, and where two conventions share an id (two house files both called
+    'maison', a copy keeping 'pagat'), the id with the file it came from."""
+    ids = [c.id for c in convs]
+    out = []
+    for conv in convs:
+        label = conv.id
+        if ids.count(conv.id) > 1:
+            label = f"{conv.id} ({conv.ref})" if conv.ref else f"{conv.id} (shipped)"
+        out.append(label)
+    counts = {label: out.count(label) for label in out}
+    seen: dict[str, int] = {}
+    for i, label in enumerate(out):  # the same file named twice: number the copies
+        seen[label] = seen.get(label, 0) + 1
+        if counts[label] > 1:
+            out[i] = f"{label} #{seen[label]}"
+    return out
+
+
 def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
          only_differences: bool = False) -> list[dict[str, Any]]:
     if topic is not None and topic not in TOPICS:
@@ -34,8 +53,8 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
         if only_differences and agree:
             continue
         values = {}
-        for conv, entry in zip(convs, entries, strict=False):
-            values[conv.id] = {
+        for label, entry in zip(labels(convs), entries, strict=True):
+            values[label] = {
                 "status": entry.public_status,
                 "silent": not entry.stated,
                 "inherited_from": entry.inherited_from,

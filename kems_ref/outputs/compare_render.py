@@ -49,8 +49,12 @@ def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
     return text
 
 
-def render(fmt: str, convs: list[Any], rows: list[dict[str, Any]], lang: str, console: Optional[Console]) -> None:
-    ids = [c.id for c in convs]
+def _csv_safe(value: str) -> str:
+    """A cell a spreadsheet will not run as a formula (CSV injection)."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def render(fmt: str, ids: list[str], rows: list[dict[str, Any]], lang: str, console: Optional[Console]) -> None:
     if fmt == "json":
         sys.stdout.write(json.dumps({"conventions": ids, "rows": rows}, ensure_ascii=False, indent=2) + "\n")
         return
@@ -58,13 +62,13 @@ def render(fmt: str, convs: list[Any], rows: list[dict[str, Any]], lang: str, co
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)])
+        writer.writerow([_csv_safe(c) for c in ["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)]])
         for row in rows:
             vals = [row["values"][i] for i in ids]
-            writer.writerow([row["rule_point"], row["topic"], "yes" if row["agree"] else "no",
-                             *(cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals),
-                             *(f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else ""
-                               for v in vals)])
+            shorts = [cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals]
+            cites = [f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else "" for v in vals]
+            line = [row["rule_point"], row["topic"], "yes" if row["agree"] else "no", *shorts, *cites]
+            writer.writerow([_csv_safe(str(c)) for c in line])
         sys.stdout.write(out.getvalue())
         return
     if fmt == "markdown":
@@ -100,13 +104,13 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
             if table is not None:
                 console.print(table)
             topic = row["topic"]
-            console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
+            console.print(f"\n[bold underline]{escape(t('topic.' + topic, lang))}[/]")
             table = None
             if wide:
                 table = Table(show_lines=True)
-                table.add_column(t("ui.rule_point", lang), overflow="fold")
+                table.add_column(escape(t("ui.rule_point", lang)), overflow="fold")
                 for i in ids:
-                    table.add_column(i, overflow="fold")
+                    table.add_column(escape(i), overflow="fold")
         style = "" if row["agree"] else "bold yellow"
         if table is not None:
             table.add_row(f"[{style}]≠ {row['rule_point']}[/]" if style else row["rule_point"],
@@ -115,7 +119,7 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
             mark = "" if row["agree"] else f"  [{style}]≠ {t('ui.differs', lang)}[/]"
             console.print(f"[bold]{row['rule_point']}[/] — {escape(row['question'])}{mark}")
             for i in ids:
-                console.print(f"    {i:<14} {escape(cell(row['values'][i], lang, refs))}")
+                console.print(f"    {escape(f'{i:<14}')} {escape(cell(row['values'][i], lang, refs))}")
     if table is not None:
         console.print(table)
     console.print(f"\n[bold]{t('ui.citations', lang)}[/]")

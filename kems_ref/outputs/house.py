@@ -3,14 +3,43 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
+from typing import Optional
 
-from ..corpus.load import Convention
+from ..corpus.load import Convention, is_path, resolve_path
+from ..errors import KemsError
 from ..i18n import t
 from .values import short
 
 
-def template(parent: Convention, lang: str) -> str:
-    """A valid house-rules file extending ``parent``, its comments in ``lang``."""
+def extends_ref(extends: str, output: Optional[str]) -> str:
+    """What the new file's ``extends`` says: a shipped id as is; a file as a path that still finds it
+    from where the new file is written (relative to its folder), or absolute when printed."""
+    if not is_path(extends):
+        return extends
+    target = resolve_path(extends)
+    if output is None:
+        return target
+    return os.path.relpath(target, os.path.dirname(resolve_path(output)))
+
+
+def write_new(path: str, text: str, force: bool) -> None:
+    """Write a new file; never overwrite one without ``force``, never leave a half-written file."""
+    if os.path.exists(path) and not force:
+        raise KemsError("error.file_exists", path)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, partial = tempfile.mkstemp(dir=folder, prefix=".kems-ref-", suffix=".yaml")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(partial, path)
+    except OSError as exc:
+        raise KemsError("error.cannot_write", path, reason=exc.strerror or type(exc).__name__) from None
+
+
+def template(parent: Convention, extends: str, lang: str) -> str:
+    """A valid house-rules file extending ``parent`` (named ``extends`` in the file), comments in ``lang``."""
     current = parent.rules["call.double_kems.right"]
     now = short("call.double_kems.right", current.value, lang) if current.stated else "—"
     comments = "\n".join(f"# {line}" for line in t("house.head", lang, name=parent.name).splitlines())
@@ -25,9 +54,9 @@ publication:
   title: {scalar("house.title")}
   author: {scalar("house.author")}
   cite_as: {scalar("house.cite_as")}
-extends: {parent.id}
+extends: {json.dumps(extends, ensure_ascii=False)}
 rules:
-  # {t("house.example", lang, parent=parent.id, now=now)}
+  # {t("house.example", lang, parent=parent.short_name, now=now)}
   # call.double_kems.right:
   #   status: stated
   #   value: [{{team: callers, change: 3, unit: point}}]

@@ -165,19 +165,19 @@ def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
 
     if console.width >= 72:
         table = Table(show_lines=True, expand=False)
-        table.add_column(t("ui.convention", lang), no_wrap=True)
-        table.add_column(t("ui.verdict", lang), overflow="fold")
-        table.add_column(t("ui.score", lang) + " / " + t("ui.hand", lang), overflow="fold", ratio=1)
+        table.add_column(escape(t("ui.convention", lang)), no_wrap=True)
+        table.add_column(escape(t("ui.verdict", lang)), overflow="fold")
+        table.add_column(escape(t("ui.score", lang) + " / " + t("ui.hand", lang)), overflow="fold", ratio=1)
         for r in rulings:
             verdict, detail = summary(r, lang)
             style = VERDICT_STYLE.get(r.verdict, "bold")
-            table.add_row(r.convention, f"[{style}]{escape(verdict)}[/]", escape(detail))
+            table.add_row(escape(r.convention), f"[{style}]{escape(verdict)}[/]", escape(detail))
         console.print(table)
     else:
         for r in rulings:
             verdict, detail = summary(r, lang)
             style = VERDICT_STYLE.get(r.verdict, "bold")
-            console.print(f"[bold]{r.convention}[/]: [{style}]{escape(verdict)}[/]")
+            console.print(f"[bold]{escape(r.convention)}[/]: [{style}]{escape(verdict)}[/]")
             for line in detail.splitlines():
                 console.print("    " + escape(line))
     if any(r.conflicts for r in rulings):

@@ -35,14 +35,15 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
     from rich.markup import escape
 
     pub = conv.publication
-    console.print(f"[bold]{escape(conv.name)}[/]  ({conv.id})")
-    console.print(f"{t('ui.publication', lang)}{t('ui.colon', lang)} {escape(pub['title'])}"
-                  + (f" — {escape(pub['author'])}" if pub.get("author") else "")
-                  + (f" — {pub['url']}" if pub.get("url") else ""))
+    colon = t("ui.colon", lang)
+    console.print(f"[bold]{escape(conv.name)}[/]  ({escape(conv.id)})")
+    console.print(escape(f"{t('ui.publication', lang)}{colon} {pub['title']}"
+                         + (f" — {pub['author']}" if pub.get("author") else "")
+                         + (f" — {pub['url']}" if pub.get("url") else "")))
     via = text_in((pub.get("known_through") or {}).get("via"), lang)
-    console.print(f"{t('ui.known_through', lang)}{t('ui.colon', lang)} {escape(via) if via else t('ui.direct', lang)}")
+    console.print(escape(f"{t('ui.known_through', lang)}{colon} {via or t('ui.direct', lang)}"))
     if conv.extends:
-        console.print(f"{t('ui.extends', lang)}{t('ui.colon', lang)} {conv.extends}")
+        console.print(escape(f"{t('ui.extends', lang)}{colon} {conv.extends}"))
     for topic in TOPICS:
         console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
         for point in (p for p in RULE_POINTS if p.topic == topic):

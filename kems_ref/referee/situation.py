@@ -176,9 +176,9 @@ NEGATIVE_KEYS = {flags[1][2:].replace("-", "_"): fact for fact, flags in FACT_FL
 #: situation-file keys named after a fact's first flag where it differs from the fact (touched-first)
 POSITIVE_KEYS = {flags[0][2:].replace("-", "_"): fact for fact, flags in FACT_FLAGS.items()
                  if flags[0][2:].replace("-", "_") != fact}
-SITUATION_KEYS: set[str] = {"event", "hand", "partner_hand", "lifted", "touched", "players", "deck", "cards", "reading",
-                  *NEGATIVE_KEYS, *POSITIVE_KEYS,
-                  *(k for k in OPTION_EVENTS if k not in ("hand", "partner_hand", "lifted", "touched"))}
+#: the keys of a situation file: the event, and the options of ``rule`` by their flag names
+SITUATION_KEYS: set[str] = {"event", *NEGATIVE_KEYS, *POSITIVE_KEYS,
+                            *(o.attr for o in OPTIONS if o.names[0][2:].replace("-", "_") == o.attr)}
 
 
 def from_file(path: str, overrides: dict[str, Any]) -> Situation:
