@@ -48,6 +48,9 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     """Rule and print: the body every event command shares."""
     from ..referee import api
 
+    if everywhere and click.get_current_context().get_parameter_source("convention") \
+            == click.core.ParameterSource.COMMANDLINE:
+        raise KemsError("error.all_and_convention")
     result = api.rule(api.situation(event, options, situation_file), convention, out.lang, everywhere)
     if out.as_json:
         out.json(result.to_json())

@@ -1,0 +1,113 @@
+"""Hostile inputs: every case of tests/data/hostile/cases.yaml, run as a real process (a memory cap
+of 2 GiB, 20 s at most), must end with its documented exit code and message, never a traceback,
+at most 3 lines on stderr, JSON on stdout under --json, and no file changed on disk."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import json
+import os
+import pathlib
+import resource
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+HOSTILE = pathlib.Path(__file__).parent / "data" / "hostile"
+CASES = yaml.safe_load((HOSTILE / "cases.yaml").read_text(encoding="utf-8"))
+MEMORY = 2 << 30
+TIMEOUT = 20
+
+
+def _limits() -> None:  # in the child: a memory cap
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def _tree_hashes(*folders: pathlib.Path) -> dict[str, str]:
+    out = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and not path.is_symlink():
+                out[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def _prepare(tmp: pathlib.Path) -> dict[str, str]:
+    for path in HOSTILE.glob("*.yaml"):
+        shutil.copy(path, tmp / path.name)
+    os.mkfifo(tmp / "fifo")
+    (tmp / "big.yaml").write_text("id: big\n" + "#" * 2_000_000 + "\n", encoding="utf-8")
+    (tmp / "house-abs.yaml").write_text(
+        f"id: maison-abs\nname: Abs\npublication: {{title: Abs}}\nextends: {tmp / 'house-a.yaml'}\n", encoding="utf-8")
+    previous = "ducale"
+    for i in range(40):
+        (tmp / f"chain-{i}.yaml").write_text(
+            f"id: chain{i}\nname: C{i}\npublication: {{title: C{i}}}\nextends: {previous}\n", encoding="utf-8")
+        previous = f"./chain-{i}.yaml"
+    return {"dir": str(HOSTILE), "tmp": str(tmp), "long": str(tmp / ("a" * 300 + ".yaml"))}
+
+
+def _fill(value: str, places: dict[str, str]) -> str:
+    for name, path in places.items():
+        value = value.replace("{" + name + "}", path)
+    return value
+
+
+def _run(case: dict, places: dict[str, str]) -> dict:
+    args = [_fill(str(a), places) for a in case["args"]]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "KEMS_REF_CONVENTION")}
+    env.update({"COLUMNS": "100", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"})
+    env.pop("KEMS_REF_LANG", None)
+    env.update({k: _fill(str(v), places) for k, v in (case.get("env") or {}).items()})
+    command = [sys.executable, "-m", "kems_ref", *args]
+    target = case.get("stdout_to")
+    if target == "closed":
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                   preexec_fn=_limits)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader is gone before anything is written
+        err = process.stderr.read()
+        process.wait(TIMEOUT)
+        return {"code": process.returncode, "out": "", "err": err.decode("utf-8", "replace")}
+    stdout = open(target, "wb") if target else subprocess.PIPE  # noqa: SIM115 - closed below
+    try:
+        done = subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, env=env, timeout=TIMEOUT,
+                              preexec_fn=_limits)
+    finally:
+        if target:
+            stdout.close()
+    out = done.stdout.decode("utf-8", "replace") if done.stdout is not None else ""
+    return {"code": done.returncode, "out": out, "err": done.stderr.decode("utf-8", "replace")}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("hostile")
+    places = _prepare(tmp)
+    before = _tree_hashes(tmp, HOSTILE)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        done = dict(zip([c["id"] for c in CASES], pool.map(lambda c: _run(c, places), CASES), strict=True))
+    return done, before, _tree_hashes(tmp, HOSTILE)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_hostile_input(results, case):
+    done, before, after = results
+    got = done[case["id"]]
+    everything = got["out"] + got["err"]
+    assert got["code"] == case["exit"], everything[-500:]
+    assert "Traceback" not in everything and "╭─" not in got["err"]
+    assert len(got["err"].strip().splitlines()) <= 3, got["err"]
+    if "stderr" in case:
+        assert case["stderr"] in got["err"], got["err"]
+    if "stdout" in case:
+        assert case["stdout"] in got["out"], got["out"][-500:]
+    if case.get("json"):
+        json.loads(got["out"])
+    if case.get("no_escape"):
+        assert "\x1b" not in everything
+    assert before == after, "a file on disk changed"
