@@ -294,3 +294,27 @@ def test_the_checklist_leaves_an_advised_point_to_decide_and_shows_the_advice(ru
     assert bluff["status"] == "unspecified" and bluff["answer"] is None and "really complete" in bluff["advice"]
     text = run("checklist", "-c", "regles-com").out
     assert "advice: The sheet advises making the gesture only once the square is really complete" in text
+
+
+@pytest.mark.parametrize(("word", "event"), [
+    ("stop-kemps", "contre-kems"), ("Contre", "contre-kems"), ("counter-kems", "contre-kems"),
+    ("donne", "deal"), ("échange", "exchange"), ("Kem's", "kems"), ("double", "double-kems"),
+])
+def test_an_event_answers_to_the_names_players_use(run, word, event):
+    r = run("rule", word, "--help")
+    assert r.code == 0 and f"rule {event}" in r.out.replace("\n", " ")
+
+
+def test_a_convention_answers_to_its_names_and_a_near_miss_is_suggested(run):
+    assert run("rule", "kems", "--hand", "7 7 7 7", "-c", "Wikipédia", "--json").json()["convention"] == "wikipedia"
+    r = run("rule", "kems", "--hand", "7 7 7 7", "-c", "pagatt")
+    assert r.code == 2 and r.err.strip().endswith("— pagat?")
+    r = run("rule", "kemss")
+    assert r.code == 2 and r.err.strip().endswith("— kems?")
+
+
+def test_the_heading_gives_the_publications_own_name_for_the_call(run):
+    r = run("rule", "contre-kems", "-c", "pagat", "--hand", "7 7 7 7", "--partner-hand", "K K Q 2")
+    assert r.out.splitlines()[0].startswith("CALL UPHELD  — Contre-Kems (called “Stop Kemps” here), Pagat")
+    assert run("rule", "contre-kems", "-c", "pagat", "--hand", "7 7 7 7", "--json").json()["call_name"] == "Stop Kemps"
+    assert run("rule", "contre-kems", "--hand", "7 7 7 7", "--json").json()["call_name"] is None

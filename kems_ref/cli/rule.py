@@ -20,9 +20,16 @@ class RuleGroup(TyperGroup):
     """``rule EVENT``: an event that is not one gives the referee's own one-line error."""
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        """An event by any of its names (contre, stop-kemps, cut, Kem's…); a near miss is suggested."""
+        from ..words import event_named, suggest_event
+
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS))
+            event = event_named(name)
+            if event is None:
+                raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS),
+                                hint=suggest_event(name))
+            args = [event, *args[1:]]
         return super().resolve_command(ctx, args)
 
 

@@ -75,6 +75,7 @@ class Convention:
     publication: dict[str, Any]
     extends: Optional[str]
     rules: dict[str, Entry] = field(default_factory=dict)
+    calls: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> {lang: the source's name}
     path: Optional[str] = None
     chain: tuple[str, ...] = ()  # own id then ancestors
     ref: Optional[str] = None  # how the user named it (a path as typed), for labels
@@ -83,6 +84,11 @@ class Convention:
     def source(self) -> str:
         pub = self.publication
         return str(pub.get("cite_as") or pub["title"])
+
+    def call_name(self, event: str, lang: str) -> Optional[str]:
+        """What this publication calls the event (Pagat: "Stop Kemps"), if it names it."""
+        names = self.calls.get(event)
+        return text_in(names, lang) if names else None
 
     def get(self, point: str) -> Entry:
         return self.rules[point]
@@ -133,6 +139,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub,
         extends=data.get("extends"), path=path,
         chain=(data["id"],) + (parent.chain if parent else ()),
+        calls={**(parent.calls if parent else {}), **(data.get("calls") or {})},
     )
     raw_rules = data.get("rules") or {}
     for pid in IDS:
@@ -190,17 +197,43 @@ def resolve_path(ref: str, base: Optional[str] = None) -> str:
     return os.path.abspath(expanded)
 
 
-def unknown_convention(ref: str) -> KemsError:
-    return KemsError("error.unknown_convention", ref=ref, choices=", ".join(shipped_ids()))
-
-
 def load(ref: str) -> Convention:
-    """A convention by id (shipped) or by path (validated strictly)."""
+    """A convention by id, by name (Wikipédia, "Jouer au Kems", regles.com), or by path (validated
+    strictly)."""
     if is_path(ref):
         return load_file(ref)
-    if ref not in shipped_ids():
-        raise unknown_convention(ref)
-    return _load_shipped(ref)
+    return _load_shipped(find(ref))
+
+
+def names() -> dict[str, str]:
+    """Every way of naming a shipped convention, folded -> its id: the id, its short name, its name,
+    its publication's title and cite_as."""
+    from ..words import fold
+
+    out: dict[str, str] = {}
+    for cid in shipped_ids():
+        conv = _load_shipped(cid)
+        for name in (cid, conv.short_name, conv.name, conv.publication.get("title"), conv.publication.get("cite_as")):
+            if name:
+                out.setdefault(fold(str(name)), cid)
+    return out
+
+
+def find(ref: str) -> str:
+    """The id of the shipped convention ``ref`` names; a near miss gets a "did you mean"."""
+    if ref in shipped_ids():
+        return ref
+    from ..words import fold
+
+    folded = fold(ref)
+    known = names()
+    if folded in known:
+        return known[folded]
+    import difflib
+
+    close = difflib.get_close_matches(folded, list(known), n=1, cutoff=0.6)
+    raise KemsError("error.unknown_convention", ref=ref, choices=", ".join(shipped_ids()),
+                    hint=f" — {known[close[0]]}?" if close else "")
 
 
 def load_all() -> list[Convention]:

@@ -209,6 +209,8 @@ class ConventionFile(Strict):
     short_name: Optional[NonEmpty] = Field(None, description="A short name for sentences (default: name)")
     publication: Publication
     extends: Optional[NonEmpty] = None
+    calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Text]] = Field(
+        None, description="The publication's own names for its calls (Pagat: Stop Kemps), per language")
     rules: Optional[Rules] = None  # type: ignore[valid-type]  # null: everything inherited
 
 

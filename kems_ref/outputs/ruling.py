@@ -16,6 +16,7 @@ from rich.markup import escape
 from ..corpus.catalogue import BY_ID
 from ..i18n import t
 from ..referee.resolver import CALLS, Ruling
+from ..words import fold
 
 if TYPE_CHECKING:
     from ..referee.api import Result
@@ -90,7 +91,10 @@ def cite_line(c: dict[str, Any], lang: str) -> str:
 def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
     style = VERDICT_STYLE.get(ruling.verdict, "bold")
     head = f"[{style}]{verdict_label(ruling, lang)}[/]"
-    console.print(f"{head}  — {escape(t('event.' + ruling.event, lang))}, {escape(ruling.convention_name)}")
+    event = t("event." + ruling.event, lang)
+    if ruling.call_name and fold(ruling.call_name) != fold(event):
+        event += f" ({t('ui.called', lang, name=ruling.call_name)})"
+    console.print(f"{head}  — {escape(event)}, {escape(ruling.convention_name)}")
     if ruling.verdict == "depends":
         console.print(f"  [bold]{t('ui.depends_on', lang)}[/]")
         for n in ruling.needs:

@@ -50,6 +50,7 @@ class Ruling:
     branches: list[Any] = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
     convention_name: str = ""
     short_name: str = ""
+    call_name: Optional[str] = None  # the publication's own name for the call (Pagat: "Stop Kemps")
     players: int = 4
 
     def outcome(self) -> str:
@@ -60,7 +61,7 @@ class Ruling:
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in (
             "convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "explanation",
-            "rule_points", "citations", "unspecified", "conflicts", "notes", "needs")}
+            "rule_points", "citations", "unspecified", "conflicts", "notes", "needs", "call_name")}
         out["branches"] = [{"if": b["if"], "ruling": b["ruling"].to_json()} for b in self.branches]
         return out
 
@@ -824,8 +825,14 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
         explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
         unspecified=list(ctx.unspecified), conflicts=conflicts,
         notes=[{"rule_point": p, "text": text_in(conv.get(p).note, lang)} for p in ctx.notes],
-        convention_name=conv.name, short_name=conv.short_name, players=sit.players,
+        **_names(conv, sit, lang),
     )
+
+
+def _names(conv: Convention, sit: Situation, lang: str) -> dict[str, Any]:
+    """What every ruling says about where it comes from."""
+    return {"convention_name": conv.name, "short_name": conv.short_name, "players": sit.players,
+            "call_name": conv.call_name(sit.event, lang)}
 
 
 def need(fact: str, lang: str) -> dict[str, Any]:
@@ -874,7 +881,7 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
         notes=_merge([r.notes for r in rulings]), needs=needs, branches=flat,
-        convention_name=conv.name, short_name=conv.short_name, players=sit.players,
+        **_names(conv, sit, lang),
     )
 
 
@@ -896,5 +903,5 @@ def resolve_all(convs: list[Convention], sit: Situation, lang: str = "en") -> li
         except KemsError as exc:
             out.append(Ruling(convention=conv.id, event=sit.event, verdict="impossible", score=[],
                               score_settled=False, hand_ends=None, explanation=exc.render(lang),
-                              convention_name=conv.name, short_name=conv.short_name, players=sit.players))
+                              **_names(conv, sit, lang)))
     return out

@@ -135,7 +135,7 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
           reading: Optional[list[str]] = None, **flags: Any) -> Situation:
     """Check the event and options, parse the cards; raise KemsError on anything off."""
     if event not in EVENTS:
-        raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS))
+        raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS), hint="")
     sit = Situation(event=event, readings=parse_readings(reading), **flags)
     sit.hand = parse_cards(hand) if hand is not None else None
     sit.partner_hand = parse_cards(partner_hand) if partner_hand is not None else None

@@ -1,0 +1,64 @@
+"""The table's vocabulary: names people use for events and conventions, matched loosely.
+
+``fold`` makes "Stop-Kemps", "stop kemps" and "STOP_KEMPS" the same word, and "Wikipédia" the same as
+"wikipedia".  The words of each event come from the locale files (``event.words.<event>``, every
+language at once: a French player may type an English name) and from the conventions' own names for
+their calls (Pagat's "Stop Kemps").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from .i18n import catalogue, languages
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, words separated by single spaces."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    return " ".join(re.split(r"[^a-z0-9]+", plain.replace("'", ""))).strip()
+
+
+@cache
+def event_words() -> dict[str, str]:
+    """Every name of an event, folded -> the event."""
+    from .referee.situation import EVENTS
+
+    out: dict[str, str] = {}
+    for event in EVENTS:
+        out[fold(event)] = event
+        for lang in languages():
+            for word in catalogue(lang).get(f"event.words.{event}", "").split(","):
+                if word.strip():
+                    out.setdefault(fold(word), event)
+    for name, event in convention_call_names().items():
+        out.setdefault(name, event)
+    return out
+
+
+@cache
+def convention_call_names() -> dict[str, str]:
+    """The conventions' own names for their calls (Pagat: Stop Kemps), folded -> the event."""
+    from .corpus.load import load_all
+
+    out: dict[str, str] = {}
+    for conv in load_all():
+        for event, names in conv.calls.items():
+            for name in names.values():
+                out.setdefault(fold(name), event)
+    return out
+
+
+def event_named(word: str) -> str | None:
+    """The event a user's word names (an id, a table name, a convention's own name), if any."""
+    return event_words().get(fold(word))
+
+
+def suggest_event(word: str) -> str:
+    """A "did you mean …?" for a word that names no event, or nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(fold(word), list(event_words()), n=1, cutoff=0.6)
+    return f" — {event_words()[close[0]]}?" if close else ""
