@@ -43,7 +43,7 @@ def test_a_silent_point_is_never_printed_as_a_fact(run, args, what, lang):
 def test_a_ruling_that_depends_prints_the_question_the_flag_and_each_branch(run, lang, head, settles):
     out = run("rule", "contre-kems", "--hand", "K K K K", "-c", "jouer-au-kems", "--lang", lang).out
     assert out.startswith(head)
-    assert settles in out and "(--partner-hand)" in out
+    assert settles in out and "(--partner-hand CARDS / --partner-square / --no-partner-square)" in out
     upheld, void = ("CALL UPHELD", "CALL VOID") if lang == "en" else ("ANNONCE JUSTE", "ANNONCE NULLE")
     assert upheld in out and void in out
 

@@ -77,3 +77,21 @@ def test_garbage_cards_give_exit_2_with_one_line(run, cards):
     if r.code == 2:
         assert r.err.startswith("kems-ref: error:") or "Usage" in r.err
         assert "Traceback" not in r.err
+
+
+@SETTINGS
+@given(st.sampled_from(CONVS), st.sampled_from(["kems", "double-kems", "contre-kems"]),
+       st.sampled_from(["Q Q Q Q", "7 7 K K", "9 9 9 J"]), st.sampled_from(["8 8 8 8", "8 9 10 J"]),
+       st.booleans())
+def test_saying_whether_a_player_held_a_square_rules_as_the_cards_would(conv, event, hand, partner, lang_fr):
+    """--square / --no-square stand for the cards: the same verdict, score and hand end."""
+    from kems_ref.referee.cards import parse_cards, square_rank
+
+    lang = "fr" if lang_fr else "en"
+    with_cards = {"hand": hand, **({"partner_hand": partner} if event != "kems" else {})}
+    told = {"square": bool(square_rank(parse_cards(hand))),
+            **({"partner_square": bool(square_rank(parse_cards(partner)))} if event != "kems" else {})}
+    a = resolve(conv, build(event, **with_cards), lang)
+    b = resolve(conv, build(event, **told), lang)
+    assert (a.verdict, a.score, a.score_settled, a.hand_ends, a.effects) == \
+           (b.verdict, b.score, b.score_settled, b.hand_ends, b.effects)

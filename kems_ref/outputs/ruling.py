@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..corpus.catalogue import BY_ID
-from ..i18n import t
+from ..i18n import catalogue, t
 from ..referee.resolver import CALLS, Ruling
 from ..words import fold
 
@@ -64,10 +64,12 @@ def hand_line(ruling: Ruling, lang: str) -> str:
     return t("hand_ends.true" if ruling.hand_ends else "hand_ends.false", lang)
 
 
-def condition(fact: str, value: object, lang: str) -> str:
+def condition(fact: str, value: object, lang: str, event: str) -> str:
+    """A branch's condition in words, about the event's players where the words differ."""
     if fact.startswith(READING):
         return t("if.reading", lang, n=value, point=BY_ID[fact[len(READING):]].question(lang))
-    return t(f"if.{fact}.{str(value).lower()}", lang)
+    key = f"if.{fact}.{str(value).lower()}"
+    return t(f"{key}.{event}" if f"{key}.{event}" in catalogue(lang) else key, lang)
 
 
 def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> None:
@@ -101,7 +103,7 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
             console.print(f"    • {escape(n['question'])}  ({escape(n['flag'])})")
         for branch in ruling.branches:
             sub: Ruling = branch["ruling"]
-            cond = t("ui.sep", lang).join(condition(f, v, lang) for f, v in branch["if"].items())
+            cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in branch["if"].items())
             sub_style = VERDICT_STYLE.get(sub.verdict, "bold")
             head = f"[bold]{t('ui.if', lang)} {escape(cond)}[/]"
             console.print(f"\n  {head} → [{sub_style}]{verdict_label(sub, lang)}[/]")
@@ -150,7 +152,7 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     if ruling.verdict == "depends":
         parts = []
         for b in ruling.branches:
-            cond = t("ui.sep", lang).join(condition(f, v, lang) for f, v in b["if"].items())
+            cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in b["if"].items())
             sub = b["ruling"]
             detail = [line.rstrip(".") for line in score_lines(sub, lang)]
             if hand_line(sub, lang):

@@ -23,7 +23,7 @@ from typing import Any, Optional
 from ..corpus.catalogue import BY_ID
 from ..corpus.load import Convention, Entry, localized, text_in
 from ..errors import KemsError
-from ..i18n import t
+from ..i18n import catalogue, t
 from . import cards as C
 from .situation import FACTS, READING, Situation
 
@@ -282,9 +282,14 @@ def _check_hands(ctx: Ctx) -> None:
 # --- shared pieces of the call events ----------------------------------------------------------
 
 def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) -> Optional[bool]:
-    """Whether ``hand`` makes a square; ``None`` where the convention does not settle it."""
-    assert hand is not None, "the situation checks that the event's hands are given"
+    """Whether ``hand`` makes a square; ``None`` where the convention does not settle it.  Without
+    the cards, whether the player held a square is a fact of the situation (``--square``)."""
     sit, lang = ctx.sit, ctx.lang
+    if hand is None:
+        fact = "square" if main else "partner_square"
+        held = bool(ctx.fact(fact))
+        ctx.say(f"why.assumed.square.{str(held).lower()}", who=t(who, lang))
+        return held
     shown = C.show(hand, lang)
     if C.square_rank(hand):
         if main and sit.ungathered:
@@ -322,7 +327,7 @@ def _partner_square(ctx: Ctx) -> bool:
             ctx.partner = bool(_holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", main=False))
         else:
             ctx.partner = bool(ctx.fact("partner_square"))
-            ctx.say(f"why.assumed.partner_square.{str(ctx.partner).lower()}")
+            ctx.say(f"why.assumed.square.{str(ctx.partner).lower()}", who=t("who.accused_partner", ctx.lang))
     return ctx.partner
 
 
@@ -835,13 +840,15 @@ def _names(conv: Convention, sit: Situation, lang: str) -> dict[str, Any]:
             "call_name": conv.call_name(sit.event, lang)}
 
 
-def need(fact: str, lang: str) -> dict[str, Any]:
-    """What a ``depends`` ruling waits for: the fact, the flag that gives it, the question."""
+def need(fact: str, lang: str, event: str) -> dict[str, Any]:
+    """What a ``depends`` ruling waits for: the fact, the flag that gives it, the question (asked
+    about the event's players where the words differ: whose square?)."""
     if fact.startswith(READING):
         point = fact[len(READING):]
         return {"fact": fact, "flag": f"--reading {point}=1|2",
                 "question": t("need.reading", lang, question=BY_ID[point].question(lang))}
-    return {"fact": fact, "flag": FACTS[fact][1], "question": t(f"need.{fact}", lang)}
+    key = f"need.{fact}.{event}" if f"need.{fact}.{event}" in catalogue(lang) else f"need.{fact}"
+    return {"fact": fact, "flag": FACTS[fact][1], "question": t(key, lang)}
 
 
 def _merge(items: list[list[Any]]) -> list[Any]:
@@ -864,7 +871,7 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
     if all(r.outcome() == first.outcome() for _, r in branches):
         # the fact does not change the ruling: one ruling, saying so (a conflict stays listed)
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
-        first.explanation += " " + t(key, lang, question=need(fact, lang)["question"])
+        first.explanation += " " + t(key, lang, question=need(fact, lang, sit.event)["question"])
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
@@ -873,7 +880,7 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
         else:
             flat.append({"if": {fact: value}, "ruling": ruling})
     rulings = [b["ruling"] for b in flat]
-    needs = _merge([[need(fact, lang)]] + [r.needs for _, r in branches])
+    needs = _merge([[need(fact, lang, sit.event)]] + [r.needs for _, r in branches])
     return Ruling(
         convention=conv.id, event=sit.event, verdict="depends", score=[], score_settled=False, hand_ends=None,
         effects=[], explanation=t("why.depends", lang, questions=" ".join(n["question"] for n in needs)),

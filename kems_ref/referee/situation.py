@@ -43,6 +43,8 @@ ACCUSATIONS = ("contre-kems", "double-contre-kems")
 OPTIONS: tuple[Option, ...] = (
     Option("hand", "cards", ("kems", "double-kems", "contre-kems", "deal")),
     Option("partner_hand", "cards", ("double-kems", "contre-kems")),
+    Option("square", "fact", CALL_OPTIONS, ("--square", "--no-square")),
+    Option("partner_square", "fact", ("double-kems", "contre-kems"), ("--partner-square", "--no-partner-square")),
     Option("lifted", "cards", CALL_OPTIONS),
     Option("touched", "cards", CALL_OPTIONS),
     Option("ungathered", "flag", CALL_OPTIONS),
@@ -71,10 +73,14 @@ OPTION_EVENTS: dict[str, tuple[str, ...]] = {o.attr: o.events for o in OPTIONS i
 FACT_FLAGS: dict[str, tuple[str, ...]] = {o.attr: o.flags for o in OPTIONS if o.kind == "fact"}
 #: Facts a ruling may turn on that the user may leave unsaid: the resolver then rules on each
 #: possible answer (verdict ``depends``).  fact -> (possible values, the flag(s) that give it)
+#: (a square is given by the cards, or by a yes/no where the cards are not known)
 FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
-    "partner_square": ((True, False), "--partner-hand"),
     **{fact: ((True, False), " / ".join(flags)) for fact, flags in FACT_FLAGS.items()},
+    "square": ((True, False), "--hand CARDS / --square / --no-square"),
+    "partner_square": ((True, False), "--partner-hand CARDS / --partner-square / --no-partner-square"),
 }
+#: the facts that cards settle: fact -> the cards option
+CARD_FACTS = {"square": "hand", "partner_square": "partner_hand"}
 READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
 
 
@@ -85,6 +91,8 @@ class Situation:
     event: str
     hand: Optional[list[Card]] = None
     partner_hand: Optional[list[Card]] = None
+    square: Optional[bool] = None  # without --hand: that hand holds a square / does not
+    partner_square: Optional[bool] = None  # without --partner-hand: the partner holds a square / does not
     lifted: Optional[list[Card]] = None
     touched: Optional[list[Card]] = None
     ungathered: bool = False
@@ -150,10 +158,12 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         if getattr(sit, fact) is False and event not in OPTION_EVENTS[fact]:
             raise KemsError("error.option_not_for_event", option=_flag_name(fact, False), event=event,
                             events=", ".join(OPTION_EVENTS[fact]))
-    if event in ("kems", "double-kems", "contre-kems", "deal") and sit.hand is None:
+    if event == "deal" and sit.hand is None:
         raise KemsError("error.needs_hand", event=event)
-    if event == "double-kems" and sit.partner_hand is None:
-        raise KemsError("error.double_needs_partner")
+    for fact, cards in CARD_FACTS.items():
+        if getattr(sit, fact) is not None and getattr(sit, cards) is not None:
+            raise KemsError("error.cards_and_square", cards="--" + cards.replace("_", "-"),
+                            flag=FACT_FLAGS[fact][0 if getattr(sit, fact) else 1])
     if sit.players < 2 or sit.players % 2:
         raise KemsError("error.players_odd", players=sit.players)
     if sit.players < 4:
