@@ -70,5 +70,17 @@ def checklist(
         out.text(ck.RENDERERS[format.value](conv, items, out.lang))
 
 
+@command(app, help=h("help.cmd.ask"))
+def ask(
+    out: Out,
+    words: Annotated[Optional[list[str]], typer.Argument(help=h("help.option.words"), show_default=False)] = None,
+    convention: ConventionOpt = DEFAULT_CONVENTION,
+    no_input: Annotated[bool, typer.Option("--no-input", help=h("help.option.no_input"))] = False,
+) -> None:
+    from .ask import run
+
+    run(out, words, convention, no_input)
+
+
 def main() -> None:
     app(prog_name="kems-ref")

@@ -207,14 +207,15 @@ def load(ref: str) -> Convention:
 
 def names() -> dict[str, str]:
     """Every way of naming a shipped convention, folded -> its id: the id, its short name, its name,
-    its publication's title and cite_as."""
-    from ..words import fold
+    its publication's title and cite_as — but not the game's own names (a page titled "Kems" is
+    not named by "kems")."""
+    from ..words import event_words, fold
 
     out: dict[str, str] = {}
     for cid in shipped_ids():
         conv = _load_shipped(cid)
         for name in (cid, conv.short_name, conv.name, conv.publication.get("title"), conv.publication.get("cite_as")):
-            if name:
+            if name and fold(str(name)) not in event_words():
                 out.setdefault(fold(str(name)), cid)
     return out
 

@@ -1,0 +1,241 @@
+"""``ask``: from a story to a ruling, asking only what the ruling still needs.
+
+The story is read (:mod:`.reader`), the referee rules, and while the ruling ``depends`` on a fact
+the story did not give, the first fact it waits for is asked — the questions come from the
+resolver's ``needs``, never from a fixed questionnaire.  "I don't know" is always an answer: the
+ruling then keeps its branches.  Without a terminal (or with ``--no-input``) nothing is asked.
+
+The prompts themselves go through a :class:`Prompter`; :mod:`.prompts` is the terminal one
+(questionary), tests use their own.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Optional, Protocol
+
+from ..errors import KemsError
+from ..i18n import t
+from ..referee import api
+from ..referee.resolver import Ruling
+from ..referee.situation import CARD_FACTS, EVENTS, FACT_FLAGS, OPTIONS, READING
+from .reader import Reading, read
+
+YES = {"y", "yes", "o", "oui", "true", "1"}
+NO = {"n", "no", "non", "false", "0"}
+
+
+class Prompter(Protocol):
+    """How ``ask`` puts a question.  ``None`` is the answer "I don't know"."""
+
+    def choose(self, question: str, choices: list[tuple[str, Any]]) -> Any: ...
+
+    def text(self, question: str, check: Any) -> Optional[str]: ...
+
+
+@dataclass
+class Asked:
+    """A ruling reached from a story: the situation as read and as completed, and how."""
+
+    reading: Reading
+    event: str
+    convention: str
+    options: dict[str, Any]
+    result: api.Result
+    answers: list[tuple[str, Any]] = field(default_factory=list)  # (question, answer) in the order asked
+
+    @property
+    def ruling(self) -> Ruling:
+        return self.result.rulings[0]
+
+
+def story_of(words: list[str]) -> Reading:
+    return read(" ".join(words))
+
+
+def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
+    """Refuse a story the reader cannot stand behind: nothing understood, a negation it cannot
+    place, or (when it may not ask) no event."""
+    understood = understood_labels(reading, lang)
+    said = t("ui.sep", lang).join(understood) or t("ask.nothing", lang)
+    unknown = ", ".join(reading.unknown) or t("ask.nothing", lang)
+    if reading.doubt:
+        raise KemsError("error.ask_negation", word=reading.doubt, understood=said)
+    if not understood:
+        raise KemsError("error.ask_unreadable", understood=said, unknown=unknown)
+    if reading.event is None and not can_ask:
+        raise KemsError("error.ask_no_event", understood=said, unknown=unknown, choices=", ".join(EVENTS))
+
+
+def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter]) -> Asked:
+    """Rule on the story; with a prompter, ask for each fact the ruling waits for, one at a time."""
+    options = dict(reading.options)
+    answers: list[tuple[str, Any]] = []
+    event = reading.event
+    if event is None:
+        assert prompter is not None, "check_reading refuses a story without an event when nothing can be asked"
+        event = prompter.choose(t("ask.q.event", lang), [(t(f"event.{e}", lang), e) for e in EVENTS])
+        if event is None:
+            raise KemsError("error.ask_no_event", understood=t("ui.sep", lang).join(understood_labels(reading, lang))
+                            or t("ask.nothing", lang), unknown=", ".join(reading.unknown) or t("ask.nothing", lang),
+                            choices=", ".join(EVENTS))
+        answers.append((t("ask.q.event", lang), event))
+    if event == "deal" and "hand" not in options and prompter is not None:
+        cards = card_answer(prompter.text(t("ask.q.deal_hand", lang), _cards_check(lang, yes_no=False)))
+        if isinstance(cards, str):
+            options["hand"] = cards = normal_cards(cards)
+            answers.append((t("ask.q.deal_hand", lang), cards))
+    skipped: set[str] = set()
+    while True:
+        result = api.rule(api.situation(event, options), convention, lang)
+        ruling = result.rulings[0]
+        pending = [n for n in ruling.needs if n["fact"] not in skipped]
+        if ruling.verdict != "depends" or prompter is None or not pending:
+            return Asked(reading, event, convention, options, result, answers)
+        need = pending[0]
+
+        def trial(fact: str, answer: Any, options: dict[str, Any] = options, event: str = event) -> None:
+            """Raise if the answer makes the situation impossible (a sixth king): asked again."""
+            tried = dict(options)
+            _apply(tried, fact, answer)
+            api.rule(api.situation(event, tried), convention, lang)
+
+        answer = _ask(prompter, need, ruling, lang, trial)
+        if answer is None:
+            skipped.add(need["fact"])
+            answers.append((need["question"], None))
+            continue
+        _apply(options, need["fact"], answer)
+        answers.append((need["question"], answer))
+
+
+def _ask(prompter: Prompter, need: dict[str, Any], ruling: Ruling, lang: str, trial: Any) -> Any:
+    from ..outputs.ruling import condition
+
+    fact = need["fact"]
+    dont_know = (t("ask.dont_know", lang), None)
+    if fact in CARD_FACTS:
+        typed = prompter.text(need["question"] + " " + t("ask.cards_or_yes_no", lang),
+                              _cards_check(lang, yes_no=True, trial=lambda text: trial(fact, card_answer(text))))
+        return card_answer(typed)
+    if fact.startswith(READING):
+        point = fact[len(READING):]
+        conflict = next(c for c in ruling.conflicts if c["rule_point"] == point)
+        choices = [(f"{i}. {r['text']}", i) for i, r in enumerate(conflict["readings"], 1)]
+        return prompter.choose(need["question"], [*choices, dont_know])
+    choices = [(_capital(condition(fact, value, lang, ruling.event)), value) for value in (True, False)]
+    return prompter.choose(need["question"], [*choices, dont_know])
+
+
+def _apply(options: dict[str, Any], fact: str, answer: Any) -> None:
+    if fact.startswith(READING):
+        options["reading"] = [*options.get("reading", []), f"{fact[len(READING):]}={answer}"]
+    elif fact in CARD_FACTS and isinstance(answer, str):
+        options[CARD_FACTS[fact]] = normal_cards(answer)
+    else:
+        options[fact] = answer
+
+
+def _cards_check(lang: str, yes_no: bool, trial: Any = None) -> Any:
+    """The answer to a question about cards: cards, or (where allowed) yes / no; empty: unknown.
+    Returns a function giving True, or the message saying what is wrong (the card that cannot be
+    read, the sixth king that cannot exist)."""
+    from ..referee.cards import parse_cards
+
+    def check(text: str) -> Any:
+        word = text.strip().lower()
+        if not word:
+            return True
+        try:
+            if not (yes_no and (word in YES or word in NO)):
+                parse_cards(text)
+            if trial is not None:
+                trial(text)
+        except KemsError as exc:
+            return exc.render(lang)
+        return True
+
+    return check
+
+
+def card_answer(text: Optional[str]) -> Any:
+    """What a typed answer about cards means: the cards, True/False (yes/no), or None (unknown)."""
+    if text is None or not text.strip():
+        return None
+    word = text.strip().lower()
+    if word in YES:
+        return True
+    if word in NO:
+        return False
+    return text.strip()
+
+
+def normal_cards(text: str) -> str:
+    """Typed cards in the notation of ``rule`` ("roi 7♥ d" -> "K 7♥ Q")."""
+    from ..referee.cards import parse_cards
+
+    return " ".join(card.label("en") for card in parse_cards(text))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- saying what was understood, and the command that gives the same ruling -----------------
+
+def understood_labels(reading: Reading, lang: str) -> list[str]:
+    """What the reader took from the story, in words (the event, the convention, each fact)."""
+    from ..corpus.load import load
+    from ..outputs.ruling import condition
+    from ..referee.cards import parse_cards, show
+
+    out = []
+    event = reading.event or ""
+    rank = {"event": 0, "hand": 1, "partner_hand": 1, "square": 1, "partner_square": 1, "convention": 3}
+    for _words, attr, value in sorted(reading.understood, key=lambda u: rank.get(u[1], 2)):
+        if attr in ("hand", "partner_hand", "lifted", "touched"):
+            value = show(parse_cards(value), lang)
+        if attr == "event":
+            label = t(f"event.{value}", lang)
+        elif attr == "convention":
+            label = load(value).short_name
+        elif attr in ("hand", "partner_hand"):
+            key = f"ask.u.{attr}.{event}"
+            label = t(key if _has(key, lang) else f"ask.u.{attr}", lang, value=value)
+        elif attr in FACT_FLAGS or attr in CARD_FACTS:
+            label = condition(attr, value, lang, event)
+        else:
+            label = t(f"ask.u.{attr}", lang, value=value)
+        if label not in out:
+            out.append(label)
+    return out
+
+
+def _has(key: str, lang: str) -> bool:
+    from ..i18n import catalogue
+
+    return key in catalogue(lang)
+
+
+def command_line(asked: Asked, lang: str, default_lang: str) -> str:
+    """The ``kems-ref rule …`` line that gives the same ruling."""
+    parts = ["kems-ref", "rule", asked.event, "-c", shlex.quote(asked.convention)]
+    for option in OPTIONS:
+        value = asked.options.get(option.attr)
+        if value is None or (value is False and option.kind != "fact") or value == []:
+            continue
+        if option.kind == "cards":  # normalised cards (ranks, suit symbols): safe in double quotes
+            parts += [option.names[0], f'"{value}"']
+        elif option.kind == "int":
+            parts += [option.names[0], str(value)]
+        elif option.kind == "flag":
+            parts.append(option.names[0])
+        elif option.kind == "fact":
+            parts.append(option.flags[0] if value else option.flags[1])
+        elif option.kind == "readings":
+            for spec in value:
+                parts += [option.names[0], spec]
+    if lang != default_lang:
+        parts += ["--lang", lang]
+    return " ".join(parts)

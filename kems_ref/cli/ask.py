@@ -1,0 +1,79 @@
+"""``kems-ref ask [WORDS...]``: the dispute in the players' words; the referee asks what it needs."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Optional
+
+import click
+
+from ..errors import KemsError
+from ..i18n import detect_lang, t
+from .common import Out
+
+MAX_STORY = 2000  # characters: a dispute, not a novel (and the reader's time stays bounded)
+
+
+def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -> None:
+    from ..ask import session
+    from ..ask.reader import read
+
+    can_ask = not no_input and sys.stdin.isatty() and (sys.stderr if out.as_json else sys.stdout).isatty()
+    prompter = _prompter(out.as_json) if can_ask else None
+    story = " ".join(words or [])
+    if not story.strip():
+        if not sys.stdin.isatty():
+            story = sys.stdin.read(MAX_STORY + 1)
+        elif prompter is not None:
+            question = t("ask.q.story", out.lang)
+            story = prompter.text(question, lambda s: True if s.strip() else question) or ""
+        if not story.strip():
+            raise KemsError("error.ask_no_words")
+    if len(story) > MAX_STORY:
+        raise KemsError("error.ask_too_long", limit=MAX_STORY)
+    reading = read(story)
+    session.check_reading(reading, out.lang, can_ask)
+    convention = _convention(reading.convention, convention)
+    understood = session.understood_labels(reading, out.lang)
+    console = None
+    if not out.as_json:  # what was read comes first: the questions that follow make sense
+        from rich.markup import escape
+
+        console = out.console()
+        said = t("ui.sep", out.lang).join(understood)
+        console.print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
+        if reading.unknown:
+            console.print(f"[dim]{escape(t('ask.not_understood', out.lang))} {escape(', '.join(reading.unknown))}[/]")
+    asked = session.settle(reading, convention, out.lang, prompter)
+    command = session.command_line(asked, out.lang, detect_lang())
+    if console is None:
+        out.json({**asked.result.to_json(), "command": command,
+                  "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
+                  "unknown": reading.unknown})
+        return
+    from ..outputs.ruling import print_result
+
+    console.print()
+    print_result(console, asked.result, out.lang)
+    console.print()
+    console.print(f"{escape(t('ask.same_ruling', out.lang))} [bold]{escape(command)}[/]", soft_wrap=True)
+
+
+def _convention(named: Optional[str], given: str) -> str:
+    """The words' convention, unless the command line names another one."""
+    from ..corpus.load import find, is_path
+
+    source = click.get_current_context().get_parameter_source("convention")
+    explicit = source == click.core.ParameterSource.COMMANDLINE
+    given_id = given if is_path(given) else find(given)
+    if named is None:
+        return given_id
+    if explicit and given_id != named:
+        raise KemsError("error.ask_two_conventions", words=named, option=given)
+    return named
+
+
+def _prompter(to_stderr: bool) -> Any:
+    from ..ask.prompts import TerminalPrompter
+
+    return TerminalPrompter(to_stderr=to_stderr)

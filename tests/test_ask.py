@@ -1,0 +1,284 @@
+"""``kems-ref ask``: stories in, rulings out; only the facts the ruling needs are asked; the printed
+``rule`` command gives the same ruling; a real terminal (pexpect) in French and English; pipes."""
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+from kems_ref.ask.reader import read
+from kems_ref.ask.session import settle
+
+CHECKED = ("convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "rule_points",
+           "unspecified", "needs", "branches")
+
+
+def ask_json(run, *words, convention=None):
+    args = ["ask", *words, "--no-input", "--json"] + (["-c", convention] if convention else [])
+    r = run(*args)
+    assert r.code == 0, r.err
+    return r.json()
+
+
+def same_ruling(run, data):
+    """The printed command, run, gives the same ruling."""
+    argv = shlex.split(data["command"])
+    assert argv[:2] == ["kems-ref", "rule"]
+    again = run(*argv[1:], "--json")
+    assert again.code == 0, again.err
+    ruling = again.json()
+    for key in CHECKED:
+        assert ruling[key] == data[key], key
+
+
+# --- the issue's stories, ruled without a terminal ----------------------------------------
+
+def test_contre_kems_on_two_7s_and_two_kings_under_ducale_is_wrong_and_gives_the_accused_a_point(run):
+    data = ask_json(run, "contre-kems sur deux 7 et deux rois")
+    assert (data["convention"], data["event"], data["verdict"]) == ("ducale", "contre-kems", "rejected")
+    assert data["score"] == [{"team": "accused", "change": 1, "unit": "point"}]
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "7 7 K K"'
+    same_ruling(run, data)
+
+
+def test_a_kems_on_three_queens_and_a_jack_is_rejected_the_opponents_score(run):
+    data = ask_json(run, "Kems! but she only had Q Q Q J")
+    assert data["verdict"] == "rejected" and data["score"] == [{"team": "others", "change": 1, "unit": "point"}]
+    same_ruling(run, data)
+
+
+def test_stop_kemps_on_marie_whose_partner_has_four_kings_under_pagat_gives_the_accused_a_letter(run):
+    data = ask_json(run, "stop kemps on Marie 2 3 4 5, her partner has four kings, pagat")
+    assert (data["convention"], data["verdict"]) == ("pagat", "upheld")
+    assert data["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
+    assert data["command"] == 'kems-ref rule contre-kems -c pagat --hand "2 3 4 5" --partner-hand "K K K K"'
+    same_ruling(run, data)
+
+
+def test_a_double_kems_queens_and_fives_under_wikipedia_is_upheld(run):
+    data = ask_json(run, "double kems dames et 5 sous wikipédia")
+    assert (data["convention"], data["event"], data["verdict"]) == ("wikipedia", "double-kems", "upheld")
+    same_ruling(run, data)
+
+
+def test_the_lifted_fourth_queen_under_a_contre_kems_is_read_and_the_ruling_waits_for_the_partner(run):
+    data = ask_json(run, "il a soulevé la quatrième dame quand on a crié contre-kems")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "Q Q Q" --lifted "Q"'
+    same_ruling(run, data)
+
+
+def test_a_wrong_kems_at_eight_players_under_ducale_leaves_the_score_open(run):
+    data = ask_json(run, "we are 8 players and the Kems was wrong")
+    assert data["verdict"] == "rejected" and data["score_settled"] is False and data["score"] == []
+    assert data["command"] == "kems-ref rule kems -c ducale --no-square --players 8"
+    same_ruling(run, data)
+
+
+@pytest.mark.parametrize("story", [
+    "contre sur Julie qui avait deux valets et deux dames", "he swapped two cards at once",
+    "j'ai reçu trois 9 à la première donne", "personne ne s'oppose au balayage",
+    "contre-kems après un kems faux, sur deux as et deux 8, regles.com", "a signal under the table, is that allowed?",
+    "double kems selon la notice Ducale, moi R R R R et mon partenaire 9 9 9 9", "Kems pendant le balayage",
+    "both grabbed the same card, she touched it first",
+    "counter kems on Ana who held no square, her partner had a square, per Jouer au Kems",
+])
+def test_every_story_ruled_without_a_terminal_prints_a_rule_command_that_gives_the_same_ruling(run, story):
+    same_ruling(run, ask_json(run, story))
+
+
+def test_a_convention_named_in_the_words_counts_as_c_and_a_different_c_is_refused(run):
+    assert ask_json(run, "kems sur quatre rois sous Jouer au Kems")["convention"] == "jouer-au-kems"
+    assert ask_json(run, "kems sur quatre rois", convention="nathan")["convention"] == "nathan"
+    r = run("ask", "kems sur quatre rois, pagat", "-c", "ducale", "--no-input")
+    assert r.code == 2 and "the words name the convention pagat but -c says ducale" in r.err
+
+
+def test_the_human_answer_says_what_was_understood_first_and_ends_with_the_rule_command(run):
+    r = run("ask", "stop kemps on Marie 2 3 4 5, her partner has four kings, pagat", "--no-input")
+    lines = r.out.strip().splitlines()
+    assert lines[0] == ("Understood: Contre-Kems; the accused player's hand: 2 3 4 5; "
+                        "the accused's partner's hand: K K K K; Pagat")
+    assert lines[2].startswith("CALL UPHELD  — Contre-Kems (called “Stop Kemps” here), Pagat")
+    assert lines[-1] == 'Same ruling: kems-ref rule contre-kems -c pagat --hand "2 3 4 5" --partner-hand "K K K K"'
+
+
+def test_in_french_everything_is_french_cards_included(run):
+    r = run("ask", "contre-kems sur deux 7 et deux rois", "--no-input", "--lang", "fr")
+    lines = r.out.strip().splitlines()
+    assert lines[0] == "Compris : Contre-Kems ; main du joueur accusé : 7 7 R R"
+    assert lines[2].startswith("ANNONCE FAUSSE")
+    assert lines[-1] == 'Même décision : kems-ref rule contre-kems -c ducale --hand "7 7 K K" --lang fr'
+
+
+def test_words_it_cannot_read_exit_2_saying_what_it_understood_and_what_not(run):
+    r = run("ask", "bonjour tout le monde", "--no-input")
+    assert r.code == 2
+    assert "understood: nothing; not understood: bonjour, monde" in r.err
+    r = run("ask", "on est 8 et franchement bof", "--no-input")
+    assert r.code == 2 and "cannot tell which situation" in r.err and "understood: 8 players" in r.err
+    assert "not understood: franchement, bof" in r.err
+
+
+def test_a_negation_it_cannot_place_is_refused_rather_than_read_backwards(run):
+    r = run("ask", "Kems, but she didn't have four queens", "--no-input")
+    assert r.code == 2 and "cannot tell what 'not' applies to" in r.err
+
+
+def test_words_it_skipped_are_shown(run):
+    r = run("ask", "contre-kems by mistake on 7 7 K K", "--no-input")
+    assert r.code == 0 and "Not understood (ignored): mistake" in r.out
+    assert ask_json(run, "contre-kems by mistake on 7 7 K K")["unknown"] == ["mistake"]
+
+
+# --- asking only what the ruling needs (a scripted prompter) -----------------------------
+
+class Scripted:
+    """Answers questions from a script and records them."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.asked = []
+
+    def choose(self, question, choices):
+        self.asked.append(question)
+        wanted = self.answers.pop(0)
+        assert wanted in [value for _, value in choices], (wanted, choices)
+        return wanted
+
+    def text(self, question, check):
+        self.asked.append(question)
+        answer = self.answers.pop(0)
+        assert check(answer) is True, check(answer)
+        return answer
+
+
+def test_under_ducale_a_contre_kems_on_two_pairs_asks_nothing_the_player_alone_is_checked():
+    prompter = Scripted()
+    asked = settle(read("contre-kems sur deux 7 et deux rois"), "ducale", "en", prompter)
+    assert prompter.asked == [] and asked.ruling.verdict == "rejected"
+
+
+def test_under_pagat_the_same_call_asks_for_the_partners_hand_because_stop_kemps_targets_the_team():
+    prompter = Scripted("dame dame dame dame")
+    asked = settle(read("contre-kems sur deux 7 et deux rois"), "pagat", "en", prompter)
+    assert prompter.asked == ["Does the accused player's partner hold a square? "
+                              "(the cards, like 7 7 K K, or yes / no; Enter: nobody knows)"]
+    assert asked.ruling.verdict == "upheld" and asked.options["partner_hand"] == "Q Q Q Q"
+
+
+def test_a_yes_or_no_stands_for_the_cards_and_nobody_knows_keeps_the_branches():
+    asked = settle(read("contre-kems sur deux 7 et deux rois"), "pagat", "en", Scripted("non"))
+    assert asked.ruling.verdict == "rejected" and asked.options["partner_square"] is False
+    asked = settle(read("contre-kems sur deux 7 et deux rois"), "pagat", "en", Scripted(""))
+    assert asked.ruling.verdict == "depends"
+
+
+def test_the_exchange_order_is_asked_only_where_the_convention_cares():
+    prompter = Scripted(False)
+    asked = settle(read("an exchange of one card"), "ducale", "en", prompter)
+    assert prompter.asked == ["Did the player pick up before putting down, or put down first?"]
+    assert asked.ruling.verdict == "allowed" and asked.options["take_first"] is False
+    prompter = Scripted()
+    settle(read("an exchange of one card"), "nathan", "en", prompter)
+    assert prompter.asked == []  # Nathan's ruling does not turn on the order
+
+
+def test_a_self_contradicting_source_asks_which_reading_the_table_follows():
+    prompter = Scripted(1)
+    asked = settle(read("we are 4 and the kems was wrong"), "marquoir", "en", prompter)
+    assert len(prompter.asked) == 1 and "contradicts itself" in prompter.asked[0]
+    assert asked.options["reading"] == ["call.kems.wrong=1"] and asked.ruling.verdict == "rejected"
+
+
+def test_an_impossible_answer_is_refused_by_the_prompt_itself():
+    prompter = Scripted("K K K K")
+    with pytest.raises(AssertionError, match="6 cards of rank K"):
+        settle(read("contre-kems on K K 7 7"), "pagat", "en", prompter)
+
+
+def test_a_story_without_an_event_asks_which_one_on_a_terminal():
+    prompter = Scripted("deal", "9 9 9 K")
+    asked = settle(read("on est 4"), "ducale", "en", prompter)
+    assert prompter.asked == ["Which situation is it?", "Which cards were dealt? (e.g. 9 9 9 K)"]
+    assert asked.event == "deal" and asked.options == {"players": 4, "hand": "9 9 9 K"}
+
+
+# --- a real terminal, and pipes -----------------------------------------------------------
+
+pexpect = pytest.importorskip("pexpect")
+ENV = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+       "PYTHONWARNINGS": "ignore"}
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+
+
+def spawn(*args, lang="en"):
+    env = {**ENV, "KEMS_REF_LANG": lang}
+    return pexpect.spawn(sys.executable, ["-m", "kems_ref", *args], env=env, encoding="utf-8", timeout=30,
+                         dimensions=(40, 100))
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, ANSI.sub("", child.before or "")
+
+
+def test_on_a_terminal_it_asks_for_the_partners_cards_then_rules(tmp_path):
+    child = spawn("ask", "contre-kems on 7 7 K K", "-c", "pagat")
+    child.expect("Understood: Contre-Kems; the accused player's hand: 7 7 K K")
+    child.expect("Does the accused player's partner hold a square")
+    child.sendline("Q Q Q Q")
+    code, rest = finish(child)
+    assert code == 0
+    assert "CALL UPHELD" in rest
+    assert 'Same ruling: kems-ref rule contre-kems -c pagat --hand "7 7 K K" --partner-hand "Q Q Q Q"' in rest
+
+
+def test_on_a_terminal_in_french_a_choice_is_picked_by_its_number():
+    child = spawn("ask", "un échange", "-c", "ducale", lang="fr")
+    child.expect("A-t-il pris au centre avant de poser")
+    child.expect("On ne sait pas")
+    child.send("2")
+    child.send("\r")
+    code, rest = finish(child)
+    assert code == 0
+    assert "PERMIS  — Échange, Ducale" in rest
+    assert "Même décision : kems-ref rule exchange -c ducale --put-first" in rest
+
+
+def test_on_a_terminal_ctrl_c_and_end_of_input_leave_cleanly():
+    child = spawn("ask", "contre-kems on 7 7 K K", "-c", "pagat")
+    child.expect("partner hold a square")
+    child.sendintr()
+    code, rest = finish(child)
+    assert code == 130 and "Traceback" not in rest
+    child = spawn("ask", "contre-kems on 7 7 K K", "-c", "pagat")
+    child.expect("partner hold a square")
+    child.sendeof()
+    code, rest = finish(child)
+    assert code == 130 and "Traceback" not in rest
+
+
+def test_piped_the_story_comes_from_stdin_and_nothing_is_asked():
+    done = subprocess.run([sys.executable, "-m", "kems_ref", "ask", "-c", "pagat", "--json"],
+                          input="stop kemps on 7 7 K K", capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.returncode == 0, done.stderr
+    import json
+
+    data = json.loads(done.stdout)
+    assert data["verdict"] == "depends" and [n["fact"] for n in data["needs"]] == ["partner_square"]
+    done = subprocess.run([sys.executable, "-m", "kems_ref", "ask"], input="", capture_output=True, text=True,
+                          env=ENV, timeout=60)
+    assert done.returncode == 2 and "tell the situation" in done.stderr
+
+
+def test_the_prompt_library_and_the_reader_stay_out_of_the_path_of_rule():
+    code = ("import sys\nfrom kems_ref.cli import main\nsys.argv = ['kems-ref', 'rule', 'kems', '--hand', '7 7 7 7']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('questionary', 'prompt_toolkit')"
+            " or m.startswith('kems_ref.ask')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
