@@ -319,3 +319,124 @@ def test_the_heading_gives_the_publications_own_name_for_the_call(run):
     assert r.out.splitlines()[0].startswith("CALL UPHELD  — Contre-Kems (called “Stop Kemps” here), Pagat")
     assert run("rule", "contre-kems", "-c", "pagat", "--hand", "7 7 7 7", "--json").json()["call_name"] == "Stop Kemps"
     assert run("rule", "contre-kems", "--hand", "7 7 7 7", "--json").json()["call_name"] is None
+
+
+def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
+    r = run("glossary", "balayage", "--lang", "fr")
+    assert r.code == 0 and r.out.startswith("Balayage\n  Quand plus personne ne veut des cartes du milieu")
+    assert run("glossary", "hunt reset", "--json").json() == run("glossary", "sweep", "--json").json()
+    assert run("glossary", "Stop Kemps", "--json").json()[0]["id"] == "contre-kems"
+    r = run("glossary", "sweeep")
+    assert r.code == 2 and r.err.strip().endswith("— sweep?")
+
+
+def test_the_whole_glossary_has_every_entry_in_both_languages(run):
+    en, fr = run("glossary", "--json").json(), run("glossary", "--json", "--lang", "fr").json()
+    assert [e["id"] for e in en] == [e["id"] for e in fr]
+    assert {"square", "sweep", "hunt", "stock", "signal", "double-kems", "letters"} <= {e["id"] for e in en}
+    assert all(e["text"] and f["text"] != e["text"] for e, f in zip(en, fr, strict=True))
+
+
+def test_rule_contre_kems_help_lists_only_the_contre_kems_options_each_with_its_meaning(run):
+    r = run("rule", "contre-kems", "--help")
+    for flag in ("--hand", "--partner-hand", "--square / --no-square", "--after-kems", "--kems-right / --kems-wrong",
+                 "--barred", "--during-sweep", "--lifted"):
+        assert flag in r.out
+    for other in ("--cards", "--verbal", "--take-first", "--first-deal", "--objection"):
+        assert other not in r.out
+
+
+def test_help_and_usage_errors_are_french_in_french():
+    import subprocess
+    import sys
+
+    env = {**os.environ, "KEMS_REF_LANG": "fr", "COLUMNS": "100"}
+    done = subprocess.run([sys.executable, "-m", "kems_ref", "rule", "contre-kems", "--help"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.stdout.startswith("Utilisation : kems-ref rule contre-kems [OPTIONS]")
+    assert "Afficher cette aide et quitter." in done.stdout and "Show this message" not in done.stdout
+    assert "Les cartes en cause" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "kems_ref", "rule", "kems", "--players", "huit"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("kems-ref : erreur : valeur invalide pour '--players' : 'huit' n'est pas un "
+                                   "nombre entier (voir kems-ref rule kems --help)")
+
+
+def test_compare_one_point_shows_that_point_across_every_source_on_one_screen(run):
+    r = run("compare", "call.contre_kems.wrong", env={"COLUMNS": "80"})
+    lines = r.out.splitlines()
+    assert lines[0].startswith("call.contre_kems.wrong  ≠ differs")
+    assert len(lines) <= 40
+    for cid in ("bicycle", "ducale", "jouer-au-kems", "marquoir", "nathan", "pagat", "regle-breve", "regles-com",
+                "wikipedia"):
+        assert sum(line.startswith(cid + " ") for line in lines) == 1
+    assert "Wrong Contre-Kems: one point to the accused team." in r.out
+    data = run("compare", "call.contre_kems.wrong", "ducale", "pagat", "--json").json()
+    assert data["conventions"] == ["ducale", "pagat"] and [row["rule_point"] for row in data["rows"]] == \
+        ["call.contre_kems.wrong"]
+    assert [row["topic"] for row in run("compare", "signal", "--json").json()["rows"]] == \
+        ["signal"] * len(run("compare", "--topic", "signal", "--json").json()["rows"])
+
+
+@pytest.mark.parametrize("width", ["80", "200"])
+def test_compare_is_readable_at_80_and_200_columns_and_never_wraps_a_rule_id(run, width):
+    from kems_ref.corpus.catalogue import IDS
+
+    out = run("compare", env={"COLUMNS": width}).out
+    assert all(len(line) <= int(width) for line in out.splitlines())
+    words = set(re.findall(r"[a-z_]+(?:\.[a-z_]+)+", out))
+    for point in IDS:
+        assert point in words, point  # whole on one line, never cut in two
+    assert ("│" in out) == (width == "200")  # the wide table only where it fits
+    assert "≠ " in out
+
+
+def test_on_a_terminal_a_long_compare_goes_through_the_pager_and_a_short_one_does_not():
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "100", "LINES": "30", "TERM": "xterm",
+           "PAGER": "sh -c 'echo THROUGH-THE-PAGER; cat >/dev/null'"}
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "compare"], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(30, 100))
+    child.expect(pexpect.EOF)
+    assert "THROUGH-THE-PAGER" in child.before
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "compare", "call.kems.caller", "ducale", "pagat"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(30, 100))
+    child.expect(pexpect.EOF)
+    assert "THROUGH-THE-PAGER" not in child.before and "partner only" in child.before
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("kems-ref rule con", {"contre-kems"}),
+    ("kems-ref rule contre-kems -c pa", {"pagat"}),
+    ("kems-ref rule contre-kems -c Wik", {"Wikipédia"}),
+    ("kems-ref rule kems --reading call.kems.w", {"call.kems.wrong"}),
+    ("kems-ref compare call.contre_kems.w", {"call.contre_kems.wrong"}),
+])
+def test_bash_completion_offers_events_conventions_and_rule_points(words, expected):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "_KEMS_REF_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - 1)}
+    done = subprocess.run([sys.executable, "-m", "kems_ref"], capture_output=True, text=True, env=env, timeout=60)
+    assert set(done.stdout.split()) >= expected, done.stdout + done.stderr
+
+
+def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
+    import subprocess
+    import sys
+
+    def complete(shell, words, **extra):
+        env = {**os.environ, "_KEMS_REF_COMPLETE": f"complete_{shell}", "_TYPER_COMPLETE_ARGS": words, **extra}
+        return subprocess.run([sys.executable, "-m", "kems_ref"], capture_output=True, text=True, env=env,
+                              timeout=60).stdout
+
+    assert '"wikipedia"' in complete("zsh", "kems-ref rule kems -c wik")
+    assert complete("fish", "kems-ref rule kems -c Jo", _TYPER_COMPLETE_FISH_ACTION="get-args").split("\n")[0] \
+        == "Jouer au Kems"
+    script = subprocess.run([sys.executable, "-m", "kems_ref", "--show-completion"], capture_output=True,
+                            text=True, env={**os.environ, "SHELL": "/bin/bash"}, timeout=60).stdout
+    assert "_KEMS_REF_COMPLETE" in script

@@ -34,7 +34,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ["tests/test_ruling_tables.py", "tests/test_rulings.py", "tests/test_conventions.py",
-         "tests/test_messages.py"]
+         "tests/test_messages.py", "tests/test_output.py", "tests/test_cli.py"]
 SWAPS = {
     "upheld": "rejected", "rejected": "upheld", "void": "unspecified", "forbidden": "allowed", "allowed": "forbidden",
     "conditional": "allowed", "unspecified": "allowed", "redeal": "replace-cards", "hand-ends": "recycle-discard",
@@ -184,10 +184,16 @@ def main() -> int:
     scratches = [_scratch() for _ in range(args.jobs)]
     survivors: list[str] = []
 
+    done = [0]
+
     def run(indexed: tuple[int, tuple[str, str, str]]) -> tuple[str, bool]:
         index, (label, rel, text) = indexed
         scratch = scratches[index % len(scratches)]
-        return label, _killed(scratch, scratch / rel, text)
+        killed = _killed(scratch, scratch / rel, text)
+        done[0] += 1
+        sys.stderr.write(f"[{done[0]}/{len(jobs)}] {'killed' if killed else 'SURVIVED'}: {label}\n")
+        sys.stderr.flush()
+        return label, killed
 
     try:
         # one job per scratch copy at a time: group the work by scratch

@@ -5,18 +5,46 @@ and errors are handled once, in :mod:`kems_ref.cli.common`.
 """
 
 import enum
+import os
 from typing import Annotated, Optional
 
 import typer
 
-from .common import DEFAULT_CONVENTION, ConventionOpt, KemsGroup, Out, command, h
+from .common import (
+    DEFAULT_CONVENTION,
+    ConventionOpt,
+    KemsGroup,
+    LangOpt,
+    Out,
+    command,
+    complete_convention,
+    complete_rule_point,
+    h,
+)
 from .conventions import conventions_app
 from .rule import rule_app
 
-app = typer.Typer(cls=KemsGroup, add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+app = typer.Typer(cls=KemsGroup, add_completion=True, no_args_is_help=True, rich_markup_mode=None,
                   help=h("help.app"))
+
+
+@app.callback()
+def root(lang: LangOpt = None) -> None:
+    """``kems-ref --lang fr COMMAND …``: the language for every command that follows."""
+    if lang is not None:
+        os.environ["KEMS_REF_LANG"] = lang.value
+
+
 app.add_typer(rule_app, name="rule")
 app.add_typer(conventions_app, name="conventions")
+
+
+def complete_compare(incomplete: str) -> list[str]:
+    """Shell completion for compare: convention ids and names, rule points, topics."""
+    from ..corpus.catalogue import TOPICS
+
+    return [*complete_convention(incomplete), *complete_rule_point(incomplete),
+            *(topic for topic in TOPICS if topic.startswith(incomplete))]
 
 
 class CompareFormat(str, enum.Enum):
@@ -35,9 +63,11 @@ class ChecklistFormat(str, enum.Enum):
 @command(app, help=h("help.cmd.compare"))
 def compare(
     out: Out,
-    ids: Annotated[Optional[list[str]], typer.Argument(help=h("help.option.ids"), show_default=False)] = None,
+    ids: Annotated[Optional[list[str]], typer.Argument(help=h("help.option.ids"), show_default=False,
+                                                       metavar="[IDS|RULE_POINT|TOPIC]...",
+                                                       autocompletion=complete_compare)] = None,
     only_differences: Annotated[bool, typer.Option(help=h("help.option.only_differences"))] = False,
-    topic: Annotated[Optional[str], typer.Option(help=h("help.option.topic"))] = None,
+    topic: Annotated[Optional[str], typer.Option(help=h("help.option.topic"), metavar="TOPIC")] = None,
     format: Annotated[CompareFormat, typer.Option(help=h("help.option.format"),
                                                   show_default=False)] = CompareFormat.table,
 ) -> None:
@@ -47,8 +77,15 @@ def compare(
 
     fmt = "json" if out.as_json else format.value
     out.extra["json"] = fmt == "json"
-    selected = [conventions.load(i) for i in ids] if ids else conventions.load_all()
-    rows = cmp.rows(selected, out.lang, topic, only_differences)
+    from ..corpus.catalogue import IDS, TOPICS
+
+    points = [i for i in ids or [] if i in IDS]  # compare call.contre_kems.wrong: one point, every source
+    topics = [i for i in ids or [] if i in TOPICS]  # compare calls: one topic
+    refs = [i for i in ids or [] if i not in IDS and i not in TOPICS]
+    selected = [conventions.load(i) for i in refs] if refs else conventions.load_all()
+    chosen: list[Optional[str]] = [*topics] or [topic]
+    rows = [row for topic_ in chosen for row in cmp.rows(selected, out.lang, topic_, only_differences)
+            if not points or row["rule_point"] in points]
     render(fmt, cmp.labels(selected), rows, out.lang, out.console(wrap=True) if fmt == "table" else None)
 
 
@@ -80,6 +117,22 @@ def ask(
     from .ask import run
 
     run(out, words, convention, no_input)
+
+
+@command(app, help=h("help.cmd.glossary"))
+def glossary(
+    out: Out,
+    term: Annotated[Optional[str], typer.Argument(help=h("help.option.term"), show_default=False)] = None,
+) -> None:
+    from ..outputs import glossary as gl
+
+    items = gl.entries(term, out.lang)
+    if out.as_json:
+        out.json(items)
+    else:
+        from .common import screen_width
+
+        out.text(gl.render(items, screen_width()))
 
 
 def main() -> None:

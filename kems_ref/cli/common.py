@@ -47,9 +47,30 @@ def h(key: str, **values: object) -> str:
 
 Lang = enum.Enum("Lang", {code: code for code in languages()}, type=str)  # type: ignore[misc]
 
-ConventionOpt = Annotated[str, typer.Option("--convention", "-c", envvar="KEMS_REF_CONVENTION",
+def complete_convention(incomplete: str) -> list[str]:
+    """Shell completion: convention ids, then their other names (Wikipédia, "Jouer au Kems")."""
+    from ..corpus.load import _load_shipped, shipped_ids
+    from ..words import fold
+
+    want = fold(incomplete)
+    found = [cid for cid in shipped_ids() if cid.startswith(incomplete)]
+    for cid in shipped_ids():
+        conv = _load_shipped(cid)
+        found += [name for name in (conv.short_name, conv.publication.get("title"))
+                  if name and fold(str(name)).startswith(want)]
+    return list(dict.fromkeys(found))
+
+
+def complete_rule_point(incomplete: str) -> list[str]:
+    """Shell completion: rule point ids (``compare POINT``, ``--reading POINT=N``)."""
+    from ..corpus.catalogue import IDS
+
+    return [point for point in IDS if point.startswith(incomplete)]
+
+
+ConventionOpt = Annotated[str, typer.Option("--convention", "-c", envvar="KEMS_REF_CONVENTION", metavar="ID|FILE",
                                              help=h("help.option.convention"), show_default=False,
-                                             show_envvar=False)]
+                                             show_envvar=False, autocompletion=complete_convention)]
 JsonOpt = Annotated[bool, typer.Option("--json", help=h("help.option.json"))]
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("help.option.lang"), show_default=False)]
 
@@ -163,6 +184,10 @@ class KemsGroup(TyperGroup):
             with contextlib.suppress(AttributeError, ValueError, OSError):
                 stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         lang = _lang_of(argv)
+        speak_click(lang)
+        for param in self.params:  # Typer's completion options, in the user's language
+            if param.name in ("install_completion", "show_completion") and isinstance(param, click.Option):
+                param.help = t(f"help.option.{param.name}", lang)
         try:
             returned = super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
                                     standalone_mode=False, **extra)
@@ -201,6 +226,47 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+#: the English sentences of Click and Typer that users see (help headings, the help option, value
+#: errors), and the catalogue entries that say them in the user's language
+CLICK_MESSAGES = {
+    "Usage:": "click.usage", "Options": "click.options", "Arguments": "click.arguments",
+    "Commands": "click.commands", "Show this message and exit.": "click.help", "required": "click.required",
+    "default: {default}": "click.default", "env var: {var}": "click.env_var",
+    "{value!r} is not a valid {number_type}.": "click.not_a_number",
+    "{value!r} is not {choice}.": "click.not_choice", "{value!r} is not one of {choices}.": "click.not_choices",
+    "Missing command.": "click.missing_command",
+}
+
+
+def speak_click(lang: str) -> None:
+    """Make Click and Typer speak the user's language: their ``gettext`` calls go through the catalogue."""
+    from gettext import gettext, ngettext
+
+    from ..i18n import catalogue
+
+    messages = catalogue(lang)
+
+    def translate(message: str) -> str:
+        key = CLICK_MESSAGES.get(message)
+        return messages[key] if key else gettext(message)
+
+    def translate_n(singular: str, plural: str, n: int) -> str:
+        return translate(singular if n == 1 else plural) if {singular, plural} <= CLICK_MESSAGES.keys() \
+            else ngettext(singular, plural, n)
+
+    import click.core
+    import click.decorators
+    import click.formatting
+    import click.types
+    import typer.core
+
+    for module in (click.core, click.decorators, click.formatting, click.types, typer.core):
+        if hasattr(module, "_"):
+            module._ = translate  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = translate_n  # type: ignore[attr-defined]
 
 
 def _lang_of(argv: list[str]) -> str:

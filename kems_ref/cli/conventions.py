@@ -60,7 +60,8 @@ def conventions_validate(out: Out, file: FileArg = None) -> None:
 @command(conventions_app, "init", help=h("help.cmd.conventions_init"))
 def conventions_init(
     out: Out,
-    extends: Annotated[str, typer.Option(help=h("help.option.extends"), show_default=False)] = DEFAULT_CONVENTION,
+    extends: Annotated[str, typer.Option(help=h("help.option.extends"), show_default=False,
+                                         metavar="ID")] = DEFAULT_CONVENTION,
     output: Annotated[Optional[str], typer.Option("--output", "-o", metavar="FILE",
                                                   help=h("help.option.output"))] = None,
     force: Annotated[bool, typer.Option("--force", help=h("help.option.force"))] = False,

@@ -13,7 +13,7 @@ from typer.core import TyperGroup
 
 from ..errors import KemsError
 from ..referee.situation import EVENTS, OPTIONS, Option
-from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, guarded, h
+from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, complete_rule_point, guarded, h
 
 
 class RuleGroup(TyperGroup):
@@ -44,7 +44,8 @@ SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FIL
 def _parameter(option: Option) -> inspect.Parameter:
     names = ("/".join(option.flags),) if option.kind == "fact" else option.names
     metavar = {"cards": "CARDS", "int": "N", "readings": "RULE_POINT=N"}.get(option.kind)
-    info = typer.Option(*names, help=h(option.help), metavar=metavar, show_default=False)
+    complete = complete_rule_point if option.kind == "readings" else None
+    info = typer.Option(*names, help=h(option.help), metavar=metavar, show_default=False, autocompletion=complete)
     default = False if option.kind == "flag" else None
     return inspect.Parameter(option.attr, inspect.Parameter.KEYWORD_ONLY, default=default,
                              annotation=Annotated[_TYPES[option.kind], info])

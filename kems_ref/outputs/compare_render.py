@@ -93,35 +93,103 @@ def render(fmt: str, ids: list[str], rows: list[dict[str, Any]], lang: str, cons
 
 
 def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs) -> None:
+    """Everything is gathered first and printed in one go (hundreds of separate prints cost more
+    than the rest of the command); a rule point id is never wrapped."""
+    from rich.console import Group
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
+    if len(rows) == 1:
+        _show(console, _one_point(ids, rows[0], lang))
+        return
     wide = console.width >= 26 + 16 * len(ids)
+    width = max((len(row["rule_point"]) for row in rows), default=10) + 2
+    parts: list[Any] = []
+    lines: list[str] = []  # markup lines not yet gathered into a part
     topic = None
     table: Optional[Table] = None
+
+    def flush() -> None:
+        nonlocal table
+        if table is not None:
+            parts.append(table)
+            table = None
+        if lines:
+            parts.append(Text.from_markup("\n".join(lines)))
+            lines.clear()
+
     for row in rows:
         if row["topic"] != topic:
-            if table is not None:
-                console.print(table)
+            flush()
             topic = row["topic"]
-            console.print(f"\n[bold underline]{escape(t('topic.' + topic, lang))}[/]")
-            table = None
+            lines.append(f"\n[bold underline]{escape(t('topic.' + topic, lang))}[/]")
             if wide:
+                flush()
                 table = Table(show_lines=True)
-                table.add_column(escape(t("ui.rule_point", lang)), overflow="fold")
+                table.add_column(escape(t("ui.rule_point", lang)), no_wrap=True, min_width=width)
                 for i in ids:
                     table.add_column(escape(i), overflow="fold")
-        style = "" if row["agree"] else "bold yellow"
+        differs = not row["agree"]
         if table is not None:
-            table.add_row(f"[{style}]≠ {row['rule_point']}[/]" if style else row["rule_point"],
+            table.add_row(f"[bold yellow]≠ {row['rule_point']}[/]" if differs else row["rule_point"],
                           *(escape(cell(row["values"][i], lang, refs)) for i in ids))
         else:
-            mark = "" if row["agree"] else f"  [{style}]≠ {t('ui.differs', lang)}[/]"
-            console.print(f"[bold]{row['rule_point']}[/] — {escape(row['question'])}{mark}")
-            for i in ids:
-                console.print(f"    {escape(f'{i:<14}')} {escape(cell(row['values'][i], lang, refs))}")
-    if table is not None:
-        console.print(table)
-    console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
-    for line in refs.lines():
-        console.print("  " + escape(line))
+            mark = f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" if differs else ""
+            lines.append(f"[bold]{row['rule_point']}[/] — {escape(row['question'])}{mark}")
+            lines += [f"    {escape(f'{i:<14}')} {escape(cell(row['values'][i], lang, refs))}" for i in ids]
+    lines.append(f"\n[bold]{escape(t('ui.citations', lang))}[/]")
+    lines += ["  " + escape(line) for line in refs.lines()]
+    flush()
+    _show(console, Group(*parts))
+
+
+def _show(console: Console, renderable: Any) -> None:
+    """Print; on a terminal, through a pager when it is taller than the screen (``$PAGER``, else
+    ``less``, which keeps the colours and quits at once when the text fits)."""
+    import os
+    import shutil
+
+    if not console.is_terminal or os.environ.get("KEMS_REF_NO_PAGER"):
+        console.print(renderable)
+        return
+    with console.capture() as captured:
+        console.print(renderable)
+    text = captured.get()
+    if text.count("\n") < shutil.get_terminal_size().lines - 1:
+        console.file.write(text)
+        return
+    os.environ.setdefault("LESS", "-RFX")
+    import pydoc
+
+    pydoc.pager(text)
+
+
+def _one_point(ids: list[str], row: dict[str, Any], lang: str) -> Any:
+    """One rule point across the sources, on one screen: each source's answer in full, with its
+    citation and force; long lines wrap under the answer, not under the source's name."""
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    mark = f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" if not row["agree"] else \
+        f"  [green]= {escape(t('ui.agree', lang))}[/]"
+    head = Text.from_markup(f"[bold]{row['rule_point']}[/]{mark}\n{escape(row['question'])}\n")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column()
+    for i in ids:
+        value = row["values"][i]
+        short = cell({**value, "citation": None, "conflict": None}, lang, Refs()).strip()
+        if value["conflict"]:
+            short += " " + t("ui.conflict_mark", lang)
+        said = [(value["text"], value["citation"])] if not value["silent"] else []
+        if value["conflict"]:
+            said.append((value["conflict"]["text"], value["conflict"]["citation"]))
+        body = escape(short)
+        for text, citation in said:
+            source = f" ({citation['source']} — {citation['section']})" if citation else ""
+            body += f"\n[dim]{escape((text or '') + source)}[/]"
+        grid.add_row(escape(i), Text.from_markup(body))
+    return Group(head, grid)

@@ -822,7 +822,8 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
                               "citation": localized(r["citation"], lang)} for r in entry.readings()],
             })
     if outcome.verdict == "unspecified" and ctx.unspecified and not ctx.why:
-        ctx.say("why.silent", name=conv.short_name, points=", ".join(ctx.unspecified))
+        questions = t("ui.sep", lang).join(BY_ID[p].question(lang) for p in ctx.unspecified)
+        ctx.say("why.silent", name=conv.short_name, points=questions)
     score_settled = outcome.score is not None
     return Ruling(
         convention=conv.id, event=sit.event, verdict=outcome.verdict, score=outcome.score or [],

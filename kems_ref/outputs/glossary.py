@@ -1,0 +1,51 @@
+"""The table's words explained: square/carré, sweep/balayage, hunt, stock/pioche, letters K-E-M-P-S…
+
+Entries live in the message catalogue (``glossary.<id>.term``, ``.words``, ``.text``), one set per
+language; a term is found by any of its names in any language, case and accents ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..errors import KemsError
+from ..i18n import catalogue, languages, t
+from ..words import fold
+
+
+def entry_ids() -> list[str]:
+    return [key.split(".")[1] for key in catalogue("en") if key.startswith("glossary.") and key.endswith(".term")]
+
+
+def entry(gid: str, lang: str) -> dict[str, Any]:
+    return {"id": gid, "term": t(f"glossary.{gid}.term", lang), "text": t(f"glossary.{gid}.text", lang)}
+
+
+def find(term: str) -> str:
+    """The entry a word names, in any language; a near miss gets a "did you mean"."""
+    names: dict[str, str] = {}
+    for gid in entry_ids():
+        names.setdefault(fold(gid), gid)
+        for lang in languages():
+            for name in [t(f"glossary.{gid}.term", lang), *t(f"glossary.{gid}.words", lang).split(",")]:
+                if name.strip():
+                    names.setdefault(fold(name), gid)
+    folded = fold(term)
+    if folded in names:
+        return names[folded]
+    import difflib
+
+    close = difflib.get_close_matches(folded, list(names), n=1, cutoff=0.6)
+    raise KemsError("error.unknown_term", term=term, choices=", ".join(entry_ids()),
+                    hint=f" — {names[close[0]]}?" if close else "")
+
+
+def entries(term: Optional[str], lang: str) -> list[dict[str, Any]]:
+    return [entry(find(term), lang)] if term else [entry(gid, lang) for gid in entry_ids()]
+
+
+def render(items: list[dict[str, Any]], width: int) -> str:
+    import textwrap
+
+    return "\n\n".join(item["term"] + "\n" + textwrap.fill(item["text"], width=max(40, width - 1), initial_indent="  ",
+                                                           subsequent_indent="  ") for item in items)
