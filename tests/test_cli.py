@@ -180,11 +180,22 @@ class _Balanced(html.parser.HTMLParser):
         assert self.stack.pop() == tag
 
 
-def test_checklist_items_are_exactly_the_disputed_points_with_ducales_silences_to_decide(run):
+def test_checklist_items_are_the_disputed_points_and_every_silence_a_ruling_can_turn_on(run):
+    from kems_ref.corpus.catalogue import BY_ID
+
     disputed = {r["rule_point"] for r in run("compare", "--only-differences", "--json").json()["rows"]}
+    silent = {p for p, v in run("conventions", "show", "ducale", "--json").json()["rules"].items()
+              if v["status"] != "stated" and BY_ID[p].ruled}
     data = run("checklist", "-c", "ducale", "--json").json()
-    assert {i["rule_point"] for i in data["items"]} == disputed
+    assert {i["rule_point"] for i in data["items"]} == disputed | silent
     by_point = {i["rule_point"]: i for i in data["items"]}
+    # Ducale's silences that only a ruling reveals: calls during the sweep, the lifted card, a
+    # Contre-Kems against a Double Kems, larger tables' scoring
+    for point in ("sweep.calls", "exchange.lifted_card", "call.double_kems.counter", "score.multi_team",
+                  "call.ungathered", "call.double_contre_kems", "signal.warning"):
+        assert by_point[point]["status"] == "unspecified" and by_point[point]["answer"] is None, point
+    assert by_point["sweep.calls"]["reason"] == "silent" and by_point["deck.size"]["reason"] == "disputed"
+    assert "deal.next_dealer" not in by_point  # silent, but no ruling turns on it
     assert by_point["stock.exhausted"]["status"] == "unspecified" and by_point["stock.exhausted"]["answer"] is None
     assert by_point["call.double_kems.right"]["citation"]["section"]
 
@@ -231,6 +242,28 @@ def test_init_prints_a_valid_starting_file(run, tmp_path):
     f.write_text(out)
     assert run("conventions", "validate", str(f)).code == 0
     assert "call.double_kems.right" in out
+
+
+def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():
+    """``ruled`` in the catalogue matches the resolver: every rule point its code names, and every
+    point a ruling of the tables cites or finds silent."""
+    import glob
+
+    import yaml
+
+    from kems_ref.corpus.catalogue import IDS, RULE_POINTS
+
+    source = pathlib.Path(__file__).parents[1].joinpath("kems_ref", "referee", "resolver.py").read_text()
+    named = {p for p in re.findall(r'"([a-z_]+(?:\.[a-z_]+)+)"', source) if p in IDS}
+    cited: set[str] = set()
+    for path in glob.glob(os.path.join(os.path.dirname(__file__), "rulings", "*.yaml")):
+        with open(path, encoding="utf-8") as f:
+            for case in yaml.safe_load(f)["cases"]:
+                for part in [case, *case.get("branches", [])]:
+                    cited |= set(part.get("cites") or []) | set(part.get("unspecified") or [])
+    ruled = {p.id for p in RULE_POINTS if p.ruled}
+    assert ruled == named
+    assert cited <= ruled
 
 
 def test_the_shipped_json_schema_is_generated_from_the_catalogue():

@@ -32,6 +32,8 @@ class RulePoint:
     topic: str
     value: Any
     added: bool = False
+    #: the resolver reads it: a ruling can turn on it (and the checklist asks a silent one)
+    ruled: bool = False
 
     def question(self, lang: str) -> str:
         return t(f"question.{self.id}", lang)
@@ -40,55 +42,55 @@ class RulePoint:
 
 RULE_POINTS: tuple[RulePoint, ...] = (
     # Table and material
-    RulePoint("players.count", "material", "PlayerCount"),
-    RulePoint("players.decks", "material", "DeckRules"),
-    RulePoint("deck.size", "material", "DeckSizes"),
+    RulePoint("players.count", "material", "PlayerCount", ruled=True),
+    RulePoint("players.decks", "material", "DeckRules", ruled=True),
+    RulePoint("deck.size", "material", "DeckSizes", ruled=True),
     RulePoint("seating.partners", "material", Literal["facing", "diagonal"]),
     # Deal
-    RulePoint("deal.hand_size", "deal", "HandSizes"),
+    RulePoint("deal.hand_size", "deal", "HandSizes", ruled=True),
     RulePoint("deal.method", "deal", Literal["one-at-a-time"]),
-    RulePoint("deal.center", "deal", "CardCount"),
-    RulePoint("deal.identical_cards", "deal", "IdenticalCards"),
+    RulePoint("deal.center", "deal", "CardCount", ruled=True),
+    RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     RulePoint("deal.next_dealer", "deal", Literal["another-player"]),
     RulePoint("deal.bottom_card", "deal", Literal["hidden"], added=True),
     # The hunt
-    RulePoint("hunt.opening", "hunt", "Opening"),
-    RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"]),
-    RulePoint("exchange.count", "hunt", Literal["one", "one-or-more", "up-to-whole-hand"]),
-    RulePoint("exchange.hand_limit", "hunt", "CardCount"),
-    RulePoint("exchange.same_card", "hunt", Literal["first-to-touch"]),
-    RulePoint("exchange.lifted_card", "hunt", Literal["lifted-counts"]),
-    RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"]),
-    RulePoint("sweep.calls", "hunt", bool),
+    RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
+    RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"], ruled=True),
+    RulePoint("exchange.count", "hunt", Literal["one", "one-or-more", "up-to-whole-hand"], ruled=True),
+    RulePoint("exchange.hand_limit", "hunt", "CardCount", ruled=True),
+    RulePoint("exchange.same_card", "hunt", Literal["first-to-touch"], ruled=True),
+    RulePoint("exchange.lifted_card", "hunt", Literal["lifted-counts"], ruled=True),
+    RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
+    RulePoint("sweep.calls", "hunt", bool, ruled=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down"]),
-    RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"]),
+    RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
     # Signal
-    RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"]),
-    RulePoint("signal.visibility", "signal", Literal["required", "agree-before-play"]),
-    RulePoint("signal.count", "signal", Literal["one", "several", "one-unless-all-agree"]),
+    RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"], ruled=True),
+    RulePoint("signal.visibility", "signal", Literal["required", "agree-before-play"], ruled=True),
+    RulePoint("signal.count", "signal", Literal["one", "several", "one-unless-all-agree"], ruled=True),
     RulePoint("signal.change", "signal", Literal["after-any-hand", "between-games"]),
-    RulePoint("signal.warning", "signal", bool, added=True),
+    RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     RulePoint("signal.bluff", "signal", bool, added=True),
     # Calls
     RulePoint("call.kems.caller", "calls", Literal["partner-only"]),
-    RulePoint("call.kems.right", "calls", "Score"),
-    RulePoint("call.kems.wrong", "calls", "Score"),
-    RulePoint("call.double_kems.right", "calls", "Score"),
-    RulePoint("call.double_kems.wrong", "calls", "Score", added=True),
-    RulePoint("call.double_kems.counter", "calls", bool),
-    RulePoint("call.contre_kems.target", "calls", Literal["player", "team"]),
-    RulePoint("call.contre_kems.right", "calls", "Score"),
-    RulePoint("call.contre_kems.wrong", "calls", "Score"),
-    RulePoint("call.contre_kems.proof", "calls", "Proof"),
-    RulePoint("call.contre_kems.after_wrong", "calls", "AfterWrong"),
-    RulePoint("call.contre_kems.timing", "calls", Literal["before-kems"]),
-    RulePoint("call.double_contre_kems", "calls", Literal["named-only"]),
-    RulePoint("call.ungathered", "calls", bool),
-    RulePoint("hand.end", "calls", "HandEnd"),
+    RulePoint("call.kems.right", "calls", "Score", ruled=True),
+    RulePoint("call.kems.wrong", "calls", "Score", ruled=True),
+    RulePoint("call.double_kems.right", "calls", "Score", ruled=True),
+    RulePoint("call.double_kems.wrong", "calls", "Score", added=True, ruled=True),
+    RulePoint("call.double_kems.counter", "calls", bool, ruled=True),
+    RulePoint("call.contre_kems.target", "calls", Literal["player", "team"], ruled=True),
+    RulePoint("call.contre_kems.right", "calls", "Score", ruled=True),
+    RulePoint("call.contre_kems.wrong", "calls", "Score", ruled=True),
+    RulePoint("call.contre_kems.proof", "calls", "Proof", ruled=True),
+    RulePoint("call.contre_kems.after_wrong", "calls", "AfterWrong", ruled=True),
+    RulePoint("call.contre_kems.timing", "calls", Literal["before-kems"], ruled=True),
+    RulePoint("call.double_contre_kems", "calls", Literal["named-only"], ruled=True),
+    RulePoint("call.ungathered", "calls", bool, ruled=True),
+    RulePoint("hand.end", "calls", "HandEnd", ruled=True),
     # Score and game
-    RulePoint("score.system", "score", Literal["points", "letters"]),
+    RulePoint("score.system", "score", Literal["points", "letters"], ruled=True),
     RulePoint("score.target", "score", "Target"),
-    RulePoint("score.multi_team", "score", Literal["every-opposing-team"]),
+    RulePoint("score.multi_team", "score", Literal["every-opposing-team"], ruled=True),
 )
 
 BY_ID: dict[str, RulePoint] = {p.id: p for p in RULE_POINTS}

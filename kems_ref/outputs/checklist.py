@@ -14,14 +14,18 @@ from .values import short
 
 
 def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
+    """Every point the published conventions disagree on, and every point a ruling can turn on that
+    this convention leaves silent (a dispute waiting to happen at this table)."""
     published = load_all()
     out = []
     for point in BY_ID.values():
-        if not disagrees([c.rules[point.id] for c in published]):
-            continue
         entry = conv.rules[point.id]
+        disputed = disagrees([c.rules[point.id] for c in published])
+        if not disputed and not (point.ruled and not entry.stated):
+            continue
         item: dict[str, Any] = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
-                "status": entry.public_status, "answer": None, "short": None, "citation": None, "conflict": None}
+                                "status": entry.public_status, "answer": None, "short": None, "citation": None,
+                                "conflict": None, "reason": "disputed" if disputed else "silent"}
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
             item.update(status="unspecified", advice=text_in(entry.text, lang),
                         citation=localized(entry.citation, lang))
@@ -82,15 +86,15 @@ def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-_CSS = """@page { size: A4; margin: 12mm; }
-body { font: 8.5pt/1.25 Georgia, serif; color: #000; margin: 0; }
-h1 { font-size: 13pt; margin: 0 0 2mm; } p.intro { margin: 0 0 3mm; font-style: italic; }
-main { columns: 2; column-gap: 7mm; } h2 { font-size: 10pt; margin: 2mm 0 1mm; break-after: avoid; }
-ul { list-style: none; padding: 0; margin: 0; } li { break-inside: avoid; margin: 0 0 1.6mm; }
-li input { margin: 0 1.5mm 0 0; vertical-align: -1px; } .q { font-weight: bold; }
-.cite { display: block; color: #444; font-size: 7pt; } .decide { font-weight: bold; color: #a00; }
-.conflict { color: #850; font-size: 7.5pt; display: block; }
-@media screen { body { max-width: 190mm; margin: 10mm auto; } }"""
+_CSS = """@page { size: A4; margin: 9mm 10mm; }
+body { font: 7.8pt/1.2 Georgia, serif; color: #000; margin: 0; }
+h1 { font-size: 12pt; margin: 0 0 1.5mm; } p.intro { margin: 0 0 2mm; font-style: italic; }
+main { columns: 2; column-gap: 6mm; } h2 { font-size: 9pt; margin: 1.5mm 0 0.8mm; break-after: avoid; }
+ul { list-style: none; padding: 0; margin: 0; } li { break-inside: avoid; margin: 0 0 1.1mm; }
+li input { margin: 0 1.2mm 0 0; vertical-align: -1px; } .q { font-weight: bold; }
+.cite { display: block; color: #444; font-size: 6.5pt; } .decide { font-weight: bold; color: #a00; }
+.conflict { color: #850; font-size: 6.8pt; display: block; }
+@media screen { body { max-width: 190mm; margin: 10mm auto; font-size: 9pt; } }"""
 
 
 def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:

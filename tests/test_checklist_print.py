@@ -1,0 +1,36 @@
+"""The HTML checklist prints on one A4 page: printed to PDF by headless Chromium, pages counted.
+Skips where Chromium is not installed (CI installs it: see .ci/run)."""
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")
+                 if shutil.which(name)), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+
+
+def pages(pdf: bytes) -> int:
+    found = re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf)
+    assert found, "no page objects found: the PDF layout changed, count pages another way"
+    return len(found)
+
+
+@pytest.mark.parametrize(("convention", "lang"), [
+    ("ducale", "fr"), ("ducale", "en"), ("pagat", "fr"), ("regles-com", "fr"), ("bicycle", "en"), ("nathan", "fr"),
+    ("wikipedia", "fr"), ("regle-breve", "en"), ("marquoir", "fr"), ("jouer-au-kems", "en"),
+])
+def test_the_html_checklist_prints_on_one_a4_page(run, tmp_path, convention, lang):
+    r = run("checklist", "-c", convention, "--format", "html", "--lang", lang)
+    assert r.code == 0
+    page = tmp_path / "checklist.html"
+    page.write_text(r.out, encoding="utf-8")
+    pdf = tmp_path / "checklist.pdf"
+    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                           f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    assert pdf.exists(), done.stderr.decode(errors="replace")[-500:]
+    assert pages(pdf.read_bytes()) == 1
