@@ -3,7 +3,7 @@
 
 The floor is `python -c "import typer, yaml, rich.console"`: the CLI cannot answer faster than
 Python imports its own dependencies.  Prints the median times and the ratios against the targets
-(single ruling <= 1.3x, --all <= 1.6x).  Run: python benchmark.py [--runs N]
+(single ruling <= 1.3x; --all, compare and ask <= 1.6x).  Run: python benchmark.py [--runs N]
 """
 
 from __future__ import annotations
@@ -21,8 +21,12 @@ CASES = {
     "rule contre-kems (human)": [sys.executable, "-m", "kems_ref", "rule", "contre-kems", "--hand", "7 7 K K"],
     "rule contre-kems --all": [sys.executable, "-m", "kems_ref", "rule", "contre-kems", "--hand", "7 7 K K",
                                "--partner-hand", "2 3 4 5", "--all"],
+    "compare (every point, every source)": [sys.executable, "-m", "kems_ref", "compare"],
+    "ask --no-input (a story)": [sys.executable, "-m", "kems_ref", "ask", "--no-input",
+                                 "stop kemps on Marie 2 3 4 5, her partner has four kings, pagat"],
 }
-TARGETS = {"rule contre-kems --json": 1.3, "rule contre-kems (human)": 1.3, "rule contre-kems --all": 1.6}
+TARGETS = {"rule contre-kems --json": 1.3, "rule contre-kems (human)": 1.3, "rule contre-kems --all": 1.6,
+           "compare (every point, every source)": 1.6, "ask --no-input (a story)": 1.6}
 
 
 #: as installed: bytecode written and read (a sandbox may set PYTHONDONTWRITEBYTECODE, which would
