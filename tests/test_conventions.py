@@ -175,8 +175,8 @@ def test_under_regle_breve_three_identical_cards_mean_a_redeal_at_the_very_start
 # --- the corrections of the second audit (issue: every ruling defensible) ------------------------
 
 def test_under_wikipedia_a_contre_kems_targets_the_team_but_the_wrong_call_passage_speaks_of_the_player():
-    # seed 003:19 ("alors que les adversaires n'en ont pas") and 003:25 ("si la première équipe avait bien un
-    # Kem's") speak of the team; 003:29 ("le joueur de l'équipe adverse n'avait pas de Kem's") of the player
+    # seed 003:19 and 003:25 speak of the accused team (its opponents, the first team holding a Kem's);
+    # 003:29 of the accused player alone
     entry = conventions.load("wikipedia").get("call.contre_kems.target")
     assert entry.value == "team" and entry.conflict["value"] == "player"
 
