@@ -108,7 +108,7 @@ def test_the_human_answer_says_what_was_understood_first_and_ends_with_the_rule_
 def test_in_french_everything_is_french_cards_included(run):
     r = run("ask", "contre-kems sur deux 7 et deux rois", "--no-input", "--lang", "fr")
     lines = r.out.strip().splitlines()
-    assert lines[0] == "Compris : Contre-Kems ; main du joueur accusé : 7 7 R R"
+    assert lines[0] == "Compris : Contre-Kems ; main du joueur accusé : 7 7 R R ; Ducale (par défaut)"
     assert lines[2].startswith("ANNONCE FAUSSE")
     assert lines[-1] == 'Même décision : kems-ref rule contre-kems -c ducale --hand "7 7 K K" --lang fr'
 
@@ -228,7 +228,7 @@ def finish(child):
 
 def test_on_a_terminal_it_asks_for_the_partners_cards_then_rules(tmp_path):
     child = spawn("ask", "contre-kems on 7 7 K K", "-c", "pagat")
-    child.expect("Understood: Contre-Kems; the accused player's hand: 7 7 K K")
+    child.expect("Understood: Contre-Kems; the accused player's hand: 7 7 K K; Pagat")
     child.expect("Does the accused player's partner hold a square")
     child.sendline("Q Q Q Q")
     code, rest = finish(child)

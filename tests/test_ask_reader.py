@@ -1,22 +1,48 @@
-"""The reader of table talk: each story gives exactly this situation (tests/data/ask/stories.yaml)."""
+"""The reader of table talk: each story gives exactly this situation (tests/data/ask/stories.yaml),
+and the stories it must not guess at are refused, each for its reason (tests/data/ask/refusals.yaml)."""
 
 import os
 
 import pytest
 import yaml
 
-from kems_ref.ask.reader import read
+from kems_ref.ask.reader import read, read_cards
 
 HERE = os.path.dirname(__file__)
-with open(os.path.join(HERE, "data", "ask", "stories.yaml"), encoding="utf-8") as f:
-    STORIES = yaml.safe_load(f)
+
+
+def cases(name):
+    with open(os.path.join(HERE, "data", "ask", name), encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+STORIES, REFUSALS = cases("stories.yaml"), cases("refusals.yaml")
 
 
 @pytest.mark.parametrize("case", STORIES, ids=[c["story"][:60] for c in STORIES])
 def test_the_story_is_read_as_the_table_means_it(case):
     reading = read(case["story"])
+    assert reading.problem is None
     assert reading.event == case["event"]
     assert reading.convention == case.get("convention")
     assert reading.options == case["options"]
     assert reading.unknown == case.get("unknown", [])
-    assert reading.doubt is None
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=[c["story"][:60] for c in REFUSALS])
+def test_a_story_the_reader_cannot_stand_behind_is_refused_for_its_reason(case):
+    from kems_ref.ask.session import check_reading
+    from kems_ref.errors import KemsError
+
+    with pytest.raises(KemsError) as caught:
+        reading = read(case["story"])
+        check_reading(reading, "en", can_ask=False)
+    assert caught.value.key == case["refused"]
+
+
+@pytest.mark.parametrize(("answer", "cards"), [
+    ("four queens", "Q Q Q Q"), ("quatre rois", "K K K K"), ("un carré de dames", "Q Q Q Q"), ("7 7 R R", "7 7 K K"),
+    ("deux 7 et deux rois", "7 7 K K"), ("Q♠ Q♥ 2 2", "Q♠ Q♥ 2 2"), ("une paire d'as", "A A"), ("banane", None),
+])
+def test_an_answer_about_cards_is_read_like_the_story(answer, cards):
+    assert read_cards(answer) == cards

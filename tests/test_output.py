@@ -36,14 +36,14 @@ def test_a_silent_point_is_never_printed_as_a_fact(run, args, what, lang):
         ("non tranché" in out or "ne dit pas" in out)
 
 
-@pytest.mark.parametrize("lang, head, settles", [
-    ("en", "IT DEPENDS", "Does the accused player's partner hold a square?"),
-    ("fr", "ÇA DÉPEND", "Le partenaire du joueur accusé a-t-il un carré ?"),
+@pytest.mark.parametrize("lang, head, settles, cards", [
+    ("en", "IT DEPENDS", "Does the accused player's partner hold a square?", "CARDS"),
+    ("fr", "ÇA DÉPEND", "Le partenaire du joueur accusé a-t-il un carré ?", "CARTES"),
 ])
-def test_a_ruling_that_depends_prints_the_question_the_flag_and_each_branch(run, lang, head, settles):
+def test_a_ruling_that_depends_prints_the_question_the_flag_and_each_branch(run, lang, head, settles, cards):
     out = run("rule", "contre-kems", "--hand", "K K K K", "-c", "jouer-au-kems", "--lang", lang).out
     assert out.startswith(head)
-    assert settles in out and "(--partner-hand CARDS / --partner-square / --no-partner-square)" in out
+    assert settles in out and f"(--partner-hand {cards} / --partner-square / --no-partner-square)" in out
     upheld, void = ("CALL UPHELD", "CALL VOID") if lang == "en" else ("ANNONCE JUSTE", "ANNONCE NULLE")
     assert upheld in out and void in out
 

@@ -8,13 +8,15 @@ ignored), then read in passes, each pass claiming the words it understands:
    wrong", "il a soulevé la quatrième dame", "her partner had no square"…);
 3. the event, by any of its names (Kems, Contre-Kems, Stop Kemps, cut, donne…);
 4. the cards ("deux 7 et deux rois", "three queens and a jack", "Q Q Q J", "four kings",
-   "dames et 5"), each group given to its owner: the accused or the partner, the caller's partner
-   or the caller, the dealt hand.
+   "une paire d'as", "dames et 5"), each group given to its owner — who holds them is read from
+   the words before them (me, my partner, her partner, he…) and from who the narrator is (the
+   caller, the accused, the partner).
 
 What is left is either filler ("he", "called", "sur") or not understood, and reported as such.
-A negation the reader cannot attach to a fact makes it give up rather than read the opposite.
-The reader never guesses a fact: what the story does not say stays unknown, and the ruling
-then depends on it (``ask`` asks for it on a terminal).
+The reader never guesses: a negation it cannot attach to a fact, two hands for one player, two
+calls with nothing saying which came first, make it give up (``Reading.problem``) rather than
+read a story backwards; what the story does not say stays unknown, and the ruling then depends
+on it (``ask`` asks for it on a terminal).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..referee.cards import RANKS
-from ..referee.situation import CALLS, EVENTS
+from ..referee.situation import CALLS, EVENTS, OPTION_EVENTS
 
 # --- words ---------------------------------------------------------------------------------
 
@@ -39,6 +41,9 @@ NUMBERS = {
 }
 NUM = r"(?:\d+|" + "|".join(sorted((n for n in NUMBERS if n not in ("a", "an", "single", "seul", "seule")),
                                    key=len, reverse=True)) + ")"
+#: how many cards a word counts before a rank: a hand never holds more than four of one
+QUANTITIES = {word: n for word, n in NUMBERS.items() if n <= 4} | {
+    "paire": 2, "pair": 2, "brelan": 3, "carre": 4, "square": 4, "quads": 4}
 #: rank words, singular and plural, French and English (folded)
 RANK_WORDS = {
     "as": "A", "ace": "A", "aces": "A", "ases": "A",
@@ -51,8 +56,12 @@ RANK_WORDS = {
     "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
 }
 PLURAL_RANK_WORDS = {w for w in RANK_WORDS if w.endswith(("s", "x")) and w not in ("as", "six", "dix", "trois")}
+SUIT_WORDS = {"pique": "♠", "piques": "♠", "spade": "♠", "spades": "♠", "coeur": "♥", "coeurs": "♥", "heart": "♥",
+              "hearts": "♥", "carreau": "♦", "carreaux": "♦", "diamond": "♦", "diamonds": "♦", "trefle": "♣",
+              "trefles": "♣", "club": "♣", "clubs": "♣"}
 RANK = r"(?:10|[2-9]|[ajqkvdr]|" + "|".join(sorted(RANK_WORDS, key=len, reverse=True)) + r")(?:s)?"
-PARTNER = r"(?:partner|partners|partenaire|partenaires|coequipier|coequipiere|equipier|equipiere|teammate|team mate)"
+PARTNER = (r"(?:partner|partners|partenaire|partenaires|coequipier|coequipiere|equipier|equipiere|teammate"
+           r"|team mate)")
 #: words that mean nothing for the ruling (pronouns, articles, verbs of telling and calling…)
 FILLER = set("""
 a an the of to in on at by for from with and or but so then when while that this these those it its is was
@@ -70,13 +79,18 @@ main mains montre montrait tenait tenir possede possedait possedaient recu recev
 hmm ok okay well can could may might allowed permitted legal fair used use means mean meant count counts
 counted peut peuvent pouvait permis autorise autorisee compte comptait veut veulent voulait voulaient celui
 celle ceux prise pris comme moi toi myself herself himself accuse accusee accused caller annonceur right now
-maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi
+maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi quelqu quelquun
+avais avons avez ont aura auront milieu middle table centre center face en-face anyway quand meme therefore
+selon according apres after opposite across sitting assis win wins won gagne gagnait gagner qui point points
+happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
+joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
-             "personne", "aucun", "aucune", "ni", "sans", "rien", "plus"}
+             "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
 
 
 def fold(text: str) -> str:
+    text = text.replace("œ", "oe").replace("Œ", "Oe").replace("æ", "ae").replace("Æ", "Ae")
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return plain.lower()
 
@@ -86,7 +100,10 @@ _ELISION = re.compile(r"(?i)\b(j|l|d|n|s|m|t|c|qu|jusqu|lorsqu|puisqu)['’]")
 _CONTRACTIONS = [(r"(?i)\bkem['’]?s\b", "kems"), (r"(?i)\bcan['’]t\b", "can not"), (r"(?i)\bwon['’]t\b", "will not"),
                  (r"(?i)n['’]t\b", " not"), (r"(?i)['’]re\b", " are"), (r"(?i)['’]ve\b", " have"),
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
-                 (r"(?i)['’]s\b", "")]
+                 (r"(?i)['’]s\b", ""), (r"(?i)\b(did|does|was|were|had|has|is)nt\b", r"\1 not"),
+                 # "à 6" is a table of six, not a six of hearts (the accent is lost once folded)
+                 (r"(?i)(?<![\w'’])à\s+(?=(?:\d+|quatre|six|huit|dix|douze)\b(?!\s*(?:cartes|heures|h)\b))", "at ")]
+_REPEATED_RANK = re.compile(r"(10|[2-9ajqkvdr])\1{1,3}")
 
 
 @dataclass
@@ -105,7 +122,10 @@ def tokenize(story: str) -> list[Token]:
     for raw in re.findall(r"[^\W_]+[♥♡♦♢♣♧♠♤]?|[♥♡♦♢♣♧♠♤]", text):
         suit = _SUIT_SYMBOLS.get(raw[-1], "")
         word = fold(raw[:-1] if suit else raw) + suit
-        if word:
+        if not suit and _REPEATED_RANK.fullmatch(word):  # "QQQQ", "7777": one card per letter
+            rank = _REPEATED_RANK.fullmatch(word).group(1)  # type: ignore[union-attr]
+            tokens += [Token(raw[:len(rank)], rank) for _ in range(len(word) // len(rank))]
+        elif word:
             tokens.append(Token(raw, word))
     return tokens
 
@@ -116,13 +136,12 @@ def tokenize(story: str) -> list[Token]:
 class Item:
     """One thing understood: its kind, its value, and the words it came from."""
 
-    kind: str  # "convention", "event", "fact", "cards", "square", "kems_verdict"
+    kind: str  # "convention", "event", "fact", "cards"
     value: Any
     start: int
     end: int
     words: str
-    owner: Optional[str] = None  # cards and squares: "partner" where the story says so
-    extra: dict[str, Any] = field(default_factory=dict)
+    owner: str = "none"  # cards and squares: who holds them, as the story says (see _owner)
 
 
 @dataclass
@@ -135,7 +154,13 @@ class Reading:
     understood: list[tuple[str, str, Any]] = field(default_factory=list)  # (words, option or "event"…, value)
     ignored: list[str] = field(default_factory=list)  # names and words that carry nothing
     unknown: list[str] = field(default_factory=list)  # words not understood
-    doubt: Optional[str] = None  # a negation the reader could not attach: it gives up
+    #: why the reader will not rule on this story: (message key, values), e.g. a dangling negation
+    problem: Optional[tuple[str, dict[str, str]]] = None
+
+    @property
+    def doubt(self) -> Optional[str]:
+        """The negation the reader could not attach, if that is its problem."""
+        return self.problem[1]["word"] if self.problem and self.problem[0] == "error.ask_negation" else None
 
 
 # --- phrase patterns --------------------------------------------------------------------------
@@ -164,15 +189,18 @@ RIGHT = r"(?:right|correct|good|valid|true|juste|justes|bon|bonne|valable|vrai|c
 WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|errone|rate)"
 WRONGLY = r"(?:wrongly|by mistake|in error|falsely|for nothing|a tort|par erreur|pour rien|pour du beurre)"
 WAS = r"(?:was|is|had been|has been|etait|est|a ete|avait ete|etais)"
-HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got)"
+HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got|avais|ai)"
 SQUARE = r"(?:square|carre|carres|four of a kind|quads)"
 LIFT = (r"(?:lifted|lifting|lifts|lift|picked up|picking up|picks up|pick up|souleve|soulevee|soulevait|soulevant"
         r"|soulever|leve|levee|levait|ramassait|grabbed|grabbing|taking|prenait)")
 TOUCH = r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on)"
 FOURTH = r"(?:fourth|4th|quatrieme|4e|4eme|last|derniere|dernier)"
+#: a rank named by a word ("dame", "kings") or a number: after an article, never a lone letter ("il a soulevé")
+RANK_WORD = r"(?:10|[2-9]|" + "|".join(sorted((w for w in RANK_WORDS if len(w) > 2), key=len, reverse=True)) + r")s?"
 RANK_NOT_A = r"(?:10|[2-9]|[jqkvdr]|" + "|".join(sorted((w for w in RANK_WORDS if w != "a"), key=len,
                                                        reverse=True)) + r")"
 STILL = r"(?:still |encore |toujours |just |juste )?"
+SWEEPING = r"(?:sweep|sweeping|swept|balayage|balaie|balayait|balaye|balayer)"
 
 #: facts said in a phrase, read in this order; each action returns (option, value) pairs
 PHRASES: list[tuple[str, Action]] = []
@@ -185,9 +213,30 @@ def phrase(pattern: str) -> Callable[[Action], Action]:
     return register
 
 
+def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """Words that carry no fact but must not be read as one ("plus tôt", "sans l'avoir pris")."""
+    return []
+
+
+# phrases whose negation or number would otherwise be misread: read first, they say nothing
+phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|game))\b"
+       r"|\b(?:sans (?:le |la )?(?:avoir|l avoir) (?:pris|prise|souleve|levee|ramasse)|without (?:having )?"
+       r"(?:taken|lifted|picked up|grabbed) it)\b"
+       r"|\b(?:but )?not (?:yet )?(?:in|into|in to) (?:his|her|their|the) hand\b"
+       r"|\b(?:pas encore|not yet) (?:en main|dans sa main|in hand)\b"
+       r"|\b(?:the |la |le )?(?:stock|pioche|talon) (?:ne )?(?:est |is |was |etait )?(?:pas|not) (?:encore |yet )?"
+       r"(?:epuisee|epuise|vide|empty|out|finie)\b"
+       r"|\bquand meme\b|\banyway\b"
+       r"|\b(?:les |the )?(?:quatre|four) (?:cartes|cards)"
+       r"(?: du milieu| in the middle| of the middle| au milieu)?\b")(_nothing)
+phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was not|wasnt|is not|n etait pas"
+       r"|ne etait pas|etait pas|n est pas|ne est pas) (?:barred|prive|privee|interdit|interdite)"
+       r"(?: (?:de |d )?(?:annonce|annonces|annoncer))?\b")(_nothing)
+
+
 @phrase(r"\b(?:against|on|sur|contre|vs) (?:a |an |un |une |the |le |leur |their )?double (?:kems|kemps|quems)\b")
 def _on_a_double(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("square", True), ("partner_square", True)]
+    return [("square", True), ("partner_square_said", True)]
 
 
 @phrase(rf"\b(?:after|apres|once|une fois) (?:a |the |un |le |his |her |their |son |leur )?{KEMS}"
@@ -214,31 +263,41 @@ def _kems_adjective(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", bool(m.group("ok") or m.group("ok2")))]
 
 
+@phrase(rf"(?:,|\b(?:and|et))? ?\b(?:(?:which|that|qui|it|il|and it|et qu il|qu il|que il) )"
+        rf"(?:was|etait|est|is|had been|avait ete) (?:(?P<ok>{RIGHT})|{WRONG})\b")
+def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """ "…the Kems had been called, and it was right": about the Kems only if a Kems came first."""
+    return [("it_was", bool(m.group("ok")))]
+
+
 @phrase(r"\b(?:during|in|while|pendant|en plein|au milieu du|au milieu de|au cours du|au moment du)"
         r" (?:the |a |le |un |du |de )?(?:sweep|balayage|hunt reset|remplacement (?:du|des) (?:milieu|cartes))\b"
         r"|\b(?:while|as|when) the (?:middle|centre|center|table) (?:cards )?(?:is|was|were|are)"
         r" (?:being )?(?:replaced|changed|swept|cleared|renewed)\b"
+        rf"|\b(?:while|as|when) (?:the dealer|he|she|they|someone|somebody|we) (?:is|was|were|are) {SWEEPING}\b"
+        rf"|\b(?:after|once|apres que|une fois que|une fois) (?:the |le )?(?:sweep|balayage) (?:had |has |avait |a )?"
+        rf"(?:started|begun|begin|commence|debute|demarre)\b"
         r"|\bpendant qu?e? (?:on |l on |le donneur |il |elle )?(?:remplace|remplacait|change|changeait|balaye|balayait"
-        r"|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b")
+        r"|balaie|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("during_sweep", True)]
+    return [("during_sweep", True), ("event_context", "sweep")]
 
 
 @phrase(r"\b(?:barred|suspended|banned from calling"
         r"|already (?:made|called|had) (?:a |one )?(?:wrong|false|bad) (?:contre|counter|stop)"
         r"(?: kems| kemps)?"
-        r"|(?:interdit|prive|privee) (?:de |d )?(?:annonce|annonces|annoncer|contre|contrer)"
-        r"|(?:avait |a )?deja (?:fait|annonce|crie|rate) (?:un |une )?(?:contre kems|contre kemps|contre)"
-        r"(?: faux| rate| errone)?)\b")
+        r"|(?:interdit|interdite|prive|privee) (?:de |d )?(?:annonce|annonces|annoncer|contre|contrer)"
+        r"|(?:avait |a )?deja (?:fait|annonce|crie|rate) (?:un |une )?(?:(?:faux|mauvais) )?"
+        r"(?:contre kems|contre kemps|contre)(?: faux| rate| errone)?)\b")
 def _barred(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("barred", True)]
 
 
 @phrase(rf"\b(?P<lead>(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|ils sont|on joue"
-        rf"|we play|playing|a table of|une table de|table of|table de|with|avec|a) )?(?P<n>{NUM})"
-        rf" (?:players|joueurs|joueuses|people|personnes|persons)\b"
+        rf"|we play|playing|a table of|une table de|table of|table de|with|avec|a|at a|at) )?(?P<n>{NUM})"
+        rf"[ -]?(?:players|joueurs|joueuses|people|personnes|persons|player|joueur)(?: table| game| partie)?\b"
         rf"|\b(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|on joue a|on jouait a"
-        rf"|we play with|we are playing with) (?P<n2>{NUM})\b(?! (?:cards|cartes))")
+        rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))")
 def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
     n = _number(m.group("n") or m.group("n2"))
     if m.group("n") and not m.group("lead") and n < 4:
@@ -265,35 +324,40 @@ def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
 
 
-CARD_OBJECT = r"(?: (?:a|one|the|his|her|une|la|sa|en) (?:card|carte))?"
-TAKE = r"(?:took|picked up|picks up|takes|grabbed|pris|prend|prenait|ramasse|ramassait|pioche|piochait|drew|draws)"
-PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache)"
+CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son) (?:card|carte|sienne|sien))?"
+               r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table))?")
+TAKE = (r"(?:took|picked up|picks up|takes|grabbed|pris|prend|prenait|ramasse|ramassait|pioche|piochait|drew|draws"
+        r"|a pris|avait pris)")
+PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a pose|avait pose)"
+THEN = r"(?: (?:puis|then|and then|et puis|ensuite|et))"
 
 
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en) (?:putting|laying|discarding|dropping"
-        rf"|poser|deposer|jeter|defausser|lacher)(?: (?:one|une|a card|une carte|his|hers|sa carte))?(?: down)?\b"
+        rf"|poser|deposer|jeter|defausser|lacher)(?: (?:one|une|a card|une carte|his|hers|sa carte|la sienne"
+        rf"|le sien))?(?: down)?\b"
         rf"|\b{TAKE}(?: up)?{CARD_OBJECT} (?:first|en premier|dabord|de abord)\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:before|avant de|avant d)"
         rf" (?:taking|picking|picking up|grabbing|prendre|ramasser|piocher)(?: (?:one|une|a card|une carte))?\b"
-        rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:first|en premier|dabord|de abord)\b")
+        rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:first|en premier|dabord|de abord)(?:{THEN} {TAKE}"
+        rf"(?: (?:celle|celui|one|the one|a card|une carte))?{CARD_OBJECT})?\b")
 def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
     took = re.match(TAKE, m.group(0)) is not None
     return [("take_first", took), ("event_hint", "exchange")]
 
 
 @phrase(rf"\b(?P<verb>{LIFT}|{TOUCH})(?: up)? (?:the |la |le |une |un |a |an |sa |son |his |her )?"
-        rf"(?:(?P<fourth>{FOURTH}) (?P<rank>{RANK})|(?P<rank3>{RANK_NOT_A}))\b"
-        rf"|\b(?:the |la |le )?(?P<fourth2>{FOURTH}) (?P<rank2>{RANK}) {STILL}"
-        rf"(?:etait |was |a ete |had been |is |est )?"
-        rf"{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b")
+        rf"(?:(?P<fourth>{FOURTH})(?: (?P<rank>{RANK}))?|(?P<rank3>{RANK_NOT_A}))\b"
+        rf"|\b(?:the |la |le |une |un |a |an )(?:(?P<fourth2>{FOURTH}) )?(?P<rank2>{RANK_WORD}) {STILL}"
+        rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
     verb = m.group("verb") or m.group("verb2")
-    rank = _rank(m.group("rank") or m.group("rank2") or m.group("rank3"))
+    word = m.group("rank") or m.group("rank2") or m.group("rank3")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
-    out: list[tuple[str, Any]] = [(attr, rank)]
-    if m.group("fourth") or m.group("fourth2"):
-        out.append(("three_more", rank))  # the fourth queen: the hand held the other three
-    return out
+    fourth = bool(m.group("fourth") or m.group("fourth2"))
+    if word is None:  # "lifted the fourth (one)": the rank of the three in hand
+        return [(attr, None), ("three_more", None)]
+    rank = _rank(word)
+    return [(attr, rank)] + ([("three_more", rank)] if fourth else [])
 
 
 @phrase(r"\b(?:not (?:yet )?(?:gathered|together|sorted|grouped|picked up)(?: yet)?|(?:spread|scattered) (?:out|about)"
@@ -305,7 +369,8 @@ def _ungathered(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
         r"(?:hunt|chasse|opening|ouverture|start|depart|go|top)"
-        r"(?: (?:was|is|had been|soit|ne soit|etait|fut) (?:opened|open|ouverte|ouvert|given|donne|lance|lancee))?\b"
+        r"(?: (?:was|is|had been|soit|ne soit|etait|fut) (?:opened|open|ouverte|ouvert|given|donne|lance|lancee))?"
+        r"(?: opened)?\b"
         r"|\bbefore (?:opening|it was opened|the hunt opened)\b")
 def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
@@ -325,7 +390,8 @@ def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:dealt|was dealt|were dealt|got dealt|received|recu|recus|servi|distribue|a la donne|at the deal"
-        r"|in the deal|on the deal|from the deal|a la distribution)\b")
+        r"|in the deal|on the deal|from the deal|a la distribution|vient de distribuer|venait de distribuer"
+        r"|just dealt|des le depart|from the start)\b")
 def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "deal")]
 
@@ -348,35 +414,65 @@ def _second_signal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("second_signal", True), ("event_hint", "signal")]
 
 
+@phrase(r"\b(?:was |is |etait |est )?(?:something |anything |quelque chose )?(?:other than|else than|autre que"
+        r"|autre chose que|autre chose qu|not|pas) (?:a |an |the |un |une |le )?(?:warning|avertissement|alerte)"
+        r"(?: sign| signal| signe)?\b")
+def _not_warning(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("warning_sign", False), ("event_hint", "signal")]
+
+
 @phrase(r"\b(?:(?:that )?means |pour dire (?:que )?|qui veut dire (?:que )?|saying )?"
         r"(?:we are|we were|they are|they were|on est|on etait|nous sommes|ils sont|on) (?:being )?"
         r"(?:watched|observed|spotted|surveilles|observes|reperes|surveille|observe|repere|grille|grilles)\b"
+        r"|\b(?:pour dire |saying )?(?:on nous|they|someone|quelqu un) (?:surveille|observe|watch|watches|is watching"
+        r"|are watching)(?: us)?\b"
         r"|\b(?:warning|avertissement|alerte|alert)(?: sign| signal| signe)?\b")
 def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("warning_sign", True), ("event_hint", "signal")]
 
 
-@phrase(r"\b(?:banned|forbidden|forbade|forbid|prohibited|interdit|interdits|interdite|proscrit|refuse)"
-        r"(?: (?:such|these|those|ces|ce|les|ca|that|this|them|it))?(?: (?:signs|signals|signes|gestes|sign|signe))?"
-        r" (?:before|avant) (?:play|playing|the game|we started|la partie|le jeu|de jouer|de commencer|the start)\b")
-def _banned(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("banned_before_play", True), ("event_hint", "signal")]
+@phrase(r"\b(?:banned|forbidden|forbade|forbid|prohibited|interdit|interdits|interdite|proscrit|refuse|a interdit"
+        r"|avait interdit|had banned|had forbidden)\b")
+def _ban(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("ban_word", True)]
 
 
-@phrase(r"\b(?:nobody|no one|noone|personne)(?: (?:ne|else))? (?:objected|objects|object|refused|refuses|complained"
-        r"|protested|minded|a refuse|refuse|a proteste|proteste|se oppose|se est oppose|a conteste|conteste|a dit non"
-        r"|dit non)\b"
+@phrase(r"\b(?:before (?:play|playing|the game|we started|the start|the first deal)|avant (?:de jouer|la partie"
+        r"|le jeu|de commencer|la premiere donne))\b")
+def _before_play(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("before_play", True)]
+
+
+@phrase(r"\b(?:nobody|no one|noone|personne)(?: (?:ne|else))? (?:se (?:y )?(?:est )?|s )?(?:objected|objects|object"
+        r"|refused|refuses|complained|protested|minded|a refuse|refuse|a proteste|proteste|oppose|opposait"
+        r"|a conteste|conteste|a dit non|dit non)\b"
         r"|\bno (?:objection|objections)\b|\b(?:aucune|pas de) (?:objection|opposition|protestation)\b")
 def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", False), ("event_hint", "sweep")]
 
 
+@phrase(r"\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
+        r"|the|any of the|de|d))?(?: (?:cartes du|cards in the|cartes au))? (?:milieu|middle|centre|center)"
+        r"(?: cards)?(?: (?:any more|anymore))?\b")
+def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("event_hint", "sweep")]
+
+
 @phrase(r"\b(?:someone|somebody|a player|an opponent|one player|he|she|they|un joueur|une joueuse|quelqu un"
         r"|quelquun|il|elle|un adversaire)? ?(?:objected|objects|refused|refuses|protested|complained|said no"
-        r"|a refuse|refusait|se est oppose|se oppose|a proteste|proteste|a conteste|conteste|a dit non)\b"
+        r"|a refuse|refusait|se est oppose|se oppose|se y oppose|se y est oppose|a proteste|proteste|a conteste"
+        r"|conteste|a dit non)\b"
         r"|\b(?:an |une )?(?:objection|opposition)\b")
 def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
+
+
+@phrase(r"\b(?:(?:je|i|moi) )(?:le |la |l )?(?:ai )?(?:touched|touche|touchee)(?: it| la| le)? (?:first|en premier"
+        r"|le premier|la premiere)\b(?:,)? (?:but|mais) (?:c est |ce est |it was |it is )?"
+        r"(?:lui|elle|he|she|him|her|il)"
+        r"(?: (?:qui|who))? (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed)(?: it)?\b")
+def _touched_first_taken_by_other(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("took_first", False), ("event_hint", "same-card")]
 
 
 @phrase(r"\b(?:touched|touche|touchee|got|had|avait|a)(?: it| la| le)? (?:first|en premier|le premier|la premiere"
@@ -401,21 +497,23 @@ def _stock_out(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "stock-out")]
 
 
-@phrase(r"\b(?:the |la |une |a )?(?:same card|meme carte)\b|\b(?:both|tous les deux|tous deux|les deux)"
+@phrase(r"\b(?:the |la |une |a )?(?:same|meme) (?:middle |du milieu )?(?:card|carte)(?: du milieu| in the middle"
+        r"| from the middle)?\b|\b(?:both|tous les deux|tous deux|les deux)"
         r" (?:wanted|grabbed|took|reached for|voulaient|veulent|prennent|prenaient|ont pris|ont voulu)"
         r"(?: (?:the|la) (?:card|carte))?\b")
 def _same_card(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "same-card")]
 
 
-@phrase(rf"\b(?:(?:did not|does not|didnt|doesnt|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
+@phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
         rf"|ne {HAD} (?:pas|aucun)(?: de| un)?|without|sans|no|pas de|pas un)"
-        rf" (?:a |an |un |de )?{SQUARE}\b")
+        rf" (?:a |an |un |de |the |le )?{SQUARE}\b"
+        rf"|\b(?:ne )?{HAD} (?:rien|nothing)\b|\b(?:had|held|has) nothing\b")
 def _no_square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", False)]
 
 
-@phrase(rf"\b(?:{HAD}|with|avec|holding|tenant) (?:a |an |un |son |her |his )?(?:real |vrai |true |bien un )?"
+@phrase(rf"\b(?:{HAD}|with|avec|holding|tenant) (?:a |an |un |son |her |his |le |the )?(?:real |vrai |true |bien un )?"
         rf"{SQUARE}(?! de| of)\b")
 def _square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True)]
@@ -428,9 +526,15 @@ def _partner_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(rf"\b(?:but|mais|whereas|alors que|tandis que) (?:his |her |their |the |son |sa |leur )?{PARTNER}"
-        rf" (?:did not|didnt|had not|hadnt|does not|doesnt|non|pas|no|not)\b")
+        rf" (?:did not|had not|does not|non|pas|no|not)\b")
 def _partner_not(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_for_partner", False)]
+
+
+@phrase(rf"\b(?:but|mais|whereas|alors que|tandis que) (?:his |her |their |the |son |sa |leur )?{PARTNER}"
+        rf" (?:oui|si|did|yes|had one|en avait un|avait un carre|had a square)\b")
+def _partner_yes(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("partner_square_said", True)]
 
 
 @phrase(rf"\b(?:and|et) (?:his |her |their |the |son |sa |leur )?{PARTNER} (?:too|also|aussi|as well|did too|pareil)\b")
@@ -438,27 +542,23 @@ def _partner_too(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_for_partner", True)]
 
 
-@phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonly\b|\bseulement\b")
-def _only(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return []  # "il n'avait que…": only, not a negation
+phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonly\b|\bseulement\b")(_nothing)
 
 
 # --- conventions and events -------------------------------------------------------------------
 
 CONVENTION_LEAD = (r"(?:(?:sous|selon|avec|suivant|under|with|using|according to|per|by|in|chez|par|as in|comme dans|"
-                   r"dans|on|en) )?"
+                   r"dans|on|en|d apres|de apres|dapres) )?"
                    r"(?:(?:la |le |les |the )?(?:regles? |rules? |notice |version |page )?(?:de |of |du )?)?"
                    r"(?:la |le |les |l |the )?")
 CONVENTION_TAIL = r"(?: (?:rules?|regles?|version|notice|convention|page))?"
 
 
 def _convention_patterns() -> list[tuple[str, str]]:
-    """(folded name, convention id), longest first; a generic name (Kems, Kemps) is an event, not a source."""
+    """(folded name, convention id), longest first (names() leaves out the game's own names)."""
     from ..corpus.load import names
-    from ..words import event_words
 
-    events = event_words()
-    found = [(name, cid) for name, cid in names().items() if name not in events and len(name) > 2]
+    found = [(name, cid) for name, cid in names().items() if len(name) > 2]
     return sorted(found, key=lambda nc: len(nc[0]), reverse=True)
 
 
@@ -468,9 +568,9 @@ def _event_patterns() -> list[tuple[str, str]]:
     return sorted(event_words().items(), key=lambda we: len(we[0]), reverse=True)
 
 
-#: an event mentioned several times, or with others: the most specific accusation is the dispute
+#: an event mentioned with others: the accusation is the dispute, the deal only when nothing else
 EVENT_PRIORITY = ("double-contre-kems", "contre-kems", "double-kems", "kems", "exchange", "same-card", "signal",
-                  "sweep", "stock-out", "deal")  # "donne" is also "gave": the deal only when nothing else
+                  "sweep", "stock-out", "deal")  # "donne" is also "gave"
 
 
 # --- the reader -------------------------------------------------------------------------------
@@ -512,11 +612,12 @@ class _Text:
 
 
 def read(story: str) -> Reading:
-    """Read a dispute told in French or English.  Never raises: what is not understood is listed."""
+    """Read a dispute told in French or English.  Never raises: what is not understood is listed,
+    and what the reader will not stand behind is its ``problem``."""
     tokens = tokenize(story)
     text = _Text(tokens)
     items: list[Item] = []
-
+    roles = _roles(text.text)
     for name, cid in _convention_patterns():
         for _m, a, b in text.claim(rf"\b{CONVENTION_LEAD}{re.escape(name)}{CONVENTION_TAIL}\b"):
             items.append(Item("convention", cid, a, b, text.words(a, b)))
@@ -527,12 +628,12 @@ def read(story: str) -> Reading:
     for word, event in _event_patterns():
         for _m, a, b in text.claim(rf"\b{re.escape(word)}\b"):
             items.append(Item("event", event, a, b, text.words(a, b)))
-    partners = [i for i, tok in enumerate(tokens) if not tok.claimed and re.fullmatch(PARTNER, tok.word)]
-    for i in partners:
-        tokens[i].claimed = True
+    markers = _markers(tokens)
     items += _card_groups(tokens)
-    return _assemble(tokens, sorted(items, key=lambda it: it.start), partners)
+    return _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles)
 
+
+# --- cards ------------------------------------------------------------------------------------
 
 def _is_card_word(tok: Token, after_quantity: bool) -> bool:
     word = tok.word
@@ -553,8 +654,8 @@ def _card_groups(tokens: list[Token]) -> list[Item]:
     i = 0
     while i < len(tokens):
         cards, end = _card_run(tokens, i)
-        if cards:
-            for k in range(i, end):
+        if cards and not (len(cards) == 1 and tokens[i].word.isdigit() and end == i + 1):
+            for k in range(i, end):  # (a lone number is no hand: "à 6", "the 6 of us")
                 tokens[k].claimed = True
             items.append(Item("cards", cards, i, end, " ".join(t.text for t in tokens[i:end])))
             i = end
@@ -563,11 +664,32 @@ def _card_groups(tokens: list[Token]) -> list[Item]:
     return items
 
 
-JOINERS = {"et", "and", "plus", "with", "avec", "puis", "then"}
+JOINERS = {"et", "and", "plus", "with", "avec", "puis", "then", "le", "la", "les", "the"}
 
 
 def _free(tokens: list[Token], j: int) -> Optional[Token]:
     return tokens[j] if j < len(tokens) and not tokens[j].claimed else None
+
+
+def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
+    """A count before a rank ("deux", "four", "a", "une paire de", "un carré de", "2 kings"), and
+    where the rank starts; (None, j) when there is none."""
+    tok, nxt = tokens[j], _free(tokens, j + 1)
+    if nxt is None:
+        return None, j
+    if tok.word in ("un", "une", "a", "an", "one") and nxt.word in ("paire", "pair", "brelan", "carre", "square"):
+        return _quantity(tokens, j + 1)
+    if tok.word in ("paire", "pair", "brelan", "carre", "square", "quads") and nxt.word in ("de", "of", "d"):
+        after = _free(tokens, j + 2)
+        return (QUANTITIES[tok.word], j + 2) if after and _is_card_word(after, True) else (None, j)
+    if tok.word in ("a", "an") and len(nxt.word) > 1 and nxt.word in RANK_WORDS and nxt.word not in NUMBERS:
+        return 1, j + 1  # "a jack"; but "Q Q Q A" is an ace
+    if tok.word in QUANTITIES and tok.word not in ("a", "an") and _is_card_word(nxt, True) and nxt.word != tok.word:
+        return QUANTITIES[tok.word], j + 1  # "deux 7", "quatre rois" (but "sept sept" is two sevens)
+    if tok.word.isdigit() and int(tok.word) <= 4 and (nxt.word in PLURAL_RANK_WORDS
+                                                      or re.fullmatch(r"(?:10|[2-9])s", nxt.word)):
+        return int(tok.word), j + 1  # "4 kings", "2 7s"
+    return None, j
 
 
 def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
@@ -576,18 +698,7 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
     implicit = False  # a bare plural ("dames") means a square of them; later bare ranks follow it
     end = j = start
     while _free(tokens, j):
-        tok = tokens[j]
-        nxt = _free(tokens, j + 1)
-        quantity = None
-        if tok.word in ("carre", "square", "quads") and nxt and nxt.word in ("de", "of") and _free(tokens, j + 2):
-            quantity, j = 4, j + 2
-        elif tok.word in ("a", "an") and nxt and len(nxt.word) > 1 and nxt.word in RANK_WORDS \
-                and nxt.word not in NUMBERS:
-            quantity, j = 1, j + 1  # "a jack"; but "Q Q Q A" is an ace
-        elif (tok.word in NUMBERS and tok.word not in ("a", "an") and nxt and _is_card_word(nxt, True)) \
-                or (tok.word.isdigit() and nxt
-                    and (nxt.word in PLURAL_RANK_WORDS or re.fullmatch(r"(?:10|[2-9])s", nxt.word))):
-            quantity, j = _number(tok.word), j + 1
+        quantity, j = _quantity(tokens, j)
         tok = tokens[j]
         if quantity is None:
             # "a"/"as" alone starts nothing (an article, a conjunction, "tu as"); among cards, an ace
@@ -598,24 +709,28 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
                 quantity, implicit = 4, True
             elif implicit:
                 quantity = 4  # "dames et 5": a square of fives too
+        suit = None
+        of, named = _free(tokens, j + 1), _free(tokens, j + 2)
+        if of and of.word in ("de", "of") and named and named.word in SUIT_WORDS:
+            suit, j = SUIT_WORDS[named.word], j + 2  # "l'as de pique", "the ace of spades"
         if quantity is not None:
-            if quantity > 8:
-                break
-            cards += [_rank(tok.word)] * quantity
+            cards += [_rank(tok.word) + (suit or "")] * quantity
         else:
-            cards.append(_card_label(tok))
+            cards.append(_card_label(tok) + (suit or ""))
         end = j = j + 1
-        joiner = _free(tokens, j)
-        after = _free(tokens, j + 1)
-        if joiner and joiner.word in JOINERS and after and (
-                after.word in NUMBERS or after.word in ("carre", "square") or _is_card_word(after, False)):
+        while (joiner := _free(tokens, j)) and joiner.word in JOINERS:
+            after = _free(tokens, j + 1)
+            if not after or not (after.word in QUANTITIES or _is_card_word(after, False) or after.word in JOINERS):
+                break
             j += 1
     return cards, end
 
 
 def _ace_starts_run(tok: Token, nxt: Optional[Token]) -> bool:
-    """ "A A A A", "A♠ K♠", "As R R R": an ace when written as a card among cards."""
+    """ "A A A A", "A♠ K♠", "As R R R", "l'as de pique": an ace when written as a card among cards."""
     if tok.text[-1] in _SUIT_SYMBOLS:
+        return True
+    if tok.word == "as" and nxt is not None and nxt.word in ("de", "of"):
         return True
     return tok.text in ("A", "As", "AS") and nxt is not None and (
         (_is_card_word(nxt, False) and len(nxt.word) <= 2) or nxt.text in ("A", "As", "AS"))
@@ -630,18 +745,109 @@ def _card_label(tok: Token) -> str:
     return parse_card(tok.text).label("en")
 
 
-#: the hands (and the yes/no facts that stand for them) of each event, in the order a story's
-#: evidence fills them: cards or squares said of the partner first where the event's first hand is
-#: the partner's (the caller's partner for a Kems or a Double Kems)
-SLOTS: dict[str, list[tuple[str, Optional[str]]]] = {
-    "kems": [("hand", "square")],
-    "double-kems": [("hand", "square"), ("partner_hand", "partner_square")],
-    "contre-kems": [("hand", "square"), ("partner_hand", "partner_square")],
-    "deal": [("hand", None)],
-}
+def read_cards(text: str) -> Optional[str]:
+    """A whole answer as cards, in the notation of ``rule`` ("quatre rois" -> "K K K K"), or None
+    when some of it is not cards."""
+    tokens = tokenize(text)
+    if not tokens:
+        return None
+    cards, end = _card_run(tokens, 0)
+    return " ".join(cards) if cards and end == len(tokens) else None
 
 
-def _assemble(tokens: list[Token], items: list[Item], partners: list[int]) -> Reading:
+# --- who holds the cards ----------------------------------------------------------------------
+
+SELF = r"(?:i|je|j|me|moi|myself)"
+CALLING = r"(?:called|call|said|shouted|announced|cried|yelled|crie|dit|annonce|fait|lance|criais|disais)"
+
+
+@dataclass
+class Roles:
+    """Who the narrator is, and whom the call targets, as far as the story says."""
+
+    narrator: Optional[str] = None  # "caller", "accused", "holder" (the partner who holds the square)
+    target_my_partner: bool = False  # "stop kemps on my partner": the accused is the narrator's partner
+    target_named: bool = False  # "sur Paul", "on Bob": the accused is someone else than the narrator
+
+
+def _roles(text: str) -> Roles:
+    roles = Roles()
+    if re.search(rf"\b{SELF} (?:ai |have |had )?{CALLING}\b", text):
+        roles.narrator = "caller"
+    elif re.search(r"\b(?:on|sur|contre|against|at) (?:me|moi)\b", text):
+        roles.narrator = "accused"
+    elif re.search(rf"\b(?:my|mon|ma) {PARTNER} (?:a |had |has )?{CALLING}\b", text):
+        roles.narrator = "holder"
+    roles.target_my_partner = bool(re.search(rf"\b(?:on|sur|contre|against|at) (?:my|mon|ma) {PARTNER}\b", text))
+    return roles
+
+
+def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
+    """Words that say whose cards follow: (position, "self" | "my_partner" | "their_partner" |
+    "third" | "caller")."""
+    out = []
+    for i, tok in enumerate(tokens):
+        if tok.claimed and not re.fullmatch(PARTNER, tok.word):
+            continue
+        before = tokens[i - 1].word if i else ""
+        if re.fullmatch(PARTNER, tok.word):
+            out.append((i, "my_partner" if before in ("my", "mon", "ma", "mes") else "their_partner"))
+        elif re.fullmatch(SELF, tok.word):
+            out.append((i, "self"))
+        elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") \
+                or (tok.text[:1].isupper() and tok.word not in FILLER and tok.word not in RANK_WORDS \
+                and not _is_card_word(tok, False)):
+            out.append((i, "third"))
+        elif tok.word in ("caller", "annonceur"):
+            out.append((i, "caller"))
+    for i, _ in out:
+        if re.fullmatch(PARTNER, tokens[i].word):
+            tokens[i].claimed = True
+    return out
+
+
+def _owner(item: Item, markers: list[tuple[int, str]], evidence: list[Item]) -> str:
+    """The nearest marker before ``item`` that no earlier card group or square has used."""
+    before = [(i, kind) for i, kind in markers if i < item.start]
+    if not before:
+        return "none"
+    position, kind = before[-1]
+    used = any(position < other.start < item.start for other in evidence if other is not item)
+    return "none" if used else kind
+
+
+def _slot(event: str, owner: str, roles: Roles) -> Optional[str]:
+    """Which hand of the event a holder's cards are: "hand", "partner_hand", "either" (a Double
+    Kems's two hands are alike), or None (cards the ruling does not look at: the caller's own in a
+    Contre-Kems)."""
+    if event == "contre-kems":
+        if owner == "self":
+            return None if roles.narrator == "caller" or (roles.target_named and roles.narrator != "accused") \
+                else "hand"
+        if owner == "my_partner":
+            if roles.target_my_partner:
+                return "hand"
+            return None if roles.narrator == "caller" else "partner_hand"
+        if owner == "their_partner":
+            return "partner_hand"
+        return None if owner == "caller" else "hand"
+    if event == "kems":
+        return None if owner == "caller" or (owner == "self" and roles.narrator == "caller") else "hand"
+    if event == "double-kems":
+        if owner in ("self", "caller"):
+            return "partner_hand" if roles.narrator == "caller" or owner == "caller" else \
+                "hand" if roles.narrator == "holder" else "either"
+        if owner == "my_partner":
+            return "hand" if roles.narrator != "holder" else "partner_hand"
+        return "either"
+    if event == "deal":
+        return "hand"
+    return None
+
+
+# --- putting it together ----------------------------------------------------------------------
+
+def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles) -> Reading:
     reading = Reading()
     facts: dict[str, Any] = {}
     hints: list[str] = []
@@ -651,40 +857,61 @@ def _assemble(tokens: list[Token], items: list[Item], partners: list[int]) -> Re
             reading.understood.append((item.words, "convention", item.value))
         elif item.kind == "fact":
             attr, value = item.value
-            if attr == "event_hint":
-                hints.append(value)
-            elif attr in ("square", "partner_square"):
-                continue  # given to a hand below, with the cards
-            else:
+            if attr in ("event_hint", "event_context"):
+                hints.append(value) if attr == "event_hint" else None
+            elif attr not in ("square", "partner_square_said"):
                 facts.setdefault(attr, value)
     events = [it.value for it in items if it.kind == "event"]
+    calls = {e for e in events if e in CALLS}
     event = next((e for e in EVENT_PRIORITY if e in events), None)
+    said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls)
+    if len(calls) > 1 and not said_of_kems and calls != {"contre-kems", "double-contre-kems"}:
+        reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
+    if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
+        verdict = facts.pop("it_was")
+        if facts.get("after_kems") or ("kems" in calls and event in ("contre-kems", "double-contre-kems")):
+            facts.setdefault("kems_verdict", verdict)
     if "kems_verdict" in facts:
         ok = facts.pop("kems_verdict")
         if event in ("contre-kems", "double-contre-kems"):
             facts["after_kems"] = True
             facts["kems_right"] = ok
+            reading.understood += [("", "after_kems", True), ("", "kems_right", ok)]
         else:
             event = event or "kems"
             facts["square_said"] = ok
+    if facts.pop("ban_word", None) and facts.pop("before_play", None):
+        facts["banned_before_play"] = True
+        hints.append("signal")
+    facts.pop("before_play", None)
     if event is None:
         event = next((e for e in EVENT_PRIORITY if e in hints), None)
+    if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
+        del facts["during_sweep"]
     reading.event = event
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
-    _hands(reading, event, items, partners, facts)
+    _hands(reading, event, items, markers, roles, facts)
     for attr, value in facts.items():
-        if attr not in ("three_more", "square_said", "square_same_for_partner", "square_for_partner"):
-            reading.options[attr] = value
+        if attr in ("three_more", "square_said", "square_same_for_partner", "square_for_partner"):
+            continue
+        if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
+            words = next((it.words for it in items if it.kind == "fact" and it.value[0] == attr), attr)
+            reading.unknown.append(words)  # said, but not part of this situation
+            continue
+        if attr in ("lifted", "touched") and value is None:
+            continue  # "the fourth (one)" with no three of a kind to say which rank
+        reading.options[attr] = value
     for item in items:
-        if item.kind == "event" or (item.kind == "fact" and item.value[0] in reading.options):
+        if item.kind == "event" or (item.kind == "fact" and item.value[0] in reading.options \
+                and reading.options[item.value[0]] == item.value[1]):
             reading.understood.append((item.words, item.value[0] if item.kind == "fact" else "event",
                                        item.value[1] if item.kind == "fact" else item.value))
     for tok in tokens:
         if tok.claimed or tok.word in FILLER:
             continue
         if tok.word in NEGATIONS:
-            reading.doubt = reading.doubt or tok.text
+            reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
             reading.unknown.append(tok.text)
         elif tok.text[:1].isupper():
             reading.ignored.append(tok.text)  # a name: Marie, Paul
@@ -693,73 +920,71 @@ def _assemble(tokens: list[Token], items: list[Item], partners: list[int]) -> Re
     return reading
 
 
-def _owner(position: int, partners: list[int], evidence: list[Item]) -> str:
-    """ "partner" when the nearest partner word before ``position`` has not already been used by
-    an earlier group of cards or square; else "main"."""
-    before = [p for p in partners if p < position]
-    if not before:
-        return "main"
-    return "main" if any(before[-1] < it.start < position for it in evidence) else "partner"
+SLOTS: dict[str, list[tuple[str, Optional[str]]]] = {
+    "kems": [("hand", "square")],
+    "double-kems": [("hand", "square"), ("partner_hand", "partner_square")],
+    "contre-kems": [("hand", "square"), ("partner_hand", "partner_square")],
+    "deal": [("hand", None)],
+}
 
 
-def _hands(reading: Reading, event: Optional[str], items: list[Item], partners: list[int],
-           facts: dict[str, Any]) -> None:
+def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: list[tuple[int, str]],
+           roles: Roles, facts: dict[str, Any]) -> None:
     """Give each group of cards, and each square said in words, to the hand the event means."""
     evidence = [it for it in items if it.kind == "cards"
-                or (it.kind == "fact" and it.value[0] in ("square", "partner_square"))]
+                or (it.kind == "fact" and it.value[0] in ("square", "partner_square_said"))]
+    roles.target_named = any(kind == "third" for _, kind in markers) and roles.narrator == "caller"
     for it in evidence:
-        said_of_both = it.kind == "fact" and it.value[0] == "partner_square"  # "against a double kems"
-        it.owner = "both" if said_of_both else _owner(it.start, partners, evidence)
+        it.owner = "their_partner" if it.kind == "fact" and it.value[0] == "partner_square_said" \
+            else _owner(it, markers, evidence)
     slots = SLOTS.get(event or "", [])
+    lifted = [it for it in items if it.kind == "fact" and it.value[0] in ("lifted", "touched")]
     if event == "double-kems" and len(evidence) == 1 and evidence[0].kind == "cards" \
             and _two_squares(evidence[0].value):  # "double kems dames et 5": one square each
         first, second = _two_squares(evidence[0].value)  # type: ignore[misc]
         reading.options.update(hand=first, partner_hand=second)
-        reading.understood.append((evidence[0].words, "hand", first))
-        reading.understood.append((evidence[0].words, "partner_hand", second))
+        reading.understood += [(evidence[0].words, "hand", first), (evidence[0].words, "partner_hand", second)]
         return
-    if event in ("kems", "double-kems"):  # the first hand is the partner's: what is said of the partner goes first
-        order = [it for it in evidence if it.owner == "partner"] + [it for it in evidence if it.owner != "partner"]
-    else:
-        order = [it for it in evidence if it.owner != "partner"] + [it for it in evidence if it.owner == "partner"]
-    filled: dict[str, Item] = {}
-    if event == "contre-kems":  # the accused, then the accused's partner: by who the story says
-        for it in evidence:
-            if it.owner == "both":
-                filled.setdefault("hand", it)
-                filled.setdefault("partner_hand", it)
-            else:
-                filled.setdefault("partner_hand" if it.owner == "partner" else "hand", it)
-    else:
-        free = [cards for cards, _ in slots]
-        for it in order:
-            if it.owner == "both":
-                for cards in free:
-                    filled.setdefault(cards, it)
-                free = []
-            elif free:
-                filled[free.pop(0)] = it
-    for cards, fact in slots:
-        got = filled.get(cards)
-        if got is None:
-            continue
-        if got.kind == "cards":
-            reading.options[cards] = " ".join(got.value)
-            reading.understood.append((got.words, cards, reading.options[cards]))
-        elif fact:
-            value = got.value[1]
-            reading.options[fact] = value
-            reading.understood.append((got.words, fact, value))
-    _inferred(reading, event, slots, facts)
+    filled: dict[str, list[Item]] = {cards: [] for cards, _ in slots}
+    either: list[Item] = []
     for it in evidence:
-        if it not in filled.values():
-            reading.unknown.append(it.words)
+        if it.kind == "fact" and it.value[0] == "square" and it.value[1] is True and event == "contre-kems" \
+                and any(other.kind == "fact" and other.value[0] == "partner_square_said" and other.start == it.start
+                        for other in evidence):
+            filled["hand"].append(it)  # "against a double kems": both accused players
+            continue
+        slot = _slot(event or "", it.owner, roles) if slots else None
+        if slot == "either":
+            either.append(it)
+        elif slot in filled:
+            filled[slot].append(it)
+        else:
+            reading.unknown.append(it.words)  # cards the ruling does not look at (the caller's own)
+    for it in either:  # a Double Kems: the hands not yet said, in the story's order
+        free = [cards for cards, _ in slots if not filled[cards]]
+        (filled[free[0]] if free else filled[slots[-1][0]]).append(it)
+    for cards, fact in slots:
+        said = filled.get(cards, [])
+        groups = [it for it in said if it.kind == "cards"]
+        squares = [it for it in said if it.kind == "fact"]
+        if len(groups) > 1 or len({it.value[1] for it in squares}) > 1:
+            reading.problem = reading.problem or ("error.ask_two_hands", {
+                "hands": " / ".join(it.words for it in said)})
+            continue
+        if groups:  # the cards say it; a square said in words beside them adds nothing
+            reading.options[cards] = " ".join(groups[0].value)
+            reading.understood.append((groups[0].words, cards, reading.options[cards]))
+        elif squares and fact:
+            reading.options[fact] = squares[0].value[1]
+            reading.understood.append((squares[0].words, fact, squares[0].value[1]))
+    _inferred(reading, event, slots, facts, lifted)
 
 
 def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Optional[str]]],
-              facts: dict[str, Any]) -> None:
+              facts: dict[str, Any], lifted: list[Item]) -> None:
     """What a phrase implies for the first hand: "the Kems was wrong" (no square), "the fourth
-    queen" (the other three were in hand), "and her partner neither"."""
+    queen" (the other three were in hand), "the fourth one" (the rank of the three in hand), "and
+    her partner neither"."""
     if not slots:
         return
     cards, fact = slots[0]
@@ -767,10 +992,19 @@ def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Opt
     if "square_said" in facts and not given and fact:
         reading.options[fact] = facts["square_said"]
         reading.understood.append(("", fact, facts["square_said"]))
-    elif "three_more" in facts and not given:
-        reading.options[cards] = " ".join([facts["three_more"]] * 3)
-        reading.understood.append(("", cards, reading.options[cards]))
-    if event == "contre-kems" and "square" in reading.options and "partner_hand" not in reading.options:
+    if "three_more" in facts:
+        rank = facts["three_more"]
+        hand = reading.options.get(cards, "").split()
+        if rank is None and hand and len(set(hand)) == 1 and len(hand) == 3:
+            rank = hand[0]  # "three aces in hand, then lifted the fourth"
+            for attr in ("lifted", "touched"):
+                if attr in facts and facts[attr] is None:
+                    facts[attr] = rank
+        elif rank is not None and not given:
+            reading.options[cards] = " ".join([rank] * 3)
+            reading.understood.append(("", cards, reading.options[cards]))
+    if event == "contre-kems" and "square" in reading.options and "partner_hand" not in reading.options \
+            and "partner_square" not in reading.options:
         if "square_same_for_partner" in facts:  # "and her partner neither"
             reading.options["partner_square"] = reading.options["square"]
             reading.understood.append(("", "partner_square", reading.options["partner_square"]))
@@ -788,4 +1022,4 @@ def _two_squares(cards: list[str]) -> Optional[tuple[str, str]]:
 
 
 assert set(EVENT_PRIORITY) == set(EVENTS) and set(CALLS) <= set(EVENT_PRIORITY)
-assert set(RANK_WORDS.values()) <= set(RANKS)
+assert {r[:-1] if r[-1] in "♠♥♦♣" else r for r in RANK_WORDS.values()} <= set(RANKS)

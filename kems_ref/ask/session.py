@@ -60,12 +60,17 @@ def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
     understood = understood_labels(reading, lang)
     said = t("ui.sep", lang).join(understood) or t("ask.nothing", lang)
     unknown = ", ".join(reading.unknown) or t("ask.nothing", lang)
-    if reading.doubt:
-        raise KemsError("error.ask_negation", word=reading.doubt, understood=said)
+    if reading.problem:
+        key, values = reading.problem
+        error = KemsError(key, understood=said)
+        error.params.update(values)
+        raise error
     if not understood:
         raise KemsError("error.ask_unreadable", understood=said, unknown=unknown)
     if reading.event is None and not can_ask:
         raise KemsError("error.ask_no_event", understood=said, unknown=unknown, choices=", ".join(EVENTS))
+    if reading.event == "deal" and "hand" not in reading.options and not can_ask:
+        raise KemsError("error.ask_deal_cards", understood=said)
 
 
 def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter]) -> Asked:
@@ -142,13 +147,14 @@ def _cards_check(lang: str, yes_no: bool, trial: Any = None) -> Any:
     Returns a function giving True, or the message saying what is wrong (the card that cannot be
     read, the sixth king that cannot exist)."""
     from ..referee.cards import parse_cards
+    from .reader import read_cards
 
     def check(text: str) -> Any:
         word = text.strip().lower()
         if not word:
             return True
         try:
-            if not (yes_no and (word in YES or word in NO)):
+            if not (yes_no and (word in YES or word in NO)) and read_cards(text) is None:
                 parse_cards(text)
             if trial is not None:
                 trial(text)
@@ -168,7 +174,9 @@ def card_answer(text: Optional[str]) -> Any:
         return True
     if word in NO:
         return False
-    return text.strip()
+    from .reader import read_cards
+
+    return read_cards(text) or text.strip()
 
 
 def normal_cards(text: str) -> str:

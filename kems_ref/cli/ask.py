@@ -35,6 +35,10 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     session.check_reading(reading, out.lang, can_ask)
     convention = _convention(reading.convention, convention)
     understood = session.understood_labels(reading, out.lang)
+    if reading.convention is None:  # the convention the ruling is under, said even when the story does not
+        from ..corpus.load import load
+
+        understood.append(t("ask.u.default_convention", out.lang, name=load(convention).short_name))
     console = None
     if not out.as_json:  # what was read comes first: the questions that follow make sense
         from rich.markup import escape

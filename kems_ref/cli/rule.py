@@ -43,7 +43,7 @@ SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FIL
 
 def _parameter(option: Option) -> inspect.Parameter:
     names = ("/".join(option.flags),) if option.kind == "fact" else option.names
-    metavar = {"cards": "CARDS", "int": "N", "readings": "RULE_POINT=N"}.get(option.kind)
+    metavar = {"cards": h("metavar.cards"), "int": "N", "readings": h("metavar.reading")}.get(option.kind)
     complete = complete_rule_point if option.kind == "readings" else None
     info = typer.Option(*names, help=h(option.help), metavar=metavar, show_default=False, autocompletion=complete)
     default = False if option.kind == "flag" else None

@@ -76,6 +76,7 @@ class Convention:
     extends: Optional[str]
     rules: dict[str, Entry] = field(default_factory=dict)
     calls: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> {lang: the source's name}
+    aliases: list[str] = field(default_factory=list)  # other names players use ("wiki")
     path: Optional[str] = None
     chain: tuple[str, ...] = ()  # own id then ancestors
     ref: Optional[str] = None  # how the user named it (a path as typed), for labels
@@ -140,6 +141,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         extends=data.get("extends"), path=path,
         chain=(data["id"],) + (parent.chain if parent else ()),
         calls={**(parent.calls if parent else {}), **(data.get("calls") or {})},
+        aliases=list(data.get("aliases") or []),
     )
     raw_rules = data.get("rules") or {}
     for pid in IDS:
@@ -214,7 +216,8 @@ def names() -> dict[str, str]:
     out: dict[str, str] = {}
     for cid in shipped_ids():
         conv = _load_shipped(cid)
-        for name in (cid, conv.short_name, conv.name, conv.publication.get("title"), conv.publication.get("cite_as")):
+        for name in (cid, conv.short_name, conv.name, conv.publication.get("title"), conv.publication.get("cite_as"),
+                     *conv.aliases):
             if name and fold(str(name)) not in event_words():
                 out.setdefault(fold(str(name)), cid)
     return out

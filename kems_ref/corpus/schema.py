@@ -211,6 +211,8 @@ class ConventionFile(Strict):
     extends: Optional[NonEmpty] = None
     calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Text]] = Field(
         None, description="The publication's own names for its calls (Pagat: Stop Kemps), per language")
+    aliases: Optional[list[str]] = Field(
+        None, description="Other names players use for this convention (Wikipédia: wiki), for -c and ask")
     rules: Optional[Rules] = None  # type: ignore[valid-type]  # null: everything inherited
 
 

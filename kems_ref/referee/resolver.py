@@ -849,7 +849,7 @@ def need(fact: str, lang: str, event: str) -> dict[str, Any]:
         return {"fact": fact, "flag": f"--reading {point}=1|2",
                 "question": t("need.reading", lang, question=BY_ID[point].question(lang))}
     key = f"need.{fact}.{event}" if f"need.{fact}.{event}" in catalogue(lang) else f"need.{fact}"
-    return {"fact": fact, "flag": FACTS[fact][1], "question": t(key, lang)}
+    return {"fact": fact, "flag": FACTS[fact][1].replace("CARDS", t("metavar.cards", lang)), "question": t(key, lang)}
 
 
 def _merge(items: list[list[Any]]) -> list[Any]:
