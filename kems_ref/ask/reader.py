@@ -84,6 +84,7 @@ avais avons avez ont aura auront milieu middle table centre center face en-face 
 selon according apres after opposite across sitting assis win wins won gagne gagnait gagner qui point points
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
+voulu grabbed grab grabs took
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
              "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
