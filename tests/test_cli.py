@@ -253,8 +253,11 @@ def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_e
 
     from kems_ref.corpus.catalogue import IDS, RULE_POINTS
 
+    import ast
+
     source = pathlib.Path(__file__).parents[1].joinpath("kems_ref", "referee", "resolver.py").read_text()
-    named = {p for p in re.findall(r'"([a-z_]+(?:\.[a-z_]+)+)"', source) if p in IDS}
+    named = {node.value for node in ast.walk(ast.parse(source))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in IDS}
     cited: set[str] = set()
     for path in glob.glob(os.path.join(os.path.dirname(__file__), "rulings", "*.yaml")):
         with open(path, encoding="utf-8") as f:

@@ -183,6 +183,19 @@ def main() -> int:
         jobs = random.Random(7).sample(jobs, min(args.limit, len(jobs)))
     scratches = [_scratch() for _ in range(args.jobs)]
     survivors: list[str] = []
+    # the mutants are re-written files (ast.unparse, yaml.safe_dump): the same rewriting without any
+    # mutation must pass, or every mutant would be "killed" by the rewriting alone
+    baselines = [("resolver.py rewritten", "kems_ref/referee/resolver.py",
+                  ast.unparse(ast.parse((ROOT / "kems_ref" / "referee" / "resolver.py").read_text(encoding="utf-8"))))]
+    baselines += [(f"{path.name} rewritten", str(path.relative_to(ROOT)),
+                   yaml.safe_dump(yaml.safe_load(path.read_text(encoding="utf-8")), allow_unicode=True))
+                  for path in sorted((ROOT / "conventions").glob("*.yaml"))[:1]]
+    for label, rel, text in baselines:
+        if _killed(scratches[0], scratches[0] / rel, text):
+            sys.stderr.write(f"baseline fails ({label}): the tests fail without any mutation; fix that first\n")
+            for scratch in scratches:
+                shutil.rmtree(scratch, ignore_errors=True)
+            return 2
 
     done = [0]
 
