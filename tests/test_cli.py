@@ -473,6 +473,9 @@ def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
     assert '"wikipedia"' in complete("zsh", "kems-ref rule kems -c wik")
     assert complete("fish", "kems-ref rule kems -c Jo", _TYPER_COMPLETE_FISH_ACTION="get-args").split("\n")[0] \
         == "Jouer au Kems"
-    script = subprocess.run([sys.executable, "-m", "kems_ref", "--show-completion"], capture_output=True,
-                            text=True, env={**os.environ, "SHELL": "/bin/bash"}, timeout=60).stdout
-    assert "_KEMS_REF_COMPLETE" in script
+    for shell, mark in (("bash", "complete -o"), ("zsh", "compdef"), ("fish", "complete --command kems-ref")):
+        # (the shell named outright: detecting it from the parent process depends on how the test runs)
+        script = subprocess.run([sys.executable, "-m", "kems_ref", "--show-completion", shell], capture_output=True,
+                                text=True, env={**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
+                                timeout=60).stdout
+        assert "_KEMS_REF_COMPLETE" in script and mark in script, shell

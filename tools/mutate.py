@@ -152,13 +152,15 @@ def _scratch() -> Path:
     return scratch
 
 
-def _killed(scratch: Path, target: Path, text: str) -> bool:
+def _killed(scratch: Path, target: Path, text: str, report: bool = False) -> bool:
     original = target.read_text(encoding="utf-8")
     target.write_text(text, encoding="utf-8")
     try:
         env = {**os.environ, "PYTHONPATH": str(scratch), "PYTHONDONTWRITEBYTECODE": "1"}
         result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *TESTS],
                                 cwd=scratch, env=env, capture_output=True, timeout=600)
+        if report and result.returncode:
+            sys.stderr.write(result.stdout.decode(errors="replace")[-3000:])
         return result.returncode != 0
     except subprocess.TimeoutExpired:
         return True
@@ -191,7 +193,7 @@ def main() -> int:
                    yaml.safe_dump(yaml.safe_load(path.read_text(encoding="utf-8")), allow_unicode=True))
                   for path in sorted((ROOT / "conventions").glob("*.yaml"))[:1]]
     for label, rel, text in baselines:
-        if _killed(scratches[0], scratches[0] / rel, text):
+        if _killed(scratches[0], scratches[0] / rel, text, report=True):
             sys.stderr.write(f"baseline fails ({label}): the tests fail without any mutation; fix that first\n")
             for scratch in scratches:
                 shutil.rmtree(scratch, ignore_errors=True)
