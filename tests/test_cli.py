@@ -242,6 +242,11 @@ def test_init_prints_a_valid_starting_file(run, tmp_path):
     f.write_text(out)
     assert run("conventions", "validate", str(f)).code == 0
     assert "call.double_kems.right" in out
+    lines = out.splitlines()  # its commented example of the game's target and end, once uncommented, is valid
+    start = lines.index("  # score.target:")
+    f.write_text("\n".join(lines[:start] + ["  " + line[4:] for line in lines[start:] if line.startswith("  # ")]))
+    assert run("conventions", "validate", str(f)).code == 0
+    assert run("conventions", "show", str(f), "--json").json()["rules"]["score.end"]["value"] == "wins"
 
 
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():

@@ -286,3 +286,25 @@ def test_pagat_is_known_through_a_restatement_and_cited_by_topic():
 def test_advice_in_marquoir_is_recorded_as_advice():
     # seed 001:56-57 ("Conseils pour débuter")
     assert force("marquoir", "signal.change") == "advised" and force("marquoir", "signal.bluff") == "advised"
+
+
+# --- the scoring model (issue: the score sheet) --------------------------------------------------
+
+def test_under_pagat_a_letter_is_a_penalty_and_a_team_that_spells_the_word_is_out():
+    pagat = conventions.load("pagat")
+    assert pagat.value("score.system") == "letters" and pagat.value("score.target")["word"] == "KEMPS"
+    assert pagat.value("score.letters") == "penalty" and pagat.value("score.end") == "out"
+
+
+@pytest.mark.parametrize(("cid", "points", "agreed"), [
+    ("ducale", None, True), ("marquoir", 5, True), ("bicycle", 4, False), ("wikipedia", 10, False)])
+def test_points_conventions_are_won_by_the_first_team_to_reach_the_target(cid, points, agreed):
+    conv = conventions.load(cid)
+    assert conv.value("score.end") == "wins"
+    assert (conv.value("score.target")["points"], conv.value("score.target")["agreed"]) == (points, agreed)
+
+
+@pytest.mark.parametrize("cid", ["jouer-au-kems", "nathan", "regle-breve"])
+def test_sources_silent_on_the_end_of_the_game_are_silent(cid):
+    conv = conventions.load(cid)
+    assert not conv.get("score.end").stated and not conv.get("score.letters").stated

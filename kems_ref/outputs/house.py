@@ -67,4 +67,16 @@ rules:
   #
   # {t("house.silent", lang)}
   # signal.verbal: {{status: unspecified}}
+  #
+  # {t("house.game", lang)}
+  # score.target:
+  #   status: stated
+  #   value: {{points: 3, word: null, agreed: true}}
+  #   text: {{fr: "Chez nous, on joue en trois points.", en: "At our table the game is played to three points."}}
+  #   citation: {{section: {scalar("house.section")}}}
+  # score.end:
+  #   status: stated
+  #   value: wins
+  #   text: {{fr: "La première équipe à trois points gagne.", en: "The first team to three points wins."}}
+  #   citation: {{section: {scalar("house.section")}}}
 """
