@@ -252,13 +252,12 @@ def test_init_prints_a_valid_starting_file(run, tmp_path):
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():
     """``ruled`` in the catalogue matches the resolver: every rule point its code names, and every
     point a ruling of the tables cites or finds silent."""
+    import ast
     import glob
 
     import yaml
 
     from kems_ref.corpus.catalogue import IDS, RULE_POINTS
-
-    import ast
 
     source = pathlib.Path(__file__).parents[1].joinpath("kems_ref", "referee", "resolver.py").read_text()
     named = {node.value for node in ast.walk(ast.parse(source))
