@@ -5,12 +5,17 @@ import pytest
 from typer.testing import CliRunner
 
 from kems_ref.cli import app
+from kems_ref.cli.app import register_game
+
+register_game([])  # every command, the score sheet's included (main() adds it when a line needs it)
 
 
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory):
-    """The JSON copies of the package's YAML data go to a temporary cache, never the user's."""
+    """The JSON copies of the package's YAML data go to a temporary cache, never the user's; the
+    score sheets to a temporary database (the README's game examples play one game through it)."""
     os.environ["KEMS_REF_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["KEMS_REF_DB"] = str(tmp_path_factory.mktemp("games") / "games.sqlite3")
 
 
 @pytest.fixture(autouse=True)

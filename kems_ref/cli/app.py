@@ -6,6 +6,7 @@ and errors are handled once, in :mod:`kems_ref.cli.common`.
 
 import enum
 import os
+import sys
 from typing import Annotated, Optional
 
 import typer
@@ -136,4 +137,32 @@ def glossary(
 
 
 def main() -> None:
+    register_game(sys.argv[1:])
     app(prog_name="kems-ref")
+
+
+#: the commands whose line never reaches the score sheet (the sheet's twenty commands are only
+#: built when the line may need them: Typer makes every registered command at start-up)
+WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions"}
+
+
+def register_game(argv: list[str]) -> None:
+    """Add ``game`` unless the command line is plainly another command (help, completion and
+    unknown words see every command)."""
+    first, skip = None, False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("-"):
+            first = arg
+            break
+    completing = any(key.startswith("_KEMS_REF_COMPLETE") for key in os.environ)
+    if first in WITHOUT_GAME and not completing:
+        return
+    from .game import game_app, register_calls
+
+    register_calls(argv)
+    if not any(info.name == "game" for info in app.registered_groups):
+        app.add_typer(game_app, name="game")

@@ -1,0 +1,301 @@
+"""``kems-ref game …``: the score sheet.  Thin commands over :mod:`kems_ref.game`.
+
+``game call EVENT`` has the options of ``rule EVENT`` (made from the same options table), plus who
+called (``--by``) and whom (``--on``).  Every game command takes ``--game`` (default: the current
+game) and ``--db`` (default: ``KEMS_REF_DB``, then a file in the user's data directory).
+"""
+
+import enum
+import inspect
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from ..errors import KemsError
+from ..referee.situation import EVENTS, OPTIONS
+from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
+from .rule import RuleGroup, _parameter
+
+game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
+call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game_call"))
+game_app.add_typer(call_app, name="call")
+
+GameOpt = Annotated[Optional[str], typer.Option("--game", metavar="ID_OR_NAME", help=h("help.option.game"),
+                                                show_default=False)]
+DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KEMS_REF_DB", help=h("help.option.db"),
+                                              show_default=False, show_envvar=False)]
+
+
+class ExportFormat(str, enum.Enum):
+    markdown = "markdown"
+    csv = "csv"
+    json = "json"
+
+
+def _store(db: Optional[str]) -> Any:
+    from ..game.store import Store, default_path
+
+    return Store(Path(db) if db else default_path())
+
+
+def _ask_target(out: Out) -> Optional[int]:
+    """On a terminal, the table's target where the convention leaves it to the table."""
+    if out.as_json or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    from ..ask.prompts import TerminalPrompter
+    from ..i18n import t
+
+    question = t("game.q.target", out.lang)
+    answer = TerminalPrompter().text(question, lambda s: True if s.strip().isdigit() and int(s) > 0 else question)
+    return int(answer) if answer and answer.strip().isdigit() else None
+
+
+@command(game_app, "new", help=h("help.cmd.game_new"))
+def game_new(
+    out: Out,
+    team: Annotated[Optional[list[str]], typer.Option("--team", metavar="P1+P2", help=h("help.option.team"),
+                                                      show_default=False)] = None,
+    convention: ConventionOpt = DEFAULT_CONVENTION,
+    target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=h("help.option.target"),
+                                                  show_default=False)] = None,
+    name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help=h("help.option.game_name"),
+                                                show_default=False)] = None,
+    db: DbOpt = None,
+) -> None:
+    from ..game import play
+
+    with _store(db) as store:
+        try:
+            game = play.new_game(store, team or [], convention, target, name)
+        except KemsError as exc:
+            asked = _ask_target(out) if exc.key == "error.game_target_needed" else None
+            if asked is None:
+                raise
+            game = play.new_game(store, team or [], convention, asked, name)
+    if out.as_json:
+        out.json({"game": game.id, "name": game.name, "convention": game.convention,
+                  "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
+                  "target": game.target_points if game.unit == "point" else game.target_word,
+                  "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided})
+    else:
+        from ..outputs.game import new_game_text
+
+        out.text(new_game_text(game, out.lang))
+
+
+def _call_command(event: str) -> None:
+    def body(out: Out, *, by: Optional[str], on: Optional[str], decide: Optional[str], game: Optional[str],
+             db: Optional[str], **options: Any) -> None:
+        from ..game import play
+
+        if not by:
+            raise KemsError("error.game_need_by")
+        with _store(db) as store:
+            sheet_game = store.game(game)
+            called = play.call(store, sheet_game, event, options, by, on, decide, out.lang)
+        if out.as_json:
+            out.json({"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
+                      "changes": called.entry.changes, "choices": called.choices,
+                      "score": called.score.to_json(sheet_game)})
+        else:
+            from ..outputs.game import print_called
+
+            print_called(out.console(), sheet_game, called, out.lang)
+
+    own = [_parameter(o) for o in OPTIONS if event in o.events and o.attr != "players"]
+    common = [
+        inspect.Parameter("by", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[str], typer.Option("--by", metavar="PLAYER", help=h("help.option.by"), show_default=False)]),
+        inspect.Parameter("on", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[str], typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)]),
+        inspect.Parameter("decide", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[str], typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
+                                        show_default=False)]),
+        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameOpt),
+        inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
+    ]
+    body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *common, *own])
+    command(call_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
+
+
+_CALLS: set[str] = set()
+
+
+def register_calls(argv: list[str]) -> None:
+    """Make the ``game call EVENT`` commands: only the event on the command line when there is one
+    (Typer builds every registered command at start-up, and a call should answer fast), else all."""
+    words = [a for a in argv if not a.startswith("-")]
+    wanted = list(EVENTS)
+    if len(words) >= 3 and words[:2] == ["game", "call"]:
+        from ..words import event_named
+
+        event = words[2] if words[2] in EVENTS else event_named(words[2])
+        wanted = [event] if event else wanted
+    for event in wanted:
+        if event not in _CALLS:
+            _CALLS.add(event)
+            _call_command(event)
+
+
+@command(game_app, "decide", help=h("help.cmd.game_decide"))
+def game_decide(
+    out: Out,
+    branch: Annotated[Optional[str], typer.Argument(metavar="BRANCH", help=h("help.option.decide"),
+                                                    show_default=False)] = None,
+    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help=h("help.option.entry"),
+                                                 show_default=False)] = None,
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    from ..game import play
+
+    if not branch:
+        raise KemsError("error.missing_argument", what="BRANCH")
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        called = play.decide(store, sheet_game, branch, entry)
+    _show_entry(out, sheet_game, called)
+
+
+@command(game_app, "point", help=h("help.cmd.game_point"))
+def game_point(
+    out: Out,
+    who: Annotated[Optional[str], typer.Argument(metavar="TEAM_OR_PLAYER", help=h("help.option.who"),
+                                                 show_default=False)] = None,
+    amount: Annotated[int, typer.Argument(metavar="N", help=h("help.option.amount"))] = 1,
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    from ..game import play
+
+    if not who:
+        raise KemsError("error.missing_argument", what="TEAM_OR_PLAYER")
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        called = play.point(store, sheet_game, who, amount)
+    _show_entry(out, sheet_game, called)
+
+
+@command(game_app, "undo", help=h("help.cmd.game_undo"))
+def game_undo(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+    from ..game import play
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        called = play.undo(store, sheet_game)
+    _show_entry(out, sheet_game, called)
+
+
+def _show_entry(out: Out, game: Any, called: Any) -> None:
+    if out.as_json:
+        out.json({"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
+                  "changes": called.entry.changes, "refers": called.entry.refers,
+                  "score": called.score.to_json(game)})
+    else:
+        from ..outputs.game import print_called
+
+        print_called(out.console(), game, called, out.lang)
+
+
+@command(game_app, "score", help=h("help.cmd.game_score"))
+def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+    from ..game import sheet
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        score = sheet.score(sheet_game, store.entries(sheet_game))
+    if out.as_json:
+        out.json(score.to_json(sheet_game))
+    else:
+        from ..outputs.game import print_score
+
+        print_score(out.console(), sheet_game, score, out.lang)
+
+
+@command(game_app, "history", help=h("help.cmd.game_history"))
+def game_history(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+    from ..outputs import game as render
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        entries = store.entries(sheet_game)
+    if out.as_json:
+        out.json(render.history_json(entries))
+    else:
+        render.print_history(out.console(wrap=True), sheet_game, entries, out.lang)
+
+
+@command(game_app, "list", help=h("help.cmd.game_list"))
+def game_list(out: Out, db: DbOpt = None) -> None:
+    from ..game import sheet
+    from ..outputs import game as render
+
+    with _store(db) as store:
+        games = [(g, sheet.score(g, store.entries(g))) for g in store.games()]
+    if out.as_json:
+        out.json([{**s.to_json(g), "id": g.id, "created_at": g.created_at} for g, s in games])
+    else:
+        out.text(render.list_text(games, out.lang))
+
+
+@command(game_app, "show", help=h("help.cmd.game_show"))
+def game_show(
+    out: Out,
+    which: Annotated[Optional[str], typer.Argument(metavar="GAME", help=h("help.option.game"),
+                                                   show_default=False)] = None,
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    from ..game import sheet
+    from ..outputs import game as render
+
+    with _store(db) as store:
+        sheet_game = store.game(which or game)
+        entries = store.entries(sheet_game)
+    score = sheet.score(sheet_game, entries)
+    if out.as_json:
+        out.json({**score.to_json(sheet_game), "id": sheet_game.id, "end": sheet_game.end_rule,
+                  "decided_by_table": sheet_game.decided, "history": render.history_json(entries)})
+    else:
+        console = out.console(wrap=True)
+        render.print_score(console, sheet_game, score, out.lang)
+        console.print()
+        render.print_history(console, sheet_game, entries, out.lang)
+
+
+@command(game_app, "rescore", help=h("help.cmd.game_rescore"))
+def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game: GameOpt = None,
+                 db: DbOpt = None) -> None:
+    from ..game import play
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        replayed = play.rescore(store, sheet_game, convention, out.lang)
+    if out.as_json:
+        out.json({"convention": replayed.convention, "score": replayed.score.to_json(replayed.game),
+                  "hands": replayed.hands})
+    else:
+        from ..outputs.game import print_rescore
+
+        print_rescore(out.console(), sheet_game, replayed, out.lang)
+
+
+@command(game_app, "export", help=h("help.cmd.game_export"))
+def game_export(
+    out: Out,
+    format: Annotated[ExportFormat, typer.Option(help=h("help.option.export_format"),
+                                                 show_default=False)] = ExportFormat.markdown,
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    from ..game import sheet
+    from ..outputs import game as render
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        entries = store.entries(sheet_game)
+    fmt = "json" if out.as_json else format.value
+    out.text(render.export(fmt, sheet_game, entries, sheet.score(sheet_game, entries), out.lang))

@@ -1,0 +1,354 @@
+"""Playing a game: new game, calls ruled and applied, plain entries, the table's decisions, undo,
+and the whole history replayed under another convention.  The database is :mod:`.store`, the
+arithmetic :mod:`.sheet`, the rulings the referee's (:mod:`kems_ref.referee.api`).
+
+A ruling the convention does not settle (``unspecified``, ``depends``, a score left open) is shown
+and recorded, but not applied, until the table decides: a branch of a ``depends`` ruling
+(``--decide``), or a plain entry (``game point``).  The decision is recorded as the table's, beside
+the ruling; a reading of a self-contradicting source, once chosen, holds for the rest of the game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..corpus.load import Convention, find, is_path, load
+from ..errors import KemsError
+from ..referee import api
+from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
+from ..words import fold
+from . import sheet
+from .store import Entry, Game, Store, Team, now
+
+
+@dataclass
+class Setup:
+    """What a new game plays to, from the convention, and what the table had to settle."""
+
+    unit: str
+    target_points: Optional[int]
+    target_word: Optional[str]
+    end_rule: str
+    decided: dict[str, Any] = field(default_factory=dict)
+
+
+def setup(conv: Convention, target: Optional[int]) -> Setup:
+    """The game's unit, target and end from the convention's ``score.*`` points; ``target`` is the
+    table's where the convention leaves it to the table (agreed before play) or is silent."""
+    system = conv.get("score.system")
+    goal = conv.get("score.target")
+    end = conv.get("score.end")
+    decided: dict[str, Any] = {}
+    unit = {"points": "point", "letters": "letter"}.get(system.value if system.stated else "", "")
+    if goal.stated and goal.value.get("word"):
+        if target is not None:
+            raise KemsError("error.game_target_word", convention=conv.short_name, word=goal.value["word"])
+        end_rule = end.value if end.stated else ""
+        if not end_rule:
+            raise KemsError("error.game_end_silent", convention=conv.short_name)
+        return Setup(unit or "letter", None, goal.value["word"], end_rule)
+    points = goal.value.get("points") if goal.stated else None
+    agreed = goal.stated and goal.value.get("agreed")
+    if target is None and points is None:
+        raise KemsError("error.game_target_needed", convention=conv.short_name)
+    if target is not None and points is not None and target != points and not agreed:
+        raise KemsError("error.game_target_fixed", convention=conv.short_name, points=points)
+    if target is not None and target < 1:
+        raise KemsError("error.game_target_bad", target=target)
+    if target is not None and target != points:
+        decided["target"] = target  # the table's number, where the convention leaves it to the table
+    if not unit:
+        unit, decided["unit"] = "point", "point"  # a source silent on the system: the table plays to points
+    if end.stated:
+        end_rule = end.value
+    else:
+        end_rule, decided["end"] = "wins", "wins"  # "we play to N": the first team to reach it wins
+    return Setup(unit, target if target is not None else points, None, end_rule, decided)
+
+
+def parse_teams(specs: list[str]) -> list[Team]:
+    """``--team "Tom+Léa"`` for each team: two players each, every name once."""
+    teams = []
+    seen: dict[str, str] = {}
+    for spec in specs:
+        players = [p.strip() for p in spec.split("+")]
+        if len(players) != 2 or not all(players):
+            raise KemsError("error.game_team_two", team=spec)
+        for player in players:
+            if fold(player) in seen:
+                raise KemsError("error.game_player_twice", player=player)
+            seen[fold(player)] = player
+        teams.append(Team("+".join(players), players))
+    if len(teams) < 2:
+        raise KemsError("error.game_two_teams")
+    return teams
+
+
+def new_game(store: Store, specs: list[str], convention: str, target: Optional[int], name: Optional[str]) -> Game:
+    teams = parse_teams(specs)
+    ref = convention if is_path(convention) else find(convention)
+    conv = load(ref)
+    api.rule(api.situation("stock-out", {"players": 2 * len(teams)}), ref)  # the table size is one it allows
+    plan = setup(conv, target)
+    with store.writing():
+        taken = {g.name for g in store.games()}
+        game_name = name or _free_name(taken)
+        store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.decided,
+                       teams)
+    return store.game(game_name)
+
+
+def _free_name(taken: set[str]) -> str:
+    n = len(taken) + 1
+    while f"game-{n}" in taken:
+        n += 1
+    return f"game-{n}"
+
+
+def team_of(game: Game, who: str) -> Team:
+    """A team by its name or by one of its players (case and accents ignored)."""
+    want = fold(who)
+    for team in game.teams:
+        if fold(team.name) == want or want in (fold(p) for p in team.players):
+            return team
+    names = ", ".join(p for t in game.teams for p in t.players)
+    raise KemsError("error.game_unknown_player", who=who, choices=names)
+
+
+def _player(game: Game, who: str) -> str:
+    team = team_of(game, who)
+    return next((p for p in team.players if fold(p) == fold(who)), team.name)
+
+
+def readings(entries: list[Entry]) -> dict[str, int]:
+    """The readings the table has chosen so far (a self-contradicting source: chosen once)."""
+    chosen: dict[str, int] = {}
+    for entry in sheet.effective(entries):
+        for fact, value in ((entry.decision or {}).get("if") or {}).items():
+            if fact.startswith(READING):
+                chosen[fact[len(READING):]] = value
+    return chosen
+
+
+@dataclass
+class Called:
+    entry: Entry
+    ruling: dict[str, Any]
+    score: sheet.Score
+    #: a pending call: what each branch would write ({"if", "verdict", "changes": None where unsettled})
+    choices: list[dict[str, Any]] = field(default_factory=list)
+
+
+def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
+         decide: Optional[str], lang: str) -> Called:
+    """Rule on a call under the game's convention and apply it when the ruling settles it."""
+    with store.writing():
+        entries = store.entries(game, full=False)
+        _open_game(game, entries)
+        roles = _roles(game, event, by, on, entries)
+        chosen = readings(entries)
+        situation = {k: v for k, v in options.items() if v not in (None, False, [])
+                     or (v is False and k in FACT_FLAGS)}
+        situation["players"] = 2 * len(roles.teams)  # the teams still playing
+        conv = load(game.convention)
+        own = [f"{point}={n}" for point, n in chosen.items() if conv.get(point).conflict]
+        if own or situation.get("reading"):
+            situation["reading"] = sorted(set(own) | set(situation.get("reading") or []))
+        result = api.rule(api.situation(event, situation), game.convention, lang)
+        ruling = result.rulings[0].to_json()
+        entry = Entry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
+                      on_player=_player(game, on) if on else None, situation=situation, verdict=ruling["verdict"],
+                      ruling=ruling)
+        if sheet.settled(ruling):
+            entry.changes, entry.applied = sheet.changes_of(ruling, roles), True
+        elif decide is not None:
+            branch = pick_branch(ruling, decide)
+            entry.changes, entry.applied = sheet.changes_of(branch["ruling"], roles), True
+            entry.decision = {"if": branch["if"], "by": "table"}
+        store.add_entry(game, entry)
+        choices = [] if entry.applied else [
+            {"if": b["if"], "verdict": b["ruling"]["verdict"],
+             "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
+            for b in ruling.get("branches") or []]
+        return Called(entry, ruling, sheet.score(game, [*entries, entry]), choices)
+
+
+def pick_branch(ruling: dict[str, Any], decide: str) -> dict[str, Any]:
+    """The branch the table chose: by its number (1, 2…) or by its facts ("partner_square=yes",
+    "reading=1").  The branch must itself be settled: a decision never applies a silence."""
+    branches = ruling.get("branches") or []
+    if not branches:
+        raise KemsError("error.game_decide_nothing", verdict=ruling["verdict"])
+    chosen = None
+    if decide.strip().isdigit() and 1 <= int(decide) <= len(branches):
+        chosen = branches[int(decide) - 1]
+    else:
+        wanted = {}
+        for part in decide.split(","):
+            fact, _, value = part.partition("=")
+            wanted[fact.strip().replace("-", "_")] = _value(value.strip())
+        for branch in branches:
+            facts: dict[str, Any] = {}
+            for fact, value in branch["if"].items():
+                if fact.startswith(READING):  # a reading: "reading=1" or "call.kems.wrong=1"
+                    facts["reading"] = facts[fact[len(READING):]] = value
+                facts[fact] = value
+            if all(facts.get(k) == v for k, v in wanted.items()):
+                chosen = branch
+                break
+    if chosen is None:
+        raise KemsError("error.game_decide_unknown", decide=decide, count=len(branches))
+    if not sheet.settled(chosen["ruling"]):
+        raise KemsError("error.game_decide_unsettled", decide=decide)
+    return dict(chosen)
+
+
+def _value(text: str) -> Any:
+    low = fold(text)
+    if low in ("yes", "oui", "true", "y", "o"):
+        return True
+    if low in ("no", "non", "false", "n"):
+        return False
+    return int(text) if re.fullmatch(r"\d+", text) else text
+
+
+def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
+    """The table settles a pending call (the latest, or entry ``n``) by choosing a branch."""
+    with store.writing():
+        entries = store.entries(game)
+        _open_game(game, entries)
+        live = {e.n: e for e in sheet.effective(entries)}
+        settled_calls = {e.refers for e in live.values() if e.kind == "decision"}
+        pending = [e for e in live.values() if e.kind == "call" and not e.applied and e.n not in settled_calls]
+        target = next((e for e in pending if e.n == n), None) if n is not None else (pending[-1] if pending else None)
+        if target is None or target.ruling is None:
+            raise KemsError("error.game_nothing_pending")
+        branch = pick_branch(target.ruling, decision)
+        roles = _roles(game, target.event, target.by_player or "", target.on_player, entries)
+        entry = Entry(n=0, kind="decision", at=now(), event=target.event, by_player=target.by_player,
+                      on_player=target.on_player, verdict=branch["ruling"]["verdict"], applied=True,
+                      changes=sheet.changes_of(branch["ruling"], roles), ruling=branch["ruling"], refers=target.n,
+                      decision={"if": branch["if"], "by": "table"})
+        store.add_entry(game, entry)
+        return Called(entry, branch["ruling"], sheet.score(game, store.entries(game)))
+
+
+def point(store: Store, game: Game, who: str, amount: int) -> Called:
+    """A plain entry, as on a paper sheet: ``amount`` points (or letters) for a team."""
+    with store.writing():
+        entries = store.entries(game, full=False)
+        _open_game(game, entries)
+        team = team_of(game, who)
+        entry = Entry(n=0, kind="point", at=now(), by_player=who, applied=True,
+                      changes=[{"team": team.name, "change": amount, "unit": game.unit}])
+        store.add_entry(game, entry)
+        return Called(entry, {}, sheet.score(game, [*entries, entry]))
+
+
+def undo(store: Store, game: Game) -> Called:
+    """An entry that cancels the last one that counts; the history keeps both."""
+    with store.writing():
+        entries = store.entries(game, full=False)
+        last = sheet.last_undoable(entries)
+        if last is None:
+            raise KemsError("error.game_nothing_to_undo")
+        entry = Entry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
+        store.add_entry(game, entry)
+        return Called(entry, {}, sheet.score(game, [*entries, entry]))
+
+
+def _open_game(game: Game, entries: list[Entry]) -> None:
+    result = sheet.score(game, entries)
+    if result.finished:
+        raise KemsError("error.game_finished", game=game.name, winner=result.winner or "—")
+
+
+def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
+           entries: Optional[list[Entry]] = None) -> sheet.Roles:
+    """The teams of a call: the caller's, and for an accusation the accused's (with two teams, the
+    other one; with more, ``--on`` names it).  A team that is out plays no more."""
+    out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
+    playing = [t for t in game.teams if t.name not in out]
+    callers = team_of(game, by)
+    accused = team_of(game, on) if on else None
+    for team in (callers, accused):
+        if team is not None and team.name in out:
+            raise KemsError("error.game_team_out", team=team.name)
+    if accused is callers:
+        raise KemsError("error.game_on_own_team", by=by, on=on)
+    if accused is None and event in ACCUSATIONS:
+        if len(playing) > 2:
+            raise KemsError("error.game_need_on")
+        accused = next(t for t in playing if t is not callers)
+    return sheet.Roles(callers, accused, playing)
+
+
+# --- the same history under another convention ------------------------------------------------
+
+@dataclass
+class Replayed:
+    convention: str
+    score: sheet.Score
+    hands: list[dict[str, Any]]
+    game: Game  # the game as the other convention would keep it (its unit, target and end)
+
+
+def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
+    """Every call of the game ruled again under ``other``; plain entries kept as the table wrote
+    them; a decision re-applied where the other convention's ruling turns on the same facts."""
+    ref = other if is_path(other) else find(other)
+    conv = load(ref)
+    entries = store.entries(game)
+    live = sheet.effective(entries)
+    decisions = {e.refers: e.decision for e in live if e.kind == "decision"}
+    twin = Game(id=game.id, name=game.name, convention=ref, unit=game.unit, target_points=game.target_points,
+                target_word=game.target_word, end_rule=game.end_rule, decided=game.decided, created_at=game.created_at,
+                teams=game.teams)
+    plan = _plan_for(conv, game)
+    twin.unit, twin.target_points, twin.target_word, twin.end_rule = plan
+    totals = {t.name: 0 for t in game.teams}
+    hands = []
+    for entry in live:
+        if entry.kind == "point":
+            for change in entry.changes:
+                totals[change["team"]] += change["change"]
+            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": True})
+            continue
+        if entry.kind != "call" or entry.situation is None or entry.event is None:
+            continue
+        situation = dict(entry.situation)
+        situation.pop("reading", None)
+        result = api.rule(api.situation(entry.event, situation), ref, lang)
+        ruling = result.rulings[0].to_json()
+        roles = _roles(game, entry.event, entry.by_player or "", entry.on_player)
+        changes: list[dict[str, Any]] = []
+        applied = sheet.settled(ruling)
+        decision = entry.decision or decisions.get(entry.n)
+        if applied:
+            changes = sheet.changes_of(ruling, roles)
+        elif decision:
+            branch = next((b for b in ruling.get("branches") or [] if all(
+                decision["if"].get(k) == v for k, v in b["if"].items()) and sheet.settled(b["ruling"])), None)
+            if branch is not None:
+                changes, applied = sheet.changes_of(branch["ruling"], roles), True
+        for change in changes:
+            totals[change["team"]] += change["change"]
+        before = entry.changes if entry.applied else next(
+            (e.changes for e in live if e.kind == "decision" and e.refers == entry.n), [])
+        hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": ruling["verdict"],
+                      "applied": applied, "changes": changes, "before": before, "differs": changes != before})
+    return Replayed(ref, sheet.standings(twin, totals), hands, twin)
+
+
+def _plan_for(conv: Convention, game: Game) -> tuple[str, Optional[int], Optional[str], str]:
+    """The other convention's unit, target and end; where it leaves the target to the table, the
+    number this table agreed."""
+    try:
+        plan = setup(conv, None)
+    except KemsError as exc:
+        if exc.key != "error.game_target_needed" or game.target_points is None:
+            raise
+        plan = setup(conv, game.target_points)
+    return plan.unit, plan.target_points, plan.target_word, plan.end_rule

@@ -1,0 +1,150 @@
+"""The score sheet's arithmetic, from the convention's data: what a ruling changes for which team,
+the standings, and when the game is over in the convention's own terms.  Pure: no database.
+
+* Points (``score.system: points``): each team's total; reaching ``score.target`` does what
+  ``score.end`` says (``wins``: the first team to reach it wins).
+* Letters: each team's letters of the word (``score.target.word``, e.g. KEMPS), shown as the word
+  so far (``K E _ _ _``); spelling it does what ``score.end`` says (``out``: the team is out, the
+  last team left wins; ``loses``: the game ends, that team has lost; ``wins``: it has won).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..errors import KemsError
+from .store import Entry, Game, Team
+
+
+@dataclass
+class Standing:
+    team: str
+    players: list[str]
+    total: int  # points, or letters taken
+    out: bool = False
+
+
+@dataclass
+class Score:
+    unit: str
+    standings: list[Standing]
+    winner: Optional[str] = None
+    loser: Optional[str] = None
+    finished: bool = False
+    leader: Optional[str] = None
+    word: Optional[str] = None
+    target: Optional[int] = None
+
+    def letters_of(self, standing: Standing) -> str:
+        """``K E _ _ _``: the word so far."""
+        word = self.word or ""
+        shown = min(standing.total, len(word))
+        return " ".join(list(word[:shown]) + ["_"] * (len(word) - shown))
+
+    def to_json(self, game: Game) -> dict[str, Any]:
+        key = "points" if self.unit == "point" else "letters"
+        return {
+            "game": game.name, "convention": game.convention, "unit": self.unit,
+            "teams": [{"team": s.team, "players": s.players, key: s.total if key == "points" else self.letters_of(s),
+                       **({} if key == "points" else {"letters_count": s.total}), "out": s.out}
+                      for s in self.standings],
+            "winner": self.winner, "finished": self.finished, "loser": self.loser, "leader": self.leader,
+            "target": self.target if self.unit == "point" else self.word,
+        }
+
+
+def effective(entries: list[Entry]) -> list[Entry]:
+    """The entries that count: not cancelled by an undo."""
+    cancelled = {e.refers for e in entries if e.kind == "undo"}
+    return [e for e in entries if e.kind != "undo" and e.n not in cancelled]
+
+
+def last_undoable(entries: list[Entry]) -> Optional[Entry]:
+    live = effective(entries)
+    return live[-1] if live else None
+
+
+def score(game: Game, entries: list[Entry]) -> Score:
+    totals = {t.name: 0 for t in game.teams}
+    for entry in effective(entries):
+        if entry.applied:
+            for change in entry.changes:
+                totals[change["team"]] += change["change"]
+    return standings(game, totals)
+
+
+def standings(game: Game, totals: dict[str, int]) -> Score:
+    result = Score(unit=game.unit, standings=[Standing(t.name, t.players, totals[t.name]) for t in game.teams],
+                   word=game.target_word, target=game.target_points)
+    if game.unit == "point":
+        reached = [s for s in result.standings if game.target_points is not None and s.total >= game.target_points]
+        best = max((s.total for s in result.standings), default=0)
+        leaders = [s.team for s in result.standings if s.total == best]
+        result.leader = leaders[0] if len(leaders) == 1 else None
+        if reached:
+            top = max(s.total for s in reached)
+            first = [s for s in reached if s.total == top]
+            result.finished = True
+            if game.end_rule == "wins":
+                result.winner = first[0].team if len(first) == 1 else None
+            elif game.end_rule == "loses":
+                result.loser = first[0].team if len(first) == 1 else None
+                others = [s for s in result.standings if s.team != result.loser]
+                result.winner = others[0].team if len(others) == 1 else None
+        return result
+    length = len(game.target_word or "")
+    for s in result.standings:
+        s.out = length > 0 and s.total >= length and game.end_rule == "out"
+    fewest = min((s.total for s in result.standings), default=0)
+    leaders = [s.team for s in result.standings if s.total == fewest]  # penalty letters: fewest leads
+    result.leader = leaders[0] if len(leaders) == 1 else None
+    spelled = [s for s in result.standings if length and s.total >= length]
+    if game.end_rule == "out":
+        left = [s for s in result.standings if not s.out]
+        if len(left) <= 1:
+            result.finished = True
+            result.winner = left[0].team if left else None
+    elif spelled:
+        result.finished = True
+        if game.end_rule == "wins":
+            result.winner = spelled[0].team if len(spelled) == 1 else None
+        else:  # loses
+            result.loser = spelled[0].team if len(spelled) == 1 else None
+            others = [s for s in result.standings if s.team != result.loser]
+            result.winner = others[0].team if len(others) == 1 else None
+    return result
+
+
+@dataclass
+class Roles:
+    """The teams a call's roles name: the callers (the team of ``--by``), the accused (the team of
+    ``--on``, or the other team when there are only two)."""
+
+    callers: Team
+    accused: Optional[Team]
+    teams: list[Team] = field(default_factory=list)
+
+    def of(self, role: str) -> list[Team]:
+        if role == "callers":
+            return [self.callers]
+        if role == "accused":
+            if self.accused is None:
+                raise KemsError("error.game_need_on")
+            return [self.accused]
+        # others: every team but the callers and the accused
+        return [t for t in self.teams if t is not self.callers and t is not self.accused]
+
+
+def changes_of(ruling: dict[str, Any], roles: Roles) -> list[dict[str, Any]]:
+    """A ruling's score in the game's teams: [{team, change, unit}]."""
+    out = []
+    for entry in ruling.get("score") or []:
+        for team in roles.of(entry["team"]):
+            out.append({"team": team.name, "change": entry["change"], "unit": entry["unit"]})
+    return out
+
+
+def settled(ruling: dict[str, Any]) -> bool:
+    """A ruling the sheet may apply: the convention settles the verdict and the score."""
+    return ruling["verdict"] not in ("depends", "unspecified", "impossible") and bool(ruling.get("score_settled"))

@@ -1,0 +1,297 @@
+"""The score sheets' database: SQLite through the standard library, one file per user.
+
+* The file is ours or it is left alone: a new path (or an empty file) is created as a kems-ref
+  database, marked with an ``application_id``; any other file — not SQLite, corrupt, someone
+  else's SQLite database, or one written by a newer kems-ref — is refused with a clear error and
+  never written to.
+* The schema is versioned (``PRAGMA user_version``) and migrated in order from the first version on.
+* Every command's writes happen in one transaction (``BEGIN IMMEDIATE``), in WAL mode, with a busy
+  timeout: a crash or Ctrl-C loses nothing already recorded and leaves no half entry, and two
+  processes writing the same game at once take turns.  Nothing is ever deleted: an undo is an entry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from ..errors import KemsError
+
+APPLICATION_ID = 0x4B454D53  # "KEMS"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+#: schema migrations, in order; version N is reached by running the first N scripts
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        convention TEXT NOT NULL,           -- a shipped id, or the path of a house-rules file
+        unit TEXT NOT NULL CHECK (unit IN ('point', 'letter')),
+        target_points INTEGER,
+        target_word TEXT,
+        end_rule TEXT NOT NULL CHECK (end_rule IN ('wins', 'out', 'loses')),
+        decided TEXT NOT NULL DEFAULT '{}', -- what the table settled at the start (JSON): target, end…
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE teams (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        idx INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        players TEXT NOT NULL,              -- JSON list of names
+        PRIMARY KEY (game_id, idx)
+    );
+    CREATE TABLE entries (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        n INTEGER NOT NULL,                 -- 1, 2, 3… within the game
+        kind TEXT NOT NULL CHECK (kind IN ('call', 'point', 'undo', 'decision')),
+        event TEXT,
+        by_player TEXT,
+        on_player TEXT,
+        situation TEXT,                     -- JSON: the options of `rule` the call was ruled on
+        verdict TEXT,
+        applied INTEGER NOT NULL DEFAULT 0, -- its changes count in the score
+        changes TEXT NOT NULL DEFAULT '[]', -- JSON: [{team, change, unit}]
+        ruling TEXT,                        -- JSON: the whole ruling, citations included
+        refers INTEGER,                     -- undo: the entry it cancels, decision: the call it settles
+        decision TEXT,                      -- JSON: what the table chose (a branch, a reading)
+        at TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    );
+    CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+)
+VERSION = len(MIGRATIONS)
+
+
+def default_path() -> Path:
+    """``--db``, else ``KEMS_REF_DB``, else a file in the user's data directory (platformdirs)."""
+    explicit = os.environ.get("KEMS_REF_DB")
+    if explicit:
+        return Path(explicit)
+    import platformdirs
+
+    return platformdirs.user_data_path("kems-ref", appauthor=False) / "games.sqlite3"
+
+
+@dataclass
+class Team:
+    name: str
+    players: list[str]
+
+
+@dataclass
+class Game:
+    id: int
+    name: str
+    convention: str
+    unit: str
+    target_points: Optional[int]
+    target_word: Optional[str]
+    end_rule: str
+    decided: dict[str, Any]
+    created_at: str
+    teams: list[Team] = field(default_factory=list)
+
+
+@dataclass
+class Entry:
+    n: int
+    kind: str
+    at: str
+    event: Optional[str] = None
+    by_player: Optional[str] = None
+    on_player: Optional[str] = None
+    situation: Optional[dict[str, Any]] = None
+    verdict: Optional[str] = None
+    applied: bool = False
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    ruling: Optional[dict[str, Any]] = None
+    refers: Optional[int] = None
+    decision: Optional[dict[str, Any]] = None
+
+
+class Store:
+    """One open database.  Use as a context manager; writes go through :meth:`writing`."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.conn = _open(path)
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.conn.close()
+        if isinstance(error, sqlite3.DatabaseError):  # damage found past the first page
+            raise KemsError("error.game_db_corrupt", path=str(self.path), reason=str(error)) from None
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, taken at once (two writers take turns, never interleave)."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:  # still locked after the busy timeout
+            raise KemsError("error.game_db_busy", path=str(self.path), reason=str(exc)) from None
+        try:
+            yield self.conn
+            delay = os.environ.get("KEMS_REF_DEBUG_WRITE_DELAY")  # tests: a process killed mid-write
+            if delay:
+                time.sleep(float(delay))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def games(self) -> list[Game]:
+        rows = self.conn.execute("SELECT * FROM games ORDER BY id").fetchall()
+        return [self._game(row) for row in rows]
+
+    def game(self, ref: Optional[str]) -> Game:
+        """A game by id or name; by default the current one (the last created or used)."""
+        if ref is None:
+            current = self.conn.execute("SELECT value FROM state WHERE key = 'current'").fetchone()
+            if current is None:
+                raise KemsError("error.game_none")
+            ref = current[0]
+        row = self.conn.execute("SELECT * FROM games WHERE name = ? OR CAST(id AS TEXT) = ?", (ref, ref)).fetchone()
+        if row is None:
+            names = ", ".join(g.name for g in self.games()) or "—"
+            raise KemsError("error.game_unknown", game=ref, choices=names)
+        return self._game(row)
+
+    def entries(self, game: Game, full: bool = True) -> list[Entry]:
+        """The game's entries in order; ``full=False`` leaves out the stored rulings (the score
+        needs only the changes)."""
+        columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
+                                    " decision")
+        rows = self.conn.execute(f"SELECT {columns} FROM entries WHERE game_id = ? ORDER BY n", (game.id,)).fetchall()
+        return [Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=r["by_player"],
+                      on_player=r["on_player"], situation=_json(r["situation"]) if full else None,
+                      verdict=r["verdict"], applied=bool(r["applied"]), changes=_json(r["changes"]) or [],
+                      ruling=_json(r["ruling"]) if full else None, refers=r["refers"], decision=_json(r["decision"]))
+                for r in rows]
+
+    def _game(self, row: sqlite3.Row) -> Game:
+        game = Game(id=row["id"], name=row["name"], convention=row["convention"], unit=row["unit"],
+                    target_points=row["target_points"], target_word=row["target_word"], end_rule=row["end_rule"],
+                    decided=_json(row["decided"]) or {}, created_at=row["created_at"])
+        teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
+        game.teams = [Team(name, json.loads(players)) for name, players in teams]
+        return game
+
+    # --- writing (inside ``writing()``) ------------------------------------------------------
+
+    def add_game(self, name: str, convention: str, unit: str, target_points: Optional[int],
+                 target_word: Optional[str], end_rule: str, decided: dict[str, Any], teams: list[Team]) -> int:
+        if self.conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
+            raise KemsError("error.game_name_taken", name=name)
+        cur = self.conn.execute(
+            "INSERT INTO games (name, convention, unit, target_points, target_word, end_rule, decided, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (name, convention, unit, target_points, target_word, end_rule, json.dumps(decided), now()))
+        game_id = int(cur.lastrowid or 0)
+        self.conn.executemany("INSERT INTO teams (game_id, idx, name, players) VALUES (?, ?, ?, ?)",
+                              [(game_id, i, t.name, json.dumps(t.players, ensure_ascii=False))
+                               for i, t in enumerate(teams)])
+        self.set_current(game_id)
+        return game_id
+
+    def add_entry(self, game: Game, entry: Entry) -> int:
+        """Append an entry; its number is the next one of the game, taken inside the transaction."""
+        (last,) = self.conn.execute("SELECT COALESCE(MAX(n), 0) FROM entries WHERE game_id = ?",
+                                    (game.id,)).fetchone()
+        entry.n = last + 1
+        self.conn.execute(
+            "INSERT INTO entries (game_id, n, kind, event, by_player, on_player, situation, verdict, applied,"
+            " changes, ruling, refers, decision, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game.id, entry.n, entry.kind, entry.event, entry.by_player, entry.on_player, _dump(entry.situation),
+             entry.verdict, int(entry.applied), json.dumps(entry.changes, ensure_ascii=False), _dump(entry.ruling),
+             entry.refers, _dump(entry.decision), entry.at))
+        self.set_current(game.id)
+        return entry.n
+
+    def set_current(self, game_id: int) -> None:
+        self.conn.execute("INSERT INTO state (key, value) VALUES ('current', ?)"
+                          " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(game_id),))
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+
+
+def _json(text: Optional[str]) -> Any:
+    return json.loads(text) if text else None
+
+
+def _dump(value: Any) -> Optional[str]:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours."""
+    fresh = not path.exists() or (path.is_file() and path.stat().st_size == 0)
+    if not fresh:
+        if not path.is_file():
+            raise KemsError("error.game_db_foreign", path=str(path))
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(len(SQLITE_MAGIC))
+        except OSError as exc:
+            raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        if head != SQLITE_MAGIC:
+            raise KemsError("error.game_db_foreign", path=str(path))
+    else:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+    try:
+        uri = path.resolve().as_uri() + ("?mode=rwc" if fresh else "?mode=rw")
+        conn = sqlite3.connect(uri, uri=True, timeout=15, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        if not fresh:  # read-only checks before anything could write to someone else's file
+            (app_id,) = conn.execute("PRAGMA application_id").fetchone()
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if app_id != APPLICATION_ID:
+                conn.close()
+                raise KemsError("error.game_db_foreign", path=str(path))
+            if version > VERSION:
+                conn.close()
+                raise KemsError("error.game_db_newer", path=str(path), version=version)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        _migrate(conn)
+        return conn
+    except sqlite3.DatabaseError as exc:
+        raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring the schema to :data:`VERSION`, one migration at a time, each in its own transaction."""
+    while True:
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+        if version >= VERSION:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()  # another process may have done it
+            if version < VERSION:
+                for statement in MIGRATIONS[version].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise

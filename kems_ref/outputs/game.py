@@ -1,0 +1,239 @@
+"""The score sheet for people and for scripts: the score, the history, a call's outcome, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from ..i18n import t
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..game.play import Called, Replayed
+    from ..game.sheet import Score
+    from ..game.store import Entry, Game
+
+
+def convention_name(game: Game) -> str:
+    from ..corpus.load import load
+
+    return load(game.convention).short_name
+
+
+def target_label(game: Game, lang: str) -> str:
+    if game.unit == "letter":
+        return t("game.target_word", lang, word=game.target_word, end=t(f"game.end.{game.end_rule}", lang))
+    return t("game.target_points", lang, points=game.target_points, end=t(f"game.end.{game.end_rule}", lang))
+
+
+def print_score(console: Console, game: Game, score: Score, lang: str) -> None:
+    from rich.table import Table
+
+    title = t("game.title", lang, game=game.name, convention=convention_name(game), target=target_label(game, lang))
+    table = Table(title=escape(title), title_justify="left", show_edge=False)
+    table.add_column(escape(t("game.col.team", lang)), no_wrap=True)
+    table.add_column(escape(t("game.col.players", lang)))
+    column = "game.col.points" if score.unit == "point" else "game.col.letters"
+    table.add_column(escape(t(column, lang)), justify="right" if score.unit == "point" else "left")
+    for s in score.standings:
+        total = str(s.total) if score.unit == "point" else score.letters_of(s)
+        mark = f" ({t('game.out', lang)})" if s.out else ""
+        style = "bold green" if s.team == score.winner else ""
+        table.add_row(f"[{style}]{escape(s.team)}[/]" if style else escape(s.team), escape(", ".join(s.players)),
+                      escape(total + mark))
+    console.print(table)
+    console.print(escape(status_line(score, lang)))
+
+
+def status_line(score: Score, lang: str) -> str:
+    if score.finished:
+        if score.winner:
+            return t("game.winner", lang, team=score.winner)
+        if score.loser:
+            return t("game.loser", lang, team=score.loser)
+        return t("game.over_tie", lang)
+    if score.leader:
+        return t("game.leader", lang, team=score.leader)
+    return t("game.level", lang)
+
+
+def changes_text(changes: list[dict[str, Any]], lang: str) -> str:
+    if not changes:
+        return t("game.no_change", lang)
+    return t("ui.sep", lang).join(
+        f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
+        for c in changes)
+
+
+def score_line(score: Score, lang: str) -> str:
+    """The score on one line: ``Tom+Léa 3 · Ana+Ben 1 — Leading: Tom+Léa.``"""
+    cells = []
+    for s in score.standings:
+        total = str(s.total) if score.unit == "point" else score.letters_of(s)
+        cells.append(f"{s.team} {total}" + (f" ({t('game.out', lang)})" if s.out else ""))
+    return " · ".join(cells) + " — " + status_line(score, lang)
+
+
+def print_called(console: Console, game: Game, called: Called, lang: str) -> None:
+    """A call on the sheet, short: the verdict with its reason and citations, what the sheet did
+    with it, and the score on one line (``game score`` shows the table, ``rule`` the whole ruling)."""
+    from ..outputs.ruling import cite_line, condition, verdict_label
+
+    entry = called.entry
+    lines: list[str] = []
+    ruling = called.ruling
+    if ruling and entry.kind in ("call", "decision"):
+        head = verdict_label(_ruling(ruling), lang)
+        lines.append(f"[bold]{escape(head)}[/]  — {escape(t('event.' + ruling['event'], lang))}, "
+                     f"{escape(convention_name(game))}")
+        if ruling.get("explanation"):
+            lines.append(f"  {escape(ruling['explanation'])}")
+        lines += [f"  • {escape(cite_line(c, lang))}" for c in ruling.get("citations") or []]
+    if entry.applied:
+        who = t("game.decided_by_table", lang) if entry.decision else ""
+        lines.append(f"[bold]{escape(t('game.applied', lang, n=entry.n, changes=changes_text(entry.changes, lang)))}"
+                     f"[/]{escape(who)}")
+    elif entry.kind == "undo":
+        lines.append(escape(t("game.undone", lang, n=entry.n, refers=entry.refers)))
+    else:
+        lines.append(f"[bold yellow]{escape(t('game.not_applied', lang, n=entry.n))}[/]")
+        for i, choice in enumerate(called.choices, 1):
+            cond = t("ui.sep", lang).join(condition(f, v, lang, ruling["event"]) for f, v in choice["if"].items())
+            then = changes_text(choice["changes"], lang) if choice["changes"] is not None else t("game.unsettled", lang)
+            verdict = t("verdict." + choice["verdict"], lang)
+            lines.append(f"  {i}. {escape(cond)} → {escape(verdict)}: {escape(then)}")
+        lines.append(escape(t("game.how_to_decide" if called.choices else "game.how_to_enter", lang)))
+    lines.append(escape(score_line(called.score, lang)))
+    console.print("\n".join(lines))
+
+
+def _ruling(data: dict[str, Any]) -> Any:
+    from ..referee.resolver import Ruling
+
+    fields = {k: v for k, v in data.items() if k in Ruling.__dataclass_fields__}
+    fields["branches"] = [{"if": b["if"], "ruling": _ruling(b["ruling"])} for b in data.get("branches") or []]
+    return Ruling(**fields)
+
+
+def history_json(entries: list[Entry]) -> list[dict[str, Any]]:
+    cancelled = {e.refers for e in entries if e.kind == "undo"}
+    return [{
+        "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
+        "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
+        "refers": e.refers, "decision": e.decision,
+        "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
+        "at": e.at,
+    } for e in entries]
+
+
+def history_rows(entries: list[Entry], lang: str) -> list[list[str]]:
+    rows = []
+    for item in history_json(entries):
+        if item["kind"] == "call":
+            what = t("game.kind.call", lang, event=t(f"event.{item['event']}", lang), by=item["by"] or "",
+                     on=f" → {item['on']}" if item["on"] else "")
+        elif item["kind"] == "point":
+            what = t("game.kind.point", lang, by=item["by"] or "")
+        else:  # decision, undo: the entry they refer to
+            what = t(f"game.kind.{item['kind']}", lang, n=item["refers"])
+        verdict = t(f"verdict.{item['verdict']}", lang) if item["verdict"] else ""
+        if item["kind"] == "undo":
+            change = ""
+        elif item["applied"]:
+            change = changes_text(item["changes"], lang)
+        else:
+            change = t("game.pending", lang)
+        if item["cancelled"]:
+            change += f" ({t('game.cancelled', lang)})"
+        cite = "; ".join(f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
+        rows.append([str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, cite])
+    return rows
+
+
+HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "citations")
+
+
+def print_history(console: Console, game: Game, entries: list[Entry], lang: str) -> None:
+    from rich.table import Table
+
+    table = Table(title=escape(t("game.history_title", lang, game=game.name, convention=convention_name(game))),
+                  title_justify="left", show_edge=False, show_lines=False)
+    for column in HISTORY_COLUMNS[:5]:
+        table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold")
+    for row in history_rows(entries, lang):
+        table.add_row(*(escape(cell) for cell in row[:5]))
+    console.print(table)
+
+
+def export(fmt: str, game: Game, entries: list[Entry], score: Score, lang: str) -> str:
+    if fmt == "json":
+        return json.dumps({"score": score.to_json(game), "history": history_json(entries),
+                           "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
+                           "target": game.target_points if game.unit == "point" else game.target_word},
+                          ensure_ascii=False, indent=2)
+    rows = history_rows(entries, lang)
+    headers = [t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS]
+    if fmt == "csv":
+        from .compare_render import _csv_safe
+
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(headers)
+        for row in rows:
+            writer.writerow([_csv_safe(cell) for cell in row])
+        return out.getvalue()
+    title = t("game.title", lang, game=game.name, convention=convention_name(game), target=target_label(game, lang))
+    lines = [f"# {title}", "", f"| {t('game.col.team', lang)} | {t('game.col.players', lang)} | "
+             f"{t('game.col.points' if score.unit == 'point' else 'game.col.letters', lang)} |", "|---|---|---|"]
+    for s in score.standings:
+        total = str(s.total) if score.unit == "point" else score.letters_of(s)
+        gone = f" ({t('game.out', lang)})" if s.out else ""
+        lines.append(f"| {s.team} | {', '.join(s.players)} | {total}{gone} |")
+    lines += ["", status_line(score, lang), "", f"## {t('game.history', lang)}", "",
+              "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
+    from ..corpus.load import load
+
+    other = load(replayed.convention).short_name
+    console.print(escape(t("game.rescore_title", lang, game=game.name, convention=other)))
+    for hand in replayed.hands:
+        if hand["kind"] != "call":
+            continue
+        mark = "≠" if hand["differs"] else "="
+        now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
+        before = changes_text(hand["before"], lang) if hand["before"] else t("game.no_change", lang)
+        event, verdict = t(f"event.{hand['event']}", lang), t(f"verdict.{hand['verdict']}", lang)
+        was = t("game.was", lang, before=before)
+        console.print(f"  {mark} {hand['n']}. {escape(event)}: {escape(verdict)} — {escape(now)} ({escape(was)})")
+    console.print()
+    print_score(console, replayed.game, replayed.score, lang)
+
+
+def new_game_text(game: Game, lang: str) -> str:
+    lines = [t("game.created", lang, game=game.name, convention=convention_name(game), target=target_label(game, lang))]
+    lines += [f"  {t_.name}" for t_ in game.teams]
+    if game.decided:
+        said = t("ui.sep", lang).join(t(f"game.decided.{k}", lang, value=v) for k, v in game.decided.items())
+        lines.append(t("game.table_decided", lang, what=said))
+    lines.append(t("game.next", lang, player=game.teams[0].players[0]))
+    return "\n".join(lines)
+
+
+def list_text(games: list[tuple[Game, Score]], lang: str) -> str:
+    if not games:
+        return t("game.none_yet", lang)
+    lines = []
+    for game, score in games:
+        totals = " / ".join(f"{s.team} {s.total if score.unit == 'point' else score.letters_of(s)}"
+                            for s in score.standings)
+        lines.append(f"{game.id}  {game.name}  {convention_name(game)}  {totals}  — {status_line(score, lang)}")
+    return "\n".join(lines)

@@ -1,0 +1,318 @@
+"""The score sheet: whole games through the CLI under four conventions, in both languages; the
+table's decisions; undo; rescore; export; a killed process, concurrent writers and bad input,
+each checked in the database afterwards."""
+
+import csv
+import hashlib
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+TEAMS = ["--team", "Tom+Léa", "--team", "Ana+Ben"]
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "games.sqlite3")
+
+
+@pytest.fixture
+def game(run, db):
+    """``game(*args)``: a game command on this test's database, its JSON."""
+
+    def _game(*args, code=0, lang="en"):
+        r = run("game", *args, "--json", "--lang", lang, env={"KEMS_REF_DB": db})
+        assert r.code == code, r.err + r.out
+        return r.json() if r.out.strip() else None
+
+    return _game
+
+
+def totals(score):
+    return {t["team"]: t.get("points", t.get("letters")) for t in score["teams"]}
+
+
+def history(game_fn):
+    return game_fn("history")
+
+
+# --- four whole games -----------------------------------------------------------------------
+
+def test_a_ducale_game_to_an_agreed_three_a_double_kems_scores_two_and_ana_and_ben_win(game):
+    created = game("new", *TEAMS, "-c", "ducale", "--target", "3", "--name", "dimanche")
+    assert created["target"] == 3 and created["decided_by_table"] == {"target": 3}
+    one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
+    assert one["applied"] is True and totals(one["score"]) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    two = game("call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--partner-hand", "9 9 9 9")
+    assert two["changes"] == [{"team": "Ana+Ben", "change": 2, "unit": "point"}]
+    # under Ducale a wrong Contre-Kems gives the accused team a point: Ana and Ben reach three
+    three = game("call", "contre-kems", "--by", "Tom", "--on", "Ben", "--hand", "7 7 J J")
+    assert three["ruling"]["verdict"] == "rejected" and totals(three["score"]) == {"Tom+Léa": 1, "Ana+Ben": 3}
+    assert three["score"]["finished"] is True and three["score"]["winner"] == "Ana+Ben"
+    before = len(history(game))
+    game("call", "kems", "--by", "Tom", "--hand", "A A A A", code=2)  # the game is over: nothing written
+    game("point", "Tom", code=2)
+    assert len(history(game)) == before
+
+
+def test_a_marquoir_game_to_five_its_wrong_call_conflict_decided_once_by_the_table(game):
+    created = game("new", *TEAMS, "-c", "marquoir")
+    assert created["target"] == 5 and created["decided_by_table"] == {}
+    pending = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
+    assert pending["applied"] is False and pending["ruling"]["verdict"] == "depends"
+    assert totals(pending["score"]) == {"Tom+Léa": 0, "Ana+Ben": 0}
+    decided = game("decide", "reading=1")  # Marquoir's rules, not its score-entry instructions
+    assert decided["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
+    again = game("call", "kems", "--by", "Ben", "--hand", "2 3 4 5")  # the game remembers the reading
+    assert again["applied"] is True and again["changes"] == [{"team": "Tom+Léa", "change": 1, "unit": "point"}]
+    assert again["ruling"]["conflicts"][0]["reading"] == 1
+    for _ in range(4):
+        last = game("call", "kems", "--by", "Tom", "--hand", "8 8 8 8")
+    assert totals(last["score"]) == {"Tom+Léa": 5, "Ana+Ben": 1} and last["score"]["winner"] == "Tom+Léa"
+    entries = history(game)
+    assert entries[1]["kind"] == "decision" and entries[1]["refers"] == 1
+    assert entries[1]["decision"] == {"if": {"reading:call.kems.wrong": 1}, "by": "table"}
+
+
+def test_a_pagat_game_of_three_teams_in_letters_a_team_that_spells_kemps_is_out_the_last_left_wins(game):
+    created = game("new", *TEAMS, "--team", "Zoé+Max", "-c", "pagat")
+    assert created["unit"] == "letter" and created["target"] == "KEMPS" and created["end"] == "out"
+    # a right Kemps with more than four players: a letter to every opposing team
+    one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
+    assert totals(one["score"]) == {"Tom+Léa": "_ _ _ _ _", "Ana+Ben": "K _ _ _ _", "Zoé+Max": "K _ _ _ _"}
+    game("call", "contre-kems", "--by", "Ana", code=2)  # three teams: whom?
+    wrong = game("call", "contre-kems", "--by", "Ana", "--on", "Max", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5")
+    assert wrong["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "letter"}]
+    for _ in range(3):
+        out = game("call", "kems", "--by", "Zoé", "--hand", "J J J 2")  # wrong Kemps: the callers' letter
+    assert [t["out"] for t in out["score"]["teams"]] == [False, False, False]
+    assert totals(out["score"])["Zoé+Max"] == "K E M P _"
+    out = game("call", "kems", "--by", "Max", "--hand", "J J 2 3")
+    assert [t["team"] for t in out["score"]["teams"] if t["out"]] == ["Zoé+Max"] and not out["score"]["finished"]
+    game("call", "kems", "--by", "Zoé", "--hand", "Q Q Q Q", code=2)  # a team that is out plays no more
+    game("call", "contre-kems", "--by", "Tom", "--on", "Max", "--hand", "Q Q Q Q", code=2)
+    # two teams left (four players): a right Kemps gives the other team its letter
+    for _ in range(3):
+        last = game("call", "kems", "--by", "Tom", "--hand", "A A A A")
+    assert totals(last["score"])["Ana+Ben"] == "K E M P S" and last["score"]["finished"] is True
+    assert last["score"]["winner"] == "Tom+Léa"
+
+
+def test_a_wikipedia_game_to_ten_a_wrong_contre_kems_costs_the_callers_a_point(game):
+    created = game("new", *TEAMS, "-c", "wikipedia")
+    assert created["target"] == 10
+    wrong = game("call", "contre-kems", "--by", "Tom", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5")
+    assert wrong["changes"] == [{"team": "Tom+Léa", "change": -1, "unit": "point"}]
+    assert game("call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--partner-hand", "9 9 9 9")["changes"] == \
+        [{"team": "Ana+Ben", "change": 3, "unit": "point"}]
+    for _ in range(2):
+        game("call", "double-kems", "--by", "Ben", "--hand", "Q Q Q Q", "--partner-hand", "8 8 8 8")
+    last = game("call", "kems", "--by", "Ana", "--hand", "J J J J")
+    assert totals(last["score"]) == {"Tom+Léa": -1, "Ana+Ben": 10} and last["score"]["winner"] == "Ana+Ben"
+
+
+def test_in_french_the_sheet_speaks_french(run, db):
+    env = {"KEMS_REF_DB": db}
+    assert run("game", "new", *TEAMS, "-c", "ducale", "--target", "3", "--lang", "fr", env=env).out.startswith(
+        "Partie game-1 commencée — Ducale, en 3 points (la première équipe à les atteindre gagne) :")
+    out = run("game", "call", "kems", "--by", "Léa", "--hand", "R R R R", "--lang", "fr", env=env).out
+    assert "ANNONCE JUSTE" in out and "Ligne 1, appliquée : Tom+Léa +1 point." in out and "En tête : Tom+Léa." in out
+    out = run("game", "call", "contre-kems", "--by", "Tom", "--hand", "K K K K", "--lang", "fr", "-c", "x", env=env)
+    assert out.code == 2 and "option inconnue -c" in out.err
+    history = run("game", "history", "--lang", "fr", env=env).out
+    assert "Kems par Léa" in history and "ANNONCE JUSTE" in history
+
+
+# --- the table's decisions, undo, rescore, export -------------------------------------------
+
+def test_a_ruling_the_convention_does_not_settle_is_never_applied_silently(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    silent = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q", "--during-sweep")  # Ducale is silent
+    assert silent["ruling"]["verdict"] == "unspecified" and silent["applied"] is False
+    assert totals(silent["score"]) == {"Tom+Léa": 0, "Ana+Ben": 0}
+    game("decide", "1", code=2)  # a silence has no branch to choose
+    entered = game("point", "Léa")  # the table enters what it agreed, as on paper
+    assert totals(entered["score"]) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    assert [e["kind"] for e in history(game)] == ["call", "point"]
+
+
+def test_a_depends_ruling_waits_for_the_table_then_applies_the_branch_it_chooses(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    waiting = game("call", "exchange", "--by", "Tom")
+    assert waiting["ruling"]["verdict"] == "depends" and waiting["applied"] is False
+    decided = game("call", "contre-kems", "--by", "Ana", "--hand", "K K K K", "--decide", "1", code=2)
+    assert decided is not None and "error" in decided  # Ducale does not depend there: nothing to choose
+    at_once = game("call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--decide", "partner_square=yes")
+    assert at_once["applied"] is True and at_once["changes"] == [{"team": "Ana+Ben", "change": 2, "unit": "point"}]
+    assert history(game)[-1]["decision"] == {"if": {"partner_square": True}, "by": "table"}
+
+
+def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
+    game("point", "Ana", "2")
+    undone = game("undo")
+    assert undone["refers"] == 2 and totals(undone["score"]) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    undone = game("undo")
+    assert undone["refers"] == 1 and totals(undone["score"]) == {"Tom+Léa": 0, "Ana+Ben": 0}
+    entries = history(game)
+    assert [(e["n"], e["kind"], e["cancelled"]) for e in entries] == [
+        (1, "call", True), (2, "point", True), (3, "undo", False), (4, "undo", False)]
+    game("undo", code=2)
+
+
+def test_a_ducale_game_rescored_under_wikipedia_says_what_changes(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "10")
+    game("call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--partner-hand", "9 9 9 9")
+    game("call", "contre-kems", "--by", "Tom", "--hand", "7 7 J J", "--partner-hand", "2 3 4 5")
+    game("point", "Léa", "1")
+    assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 3}
+    replay = game("rescore", "-c", "wikipedia")
+    assert replay["convention"] == "wikipedia"
+    # Wikipedia: a Double Kems is 3 points; a wrong Contre-Kems costs the callers a point
+    assert [(h["n"], h["changes"], h["differs"]) for h in replay["hands"] if h["kind"] == "call"] == [
+        (1, [{"team": "Ana+Ben", "change": 3, "unit": "point"}], True),
+        (2, [{"team": "Tom+Léa", "change": -1, "unit": "point"}], True)]
+    assert totals(replay["score"]) == {"Tom+Léa": 0, "Ana+Ben": 3} and replay["score"]["target"] == 10
+    assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 3}  # the game itself is unchanged
+
+
+def test_export_in_markdown_csv_and_json(run, game, db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", "export")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
+    game("point", "Ben", "1")
+    env = {"KEMS_REF_DB": db}
+    md = run("game", "export", "--format", "markdown", env=env).out
+    assert md.startswith("# Game export — Ducale, to 5 points") and "| Tom+Léa | Tom, Léa | 1 |" in md
+    assert "| 1 |" in md and "Kems by Léa" in md
+    rows = list(csv.reader(io.StringIO(run("game", "export", "--format", "csv", env=env).out)))
+    assert rows[0] == ["#", "Time", "Entry", "Verdict", "Changes", "Citations"] and len(rows) == 3
+    assert rows[1][2] == "Kems by Léa" and rows[1][4] == "Tom+Léa +1 point" and "call.kems.right" in rows[1][5]
+    data = json.loads(run("game", "export", "--format", "json", env=env).out)
+    assert totals(data["score"]) == {"Tom+Léa": 1, "Ana+Ben": 1} and len(data["history"]) == 2
+
+
+def test_list_and_show(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", "un")
+    game("new", *TEAMS, "-c", "pagat", "--name", "deux")
+    assert [g["game"] for g in game("list")] == ["un", "deux"]
+    assert game("show", "un")["convention"] == "ducale" and game("score")["game"] == "deux"  # current: the last
+    assert game("score", "--game", "un")["game"] == "un"
+
+
+# --- bad input: exit 2, nothing written -----------------------------------------------------
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["new", "--team", "Tom+Léa"], "at least two teams"),
+    (["new", "--team", "Tom", "--team", "Ana+Ben"], "a team is two players"),
+    (["new", "--team", "Tom+Léa", "--team", "Léa+Ben"], "in two teams"),
+    (["new", *TEAMS, "-c", "ducale"], "leaves the target to the table"),
+    (["new", *TEAMS, "-c", "wikipedia", "--target", "5"], "sets the target at 10 points"),
+    (["new", *TEAMS, "-c", "pagat", "--target", "5"], "played in letters"),
+    (["new", *TEAMS, "-c", "nosuch"], "unknown convention"),
+    (["score"], "no current game"),
+])
+def test_bad_new_games_exit_2_with_one_line(run, db, args, needle):
+    r = run("game", *args, env={"KEMS_REF_DB": db})
+    assert r.code == 2 and needle in r.err and "Traceback" not in r.err
+
+
+def test_unknown_game_player_or_team_exit_2_and_write_nothing(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "Zoé", "--hand", "Q Q Q Q", code=2)
+    game("call", "kems", "--hand", "Q Q Q Q", code=2)
+    game("call", "contre-kems", "--by", "Tom", "--on", "Léa", "--hand", "Q Q Q Q", code=2)
+    game("point", "Zoé", code=2)
+    game("score", "--game", "nosuch", code=2)
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q Q", code=2)  # five queens cannot exist
+    assert history(game) == []
+
+
+def _digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+@pytest.mark.parametrize("kind", ["text", "random", "foreign-sqlite", "newer-kems-ref", "truncated"])
+def test_a_file_that_is_not_our_database_is_refused_and_left_untouched(run, tmp_path, kind):
+    path = tmp_path / "other.db"
+    if kind == "text":
+        path.write_text("my shopping list\n")
+    elif kind == "random":
+        path.write_bytes(os.urandom(4096))
+    elif kind == "foreign-sqlite":
+        con = sqlite3.connect(path)
+        con.execute("CREATE TABLE recipes (name TEXT)")
+        con.commit()
+        con.close()
+    else:
+        good = tmp_path / "good.db"
+        assert run("game", "new", *TEAMS, "-c", "ducale", "--target", "3", env={"KEMS_REF_DB": str(good)}).code == 0
+        con = sqlite3.connect(good)
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if kind == "newer-kems-ref":
+            con.execute("PRAGMA user_version = 99")
+        con.commit()
+        con.close()
+        data = good.read_bytes()
+        path.write_bytes(data if kind == "newer-kems-ref" else data[:len(data) // 3] + b"\0" * 700)
+    before = _digest(path)
+    for args in (["score"], ["new", *TEAMS, "-c", "ducale", "--target", "3"], ["list"]):
+        r = run("game", *args, "--db", str(path))
+        assert r.code == 2, (kind, args, r.out)
+        assert "left untouched" in r.err or "unreadable or damaged" in r.err, r.err
+    assert _digest(path) == before
+    assert not os.path.exists(str(path) + "-wal") or kind in ("newer-kems-ref", "truncated")
+
+
+# --- a killed process, two writers at once -------------------------------------------------
+
+ENV = {**os.environ, "PYTHONWARNINGS": "ignore"}
+
+
+def _cli(db, *args, **extra):
+    return subprocess.run([sys.executable, "-m", "kems_ref", "game", *args, "--db", db], capture_output=True,
+                          text=True, env={**ENV, **extra}, timeout=120)
+
+
+def test_a_process_killed_mid_write_loses_nothing_recorded_and_leaves_no_half_entry(db):
+    assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "9").returncode == 0
+    assert _cli(db, "point", "Tom", "2").returncode == 0
+    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "point", "Ana", "5", "--db", db],
+                            env={**ENV, "KEMS_REF_DEBUG_WRITE_DELAY": "30"}, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    time.sleep(3)  # inside its transaction, its entry written but not committed
+    slow.send_signal(signal.SIGKILL)
+    slow.wait(timeout=30)
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert con.execute("SELECT n, kind, changes FROM entries").fetchall() == [
+        (1, "point", '[{"team": "Tom+Léa", "change": 2, "unit": "point"}]')]
+    con.close()
+    after = _cli(db, "point", "Ben", "1", "--json")
+    assert after.returncode == 0 and json.loads(after.stdout)["entry"] == 2
+
+
+def test_two_processes_writing_the_same_game_at_once_take_turns(db):
+    assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "100").returncode == 0
+    script = ("import sys\nfrom kems_ref.cli import main\nwho, path = sys.argv[1:3]\n"
+              "for i in range(8):\n"
+              "    sys.argv = ['kems-ref', 'game', 'point', who, '1', '--db', path]\n"
+              "    try:\n        main()\n    except SystemExit as e:\n        assert not e.code, e.code\n")
+    writers = [subprocess.Popen([sys.executable, "-c", script, who, db], env=ENV, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True) for who in ("Tom", "Ana", "Léa")]
+    for w in writers:
+        assert w.wait(timeout=120) == 0, w.stderr.read() if w.stderr else ""
+    con = sqlite3.connect(db)
+    numbers = [n for (n,) in con.execute("SELECT n FROM entries ORDER BY n")]
+    assert numbers == list(range(1, 25))
+    con.close()
+    score = json.loads(_cli(db, "score", "--json").stdout)
+    assert totals(score) == {"Tom+Léa": 16, "Ana+Ben": 8}
