@@ -128,6 +128,25 @@ def test_in_french_the_sheet_speaks_french(run, db):
     assert out.code == 2 and "option inconnue -c" in out.err
     history = run("game", "history", "--lang", "fr", env=env).out
     assert "Kems par Léa" in history and "ANNONCE JUSTE" in history
+    run("game", "call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--partner-hand", "9 9 9 9", env=env)
+    out = run("game", "call", "contre-kems", "--by", "Tom", "--hand", "7 7 V V", "--lang", "fr", env=env).out
+    assert "ANNONCE FAUSSE" in out and out.strip().endswith("Tom+Léa 1 · Ana+Ben 3 — Partie terminée : Ana+Ben gagne.")
+    score = run("game", "score", "--lang", "fr", env=env).out
+    assert "Équipe" in score and "Partie terminée : Ana+Ben gagne." in score
+
+
+def test_on_a_terminal_the_target_the_convention_leaves_to_the_table_is_asked(db):
+    pexpect = pytest.importorskip("pexpect")
+    env = {**ENV, "KEMS_REF_DB": db, "COLUMNS": "100", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+           "KEMS_REF_LANG": "en"}
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "game", "new", *TEAMS, "-c", "ducale"], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(30, 100))
+    child.expect("how many points do you play to")
+    child.sendline("4")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "to 4 points" in child.before
+    assert json.loads(_cli(db, "score", "--json").stdout)["target"] == 4
 
 
 # --- the table's decisions, undo, rescore, export -------------------------------------------
