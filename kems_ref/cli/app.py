@@ -23,7 +23,7 @@ from .common import (
     h,
 )
 from .conventions import conventions_app
-from .rule import rule_app
+from .rule import register_events, rule_app
 
 app = typer.Typer(cls=KemsGroup, add_completion=True, no_args_is_help=True, rich_markup_mode=None,
                   help=h("help.app"))
@@ -137,7 +137,7 @@ def glossary(
 
 
 def main() -> None:
-    register_game(sys.argv[1:])
+    prepare(sys.argv[1:])
     app(prog_name="kems-ref")
 
 
@@ -146,9 +146,10 @@ def main() -> None:
 WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions"}
 
 
-def register_game(argv: list[str]) -> None:
-    """Add ``game`` unless the command line is plainly another command (help, completion and
-    unknown words see every command)."""
+def prepare(argv: list[str]) -> None:
+    """Register the commands this command line may reach: ``rule EVENT`` and ``game call EVENT``
+    only for their event, the score sheet only for ``game``; everything for help, completion or an
+    unknown word."""
     first, skip = None, False
     for arg in argv:
         if skip:
@@ -158,11 +159,18 @@ def register_game(argv: list[str]) -> None:
         elif not arg.startswith("-"):
             first = arg
             break
-    completing = any(key.startswith("_KEMS_REF_COMPLETE") for key in os.environ)
-    if first in WITHOUT_GAME and not completing:
-        return
-    from .game import game_app, register_calls
+    everything = first not in WITHOUT_GAME | {"game"} or any(key.startswith("_KEMS_REF_COMPLETE")
+                                                               for key in os.environ)
+    if everything or first == "rule":
+        register_events([] if everything else argv)
+    if everything or first == "game":
+        from .game import game_app, register_calls
 
-    register_calls(argv)
-    if not any(info.name == "game" for info in app.registered_groups):
-        app.add_typer(game_app, name="game")
+        register_calls([] if everything else argv)
+        if not any(info.name == "game" for info in app.registered_groups):
+            app.add_typer(game_app, name="game")
+
+
+def register_all() -> None:
+    """Every command (tests and tools that drive ``app`` without ``main``)."""
+    prepare([])

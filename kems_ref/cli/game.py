@@ -16,7 +16,7 @@ import typer
 from ..errors import KemsError
 from ..referee.situation import EVENTS, OPTIONS
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
-from .rule import RuleGroup, _parameter
+from .rule import RuleGroup, _parameter, register_events
 
 game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
 call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game_call"))
@@ -121,23 +121,9 @@ def _call_command(event: str) -> None:
     command(call_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
 
 
-_CALLS: set[str] = set()
-
-
 def register_calls(argv: list[str]) -> None:
-    """Make the ``game call EVENT`` commands: only the event on the command line when there is one
-    (Typer builds every registered command at start-up, and a call should answer fast), else all."""
-    words = [a for a in argv if not a.startswith("-")]
-    wanted = list(EVENTS)
-    if len(words) >= 3 and words[:2] == ["game", "call"]:
-        from ..words import event_named
-
-        event = words[2] if words[2] in EVENTS else event_named(words[2])
-        wanted = [event] if event else wanted
-    for event in wanted:
-        if event not in _CALLS:
-            _CALLS.add(event)
-            _call_command(event)
+    """The ``game call EVENT`` commands: only the event on the command line when there is one."""
+    register_events(argv, "game call", _call_command)
 
 
 @command(game_app, "decide", help=h("help.cmd.game_decide"))

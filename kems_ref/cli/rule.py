@@ -84,8 +84,30 @@ def _event_command(event: str) -> None:
     command(rule_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
 
 
-for _event in EVENTS:
-    _event_command(_event)
+def register_events(argv: list[str], group: str = "rule", make: Any = None) -> None:
+    """Make the per-event commands of ``rule`` (or of ``game call``): only the event on the command
+    line when there is one — Typer builds every registered command at start-up, and a ruling should
+    answer fast — else all of them (help, completion, an unknown word)."""
+    make = make or _event_command
+    words = [a for a in argv if not a.startswith("-")]
+    prefix = group.split()
+    wanted = list(EVENTS)
+    if len(words) > len(prefix) and words[:len(prefix)] == prefix:
+        word = words[len(prefix)]
+        if word in EVENTS:
+            wanted = [word]
+        else:
+            from ..words import event_named
+
+            found = event_named(word)
+            wanted = [found] if found else wanted
+    for event in wanted:
+        if (group, event) not in _MADE_BY:
+            _MADE_BY.add((group, event))
+            make(event)
+
+
+_MADE_BY: set[tuple[str, str]] = set()
 
 
 @rule_app.callback(invoke_without_command=True)
