@@ -14,7 +14,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..errors import KemsError
-from ..referee.situation import EVENTS, OPTIONS
+from ..referee.situation import OPTIONS
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
 from .rule import RuleGroup, _parameter, register_events
 
