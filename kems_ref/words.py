@@ -51,9 +51,36 @@ def convention_call_names() -> dict[str, str]:
     return out
 
 
-def event_named(word: str) -> str | None:
-    """The event a user's word names (an id, a table name, a convention's own name), if any."""
-    return event_words().get(fold(word))
+def event_named(word: str, convention: str | None = None) -> str | None:
+    """The event a user's word names (an id, a table name, a shipped convention's own name, or the
+    own name of ``convention`` — a house or variant file: Gegen-Gemsch), if any."""
+    found = event_words().get(fold(word))
+    if found is None and convention:
+        found = calls_of(convention).get(fold(word))
+    return found
+
+
+def calls_of(convention: str) -> dict[str, str]:
+    """One convention's own names for its calls, folded -> the event ({} if it cannot be loaded:
+    the command that uses it says why)."""
+    from .corpus.load import load
+    from .errors import KemsError
+
+    try:
+        conv = load(convention)
+    except KemsError:
+        return {}
+    return {fold(name): event for event, names in conv.calls.items() for name in names.values()}
+
+
+def convention_in(args: list[str]) -> str | None:
+    """The ``-c``/``--convention`` of a command line, if given."""
+    for i, arg in enumerate(args):
+        if arg in ("-c", "--convention") and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--convention="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def suggest_event(word: str) -> str:

@@ -612,9 +612,10 @@ class _Text:
         return " ".join(tok.text for tok in self.tokens[first:end])
 
 
-def read(story: str) -> Reading:
+def read(story: str, own_calls: Optional[dict[str, str]] = None) -> Reading:
     """Read a dispute told in French or English.  Never raises: what is not understood is listed,
-    and what the reader will not stand behind is its ``problem``."""
+    and what the reader will not stand behind is its ``problem``.  ``own_calls``: the names a
+    house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems)."""
     tokens = tokenize(story)
     text = _Text(tokens)
     items: list[Item] = []
@@ -626,7 +627,8 @@ def read(story: str) -> Reading:
         for m, a, b in text.claim(pattern):
             for attr, value in action(m):
                 items.append(Item("fact", (attr, value), a, b, text.words(a, b)))
-    for word, event in _event_patterns():
+    extra = sorted((own_calls or {}).items(), key=lambda we: len(we[0]), reverse=True)
+    for word, event in extra + _event_patterns():
         for _m, a, b in text.claim(rf"\b{re.escape(word)}\b"):
             items.append(Item("event", event, a, b, text.words(a, b)))
     markers = _markers(tokens)

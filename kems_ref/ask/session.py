@@ -93,7 +93,7 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
             answers.append((t("ask.q.deal_hand", lang), cards))
     skipped: set[str] = set()
     while True:
-        result = api.rule(api.situation(event, options), convention, lang)
+        result = api.rule(api.situation(event, options, None, convention), convention, lang)
         ruling = result.rulings[0]
         pending = [n for n in ruling.needs if n["fact"] not in skipped]
         if ruling.verdict != "depends" or prompter is None or not pending:
@@ -104,7 +104,7 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
             """Raise if the answer makes the situation impossible (a sixth king): asked again."""
             tried = dict(options)
             _apply(tried, fact, answer)
-            api.rule(api.situation(event, tried), convention, lang)
+            api.rule(api.situation(event, tried, None, convention), convention, lang)
 
         answer = _ask(prompter, need, ruling, lang, trial)
         if answer is None:

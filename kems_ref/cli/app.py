@@ -87,7 +87,8 @@ def compare(
     chosen: list[Optional[str]] = [*topics] or [topic]
     rows = [row for topic_ in chosen for row in cmp.rows(selected, out.lang, topic_, only_differences)
             if not points or row["rule_point"] in points]
-    render(fmt, cmp.labels(selected), rows, out.lang, out.console(wrap=True) if fmt == "table" else None)
+    render(fmt, cmp.labels(selected), rows, out.lang, out.console(wrap=True) if fmt == "table" else None,
+           cmp.call_names(selected, out.lang))
 
 
 @command(app, help=h("help.cmd.checklist"))
@@ -103,7 +104,8 @@ def checklist(
     conv = conventions.load(convention)
     items = ck.items(conv, out.lang)
     if out.as_json:
-        out.json({"convention": conv.id, "items": items})
+        calls = {event: name for event in conv.calls if (name := conv.call_name(event, out.lang))}
+        out.json({"convention": conv.id, "items": items, "calls": calls})
     else:
         out.text(ck.RENDERERS[format.value](conv, items, out.lang))
 

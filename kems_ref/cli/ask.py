@@ -31,14 +31,18 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
             raise KemsError("error.ask_no_words")
     if len(story) > MAX_STORY:
         raise KemsError("error.ask_too_long", limit=MAX_STORY)
-    reading = read(story)
+    from ..words import calls_of
+
+    reading = read(story, calls_of(convention) if convention else None)
     session.check_reading(reading, out.lang, can_ask)
     convention = _convention(reading.convention, convention)
     understood = session.understood_labels(reading, out.lang)
     if reading.convention is None:  # the convention the ruling is under, said even when the story does not
         from ..corpus.load import load
 
-        understood.append(t("ask.u.default_convention", out.lang, name=load(convention).short_name))
+        source = click.get_current_context().get_parameter_source("convention")
+        key = "ask.u.default_convention" if source == click.core.ParameterSource.DEFAULT else "ask.u.given_convention"
+        understood.append(t(key, out.lang, name=load(convention).short_name))
     console = None
     if not out.as_json:  # what was read comes first: the questions that follow make sense
         from rich.markup import escape

@@ -42,13 +42,17 @@ def conventions_show(out: Out, convention: RefArg = None) -> None:
 
 
 @command(conventions_app, "validate", help=h("help.cmd.conventions_validate"))
-def conventions_validate(out: Out, file: FileArg = None) -> None:
+def conventions_validate(
+    out: Out,
+    file: FileArg = None,
+    strict: Annotated[bool, typer.Option("--strict", help=h("help.option.strict"))] = False,
+) -> None:
     from ..corpus import load as conventions
     from ..outputs.show import validation_report
 
     file = given(file, "FILE")
     try:
-        _, problems = conventions.validate_file(file)
+        _, problems = conventions.validate_file(file, strict)
     except KemsError as exc:  # unreadable: the linter's own shape, and exit 2
         out.json(validation_report(file, [exc], out.lang)[0]) if out.as_json else None
         raise typer.Exit(fail(exc.located(out.lang), out.lang, False)) from None

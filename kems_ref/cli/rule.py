@@ -21,11 +21,11 @@ class RuleGroup(TyperGroup):
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         """An event by any of its names (contre, stop-kemps, cut, Kem's…); a near miss is suggested."""
-        from ..words import event_named, suggest_event
+        from ..words import convention_in, event_named, suggest_event
 
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            event = event_named(name)
+            event = event_named(name, convention_in(args))
             if event is None:
                 raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS),
                                 hint=suggest_event(name))
@@ -59,7 +59,8 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     if everywhere and click.get_current_context().get_parameter_source("convention") \
             == click.core.ParameterSource.COMMANDLINE:
         raise KemsError("error.all_and_convention")
-    result = api.rule(api.situation(event, options, situation_file), convention, out.lang, everywhere)
+    sit = api.situation(event, options, situation_file, None if everywhere else convention)
+    result = api.rule(sit, convention, out.lang, everywhere)
     if out.as_json:
         out.json(result.to_json())
     else:
@@ -97,9 +98,9 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None) -> N
         if word in EVENTS:
             wanted = [word]
         else:
-            from ..words import event_named
+            from ..words import convention_in, event_named
 
-            found = event_named(word)
+            found = event_named(word, convention_in(argv))
             wanted = [found] if found else wanted
     for event in wanted:
         if (group, event) not in _MADE_BY:

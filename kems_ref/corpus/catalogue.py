@@ -53,6 +53,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     RulePoint("deal.next_dealer", "deal", Literal["another-player"]),
     RulePoint("deal.bottom_card", "deal", Literal["hidden"], added=True),
+    RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw"], added=True),
+    RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row"], added=True),
     # The hunt
     RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
     RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"], ruled=True),
@@ -68,16 +70,24 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"], ruled=True),
     RulePoint("signal.visibility", "signal", Literal["required", "agree-before-play"], ruled=True),
     RulePoint("signal.count", "signal", Literal["one", "several", "one-unless-all-agree"], ruled=True),
-    RulePoint("signal.change", "signal", Literal["after-any-hand", "between-games"]),
+    RulePoint("signal.change", "signal", Literal["after-any-hand", "after-each-hand", "between-games"]),
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     RulePoint("signal.bluff", "signal", bool, added=True),
+    # a sound (a cough, a sigh) as the signal: a kind of its own, beside a word and a gesture
+    RulePoint("signal.sound", "signal", Literal["forbidden", "allowed"], added=True, ruled=True),
+    # table conduct: talking about another team's signal, and what it costs
+    RulePoint("conduct.signal_talk", "signal", Literal["forfeit-to-spied-on-team"], added=True),
     # Calls
+    # what makes the winning hand (a Kems): four of a kind, or for some tables a run in one suit
+    RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit"], added=True, ruled=True),
     RulePoint("call.kems.caller", "calls", Literal["partner-only"]),
     RulePoint("call.kems.right", "calls", "Score", ruled=True),
     RulePoint("call.kems.wrong", "calls", "Score", ruled=True),
     RulePoint("call.double_kems.right", "calls", "Score", ruled=True),
     RulePoint("call.double_kems.wrong", "calls", "Score", added=True, ruled=True),
     RulePoint("call.double_kems.counter", "calls", bool, ruled=True),
+    # at a table of more than two teams, what the caller of a Contre-Kems must name
+    RulePoint("call.contre_kems.naming", "calls", Literal["team", "player"], added=True),
     RulePoint("call.contre_kems.target", "calls", Literal["player", "team"], ruled=True),
     RulePoint("call.contre_kems.right", "calls", "Score", ruled=True),
     RulePoint("call.contre_kems.wrong", "calls", "Score", ruled=True),

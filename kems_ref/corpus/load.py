@@ -77,6 +77,7 @@ class Convention:
     rules: dict[str, Entry] = field(default_factory=dict)
     calls: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> {lang: the source's name}
     aliases: list[str] = field(default_factory=list)  # other names players use ("wiki")
+    decks: dict[str, Any] = field(default_factory=dict)  # deck id -> cards.Deck (a deck of its own)
     path: Optional[str] = None
     chain: tuple[str, ...] = ()  # own id then ancestors
     ref: Optional[str] = None  # how the user named it (a path as typed), for labels
@@ -85,6 +86,13 @@ class Convention:
     def source(self) -> str:
         pub = self.publication
         return str(pub.get("cite_as") or pub["title"])
+
+    def card_deck(self) -> Any:
+        """The deck of its own the cards are read in (``deck.size`` naming one), if any."""
+        for size in (self.value("deck.size") if self.get("deck.size").stated else None) or []:
+            if size.get("deck") in self.decks:
+                return self.decks[size["deck"]]
+        return None
 
     def call_name(self, event: str, lang: str) -> Optional[str]:
         """What this publication calls the event (Pagat: "Stop Kemps"), if it names it."""
@@ -113,7 +121,7 @@ def localized(citation: Optional[dict[str, Any]], lang: str) -> Optional[dict[st
 def text_in(value: Any, lang: str) -> str:
     """A text given per language ({fr, en, …}) or once for all; English where ``lang`` is missing."""
     if isinstance(value, dict):
-        found = value.get(lang) or value.get("en") or next(iter(value.values()), "")
+        found = value.get(lang) or value.get("en") or value.get("fr") or next(iter(value.values()), "")
         return str(found)
     return "" if value is None else str(value)
 
@@ -142,6 +150,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         chain=(data["id"],) + (parent.chain if parent else ()),
         calls={**(parent.calls if parent else {}), **(data.get("calls") or {})},
         aliases=list(data.get("aliases") or []),
+        decks={**(parent.decks if parent else {}), **_decks(data.get("decks"))},
     )
     raw_rules = data.get("rules") or {}
     for pid in IDS:
@@ -199,12 +208,33 @@ def resolve_path(ref: str, base: Optional[str] = None) -> str:
     return os.path.abspath(expanded)
 
 
+def _decks(raw: Any) -> dict[str, Any]:
+    if not raw:
+        return {}
+    from .decks import Deck
+
+    return {deck_id: Deck.from_data(deck_id, data) for deck_id, data in raw.items()}
+
+
 def load(ref: str) -> Convention:
     """A convention by id, by name (Wikipédia, "Jouer au Kems", regles.com), or by path (validated
     strictly)."""
     if is_path(ref):
-        return load_file(ref)
+        try:  # read once per command, however many times it is named (the stamp catches an edit)
+            stat = os.stat(resolve_path(ref))
+            stamp: Optional[tuple[str, int, int]] = (resolve_path(ref), stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            stamp = None
+        if stamp is not None and stamp in _FILES:
+            return _FILES[stamp]
+        conv = load_file(ref)
+        if stamp is not None:
+            _FILES[stamp] = conv
+        return conv
     return _load_shipped(find(ref))
+
+
+_FILES: dict[tuple[str, int, int], Convention] = {}
 
 
 def names() -> dict[str, str]:
@@ -254,7 +284,59 @@ def _check_one(path: str) -> tuple[Any, dict[tuple[Any, ...], int], list[KemsErr
     if isinstance(data, dict) and isinstance(data.get("id"), str) and data["id"] in shipped_ids() \
             and os.path.abspath(conventions_dir() / f"{data['id']}.yaml") != path:  # a copy keeping a shipped id
         problems.append(KemsError("error.id_taken", line=line_of(lines, ("id",)), id=data["id"]))
+    if not problems:
+        problems = cross_check(data, lines)
     return data, lines, problems
+
+
+#: the rule points the score sheet reads (``kems-ref game``), besides those the rulings read
+SHEET_POINTS = ("score.system", "score.target", "score.letters", "score.end")
+
+
+def _stated_value(data: dict[str, Any], point: str) -> Any:
+    entry = (data.get("rules") or {}).get(point)
+    if isinstance(entry, dict) and entry.get("status") == "stated":
+        return entry.get("value")
+    parent = data.get("extends")
+    if isinstance(parent, str) and parent in shipped_ids():  # inherited from a shipped convention
+        return _load_shipped(parent).value(point)
+    return None
+
+
+def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict: bool = False) -> list[KemsError]:
+    """What the format alone cannot see: a call scored in letters under a points convention (or the
+    reverse), a deck named but not defined; with ``strict``, stated points no ruling reads."""
+    from .catalogue import BY_ID
+    from .yamlsource import line_of
+
+    problems: list[KemsError] = []
+    rules = data.get("rules") or {}
+    system = _stated_value(data, "score.system")
+    unit = {"points": "point", "letters": "letter"}.get(system or "")
+    for point, entry in rules.items():
+        if not isinstance(entry, dict) or entry.get("status") != "stated":
+            continue
+        values = [entry.get("value")] + [r.get("value") for r in [entry.get("conflict") or {}] if r]
+        for value in values:
+            if unit and isinstance(value, list) and any(isinstance(v, dict) and v.get("unit") not in (None, unit)
+                                                         for v in value):
+                problems.append(KemsError("error.schema.unit_mismatch", line=line_of(lines, ("rules", point, "value")),
+                                          point=point, system=system, unit=unit))
+    own_decks = set((data.get("decks") or {}).keys())
+    parent = data.get("extends")
+    if isinstance(parent, str) and parent in shipped_ids():
+        own_decks |= set(_load_shipped(parent).decks)
+    for i, size in enumerate(_stated_value(data, "deck.size") or []):
+        if isinstance(size, dict) and size.get("deck") and size["deck"] not in own_decks:
+            line = line_of(lines, ("rules", "deck.size", "value", i))
+            problems.append(KemsError("error.schema.unknown_deck", line=line, deck=size["deck"],
+                                      decks=", ".join(sorted(own_decks)) or "—"))
+    if strict:
+        for point, entry in rules.items():
+            if isinstance(entry, dict) and entry.get("status") == "stated" and point in BY_ID \
+                    and not BY_ID[point].ruled and point not in SHEET_POINTS:
+                problems.append(KemsError("error.schema.unused", line=line_of(lines, ("rules", point)), point=point))
+    return problems
 
 
 def _chain(path: str) -> list[tuple[str, dict[str, Any]]]:
@@ -286,12 +368,15 @@ def _chain(path: str) -> list[tuple[str, dict[str, Any]]]:
         current, shown = following, parent
 
 
-def validate_file(path: str) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
+def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
     """Lint a convention file: (data, problems), each problem with its line.  A file that cannot be
-    read or parsed raises KemsError.  The house files it extends must load too."""
+    read or parsed raises KemsError.  The house files it extends must load too.  ``strict``: also
+    the stated points no ruling reads."""
     from .yamlsource import line_of
 
     data, lines, problems = _check_one(resolve_path(path))
+    if strict and not problems and isinstance(data, dict):
+        problems = cross_check(data, lines, strict=True)
     if isinstance(data, dict) and isinstance(data.get("extends"), str):
         parent = data["extends"]
         line = line_of(lines, ("extends",))

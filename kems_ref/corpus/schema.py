@@ -26,9 +26,32 @@ class Strict(BaseModel):
 NonEmpty = Annotated[str, Field(min_length=1)]
 
 
-class Text(Strict):
+LANG_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # BCP 47: de, fr, en, gsw-CH…
+LangCode = Annotated[str, Field(pattern=LANG_CODE)]
+
+
+class Text(BaseModel):
+    """Our own words in French and English (what users read), and optionally in other languages
+    (``de: …``, for a publication in German)."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
     fr: NonEmpty
     en: NonEmpty
+
+    @model_validator(mode="after")
+    def _languages(self) -> Text:
+        import re
+
+        for key, value in (self.model_extra or {}).items():
+            if not re.fullmatch(LANG_CODE, key):
+                raise ValueError(f"'{key}' is not a language code (BCP 47: de, it, gsw-CH…)")
+            if not isinstance(value, str) or not value:
+                raise ValueError(f"the text in '{key}' must be a non-empty string")
+        return self
+
+
+#: a name as the publication gives it, in one language or more ({de: Gemsch}, {en: Stop Kemps})
+Names = Annotated[dict[LangCode, NonEmpty], Field(min_length=1)]
 
 
 class Citation(Strict):
@@ -85,6 +108,23 @@ class DeckRule(Strict):
 class DeckSize(Strict):
     cards: Literal[32, 36, 52]
     players: Optional[list[Annotated[int, Field(ge=2)]]] = None
+    deck: Optional[NonEmpty] = Field(None, description="A deck this file defines under 'decks' (its own ranks, "
+                                                       "suits and names); default: the French/English deck")
+
+
+class DeckCard(Strict):
+    id: NonEmpty
+    names: Optional[dict[LangCode, Annotated[list[NonEmpty], Field(min_length=1)]]] = Field(
+        None, description="The names players use, per language (the first one is shown): {de: [Ober, O]}")
+
+
+class Deck(Strict):
+    """A deck of its own: ranks low to high, and suits (Swiss Jass: 6–10, Under, Ober, King, Ace;
+    roses, bells, shields, acorns)."""
+
+    name: Optional[Union[NonEmpty, Text]] = None
+    ranks: Annotated[list[DeckCard], Field(min_length=4)]
+    suits: Annotated[list[DeckCard], Field(min_length=1)]
 
 
 class IdenticalCards(Strict):
@@ -195,7 +235,7 @@ class Publication(Strict):
     subtitle: Optional[NonEmpty] = None
     author: Optional[NonEmpty] = None
     url: Optional[NonEmpty] = None
-    language: Optional[Literal["fr", "en"]] = None
+    language: Optional[LangCode] = Field(None, description="The publication's language (BCP 47: fr, en, de…)")
     checked: Optional[NonEmpty] = Field(None, description="date the source was checked, YYYY-MM-DD")
     cite_as: Optional[NonEmpty] = None
     known_through: Optional[KnownThrough] = None
@@ -209,10 +249,14 @@ class ConventionFile(Strict):
     short_name: Optional[NonEmpty] = Field(None, description="A short name for sentences (default: name)")
     publication: Publication
     extends: Optional[NonEmpty] = None
-    calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Text]] = Field(
-        None, description="The publication's own names for its calls (Pagat: Stop Kemps), per language")
+    calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Names]] = Field(
+        None, description="The calls the publication names, with its own names for them in its language(s) "
+                          "(Pagat: {en: Stop Kemps}; Gemsch: {de: Gegen-Gemsch}); a call named here without a "
+                          "rule is ruled 'named, without a rule'")
     aliases: Optional[list[str]] = Field(
         None, description="Other names players use for this convention (Wikipédia: wiki), for -c and ask")
+    decks: Optional[dict[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")], Deck]] = Field(
+        None, description="Decks of the publication's own (named by deck.size): ranks and suits with their names")
     rules: Optional[Rules] = None  # type: ignore[valid-type]  # null: everything inherited
 
 

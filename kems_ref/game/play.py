@@ -156,7 +156,7 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
         own = [f"{point}={n}" for point, n in chosen.items() if conv.get(point).conflict]
         if own or situation.get("reading"):
             situation["reading"] = sorted(set(own) | set(situation.get("reading") or []))
-        result = api.rule(api.situation(event, situation), game.convention, lang)
+        result = api.rule(api.situation(event, situation, None, game.convention), game.convention, lang)
         ruling = result.rulings[0].to_json()
         entry = Entry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
                       on_player=_player(game, on) if on else None, situation=situation, verdict=ruling["verdict"],
@@ -320,7 +320,7 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
             continue
         situation = dict(entry.situation)
         situation.pop("reading", None)
-        result = api.rule(api.situation(entry.event, situation), ref, lang)
+        result = api.rule(api.situation(entry.event, situation, None, ref), ref, lang)
         ruling = result.rulings[0].to_json()
         roles = _roles(game, entry.event, entry.by_player or "", entry.on_player)
         changes: list[dict[str, Any]] = []

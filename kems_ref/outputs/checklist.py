@@ -43,12 +43,19 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+def _names(conv: Convention, lang: str) -> str:
+    """The convention's own names for its calls, on one line (empty when it names none)."""
+    names = [f"{t('event.' + e, lang)} = {name}" for e in conv.calls if (name := conv.call_name(e, lang))]
+    return f"{t('ui.call_names', lang)} " + ", ".join(names) if names else ""
+
+
 def _cite(c: dict[str, Any]) -> str:
     return f"{c['source']} — {c['section']}"
 
 
 def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
-    lines = [t("ui.checklist_title", lang), t("ui.checklist_intro", lang, name=conv.name), ""]
+    lines = [t("ui.checklist_title", lang), t("ui.checklist_intro", lang, name=conv.name)]
+    lines += [_names(conv, lang), ""] if _names(conv, lang) else [""]
     topic = None
     for it in rows:
         if it["topic"] != topic:
@@ -71,6 +78,8 @@ def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
 
 def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     lines = [f"# {t('ui.checklist_title', lang)}", "", t("ui.checklist_intro", lang, name=conv.name), ""]
+    if _names(conv, lang):
+        lines += [_names(conv, lang), ""]
     topic = None
     for it in rows:
         if it["topic"] != topic:
@@ -102,7 +111,8 @@ def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
              f"<title>{e(t('ui.checklist_title', lang))}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
              f"<h1>{e(t('ui.checklist_title', lang))}</h1>\n"
-             f"<p class=\"intro\">{e(t('ui.checklist_intro', lang, name=conv.name))}</p>\n<main>\n"]
+             f"<p class=\"intro\">{e(t('ui.checklist_intro', lang, name=conv.name))}"
+             + (f" {e(_names(conv, lang))}" if _names(conv, lang) else "") + "</p>\n<main>\n"]
     topic = None
     for it in rows:
         if it["topic"] != topic:

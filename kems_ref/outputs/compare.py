@@ -70,3 +70,13 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
         out.append({"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                     "values": values, "agree": agree})
     return out
+
+
+def call_names(convs: list[Convention], lang: str) -> dict[str, dict[str, str]]:
+    """Each convention's own names for its calls (Pagat: Stop Kemps; Gemsch: Gegen-Gemsch)."""
+    out = {}
+    for label, conv in zip(labels(convs), convs, strict=True):
+        names = {event: name for event in conv.calls if (name := conv.call_name(event, lang))}
+        if names:
+            out[label] = names
+    return out

@@ -54,9 +54,21 @@ def _csv_safe(value: str) -> str:
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-def render(fmt: str, ids: list[str], rows: list[dict[str, Any]], lang: str, console: Optional[Console]) -> None:
+def names_line(calls: dict[str, dict[str, str]], lang: str) -> str:
+    """``Calls by their own names: pagat: Contre-Kems = Stop Kemps; …`` (empty when none)."""
+    if not calls:
+        return ""
+    parts = [f"{label}: " + ", ".join(f"{t('event.' + e, lang)} = {name}" for e, name in names.items())
+             for label, names in calls.items()]
+    return t("ui.call_names", lang) + " " + "; ".join(parts)
+
+
+def render(fmt: str, ids: list[str], rows: list[dict[str, Any]], lang: str, console: Optional[Console],
+           calls: Optional[dict[str, dict[str, str]]] = None) -> None:
+    calls = calls or {}
     if fmt == "json":
-        sys.stdout.write(json.dumps({"conventions": ids, "rows": rows}, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps({"conventions": ids, "rows": rows, "calls": calls}, ensure_ascii=False,
+                                    indent=2) + "\n")
         return
     refs = Refs()
     if fmt == "csv":
@@ -86,13 +98,16 @@ def render(fmt: str, ids: list[str], rows: list[dict[str, Any]], lang: str, cons
             lines.append("| " + " | ".join([f"`{row['rule_point']}`{mark}",
                                              *(esc(cell(row["values"][i], lang, refs)) for i in ids)]) + " |")
         lines += ["", *(f"- {esc(line)}" for line in refs.lines())]
+        if calls:
+            lines += ["", esc(names_line(calls, lang))]
         sys.stdout.write("\n".join(lines).lstrip("\n") + "\n")
         return
     assert console is not None, "the table is printed on a console"
-    _table(console, ids, rows, lang, refs)
+    _table(console, ids, rows, lang, refs, names_line(calls, lang))
 
 
-def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs) -> None:
+def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs,
+           named: str = "") -> None:
     """Everything is gathered first and printed in one go (hundreds of separate prints cost more
     than the rest of the command); a rule point id is never wrapped."""
     from rich.console import Group
@@ -140,6 +155,8 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
             lines += [f"    {escape(f'{i:<14}')} {escape(cell(row['values'][i], lang, refs))}" for i in ids]
     lines.append(f"\n[bold]{escape(t('ui.citations', lang))}[/]")
     lines += ["  " + escape(line) for line in refs.lines()]
+    if named:
+        lines += ["", escape(named)]
     flush()
     _show(console, Group(*parts))
 

@@ -55,6 +55,10 @@ publication:
   author: {scalar("house.author")}
   cite_as: {scalar("house.cite_as")}
 extends: {json.dumps(extends, ensure_ascii=False)}
+# {t("house.calls", lang)}
+# calls:
+#   contre-kems: {{fr: "Contre", en: "Counter"}}
+# {t("house.decks", lang)}
 rules:
   # {t("house.example", lang, parent=parent.short_name, now=now)}
   # call.double_kems.right:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..corpus.catalogue import RULE_POINTS, TOPICS
 from ..corpus.load import Convention, localized, text_in
 from ..i18n import t
+from ..referee.cards import Card
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,8 +28,12 @@ def show_json(conv: Convention, lang: str) -> dict[str, Any]:
                           "citation": localized(e.conflict["citation"], lang)} if e.conflict else None),
             "inherited_from": e.inherited_from,
         }
+    decks = {deck_id: {"ranks": [Card(r).label(lang, deck) for r in deck.ranks],
+                       "suits": [deck.suit_labels.get(s, {}).get(lang) or s for s in deck.suits]}
+             for deck_id, deck in conv.decks.items()}
+    calls = {event: name for event in conv.calls if (name := conv.call_name(event, lang))}
     return {"id": conv.id, "name": conv.name, "source": conv.source, "extends": conv.extends,
-            "publication": conv.publication, "rules": rules}
+            "publication": conv.publication, "calls": calls, "decks": decks, "rules": rules}
 
 
 def show_text(console: Console, conv: Convention, lang: str) -> None:
@@ -42,8 +47,17 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
                          + (f" — {pub['url']}" if pub.get("url") else "")))
     via = text_in((pub.get("known_through") or {}).get("via"), lang)
     console.print(escape(f"{t('ui.known_through', lang)}{colon} {via or t('ui.direct', lang)}"))
+    if pub.get("language"):
+        console.print(escape(f"{t('ui.language', lang)}{colon} {pub['language']}"))
     if conv.extends:
         console.print(escape(f"{t('ui.extends', lang)}{colon} {conv.extends}"))
+    data = show_json(conv, lang)
+    if data["calls"]:
+        console.print(escape(t("ui.call_names", lang) + " " + ", ".join(
+            f"{t('event.' + e, lang)} = {name}" for e, name in data["calls"].items())))
+    for deck_id, deck in data["decks"].items():
+        console.print(escape(t("ui.deck_of_its_own", lang, deck=deck_id, ranks=" ".join(deck["ranks"]),
+                               suits=", ".join(deck["suits"]))))
     for topic in TOPICS:
         console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
         for point in (p for p in RULE_POINTS if p.topic == topic):

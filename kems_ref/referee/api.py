@@ -30,18 +30,21 @@ class Result:
         return {**self.rulings[0].to_json(), "elsewhere": self.elsewhere}
 
 
-def situation(event: Optional[str], options: dict[str, Any], situation_file: Optional[str] = None) -> Situation:
-    """A situation from the options of ``rule`` (and a situation file, whose values they override)."""
+def situation(event: Optional[str], options: dict[str, Any], situation_file: Optional[str] = None,
+              convention: Optional[str] = None) -> Situation:
+    """A situation from the options of ``rule`` (and a situation file, whose values they override);
+    the cards are read in ``convention``'s own deck where it defines one (the Jass deck's Ober)."""
     given = {k: v for k, v in options.items()
              if v is not None and v != [] and (v is not False or k in FACT_FLAGS)}
+    card_deck = conventions.load(convention).card_deck() if convention else None
     if situation_file:
         if event:
             given["event"] = event
-        return from_file(situation_file, given)
+        return from_file(situation_file, given, card_deck)
     if not event:
         raise KemsError("error.give_event", choices=", ".join(EVENTS))
     given.setdefault("players", 4)
-    return build(event, **given)
+    return build(event, card_deck=card_deck, **given)
 
 
 def rule(sit: Situation, convention: str, lang: str = "en", everywhere: bool = False) -> Result:

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from typing import NamedTuple, Optional
 
+from ..corpus.decks import Deck, fold_name
 from ..errors import KemsError
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -36,12 +37,40 @@ class Card(NamedTuple):
     rank: str
     suit: Optional[str] = None
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", deck: Optional[Deck] = None) -> str:
+        if deck is not None:
+            return _label_in(deck, self, lang)
         rank = FRENCH.get(self.rank, self.rank) if lang == "fr" else self.rank
         return rank + (self.suit or "")
 
 
-def parse_card(token: str) -> Card:
+def _fold(text: str) -> str:
+    return fold_name(text)
+
+
+def _parse_in(deck: Deck, token: str) -> Card:
+    """``Ober``, ``Ober/Rosen`` (rank/suit), ``6/bells``: a card of a deck of the convention's own."""
+    rank_part, _, suit_part = token.partition("/")
+    rank = deck.rank_words.get(_fold(rank_part))
+    suit = deck.suit_words.get(_fold(suit_part)) if suit_part else None
+    if rank is None or (suit_part and suit is None):
+        raise KemsError("error.unreadable_card_in_deck", token=token, deck=deck.id,
+                        ranks=" ".join(Card(r).label("en", deck) for r in deck.ranks))
+    return Card(rank, suit)
+
+
+def _label_in(deck: Deck, card: Card, lang: str) -> str:
+    names = deck.rank_labels.get(card.rank, {})
+    rank = names.get(lang) or names.get("en") or next(iter(names.values()), card.rank)
+    if card.suit is None:
+        return rank
+    suits = deck.suit_labels.get(card.suit, {})
+    return f"{rank}/{suits.get(lang) or suits.get('en') or next(iter(suits.values()), card.suit)}"
+
+
+def parse_card(token: str, deck: Optional[Deck] = None) -> Card:
+    if deck is not None:
+        return _parse_in(deck, token)
     low = token.strip().lower()
     if low in _WORDS:  # a whole word or bare rank wins over "rank + suit letter" (as, dame, roi…)
         return Card(_WORDS[low])
@@ -52,11 +81,11 @@ def parse_card(token: str) -> Card:
     raise KemsError("error.unreadable_card", token=token)
 
 
-def parse_cards(text: str) -> list[Card]:
+def parse_cards(text: str, deck: Optional[Deck] = None) -> list[Card]:
     tokens = [tok for tok in re.split(r"[\s,;]+", text.strip()) if tok]
     if not tokens:
         raise KemsError("error.empty_hand")
-    return [parse_card(tok) for tok in tokens]
+    return [parse_card(tok, deck) for tok in tokens]
 
 
 def square_rank(cards: list[Card]) -> Optional[str]:
@@ -66,26 +95,43 @@ def square_rank(cards: list[Card]) -> Optional[str]:
     return best[0] if best else None
 
 
+def run_in_suit(cards: list[Card], order: tuple[str, ...]) -> Optional[bool]:
+    """Whether ``cards`` hold four consecutive ranks of one suit (``order``: the deck's ranks, low
+    to high); ``None`` when a card's suit is not given (the run cannot be told)."""
+    if any(c.suit is None for c in cards):
+        return None
+    by_suit: dict[str, set[int]] = {}
+    for card in cards:
+        if card.rank in order:
+            by_suit.setdefault(card.suit or "", set()).add(order.index(card.rank))
+    return any(all(start + k in positions for k in range(4)) for positions in by_suit.values()
+               for start in positions)
+
+
 def most_common(cards: list[Card]) -> tuple[str, int]:
     rank, count = Counter(c.rank for c in cards).most_common(1)[0]
     return rank, count
 
 
-def show(cards: list[Card], lang: str) -> str:
-    return " ".join(c.label(lang) for c in cards)
+def show(cards: list[Card], lang: str, deck: Optional[Deck] = None) -> str:
+    return " ".join(c.label(lang, deck) for c in cards)
 
 
-def check_possible(hands: list[list[Card]], deck: int, decks: int) -> None:
-    """Raise if the given cards cannot all exist together in ``decks`` decks of ``deck`` cards."""
-    ranks = DECK_RANKS[deck]
+def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: Optional[Deck] = None) -> None:
+    """Raise if the given cards cannot all exist together in ``decks`` decks of ``deck`` cards (of
+    the convention's own deck where it defines one)."""
+    ranks = composition.ranks if composition is not None else DECK_RANKS[deck]
+    suits = len(composition.suits) if composition is not None else 4
     everything = [c for hand in hands for c in hand]
     for card in everything:
         if card.rank not in ranks:
-            raise KemsError("error.rank_not_in_deck", rank=card.rank, deck=deck, ranks=" ".join(ranks))
-    limit = 4 * decks
+            shown = " ".join(Card(r).label("en", composition) for r in ranks)
+            raise KemsError("error.rank_not_in_deck", rank=card.label("en", composition), deck=deck, ranks=shown)
+    limit = suits * decks
     for rank, count in Counter(c.rank for c in everything).items():
         if count > limit:
-            raise KemsError("error.too_many_of_rank", count=count, rank=rank, decks=decks, limit=limit)
+            raise KemsError("error.too_many_of_rank", count=count, rank=Card(rank).label("en", composition),
+                            decks=decks, limit=limit)
     for card, count in Counter(c for c in everything if c.suit).items():
         if count > decks:
-            raise KemsError("error.card_twice", card=card.label(), count=count, decks=decks)
+            raise KemsError("error.card_twice", card=card.label("en", composition), count=count, decks=decks)

@@ -107,6 +107,7 @@ class Ctx:
         self.notes: list[str] = []
         self.readings: dict[str, int] = {}
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
+        self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
 
     # --- reading the convention -------------------------------------------------------------
 
@@ -121,6 +122,8 @@ class Ctx:
     def _silent(self, point: str) -> None:
         if point not in self.unspecified:
             self.unspecified.append(point)
+        if self.conv.get(point).note and point not in self.notes:  # what the source says nearby
+            self.notes.append(point)
 
     def _answer(self, point: str, entry: Entry) -> Answer:
         reading = 1
@@ -225,8 +228,10 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         fitting = [s["cards"] for s in sizes if not s.get("players") or sit.players in s["players"]]
         allowed = sorted(set(fitting), reverse=True) if fitting else allowed
     deck = sit.deck if sit.deck is not None else allowed[0]
+    own = [s["deck"] for s in sizes or [] if s.get("deck") in conv.decks and s["cards"] == deck]
+    ctx.deck = conv.decks[own[0]] if own else None  # a deck of the convention's own (the Swiss Jass deck)
     cards = [c for h in (sit.hand, sit.partner_hand, sit.lifted, sit.touched) for c in (h or [])]
-    if fitting and entry.force != "prescribed" and sit.deck is None \
+    if fitting and entry.force != "prescribed" and sit.deck is None and ctx.deck is None \
             and any(c.rank not in C.DECK_RANKS[deck] for c in cards):
         deck = 52  # the source presents a smaller deck without excluding the full one
     if fitting and deck not in allowed:
@@ -267,13 +272,14 @@ def _check_hands(ctx: Ctx) -> None:
                         convention=ctx.conv.id)
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
     try:
-        C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, decks)
+        C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, decks, ctx.deck)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
                        f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
         raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.id, why=why) from None
-    if any(c.rank not in C.DECK_RANKS[32] for c in everything) and ctx.conv.get("deck.size").stated:
+    if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
+            and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
     if sit.cards is not None and sit.cards > max_hand:
         raise KemsError("error.cards_over_hand", cards=sit.cards, limit=max_hand, convention=ctx.conv.id)
@@ -290,8 +296,11 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
         held = bool(ctx.fact(fact))
         ctx.say(f"why.assumed.square.{str(held).lower()}", who=t(who, lang))
         return held
-    shown = C.show(hand, lang)
-    if C.square_rank(hand):
+    shown = C.show(hand, lang, ctx.deck)
+    square = _makes_square(ctx, hand)
+    if square is None:
+        return None
+    if square:
         if main and sit.ungathered:
             ok = ctx.rule("call.ungathered")
             if ok is None:
@@ -304,20 +313,40 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
             ctx.say("why.ungathered_ok")
         ctx.say("why.square", who=t(who, lang), cards=shown)
         return True
-    if main and sit.lifted and C.square_rank(hand + sit.lifted):
+    if main and sit.lifted and _makes_square(ctx, hand + sit.lifted):
         if ctx.rule("exchange.lifted_card") is None:
             ctx.say("why.lifted_unknown", name=ctx.name)
             return None
         ctx.say("why.lifted_counts")
-        ctx.say("why.square", who=t(who, lang), cards=C.show(hand + sit.lifted, lang))
+        ctx.say("why.square", who=t(who, lang), cards=C.show(hand + sit.lifted, lang, ctx.deck))
         return True
-    if main and sit.touched and C.square_rank(hand + sit.touched):
+    if main and sit.touched and _makes_square(ctx, hand + sit.touched):
         if ctx.rule("exchange.lifted_card") is None:
             ctx.say("why.touched_unknown", name=ctx.name)
             return None
         ctx.say("why.touched")
     ctx.say("why.no_square", who=t(who, lang), cards=shown)
     return False
+
+
+def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
+    """Whether ``cards`` make the winning hand of this convention (``hand.square``): four of a kind,
+    or a run of four in one suit; ``None`` where the convention does not say what it is."""
+    entry = ctx.conv.get("hand.square")
+    if entry.stated and entry.value == "four-of-a-kind":  # the game's own: nothing to cite in every ruling
+        return C.square_rank(cards) is not None
+    rule = ctx.rule("hand.square")
+    if rule is None:
+        ctx.say("why.square_unknown", name=ctx.name)
+        return None
+    if rule.value == "four-of-a-kind":
+        return C.square_rank(cards) is not None
+    order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
+    run = C.run_in_suit(cards, order)
+    if run is None:
+        raise KemsError("error.run_needs_suits", convention=ctx.conv.id)
+    ctx.text_of(rule)
+    return run
 
 
 def _partner_square(ctx: Ctx) -> bool:
@@ -425,7 +454,8 @@ def _double_kems(ctx: Ctx) -> Outcome:
         return Outcome("unspecified")
     if not ctx.conv.get("call.double_kems.right").stated:  # no Double Kems in this convention's rules
         ctx.rule("call.double_kems.right")
-        ctx.say("why.double_unknown", name=ctx.name)
+        if not _named_without_rule(ctx):
+            ctx.say("why.double_unknown", name=ctx.name)
         return Outcome("unspecified")
     if first and second:
         ctx.say("why.double_both")
@@ -534,7 +564,7 @@ def _accused_team_square(ctx: Ctx) -> Optional[bool]:
     entry = ctx.conv.get("call.contre_kems.target")
     if entry.stated and not entry.conflict and entry.value == "player":
         ctx.text_of(ctx.rule("call.contre_kems.target"))
-        if ctx.sit.partner_hand is not None and C.square_rank(ctx.sit.partner_hand):
+        if ctx.sit.partner_hand is not None and _makes_square(ctx, ctx.sit.partner_hand):
             ctx.say("why.player_target")
         return False
     if entry.stated and not entry.conflict:  # the whole team
@@ -591,9 +621,17 @@ def _double_contre_kems(ctx: Ctx) -> Outcome:
     if rule is not None and rule.value == "named-only":
         ctx.say("why.double_contre_named", name=ctx.name)
         ctx._silent("call.double_contre_kems")
-    else:
+    elif not _named_without_rule(ctx):
         ctx.say("why.double_contre", name=ctx.name)
     return Outcome("unspecified")
+
+
+def _named_without_rule(ctx: Ctx) -> bool:
+    """A call the publication names (``calls:``) but gives no rule for: say so."""
+    name = ctx.conv.call_name(ctx.sit.event, ctx.lang)
+    if name:
+        ctx.say("why.named_no_rule", name=ctx.name, call=name)
+    return bool(name)
 
 
 def _deal(ctx: Ctx) -> Outcome:
@@ -723,6 +761,7 @@ def _stock_out(ctx: Ctx) -> Outcome:
 
 SIGNAL_CHECKS = (
     ("verbal", "signal.verbal", {"forbidden": "forbidden", "allowed": "allowed", "if-all-agree": "conditional"}),
+    ("sound", "signal.sound", {"forbidden": "forbidden", "allowed": "allowed"}),
     ("hidden", "signal.visibility", {"required": "forbidden", "agree-before-play": "conditional"}),
     ("second_signal", "signal.count",
      {"one": "forbidden", "several": "allowed", "one-unless-all-agree": "conditional"}),

@@ -57,6 +57,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("before_opening", "flag", ("exchange",)),
     Option("first_deal", "fact", ("deal",), ("--first-deal", "--later-deal")),
     Option("verbal", "flag", ("signal",)),
+    Option("sound", "flag", ("signal",)),
     Option("hidden", "flag", ("signal",)),
     Option("banned_before_play", "fact", ("signal",), ("--banned-before-play", "--not-banned")),
     Option("second_signal", "flag", ("signal",)),
@@ -109,6 +110,7 @@ class Situation:
     warning_sign: Optional[bool] = None  # with --second-signal: the second sign only warns "we are watched"
     banned_before_play: Optional[bool] = None  # a player asked before play to ban this kind of sign
     verbal: bool = False
+    sound: bool = False  # signal: a sound (a cough, a sigh), neither a word nor a gesture
     hidden: bool = False
     second_signal: bool = False
     objection: Optional[bool] = None  # sweep: a player objected / nobody did
@@ -140,15 +142,16 @@ def parse_readings(specs: Optional[list[str]]) -> dict[str, int]:
 
 def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str] = None,
           lifted: Optional[str] = None, touched: Optional[str] = None,
-          reading: Optional[list[str]] = None, **flags: Any) -> Situation:
-    """Check the event and options, parse the cards; raise KemsError on anything off."""
+          reading: Optional[list[str]] = None, card_deck: Any = None, **flags: Any) -> Situation:
+    """Check the event and options, parse the cards (by the names of ``card_deck``, a deck of the
+    convention's own, where it has one); raise KemsError on anything off."""
     if event not in EVENTS:
         raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS), hint="")
     sit = Situation(event=event, readings=parse_readings(reading), **flags)
-    sit.hand = parse_cards(hand) if hand is not None else None
-    sit.partner_hand = parse_cards(partner_hand) if partner_hand is not None else None
-    sit.lifted = parse_cards(lifted) if lifted is not None else None
-    sit.touched = parse_cards(touched) if touched is not None else None
+    sit.hand = parse_cards(hand, card_deck) if hand is not None else None
+    sit.partner_hand = parse_cards(partner_hand, card_deck) if partner_hand is not None else None
+    sit.lifted = parse_cards(lifted, card_deck) if lifted is not None else None
+    sit.touched = parse_cards(touched, card_deck) if touched is not None else None
     for f in fields(Situation):
         if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False) \
                 and event not in OPTION_EVENTS[f.name]:
@@ -191,18 +194,18 @@ SITUATION_KEYS: set[str] = {"event", *NEGATIVE_KEYS, *POSITIVE_KEYS,
                             *(o.attr for o in OPTIONS if o.names[0][2:].replace("-", "_") == o.attr)}
 
 
-def from_file(path: str, overrides: dict[str, Any]) -> Situation:
+def from_file(path: str, overrides: dict[str, Any], card_deck: Any = None) -> Situation:
     """A situation from YAML (same names as the options, dashes or underscores); strict."""
     from ..corpus.yamlsource import load_located, read_text
 
     data, lines, problems = load_located(read_text(path), path)
     if problems:
         raise problems[0].at(path, problems[0].line)
-    return from_mapping(data, overrides, path, lines)
+    return from_mapping(data, overrides, path, lines, card_deck)
 
 
 def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Optional[str] = None,
-                 lines: Optional[dict[Any, int]] = None) -> Situation:
+                 lines: Optional[dict[Any, int]] = None, card_deck: Any = None) -> Situation:
     """A situation from a mapping of option names (a situation file, a test case); strict."""
     lines = lines or {}
     if not isinstance(data, dict):
@@ -250,7 +253,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
                    or (k in FACTS and v is False)})
     event = values.pop("event")
     try:
-        return build(event, **values)
+        return build(event, card_deck=card_deck, **values)
     except KemsError as exc:
         if not path:
             raise

@@ -1,0 +1,52 @@
+"""A deck of a convention's own, as data (``decks:`` in a convention file): its ranks in order,
+its suits, and the names players use for them in each language — the Swiss Jass deck's Under and
+Ober, Rosen and Schellen.  The referee reads cards by these names and checks what can exist with
+the deck's real composition (:mod:`kems_ref.referee.cards`)."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def fold_name(text: str) -> str:
+    """A name compared loosely: lower case, no accents."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower().strip()
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck a convention defines (``decks:`` in its file): its ranks in order, its suits, and the
+    names players use for them in each language (the Swiss Jass deck: Under, Ober; Rosen, Schellen…).
+    Cards of such a deck are read by these names, and the possibility checks use its composition."""
+
+    id: str
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
+    rank_words: dict[str, str] = field(default_factory=dict)  # folded name -> rank id
+    suit_words: dict[str, str] = field(default_factory=dict)  # folded name -> suit id
+    rank_labels: dict[str, dict[str, str]] = field(default_factory=dict)  # rank id -> {lang: label}
+    suit_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def from_data(cls, deck_id: str, data: dict[str, Any]) -> Deck:
+        def words(items: list[dict[str, Any]]) -> dict[str, str]:
+            out: dict[str, str] = {}
+            for item in items:
+                out[fold_name(str(item["id"]))] = str(item["id"])
+                for names in (item.get("names") or {}).values():
+                    for name in names:
+                        out.setdefault(fold_name(str(name)), str(item["id"]))
+            return out
+
+        def labels(items: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+            return {str(i["id"]): {lang: str(names[0]) for lang, names in (i.get("names") or {}).items() if names}
+                    for i in items}
+
+        return cls(deck_id, tuple(str(r["id"]) for r in data["ranks"]), tuple(str(x["id"]) for x in data["suits"]),
+                   words(data["ranks"]), words(data["suits"]), labels(data["ranks"]), labels(data["suits"]))
+
+    @property
+    def size(self) -> int:
+        return len(self.ranks) * len(self.suits)

@@ -1,0 +1,281 @@
+"""The convention format reaches the Kems people play: four published variants beyond the seeds
+(../shared/variants.md), each written as a convention file under tests/data/variants/ with no code
+of its own, and one test per fact: ruled right, or shown in compare/show where no ruling reads it."""
+
+import os
+
+import pytest
+
+HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
+WIKI_EN, GEMSCH, HOWDO, PCD = (os.path.join(HERE, f"{name}.yaml")
+                               for name in ("wikipedia-en", "gemsch", "howdoyouplayit", "playingcarddecks"))
+
+
+@pytest.fixture
+def rule(run):
+    def _rule(event, *args, convention):
+        r = run("rule", event, "-c", convention, "--json", *args)
+        assert r.code == 0, r.err
+        return r.json()
+
+    return _rule
+
+
+def shown(run, convention, point, lang="en"):
+    return run("conventions", "show", convention, "--json", "--lang", lang).json()["rules"][point]
+
+
+@pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD])
+def test_every_variant_file_validates(run, path):
+    r = run("conventions", "validate", path)
+    assert r.code == 0, r.out
+
+
+# --- English Wikipedia, "Kemps (card game)" ---------------------------------------------------
+
+def test_wikipedia_en_one_52_card_deck_so_twos_exist(rule):
+    assert rule("kems", "--hand", "2 2 2 2", convention=WIKI_EN)["verdict"] == "upheld"
+
+
+def test_wikipedia_en_two_to_six_teams_of_two(run):
+    assert run("rule", "kems", "--hand", "Q Q Q Q", "--players", "12", "-c", WIKI_EN).code == 0
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "14", "-c", WIKI_EN)
+    assert r.code == 2 and "4–12" in r.err
+
+
+def test_wikipedia_en_the_team_that_loses_a_hand_takes_the_next_letter(rule):
+    assert rule("kems", "--hand", "Q Q Q Q", convention=WIKI_EN)["score"] == \
+        [{"team": "others", "change": 1, "unit": "letter"}]
+    assert rule("kems", "--hand", "Q Q Q J", convention=WIKI_EN)["score"] == \
+        [{"team": "callers", "change": 1, "unit": "letter"}]
+
+
+def test_wikipedia_en_the_first_team_to_spell_kemps_loses_the_game(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", WIKI_EN, "--json", env=env).json()
+    assert (created["unit"], created["target"], created["end"]) == ("letter", "KEMPS", "loses")
+    for _ in range(5):
+        last = run("game", "call", "kems", "--by", "Tom", "--hand", "Q Q Q J", "--json", env=env).json()
+    assert last["score"]["finished"] is True
+    assert (last["score"]["loser"], last["score"]["winner"]) == ("Tom+Léa", "Ana+Ben")
+
+
+def test_wikipedia_en_exactly_one_meaningful_signal_never_spoken(rule):
+    assert rule("signal", "--verbal", convention=WIKI_EN)["verdict"] == "forbidden"
+    assert rule("signal", "--second-signal", convention=WIKI_EN)["verdict"] == "forbidden"
+
+
+def test_wikipedia_en_meaningless_decoy_signals_are_allowed(run):
+    entry = shown(run, WIKI_EN, "signal.bluff")
+    assert (entry["status"], entry["value"]) == ("stated", True)
+
+
+def test_wikipedia_en_mentions_a_run_of_four_in_one_suit_as_a_variant(run, rule, tmp_path):
+    entry = shown(run, WIKI_EN, "hand.square")
+    assert entry["value"] == "four-of-a-kind" and "run of four in one suit" in entry["note"]
+    assert rule("kems", "--hand", "5♥ 6♥ 7♥ 8♥", convention=WIKI_EN)["verdict"] == "rejected"
+    house = tmp_path / "runs.yaml"  # a table that plays the mentioned variant writes it down
+    house.write_text(f"""id: runs
+name: Runs at our table
+publication: {{title: "Our table", cite_as: "House rules"}}
+extends: {WIKI_EN}
+rules:
+  hand.square:
+    status: stated
+    value: run-of-four-in-suit
+    text: {{fr: "Chez nous, un Kems est une suite de quatre dans une couleur.",
+           en: "At our table a Kems is a run of four in one suit."}}
+    citation: {{section: "Agreed before play"}}
+""", encoding="utf-8")
+    upheld = rule("kems", "--hand", "5♥ 6♥ 7♥ 8♥", convention=str(house))
+    assert upheld["verdict"] == "upheld" and "hand.square" in upheld["rule_points"]
+    assert rule("kems", "--hand", "5♥ 6♥ 7♥ 9♥", convention=str(house))["verdict"] == "rejected"
+    assert rule("kems", "--hand", "9♠ 9♥ 9♦ 9♣", convention=str(house))["verdict"] == "rejected"  # not a run
+    r = run("rule", "kems", "--hand", "5 6 7 8", "-c", str(house))
+    assert r.code == 2 and "give the suits" in r.err
+
+
+def test_a_run_is_read_in_the_decks_order_ace_high(rule, tmp_path):
+    from kems_ref.referee.cards import RANKS, parse_cards, run_in_suit
+
+    assert run_in_suit(parse_cards("J♠ Q♠ K♠ A♠"), RANKS) is True
+    assert run_in_suit(parse_cards("Q♠ K♠ A♠ 2♠"), RANKS) is False
+    assert run_in_suit(parse_cards("7♠ 8♠ 9♥ 10♠"), RANKS) is False
+    assert run_in_suit(parse_cards("7 8 9 10"), RANKS) is None
+
+
+# --- German Wikipedia, "Gemsch" (Swiss) ------------------------------------------------------------
+
+def test_gemsch_is_played_with_the_swiss_jass_deck_read_by_its_own_names(rule, run):
+    upheld = rule("kems", "--hand", "Ober Ober Ober Ober", convention=GEMSCH)
+    assert upheld["verdict"] == "upheld" and "(Ober Ober Ober Ober)" in upheld["explanation"]
+    assert rule("kems", "--hand", "Banner Zehn 10 Banner", convention=GEMSCH)["verdict"] == "upheld"
+    assert rule("contre-kems", "--hand", "Under/Rosen Unter/Schellen U/Schilten U/Eicheln",
+                convention=GEMSCH)["verdict"] in ("upheld", "depends")
+    r = run("rule", "kems", "--hand", "Dame Dame Dame Dame", "-c", GEMSCH)  # not a Jass rank
+    assert r.code == 2 and "ranks 6 7 8 9 Banner Under Ober King Ace" in r.err
+    assert run("rule", "kems", "--hand", "2 2 2 2", "-c", GEMSCH).code == 2  # no 2 in the Jass deck
+
+
+def test_gemsch_possibility_checks_use_the_jass_decks_real_composition(run):
+    r = run("rule", "contre-kems", "--hand", "Ober Ober Ober Ober", "--partner-hand", "Ober 6 7 8", "-c", GEMSCH)
+    assert r.code == 2 and "5 cards of rank Ober" in r.err
+    r = run("rule", "contre-kems", "--hand", "Ober/Rosen Ober/Rosen 6 7", "-c", GEMSCH)
+    assert r.code == 2 and "Ober/roses appears 2 times" in r.err
+
+
+def test_gemsch_has_four_suits_rosen_schellen_schilten_eicheln(run):
+    deck = run("conventions", "show", GEMSCH, "--json", "--lang", "en").json()["decks"]["jass"]
+    assert deck["suits"] == ["roses", "bells", "shields", "acorns"]
+    assert deck["ranks"] == ["6", "7", "8", "9", "Banner", "Under", "Ober", "King", "Ace"]
+
+
+def test_gemsch_four_or_six_players_in_teams_of_two(run):
+    assert run("rule", "kems", "--hand", "Ober Ober Ober Ober", "--players", "6", "-c", GEMSCH).code == 0
+    r = run("rule", "kems", "--hand", "Ober Ober Ober Ober", "--players", "8", "-c", GEMSCH)
+    assert r.code == 2 and "4/6" in r.err
+
+
+def test_gemsch_names_its_calls_gemsch_gegen_gemsch_doppel_gemsch(run):
+    r = run("rule", "gegen-gemsch", "-c", GEMSCH, "--hand", "7 7 8 8", "--partner-hand", "9 9 6 6")
+    assert r.code == 0 and r.out.startswith("CALL REJECTED  — Contre-Kems (called “Gegen-Gemsch” here)")
+    assert run("rule", "doppel-gemsch", "-c", GEMSCH, "--hand", "Ober Ober Ober Ober", "--partner-hand",
+               "6 6 6 6", "--json").json()["call_name"] == "Doppel-Gemsch"
+    assert run("conventions", "show", GEMSCH, "--json").json()["calls"] == {
+        "kems": "Gemsch", "contre-kems": "Gegen-Gemsch", "double-kems": "Doppel-Gemsch"}
+    asked = run("ask", "Gegen-Gemsch on 7 7 8 8, her partner had 9 9 6 6", "-c", GEMSCH, "--no-input", "--json")
+    assert asked.code == 0 and asked.json()["event"] == "contre-kems"
+    assert "Contre-Kems = Gegen-Gemsch" in run("compare", "pagat", GEMSCH, "--topic", "calls").out
+    assert "Kems = Gemsch" in run("checklist", "-c", GEMSCH).out
+
+
+def test_gemsch_a_team_caught_discussing_another_teams_signal_forfeits_and_the_spied_on_team_wins(run):
+    entry = shown(run, GEMSCH, "conduct.signal_talk")
+    assert entry["value"] == "forfeit-to-spied-on-team"
+    rows = run("compare", "ducale", GEMSCH, "--json").json()["rows"]
+    row = next(r for r in rows if r["rule_point"] == "conduct.signal_talk")
+    assert row["values"]["gemsch"]["short"] == "game forfeited, the spied-on team wins"
+    assert row["values"]["ducale"]["silent"] is True
+
+
+def test_gemsch_is_a_german_publication_with_german_texts_beside_ours(run):
+    data = run("conventions", "show", GEMSCH, "--json").json()
+    assert data["publication"]["language"] == "de"
+    assert "Language: de" in run("conventions", "show", GEMSCH).out
+    from kems_ref.corpus.load import load
+
+    assert load(GEMSCH).get("players.count").text["de"] == "Vier oder sechs Spieler, in Zweierteams."
+
+
+# --- howdoyouplayit.com, "Kemps rules" --------------------------------------------------------------
+
+def test_howdoyouplayit_four_six_or_eight_players_a_set_not_a_range(run):
+    for players in ("4", "6", "8"):
+        assert run("rule", "kems", "--hand", "Q Q Q Q", "--players", players, "-c", HOWDO).code == 0
+    assert run("rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", HOWDO).code == 2
+
+
+def test_howdoyouplayit_one_52_card_deck_partners_facing(run, rule):
+    assert rule("kems", "--hand", "3 3 3 3", convention=HOWDO)["verdict"] == "upheld"
+    assert shown(run, HOWDO, "seating.partners")["value"] == "facing"
+
+
+def test_howdoyouplayit_signals_must_be_non_verbal_and_any_non_verbal_one_is_allowed(rule):
+    assert rule("signal", "--verbal", convention=HOWDO)["verdict"] == "forbidden"
+    assert rule("signal", "--sound", convention=HOWDO)["verdict"] == "allowed"
+
+
+def test_howdoyouplayit_a_wrong_kemps_costs_the_callers_a_point_and_ends_the_round(rule):
+    wrong = rule("kems", "--hand", "Q Q Q J", convention=HOWDO)
+    assert wrong["score"] == [{"team": "callers", "change": -1, "unit": "point"}] and wrong["hand_ends"] is True
+
+
+def test_howdoyouplayit_the_cut_both_hands_shown_right_if_either_holds_a_square(rule, run):
+    right = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q", convention=HOWDO)
+    assert right["verdict"] == "upheld" and right["effects"] == ["accused-team-shows-hands"]
+    assert run("rule", "cut", "-c", HOWDO, "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q", "--json").json()[
+        "call_name"] == "Cut"
+
+
+def test_howdoyouplayit_a_wrong_cut_costs_the_callers_a_point_and_ends_the_round(rule):
+    wrong = rule("contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", convention=HOWDO)
+    assert wrong["verdict"] == "rejected" and wrong["hand_ends"] is True
+    assert wrong["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+
+
+def test_howdoyouplayit_with_more_than_two_teams_the_cut_names_the_team(run):
+    entry = shown(run, HOWDO, "call.contre_kems.naming")
+    assert entry["value"] == "team" and "says which team" in entry["text"]
+
+
+def test_howdoyouplayit_names_double_kemps_and_double_counter_kemps_without_rules(rule):
+    double = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", convention=HOWDO)
+    assert double["verdict"] == "unspecified"
+    assert "howdoyouplayit names the 'Double Kemps' without giving its rule." in double["explanation"]
+    counter = rule("double-contre-kems", convention=HOWDO)
+    assert counter["verdict"] == "unspecified" and "names a Double Contre-Kems" in counter["explanation"]
+
+
+# --- playingcarddecks.com, "Kemps" ------------------------------------------------------------------
+
+def test_playingcarddecks_the_first_dealer_draws_the_highest_card(run):
+    entry = shown(run, PCD, "deal.first_dealer")
+    assert entry["value"] == "highest-card-draw" and "ties draw again" in entry["text"]
+
+
+def test_playingcarddecks_the_middle_cards_lie_in_a_two_by_two_square(run):
+    assert shown(run, PCD, "deal.center_layout")["value"] == "two-by-two"
+    row = next(r for r in run("compare", PCD, "--json").json()["rows"] if r["rule_point"] == "deal.center_layout")
+    assert row["values"]["playingcarddecks"]["short"] == "in a two-by-two square"
+
+
+def test_playingcarddecks_a_wrong_kemps_subtracts_a_point_from_the_callers(rule):
+    assert rule("kems", "--hand", "Q Q Q J", convention=PCD)["score"] == [
+        {"team": "callers", "change": -1, "unit": "point"}]
+
+
+def test_playingcarddecks_teams_must_agree_a_new_signal_after_every_round(run):
+    entry = shown(run, PCD, "signal.change")
+    assert (entry["value"], entry["force"]) == ("after-each-hand", "prescribed")
+    marquoir = shown(run, "marquoir", "signal.change")  # a tip, where this one is a rule
+    assert (marquoir["value"], marquoir["force"]) == ("between-games", "advised")
+
+
+# --- cross-checks in validation -----------------------------------------------------------------------
+
+def _house(tmp_path, body):
+    path = tmp_path / "house.yaml"
+    path.write_text("id: house\nname: House\npublication: {title: \"Our table\", cite_as: \"House rules\"}\n"
+                    "extends: ducale\nrules:\n" + body, encoding="utf-8")
+    return str(path)
+
+
+def test_a_call_scored_in_letters_under_a_points_convention_is_an_error_with_its_line(run, tmp_path):
+    path = _house(tmp_path, """  call.kems.right:
+    status: stated
+    value: [{team: callers, change: 1, unit: letter}]
+    text: {fr: "Une lettre.", en: "A letter."}
+    citation: {section: "Agreed"}
+""")
+    r = run("conventions", "validate", path)
+    assert r.code == 1 and "house.yaml:8: call.kems.right: a score in the wrong unit" in r.out
+    assert run("rule", "kems", "--hand", "Q Q Q Q", "-c", path).code == 2
+
+
+def test_a_deck_named_but_not_defined_is_an_error_with_its_line(run, tmp_path):
+    path = _house(tmp_path, """  deck.size:
+    status: stated
+    value: [{cards: 36, deck: tarot}]
+    text: {fr: "Un jeu.", en: "A deck."}
+    citation: {section: "Agreed"}
+""")
+    r = run("conventions", "validate", path)
+    assert r.code == 1 and "house.yaml:8: deck.size names the deck 'tarot'" in r.out
+
+
+def test_validate_strict_reports_stated_points_no_ruling_reads(run):
+    assert run("conventions", "validate", PCD).code == 0
+    r = run("conventions", "validate", PCD, "--strict")
+    assert r.code == 1
+    assert "deal.first_dealer: stated, but no ruling reads it" in r.out
+    assert "call.kems.wrong" not in r.out and "score.system" not in r.out  # read by rulings, by the sheet
