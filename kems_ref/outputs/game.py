@@ -163,10 +163,11 @@ def print_history(console: Console, game: Game, entries: list[Entry], lang: str)
 
     table = Table(title=escape(t("game.history_title", lang, game=game.name, convention=convention_name(game))),
                   title_justify="left", show_edge=False, show_lines=False)
-    for column in HISTORY_COLUMNS[:5]:
-        table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold")
+    for column in HISTORY_COLUMNS:
+        table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
+                         style="dim" if column == "citations" else "")
     for row in history_rows(entries, lang):
-        table.add_row(*(escape(cell) for cell in row[:5]))
+        table.add_row(*(escape(cell) for cell in row))
     console.print(table)
 
 
