@@ -279,3 +279,32 @@ def test_validate_strict_reports_stated_points_no_ruling_reads(run):
     assert r.code == 1
     assert "deal.first_dealer: stated, but no ruling reads it" in r.out
     assert "call.kems.wrong" not in r.out and "score.system" not in r.out  # read by rulings, by the sheet
+
+
+# --- choices where a source gives choices -----------------------------------------------------------
+
+def test_a_target_of_10_or_15_is_a_choice_the_table_makes_and_the_sheet_asks_for_it(run, tmp_path):
+    path = _house(tmp_path, """  score.target:
+    status: stated
+    value: {points: 10, word: null, agreed: false}
+    choices: [{points: 15, word: null, agreed: false}]
+    text: {fr: "En dix ou quinze points.", en: "To ten or fifteen points."}
+    citation: {section: "Agreed"}
+  seating.partners:
+    status: stated
+    value: facing
+    choices: [diagonal]
+    text: {fr: "Face à face ou en diagonale.", en: "Facing or diagonal."}
+    citation: {section: "Agreed"}
+""")
+    assert run("conventions", "validate", path).code == 0
+    row = next(r for r in run("compare", "ducale", path, "--json").json()["rows"] if r["rule_point"] == "score.target")
+    assert row["values"]["house"]["short"] == "10 pt / 15 pt (the table chooses)"
+    assert "facing / diagonal (the table chooses)" in run("conventions", "show", path).out
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    teams = ["--team", "Tom+Léa", "--team", "Ana+Ben"]
+    r = run("game", "new", *teams, "-c", path, env=env)
+    assert r.code == 2 and "offers a choice of target: 10 / 15" in r.err
+    assert run("game", "new", *teams, "-c", path, "--target", "12", env=env).code == 2
+    created = run("game", "new", *teams, "-c", path, "--target", "15", "--json", env=env).json()
+    assert created["target"] == 15 and created["decided_by_table"] == {"target": 15}

@@ -70,7 +70,7 @@ def game_new(
         try:
             game = play.new_game(store, team or [], convention, target, name)
         except KemsError as exc:
-            asked = _ask_target(out) if exc.key == "error.game_target_needed" else None
+            asked = _ask_target(out) if exc.key in ("error.game_target_needed", "error.game_target_choice") else None
             if asked is None:
                 raise
             game = play.new_game(store, team or [], convention, asked, name)

@@ -52,6 +52,7 @@ class Entry:
     scope: Optional[str] = None  # a condition the source puts on the rule (call.contre_kems.wrong)
     inherited_from: Optional[str] = None
     replaces: Optional[dict[str, Any]] = None  # a house rule: the parent's answer it overrides
+    choices: list[Any] = field(default_factory=list)  # other values the source offers: the table chooses
 
     @property
     def stated(self) -> bool:
@@ -173,6 +174,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
             point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
             citation=_citation(raw.get("citation"), own_source, via), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
+            choices=list(raw.get("choices") or []),
         )
     return conv
 

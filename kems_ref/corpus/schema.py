@@ -210,6 +210,9 @@ def _point_model(point_id: str) -> Any:
         "force": (Force, Field("prescribed", description="prescribed (a rule), described (how play goes, "
                                                            "not forbidding alternatives) or advised (a tip)")),
         "note": (Optional[Text], Field(None, description="What the source says around this point")),
+        "choices": (Optional[Annotated[list[value_type], Field(min_length=1)]], Field(  # type: ignore[valid-type]
+            None, description="Other values the source offers as equally good (10 or 15 points; facing or "
+                              "diagonal): the table chooses")),
     }
     if point_id == "call.contre_kems.wrong":
         fields["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(

@@ -51,13 +51,19 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
         return Setup(unit or "letter", None, goal.value["word"], end_rule)
     points = goal.value.get("points") if goal.stated else None
     agreed = goal.stated and goal.value.get("agreed")
+    offered = [points, *(c.get("points") for c in goal.choices)] if goal.stated and goal.choices else []
+    if offered:  # "10 or 15 points": the table picks one of them
+        if target not in offered:
+            raise KemsError("error.game_target_choice", convention=conv.short_name,
+                            choices=" / ".join(str(p) for p in offered))
+        decided["target"] = target
     if target is None and points is None:
         raise KemsError("error.game_target_needed", convention=conv.short_name)
-    if target is not None and points is not None and target != points and not agreed:
+    if target is not None and points is not None and target != points and not agreed and not offered:
         raise KemsError("error.game_target_fixed", convention=conv.short_name, points=points)
     if target is not None and target < 1:
         raise KemsError("error.game_target_bad", target=target)
-    if target is not None and target != points:
+    if target is not None and target != points and not offered:
         decided["target"] = target  # the table's number, where the convention leaves it to the table
     if not unit:
         unit, decided["unit"] = "point", "point"  # a source silent on the system: the table plays to points

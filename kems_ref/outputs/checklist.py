@@ -10,7 +10,7 @@ from ..corpus.catalogue import BY_ID
 from ..corpus.load import Convention, load_all, localized, text_in
 from ..i18n import t
 from .compare import disagrees
-from .values import short
+from .values import short_entry
 
 
 def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
@@ -33,7 +33,7 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
             answer = text_in(entry.text, lang)
             if entry.force == "described":
                 answer = f"({t('ui.force.described', lang)}) {answer}"
-            item.update(answer=answer, short=short(point.id, entry.value, lang),
+            item.update(answer=answer, short=short_entry(point.id, entry, lang),
                         citation=localized(entry.citation, lang), force=entry.force)
             if entry.replaces:
                 item["replaces"] = entry.replaces["convention"]

@@ -8,7 +8,7 @@ from typing import Any, Optional
 from ..corpus.catalogue import RULE_POINTS, TOPICS
 from ..corpus.load import Convention, Entry, localized, text_in
 from ..errors import KemsError
-from .values import short
+from .values import short_entry
 
 
 def _key(entry: Entry) -> str:
@@ -61,7 +61,8 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
                 "force": entry.force if entry.stated else None,
                 "value": entry.value if entry.stated else None,
                 "text": text_in(entry.text, lang) if entry.stated else None,
-                "short": short(point.id, entry.value, lang) if entry.stated else None,
+                "short": short_entry(point.id, entry, lang) if entry.stated else None,
+                "choices": entry.choices if entry.stated else [],
                 "citation": localized(entry.citation, lang) if entry.stated else None,
                 "conflict": ({"value": entry.conflict["value"], "text": text_in(entry.conflict["text"], lang),
                               "citation": localized(entry.conflict["citation"], lang)}

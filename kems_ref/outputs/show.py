@@ -11,7 +11,7 @@ from ..referee.cards import Card
 
 if TYPE_CHECKING:
     from rich.console import Console
-from .values import short
+from .values import short_entry
 
 
 def show_json(conv: Convention, lang: str) -> dict[str, Any]:
@@ -27,6 +27,7 @@ def show_json(conv: Convention, lang: str) -> dict[str, Any]:
             "conflict": ({"value": e.conflict["value"], "text": text_in(e.conflict["text"], lang),
                           "citation": localized(e.conflict["citation"], lang)} if e.conflict else None),
             "inherited_from": e.inherited_from,
+            "choices": e.choices,
         }
     decks = {deck_id: {"ranks": [Card(r).label(lang, deck) for r in deck.ranks],
                        "suits": [deck.suit_labels.get(s, {}).get(lang) or s for s in deck.suits]}
@@ -65,7 +66,7 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
             if e.stated:
                 origin = f" [dim]({t('ui.inherited', lang, parent=e.inherited_from)})[/]" if e.inherited_from else ""
                 force = f" ({t('ui.force.' + e.force, lang)})" if e.force != "prescribed" else ""
-                console.print(f"  [bold]{point.id}[/] = {escape(short(point.id, e.value, lang) + force)}{origin}")
+                console.print(f"  [bold]{point.id}[/] = {escape(short_entry(point.id, e, lang) + force)}{origin}")
                 console.print(f"      {escape(text_in(e.text, lang))}")
                 cite = localized(e.citation, lang) or {}
                 console.print(f"      [dim]{escape(cite['source'])} — {escape(cite['section'])}[/]")

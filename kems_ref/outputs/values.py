@@ -67,3 +67,12 @@ def short(point: str, value: Any, lang: str) -> str:
     if isinstance(value, list) and value and isinstance(value[0], dict) and "team" in value[0]:
         return _score(value, lang)
     return str(value)
+
+
+def short_entry(point: str, entry: Any, lang: str) -> str:
+    """A stated entry's short value, with the other values the source offers (the table chooses)."""
+    text = short(point, entry.value, lang)
+    if entry.choices:
+        others = " / ".join(short(point, choice, lang) for choice in entry.choices)
+        text = f"{text} / {others} ({t('ui.table_chooses', lang)})"
+    return text
