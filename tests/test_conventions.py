@@ -308,3 +308,18 @@ def test_points_conventions_are_won_by_the_first_team_to_reach_the_target(cid, p
 def test_sources_silent_on_the_end_of_the_game_are_silent(cid):
     conv = conventions.load(cid)
     assert not conv.get("score.end").stated and not conv.get("score.letters").stated
+
+
+@pytest.mark.parametrize("cid", ["bicycle", "nathan"])
+def test_known_only_through_a_sheet_that_never_reports_what_makes_a_kems_a_call_on_cards_is_not_settled(cid):
+    # seed 000:143-146 report only a few facts of these rules; the sheet's own definition of the Kems
+    # (000:17, 000:51) is the sheet's, not theirs: a note, not a rule
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    conv = conventions.load(cid)
+    entry = conv.get("hand.square")
+    assert not entry.stated and "four of a kind" in entry.note["en"]
+    ruling = resolve(conv, build("kems", hand="Q Q Q Q"), "en")
+    assert ruling.verdict == "unspecified" and ruling.unspecified == ["hand.square"]
+    assert "does not say what hand makes a Kems" in ruling.explanation

@@ -208,7 +208,7 @@ def test_a_contre_kems_on_a_square_depends_on_the_partner_where_a_double_kems_wo
 
 
 def test_a_silent_score_is_not_settled_and_never_no_change(rule):
-    r = rule("kems", "--hand", "Q Q Q Q", convention="bicycle")
+    r = rule("kems", "--square", convention="bicycle")  # the partner held the winning hand: said, not shown
     assert r["verdict"] == "upheld" and r["score_settled"] is False and r["hand_ends"] is None
     assert set(r["unspecified"]) == {"call.kems.right", "hand.end"}
 
