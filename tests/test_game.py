@@ -173,6 +173,76 @@ def test_a_depends_ruling_waits_for_the_table_then_applies_the_branch_it_chooses
     assert history(game)[-1]["decision"] == {"if": {"partner_square": True}, "by": "table"}
 
 
+def test_the_score_the_table_gives_a_pending_call_settles_that_call_and_a_rescore_does_not_count_it_twice(run, game,
+                                                                                                        db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    # Ducale does not say whether a card lifted off the table counts: the Kems waits for the table
+    pending = game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")
+    assert pending["ruling"]["verdict"] == "unspecified" and pending["applied"] is False
+    assert game("score")["waiting"] == [1]
+    text = run("game", "score", env={"KEMS_REF_DB": db}).out
+    assert "Waiting for the table: entry 1" in text and "game point TEAM N --for 1" in text
+    entered = game("point", "Ben", "1", "--for", "1")
+    assert entered["kind"] == "decision" and entered["refers"] == 1
+    assert totals(entered["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1} and entered["score"]["waiting"] == []
+    game("point", "Ben", "1", "--for", "1", code=2)  # settled once
+    call = history(game)[0]
+    assert call["decided_by"] == 2 and call["situation"]["hand"] == "J J J" and call["situation"]["lifted"] == "J"
+    # Wikipedia settles that Kems itself: its ruling replaces the table's point, never adds to it
+    replay = game("rescore", "-c", "wikipedia")
+    hands = replay["hands"]
+    assert [(h["n"], h["verdict"], h["changes"], h["before"]) for h in hands] == [
+        (1, "upheld", [{"team": "Ana+Ben", "change": 1, "unit": "point"}],
+         [{"team": "Ana+Ben", "change": 1, "unit": "point"}])]
+    assert totals(replay["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1}
+    # under a convention as silent as Ducale there, the table's own point is what stands
+    again = game("rescore", "-c", "regles-com")
+    assert totals(again["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1}
+
+
+def test_a_call_still_waiting_when_the_game_ends_can_be_settled_afterwards(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "1")
+    game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")
+    over = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
+    assert over["score"]["winner"] == "Tom+Léa" and over["score"]["waiting"] == [1]
+    settled = game("point", "Ana", "0", "--for", "1")  # the table decides it was worth nothing
+    assert settled["score"]["waiting"] == [] and settled["score"]["winner"] == "Tom+Léa"
+
+
+def test_naming_the_accused_of_a_kems_is_refused_the_kems_accuses_no_one(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    refused = game("call", "kems", "--by", "Tom", "--on", "Ana", "--hand", "7 7 J J", code=2)
+    assert "--on" in refused["error"]
+    assert history(game) == []
+    # under Ducale a wrong Kems gives the opposing team a point
+    wrong = game("call", "kems", "--by", "Tom", "--hand", "7 7 J J")
+    assert wrong["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
+
+
+def test_with_two_teams_a_contre_kems_records_the_accused_team_and_the_cards(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "contre-kems", "--by", "Tom", "--hand", "Q Q Q J")
+    entry = history(game)[0]
+    assert entry["on"] == "Ana+Ben" and entry["situation"]["hand"] == "Q Q Q J"
+    assert entry["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
+
+
+def test_a_game_named_with_a_number_is_found_by_its_name_before_any_id(game):
+    for name in ("lundi", "mardi", "mercredi"):  # ids 1, 2, 3
+        game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", name)
+    created = game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", "2")
+    assert (created["game"], created["name"]) == (4, "2")
+    game("point", "Tom", "1", "--game", "2")
+    assert totals(game("score", "--game", "2")) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    assert totals(game("score", "--game", "mardi")) == {"Tom+Léa": 0, "Ana+Ben": 0}
+    assert game("score", "--game", "3")["game"] == "mercredi"  # no game named 3: the id
+
+
+def test_a_point_taken_away_needs_no_double_dash(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    assert totals(game("point", "Ana", "-2")["score"]) == {"Tom+Léa": 0, "Ana+Ben": -2}
+
+
 def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
@@ -213,7 +283,8 @@ def test_export_in_markdown_csv_and_json(run, game, db):
     assert "| 1 |" in md and "Kems by Léa" in md
     rows = list(csv.reader(io.StringIO(run("game", "export", "--format", "csv", env=env).out)))
     assert rows[0] == ["#", "Time", "Entry", "Verdict", "Changes", "Citations"] and len(rows) == 3
-    assert rows[1][2] == "Kems by Léa" and rows[1][4] == "Tom+Léa +1 point" and "call.kems.right" in rows[1][5]
+    assert rows[1][2] == "Kems by Léa (Q Q Q Q)" and rows[1][4] == "Tom+Léa +1 point"
+    assert "call.kems.right" in rows[1][5]
     data = json.loads(run("game", "export", "--format", "json", env=env).out)
     assert totals(data["score"]) == {"Tom+Léa": 1, "Ana+Ben": 1} and len(data["history"]) == 2
 

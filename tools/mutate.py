@@ -33,8 +33,12 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+# the quick set: the ruling tables first (they kill most mutants within seconds)
 TESTS = ["tests/test_ruling_tables.py", "tests/test_rulings.py", "tests/test_conventions.py",
-         "tests/test_messages.py", "tests/test_output.py", "tests/test_cli.py"]
+         "tests/test_messages.py", "tests/test_output.py", "tests/test_cli.py", "tests/test_variants.py"]
+# the whole suite but the slow end-to-end files (terminal sessions, printing, fuzzing), for --labels
+FULL = ["tests", "--ignore=tests/test_checklist_print.py", "--ignore=tests/test_fuzz.py",
+        "-k", "not on_a_terminal"]
 SWAPS = {
     "upheld": "rejected", "rejected": "upheld", "void": "unspecified", "forbidden": "allowed", "allowed": "forbidden",
     "conditional": "allowed", "unspecified": "allowed", "redeal": "replace-cards", "hand-ends": "recycle-discard",
@@ -152,12 +156,12 @@ def _scratch() -> Path:
     return scratch
 
 
-def _killed(scratch: Path, target: Path, text: str, report: bool = False) -> bool:
+def _killed(scratch: Path, target: Path, text: str, report: bool = False, tests: list[str] = TESTS) -> bool:
     original = target.read_text(encoding="utf-8")
     target.write_text(text, encoding="utf-8")
     try:
         env = {**os.environ, "PYTHONPATH": str(scratch), "PYTHONDONTWRITEBYTECODE": "1"}
-        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *TESTS],
+        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
                                 cwd=scratch, env=env, capture_output=True, timeout=600)
         if report and result.returncode:
             sys.stderr.write(result.stdout.decode(errors="replace")[-3000:])
@@ -173,6 +177,9 @@ def main() -> int:
     parser.add_argument("--only", choices=("resolver", "corpus"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--limit", type=int, help="a random sample of this many mutants")
+    parser.add_argument("--labels", type=Path,
+                        help="re-run only the mutants named in this file (one label per line, as printed, "
+                             "e.g. the survivors of a run) against the whole test suite")
     args = parser.parse_args()
     jobs: list[tuple[str, str, str]] = []  # (label, relative path, mutated text)
     if args.only in (None, "resolver"):
@@ -183,6 +190,12 @@ def main() -> int:
                  for label, path, text in corpus_mutants(ROOT / "conventions")]
     if args.limit:
         jobs = random.Random(7).sample(jobs, min(args.limit, len(jobs)))
+    tests = TESTS
+    if args.labels:
+        wanted = {line.strip().removeprefix("survived:").strip()
+                  for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()}
+        jobs = [job for job in jobs if job[0] in wanted]
+        tests = FULL
     scratches = [_scratch() for _ in range(args.jobs)]
     survivors: list[str] = []
     # the mutants are re-written files (ast.unparse, yaml.safe_dump): the same rewriting without any
@@ -204,7 +217,7 @@ def main() -> int:
     def run(indexed: tuple[int, tuple[str, str, str]]) -> tuple[str, bool]:
         index, (label, rel, text) = indexed
         scratch = scratches[index % len(scratches)]
-        killed = _killed(scratch, scratch / rel, text)
+        killed = _killed(scratch, scratch / rel, text, tests=tests)
         done[0] += 1
         sys.stderr.write(f"[{done[0]}/{len(jobs)}] {'killed' if killed else 'SURVIVED'}: {label}\n")
         sys.stderr.flush()

@@ -47,8 +47,8 @@ def _ask_target(out: Out) -> Optional[int]:
     from ..ask.prompts import TerminalPrompter
     from ..i18n import t
 
-    question = t("game.q.target", out.lang)
-    answer = TerminalPrompter().text(question, lambda s: True if s.strip().isdigit() and int(s) > 0 else question)
+    question, bad = t("game.q.target", out.lang), t("game.q.target_bad", out.lang)
+    answer = TerminalPrompter().text(question, lambda s: True if s.strip().isdigit() and int(s) > 0 else bad)
     return int(answer) if answer and answer.strip().isdigit() else None
 
 
@@ -86,7 +86,7 @@ def game_new(
 
 
 def _call_command(event: str) -> None:
-    def body(out: Out, *, by: Optional[str], on: Optional[str], decide: Optional[str], game: Optional[str],
+    def body(out: Out, *, by: Optional[str], on: Optional[str] = None, decide: Optional[str], game: Optional[str],
              db: Optional[str], **options: Any) -> None:
         from ..game import play
 
@@ -105,11 +105,13 @@ def _call_command(event: str) -> None:
             print_called(out.console(), sheet_game, called, out.lang)
 
     own = [_parameter(o) for o in OPTIONS if event in o.events and o.attr != "players"]
+    accused = [  # on a Kems, refused with its reason (a Kems accuses no one)
+        inspect.Parameter("on", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[str], typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)]),
+    ]
     common = [
         inspect.Parameter("by", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
             Optional[str], typer.Option("--by", metavar="PLAYER", help=h("help.option.by"), show_default=False)]),
-        inspect.Parameter("on", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[str], typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)]),
         inspect.Parameter("decide", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
             Optional[str], typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
                                         show_default=False)]),
@@ -117,7 +119,7 @@ def _call_command(event: str) -> None:
         inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *common, *own])
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), common[0], *accused, *common[1:], *own])
     command(call_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
 
 
@@ -146,12 +148,15 @@ def game_decide(
     _show_entry(out, sheet_game, called)
 
 
-@command(game_app, "point", help=h("help.cmd.game_point"))
+@command(game_app, "point", help=h("help.cmd.game_point"),
+         context_settings={"ignore_unknown_options": True})  # "game point Jo -2": -2 is a number, not an option
 def game_point(
     out: Out,
     who: Annotated[Optional[str], typer.Argument(metavar="TEAM_OR_PLAYER", help=h("help.option.who"),
                                                  show_default=False)] = None,
-    amount: Annotated[int, typer.Argument(metavar="N", help=h("help.option.amount"))] = 1,
+    amount: Annotated[int, typer.Argument(metavar="N", help=h("help.option.amount"), show_default=False)] = 1,
+    for_entry: Annotated[Optional[int], typer.Option("--for", metavar="ENTRY", help=h("help.option.for_entry"),
+                                                     show_default=False)] = None,
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
@@ -161,7 +166,7 @@ def game_point(
         raise KemsError("error.missing_argument", what="TEAM_OR_PLAYER")
     with _store(db) as store:
         sheet_game = store.game(game)
-        called = play.point(store, sheet_game, who, amount)
+        called = play.point(store, sheet_game, who, amount, for_entry)
     _show_entry(out, sheet_game, called)
 
 

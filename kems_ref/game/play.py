@@ -16,6 +16,7 @@ from typing import Any, Optional
 
 from ..corpus.load import Convention, find, is_path, load
 from ..errors import KemsError
+from ..i18n import t
 from ..referee import api
 from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
 from ..words import fold
@@ -101,9 +102,9 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
     with store.writing():
         taken = {g.name for g in store.games()}
         game_name = name or _free_name(taken)
-        store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.decided,
-                       teams)
-    return store.game(game_name)
+        game_id = store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule,
+                                 plan.decided, teams)
+    return store.game_by_id(game_id)
 
 
 def _free_name(taken: set[str]) -> str:
@@ -150,6 +151,8 @@ class Called:
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
          decide: Optional[str], lang: str) -> Called:
     """Rule on a call under the game's convention and apply it when the ruling settles it."""
+    if on and event not in ACCUSATIONS:  # "every other team" of a Kems's score must stay whole
+        raise KemsError("error.game_on_not_accusation", event=t(f"event.{event}", lang))
     with store.writing():
         entries = store.entries(game, full=False)
         _open_game(game, entries)
@@ -165,7 +168,8 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
         result = api.rule(api.situation(event, situation, None, game.convention), game.convention, lang)
         ruling = result.rulings[0].to_json()
         entry = Entry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
-                      on_player=_player(game, on) if on else None, situation=situation, verdict=ruling["verdict"],
+                      on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
+                      situation=situation, verdict=ruling["verdict"],
                       ruling=ruling)
         if sheet.settled(ruling):
             entry.changes, entry.applied = sheet.changes_of(ruling, roles), True
@@ -220,16 +224,24 @@ def _value(text: str) -> Any:
     return int(text) if re.fullmatch(r"\d+", text) else text
 
 
+def _waiting(entries: list[Entry], n: Optional[int]) -> Entry:
+    """The pending call the table settles: entry ``n``, or the latest one still waiting."""
+    pending = sheet.waiting(entries)
+    target = next((e for e in pending if e.n == n), None) if n is not None else (pending[-1] if pending else None)
+    if target is None:
+        if n is not None and any(e.n == n for e in entries):
+            raise KemsError("error.game_entry_not_waiting", n=n)
+        raise KemsError("error.game_nothing_pending")
+    return target
+
+
 def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
-    """The table settles a pending call (the latest, or entry ``n``) by choosing a branch."""
+    """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
+    recorded before the game ended may still be settled afterwards: it belongs to the game."""
     with store.writing():
         entries = store.entries(game)
-        _open_game(game, entries)
-        live = {e.n: e for e in sheet.effective(entries)}
-        settled_calls = {e.refers for e in live.values() if e.kind == "decision"}
-        pending = [e for e in live.values() if e.kind == "call" and not e.applied and e.n not in settled_calls]
-        target = next((e for e in pending if e.n == n), None) if n is not None else (pending[-1] if pending else None)
-        if target is None or target.ruling is None:
+        target = _waiting(entries, n)
+        if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, entries)
@@ -241,14 +253,23 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
         return Called(entry, branch["ruling"], sheet.score(game, store.entries(game)))
 
 
-def point(store: Store, game: Game, who: str, amount: int) -> Called:
-    """A plain entry, as on a paper sheet: ``amount`` points (or letters) for a team."""
+def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Called:
+    """A plain entry, as on a paper sheet: ``amount`` points (or letters) for a team.  With
+    ``for_entry``, the score the table gives a pending call the convention does not settle: recorded
+    as the table's decision on that call (it is then no longer waiting, and a re-scoring under a
+    convention that does settle the call uses that convention's ruling instead)."""
     with store.writing():
         entries = store.entries(game, full=False)
-        _open_game(game, entries)
         team = team_of(game, who)
-        entry = Entry(n=0, kind="point", at=now(), by_player=who, applied=True,
-                      changes=[{"team": team.name, "change": amount, "unit": game.unit}])
+        change = [{"team": team.name, "change": amount, "unit": game.unit}]
+        if for_entry is None:
+            _open_game(game, entries)
+            entry = Entry(n=0, kind="point", at=now(), by_player=who, applied=True, changes=change)
+        else:
+            target = _waiting(entries, for_entry)
+            entry = Entry(n=0, kind="decision", at=now(), event=target.event, by_player=target.by_player,
+                          on_player=target.on_player, applied=True, changes=change, refers=target.n,
+                          decision={"by": "table", "entered": True})
         store.add_entry(game, entry)
         return Called(entry, {}, sheet.score(game, [*entries, entry]))
 
@@ -278,7 +299,7 @@ def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
     out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
     playing = [t for t in game.teams if t.name not in out]
     callers = team_of(game, by)
-    accused = team_of(game, on) if on else None
+    accused = team_of(game, on) if on and event in ACCUSATIONS else None  # a Kems accuses no one
     for team in (callers, accused):
         if team is not None and team.name in out:
             raise KemsError("error.game_team_out", team=team.name)
@@ -334,6 +355,9 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
         decision = entry.decision or decisions.get(entry.n)
         if applied:
             changes = sheet.changes_of(ruling, roles)
+        elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it
+            changes = next((e.changes for e in live if e.kind == "decision" and e.refers == entry.n), [])
+            applied = True
         elif decision:
             branch = next((b for b in ruling.get("branches") or [] if all(
                 decision["if"].get(k) == v for k, v in b["if"].items()) and sheet.settled(b["ruling"])), None)

@@ -35,6 +35,7 @@ class Score:
     leader: Optional[str] = None
     word: Optional[str] = None
     target: Optional[int] = None
+    waiting: list[int] = field(default_factory=list)  # entries of calls the table has still to settle
 
     def letters_of(self, standing: Standing) -> str:
         """``K E _ _ _``: the word so far."""
@@ -51,6 +52,7 @@ class Score:
                       for s in self.standings],
             "winner": self.winner, "finished": self.finished, "loser": self.loser, "leader": self.leader,
             "target": self.target if self.unit == "point" else self.word,
+            "waiting": self.waiting,
         }
 
 
@@ -58,6 +60,13 @@ def effective(entries: list[Entry]) -> list[Entry]:
     """The entries that count: not cancelled by an undo."""
     cancelled = {e.refers for e in entries if e.kind == "undo"}
     return [e for e in entries if e.kind != "undo" and e.n not in cancelled]
+
+
+def waiting(entries: list[Entry]) -> list[Entry]:
+    """The calls still waiting for the table: recorded, not applied, not yet decided."""
+    live = effective(entries)
+    decided = {e.refers for e in live if e.kind == "decision"}
+    return [e for e in live if e.kind == "call" and not e.applied and e.n not in decided]
 
 
 def last_undoable(entries: list[Entry]) -> Optional[Entry]:
@@ -71,7 +80,9 @@ def score(game: Game, entries: list[Entry]) -> Score:
         if entry.applied:
             for change in entry.changes:
                 totals[change["team"]] += change["change"]
-    return standings(game, totals)
+    result = standings(game, totals)
+    result.waiting = [e.n for e in waiting(entries)]
+    return result
 
 
 def standings(game: Game, totals: dict[str, int]) -> Score:

@@ -157,17 +157,24 @@ class Store:
         return [self._game(row) for row in rows]
 
     def game(self, ref: Optional[str]) -> Game:
-        """A game by id or name; by default the current one (the last created or used)."""
+        """A game by name, else by id; by default the current one (the last created or written to).
+        A name wins over an id: a table that names its games "1", "2", "3" gets the game it named."""
         if ref is None:
             current = self.conn.execute("SELECT value FROM state WHERE key = 'current'").fetchone()
             if current is None:
                 raise KemsError("error.game_none")
-            ref = current[0]
-        row = self.conn.execute("SELECT * FROM games WHERE name = ? OR CAST(id AS TEXT) = ?", (ref, ref)).fetchone()
+            row = self.conn.execute("SELECT * FROM games WHERE CAST(id AS TEXT) = ?", (current[0],)).fetchone()
+        else:
+            row = (self.conn.execute("SELECT * FROM games WHERE name = ?", (ref,)).fetchone()
+                   or self.conn.execute("SELECT * FROM games WHERE CAST(id AS TEXT) = ?", (ref,)).fetchone())
         if row is None:
+            ref = ref or "—"  # the current game was deleted from the file by hand
             names = ", ".join(g.name for g in self.games()) or "—"
             raise KemsError("error.game_unknown", game=ref, choices=names)
         return self._game(row)
+
+    def game_by_id(self, game_id: int) -> Game:
+        return self._game(self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone())
 
     def entries(self, game: Game, full: bool = True) -> list[Entry]:
         """The game's entries in order; ``full=False`` leaves out the stored rulings (the score

@@ -48,6 +48,12 @@ def print_score(console: Console, game: Game, score: Score, lang: str) -> None:
                       escape(total + mark))
     console.print(table)
     console.print(escape(status_line(score, lang)))
+    if score.waiting:
+        console.print(f"[bold yellow]{escape(waiting_line(score, lang))}[/]")
+
+
+def waiting_line(score: Score, lang: str) -> str:
+    return t("game.waiting", lang, entries=", ".join(map(str, score.waiting)), n=score.waiting[0])
 
 
 def status_line(score: Score, lang: str) -> str:
@@ -101,14 +107,17 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     elif entry.kind == "undo":
         lines.append(escape(t("game.undone", lang, n=entry.n, refers=entry.refers)))
     else:
-        lines.append(f"[bold yellow]{escape(t('game.not_applied', lang, n=entry.n))}[/]")
+        key = "game.not_applied_depends" if entry.verdict == "depends" else "game.not_applied"
+        lines.append(f"[bold yellow]{escape(t(key, lang, n=entry.n))}[/]")
         for i, choice in enumerate(called.choices, 1):
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling["event"]) for f, v in choice["if"].items())
             then = changes_text(choice["changes"], lang) if choice["changes"] is not None else t("game.unsettled", lang)
             verdict = t("verdict." + choice["verdict"], lang)
             lines.append(f"  {i}. {escape(cond)} → {escape(verdict)}: {escape(then)}")
-        lines.append(escape(t("game.how_to_decide" if called.choices else "game.how_to_enter", lang)))
+        lines.append(escape(t("game.how_to_decide" if called.choices else "game.how_to_enter", lang, n=entry.n)))
     lines.append(escape(score_line(called.score, lang)))
+    if called.score.waiting and entry.applied:
+        lines.append(f"[yellow]{escape(waiting_line(called.score, lang))}[/]")
     console.print("\n".join(lines))
 
 
@@ -122,10 +131,12 @@ def _ruling(data: dict[str, Any]) -> Any:
 
 def history_json(entries: list[Entry]) -> list[dict[str, Any]]:
     cancelled = {e.refers for e in entries if e.kind == "undo"}
+    decided = {e.refers: e.n for e in entries if e.kind == "decision" and e.n not in cancelled}
     return [{
         "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
         "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
-        "refers": e.refers, "decision": e.decision,
+        "refers": e.refers, "decision": e.decision, "situation": e.situation,
+        "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
         "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
         "at": e.at,
     } for e in entries]
@@ -136,7 +147,7 @@ def history_rows(entries: list[Entry], lang: str) -> list[list[str]]:
     for item in history_json(entries):
         if item["kind"] == "call":
             what = t("game.kind.call", lang, event=t(f"event.{item['event']}", lang), by=item["by"] or "",
-                     on=f" → {item['on']}" if item["on"] else "")
+                     on=f" → {item['on']}" if item["on"] else "") + _cards(item["situation"], lang)
         elif item["kind"] == "point":
             what = t("game.kind.point", lang, by=item["by"] or "")
         else:  # decision, undo: the entry they refer to
@@ -146,6 +157,8 @@ def history_rows(entries: list[Entry], lang: str) -> list[list[str]]:
             change = ""
         elif item["applied"]:
             change = changes_text(item["changes"], lang)
+        elif item["decided_by"]:
+            change = t("game.decided_in", lang, n=item["decided_by"])
         else:
             change = t("game.pending", lang)
         if item["cancelled"]:
@@ -155,20 +168,48 @@ def history_rows(entries: list[Entry], lang: str) -> list[list[str]]:
     return rows
 
 
+def _cards(situation: Any, lang: str) -> str:
+    """The cards a call was ruled on, so the sheet can be checked later: `` (Q Q Q J; partner: 5 5 5 5)``."""
+    if not isinstance(situation, dict):
+        return ""
+    shown = []
+    for key, label in (("hand", ""), ("partner_hand", "game.cards.partner"), ("lifted", "game.cards.lifted")):
+        cards = situation.get(key)
+        if cards:
+            text = " ".join(map(str, cards)) if isinstance(cards, list) else str(cards)
+            shown.append(f"{t(label, lang)} {text}" if label else text)
+    return f" ({'; '.join(shown)})" if shown else ""
+
+
 HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "citations")
 
 
 def print_history(console: Console, game: Game, entries: list[Entry], lang: str) -> None:
+    """The history as a table; on a narrow terminal the citations go under the table, each source
+    once per entry, instead of a column folded a few characters wide."""
     from rich.table import Table
 
+    wide = console.width >= 120
     table = Table(title=escape(t("game.history_title", lang, game=game.name, convention=convention_name(game))),
                   title_justify="left", show_edge=False, show_lines=False)
-    for column in HISTORY_COLUMNS:
+    columns = HISTORY_COLUMNS if wide else HISTORY_COLUMNS[:-1]
+    for column in columns:
         table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
                          style="dim" if column == "citations" else "")
-    for row in history_rows(entries, lang):
-        table.add_row(*(escape(cell) for cell in row))
+    rows = history_rows(entries, lang)
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row[:len(columns)]))
     console.print(table)
+    if not wide:
+        cited = [item for item in history_json(entries) if item["citations"]]
+        if cited:
+            console.print(escape(t("game.col.citations", lang)) + ":", style="bold")
+        for item in cited:
+            by_source: dict[str, list[str]] = {}
+            for c in item["citations"]:
+                by_source.setdefault(c["source"], []).append(f"{c['section']} ({c['rule_point']})")
+            text = " · ".join(f"{source}: {'; '.join(sections)}" for source, sections in by_source.items())
+            console.print(f"  {item['n']}. {escape(text)}", style="dim")
 
 
 def export(fmt: str, game: Game, entries: list[Entry], score: Score, lang: str) -> str:
