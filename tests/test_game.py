@@ -301,7 +301,8 @@ def test_list_and_show(game):
 
 @pytest.mark.parametrize(("args", "needle"), [
     (["new", "--team", "Tom+Léa"], "at least two teams"),
-    (["new", "--team", "Tom", "--team", "Ana+Ben"], "a team is two players"),
+    (["new", "--team", "Tom", "--team", "Ana+Ben"], "a team is two different players"),
+    (["new", "--team", "Tom+tom", "--team", "Ana+Ben"], "a team is two different players"),
     (["new", "--team", "Tom+Léa", "--team", "Léa+Ben"], "in two teams"),
     (["new", *TEAMS, "-c", "ducale"], "leaves the target to the table"),
     (["new", *TEAMS, "-c", "wikipedia", "--target", "5"], "sets the target at 10 points"),
@@ -323,6 +324,14 @@ def test_unknown_game_player_or_team_exit_2_and_write_nothing(game):
     game("score", "--game", "nosuch", code=2)
     game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q Q", code=2)  # five queens cannot exist
     assert history(game) == []
+
+
+def test_a_team_is_found_by_its_players_in_either_order_case_and_accents_aside(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    for name in ("Léa+Tom", "tom + lea", "Tom+Léa"):
+        game("point", name)
+    assert totals(game("score")) == {"Tom+Léa": 3, "Ana+Ben": 0}
+    game("point", "Léa+Ana", code=2)
 
 
 def _digest(path):

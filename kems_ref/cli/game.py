@@ -11,14 +11,26 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from ..errors import KemsError
 from ..referee.situation import OPTIONS
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
 from .rule import RuleGroup, _parameter, register_events
 
-game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
+
+class GameGroup(TyperGroup):
+    """``game --help`` lists the commands in the order a table uses them: ``call`` right after ``new``."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: (ORDER.index(name) if name in ORDER else len(ORDER), name))
+
+
+ORDER = ("new", "call", "decide", "point", "undo", "score", "history", "show", "list", "rescore", "export")
+game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
 call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game_call"))
 game_app.add_typer(call_app, name="call")
 

@@ -81,7 +81,7 @@ def parse_teams(specs: list[str]) -> list[Team]:
     seen: dict[str, str] = {}
     for spec in specs:
         players = [p.strip() for p in spec.split("+")]
-        if len(players) != 2 or not all(players):
+        if len(players) != 2 or not all(players) or fold(players[0]) == fold(players[1]):
             raise KemsError("error.game_team_two", team=spec)
         for player in players:
             if fold(player) in seen:
@@ -117,8 +117,11 @@ def _free_name(taken: set[str]) -> str:
 def team_of(game: Game, who: str) -> Team:
     """A team by its name or by one of its players (case and accents ignored)."""
     want = fold(who)
+    pair = sorted(fold(p).strip() for p in who.split("+")) if "+" in who else None
     for team in game.teams:
         if fold(team.name) == want or want in (fold(p) for p in team.players):
+            return team
+        if pair is not None and pair == sorted(fold(p) for p in team.players):  # "Léa+Tom" for "Tom+Léa"
             return team
     names = ", ".join(p for t in game.teams for p in t.players)
     raise KemsError("error.game_unknown_player", who=who, choices=names)
