@@ -289,3 +289,67 @@ def test_under_pagat_a_stop_kemps_is_right_when_only_the_partner_holds_the_squar
 def test_scores_come_from_the_data_right_kems_differs_between_ducale_and_pagat(rule):
     assert rule("kems", "--hand", "Q Q Q Q")["score"][0]["unit"] == "point"
     assert rule("kems", "--hand", "Q Q Q Q", convention="pagat")["score"][0]["unit"] == "letter"
+
+
+# --- several checks in one ruling: the strictest verdict stands; decks and table sizes ------------
+# (each found by the mutation tool: a deliberate bug here changed no other test's outcome)
+
+def test_under_ducale_a_spoken_hidden_signal_is_forbidden_though_ducale_is_silent_on_words(rule):
+    # seed 000:19, 000:53 (the signal must be visible to all); Ducale says nothing of words
+    r = rule("signal", "--verbal", "--hidden")
+    assert r["verdict"] == "forbidden" and r["unspecified"] == ["signal.verbal"]
+
+
+def test_under_wikipedia_a_spoken_signal_that_is_also_a_sound_is_unsettled_the_sound_is_not_covered(rule):
+    # seed 003 (a word if all agree); the article says nothing of sounds
+    r = rule("signal", "--verbal", "--sound", convention="wikipedia")
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["signal.sound"]
+
+
+def test_under_wikipedia_a_hidden_second_signal_nobody_banned_is_allowed_only_if_all_agree(rule):
+    # seed 003: hidden signs unless banned before play (allowed here), several signs with everyone's consent
+    r = rule("signal", "--hidden", "--second-signal", "--not-banned", convention="wikipedia")
+    assert r["verdict"] == "conditional" and r["rule_points"] == ["signal.visibility", "signal.count"]
+
+
+def test_under_wikipedia_the_whole_hand_may_be_exchanged_against_the_four_middle_cards(rule):
+    # seed 003: one card, several, or the whole hand
+    assert rule("exchange", "--cards", "4", "--put-first", convention="wikipedia")["verdict"] == "allowed"
+
+
+def test_under_wikipedia_a_32_card_deck_is_not_among_those_it_describes_so_the_deck_is_cited_and_left_open(rule):
+    # seed 003, introduction: 36 or 52 cards, described, not prescribed
+    r = rule("kems", "--deck", "32", "--hand", "7 7 7 7", convention="wikipedia")
+    assert r["verdict"] == "upheld" and r["rule_points"][0] == "deck.size" and r["unspecified"] == ["deck.size"]
+
+
+def test_under_pagat_ten_players_use_two_decks_so_five_sevens_can_be_out_at_eight_players_they_cannot(rule, run):
+    # sources.md (Pagat: one deck up to eight players, two beyond)
+    r = rule("contre-kems", "--players", "10", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4", convention="pagat")
+    assert r["verdict"] == "upheld" and r["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
+    refused = run("rule", "contre-kems", "-c", "pagat", "--players", "8", "--hand", "7 7 7 7", "--partner-hand",
+                  "7 2 3 4")
+    assert refused.code == 2 and "5 cards of rank 7, but 1 deck(s) hold only 4 under pagat" in refused.err
+
+
+# --- the explanation says whose rule it is, and how binding ----------------------------------------
+
+def test_under_marquoir_taking_before_putting_back_is_explained_as_a_description_not_a_rule(run):
+    # seed 001 (« Le jeu : tous en même temps »): play described, no order prescribed
+    en = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json").json()
+    assert en["verdict"] == "allowed" and en["explanation"].endswith(
+        "Marquoir describes play this way, without prescribing it: You may take a middle card provided you at once "
+        "put one from your hand in its place.")
+    fr = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json", "--lang", "fr").json()
+    assert fr["explanation"].endswith("Marquoir décrit ainsi le jeu, sans l'imposer : On peut prendre une carte du "
+                                      "milieu à condition d'en reposer aussitôt une de sa main à la place.")
+
+
+def test_under_ducale_putting_down_first_is_explained_by_ducales_own_rule_stated_as_a_rule(run):
+    # seed 000 (Fiche technique › Échange): put down, then take
+    en = run("rule", "exchange", "--put-first", "--json").json()
+    assert en["explanation"] == ("The player put down before picking up. That is the convention's order. "
+                                 "Put your cards down first, then pick up.")
+    fr = run("rule", "exchange", "--put-first", "--json", "--lang", "fr").json()
+    assert fr["explanation"].endswith("On dépose ses cartes d'abord, on prend ensuite.")
+    assert "sans l'imposer" not in fr["explanation"]
