@@ -415,3 +415,11 @@ def test_two_processes_writing_the_same_game_at_once_take_turns(db):
     con.close()
     score = json.loads(_cli(db, "score", "--json").stdout)
     assert totals(score) == {"Tom+Léa": 16, "Ana+Ben": 8}
+
+
+def test_a_db_path_in_a_folder_that_does_not_exist_is_refused_and_creates_nothing(run, tmp_path):
+    missing = tmp_path / "typo" / "games.sqlite3"
+    r = run("game", "new", *TEAMS, "--target", "3", "--db", str(missing))
+    assert r.code == 2 and r.err.strip().endswith(f"the folder {missing.parent} does not exist (create it, or "
+                                                  "choose another --db)")
+    assert not missing.parent.exists()

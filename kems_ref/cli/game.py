@@ -49,7 +49,7 @@ class ExportFormat(str, enum.Enum):
 def _store(db: Optional[str]) -> Any:
     from ..game.store import Store, default_path
 
-    return Store(Path(db) if db else default_path())
+    return Store(Path(db).expanduser(), make_folder=False) if db else Store(default_path())
 
 
 def _ask_target(out: Out) -> Optional[int]:

@@ -121,9 +121,11 @@ class Entry:
 class Store:
     """One open database.  Use as a context manager; writes go through :meth:`writing`."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, make_folder: bool = True):
+        """``make_folder``: create the missing folders of ``path`` (the user's data directory); a
+        path the user typed (``--db``) must be in a folder that exists — a typo creates nothing."""
         self.path = path
-        self.conn = _open(path)
+        self.conn = _open(path, make_folder)
 
     def __enter__(self) -> Store:
         return self
@@ -244,7 +246,7 @@ def _dump(value: Any) -> Optional[str]:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def _open(path: Path) -> sqlite3.Connection:
+def _open(path: Path, make_folder: bool = True) -> sqlite3.Connection:
     """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours."""
     fresh = not path.exists() or (path.is_file() and path.stat().st_size == 0)
     if not fresh:
@@ -257,6 +259,8 @@ def _open(path: Path) -> sqlite3.Connection:
             raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
         if head != SQLITE_MAGIC:
             raise KemsError("error.game_db_foreign", path=str(path))
+    elif not make_folder and not path.parent.is_dir():
+        raise KemsError("error.game_db_no_folder", path=str(path), folder=str(path.parent))
     else:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
