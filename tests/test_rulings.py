@@ -353,3 +353,51 @@ def test_under_ducale_putting_down_first_is_explained_by_ducales_own_rule_stated
     fr = run("rule", "exchange", "--put-first", "--json", "--lang", "fr").json()
     assert fr["explanation"].endswith("On dépose ses cartes d'abord, on prend ensuite.")
     assert "sans l'imposer" not in fr["explanation"]
+
+
+# --- house rules reach what no published convention says (each a branch of the resolver) ---------
+
+def _house(tmp_path, rules: str, extends: str = "ducale"):
+    house = tmp_path / "maison.yaml"
+    house.write_text(f"id: maison\nname: Maison\npublication: {{title: Maison}}\nextends: {extends}\nrules:\n{rules}",
+                     encoding="utf-8")
+    return str(house)
+
+
+def test_a_house_silent_on_when_the_hunt_opens_leaves_an_early_exchange_unsettled_though_its_order_is_right(run,
+                                                                                                          tmp_path):
+    house = _house(tmp_path, "  hunt.opening: {status: unspecified}\n")
+    r = run("rule", "exchange", "--put-first", "--before-opening", "-c", house, "--json").json()
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["hunt.opening"]
+
+
+def test_a_house_silent_on_how_many_cards_leaves_two_at_once_unsettled_though_its_order_is_right(run, tmp_path):
+    house = _house(tmp_path, "  exchange.count: {status: unspecified}\n")
+    r = run("rule", "exchange", "--cards", "2", "--put-first", "-c", house, "--json").json()
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.count"]
+
+
+def test_a_house_where_every_opposing_team_scores_gives_a_wrong_contre_kems_point_to_both_other_teams(run, tmp_path):
+    # Jouer au Kems gives a wrong Contre-Kems's point to "the other team"; the house says which at six players
+    house = _house(tmp_path, """  score.multi_team:
+    status: stated
+    value: every-opposing-team
+    text: {fr: "Chaque équipe adverse marque.", en: "Every opposing team scores."}
+    citation: {section: "Décidé avant la partie"}
+""", extends="jouer-au-kems")
+    r = run("rule", "contre-kems", "--hand", "7 7 K K", "--partner-hand", "8 9 10 J", "--players", "6", "-c", house,
+            "--json").json()
+    assert r["verdict"] == "rejected" and r["score"] == [{"team": "accused", "change": 1, "unit": "point"},
+                                                         {"team": "others", "change": 1, "unit": "point"}]
+
+
+def test_a_house_that_plays_on_after_three_of_a_kind_dealt_plays_on_even_with_four(run, tmp_path):
+    house = _house(tmp_path, """  deal.identical_cards:
+    status: stated
+    value: {threshold: 3, action: play-on}
+    text: {fr: "On joue la donne telle quelle.", en: "The deal stands."}
+    citation: {section: "Décidé avant la partie"}
+""")
+    for hand in ("9 9 9 K", "9 9 9 9"):
+        r = run("rule", "deal", "--hand", hand, "-c", house, "--json").json()
+        assert (r["verdict"], r["hand_ends"], r["effects"]) == ("play-on", False, [])
