@@ -52,6 +52,9 @@ class Ruling:
     short_name: str = ""
     call_name: Optional[str] = None  # the publication's own name for the call (Pagat: "Stop Kemps")
     players: int = 4
+    #: the explanation's sentences: where a fact not given changes nothing, the ruling explains
+    #: itself by the sentences every answer shares
+    reasons: list[str] = field(default_factory=list, repr=False)
 
     def outcome(self) -> str:
         """What a table applies: equal outcomes mean the rulings agree."""
@@ -171,6 +174,11 @@ class Ctx:
 
     def say(self, key: str, **values: Any) -> None:
         self.why.append(t(key, self.lang, **values))
+
+    def say_fact(self, fact: str, value: Any, who: Optional[str] = None) -> None:
+        """State a fact of the situation as the ruling takes it ("the partner holds a square")."""
+        key = f"why.assumed.{'square' if fact in ('square', 'partner_square') else fact}.{str(value).lower()}"
+        self.why.append(t(key, self.lang, **({"who": t(who, self.lang)} if who else {})))
 
     def text_of(self, answer: Optional[Answer]) -> None:
         """The rule in the convention's words (ours), marked when the source only describes it."""
@@ -294,7 +302,7 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
     if hand is None:
         fact = "square" if main else "partner_square"
         held = bool(ctx.fact(fact))
-        ctx.say(f"why.assumed.square.{str(held).lower()}", who=t(who, lang))
+        ctx.say_fact(fact, held, who)
         return held
     shown = C.show(hand, lang, ctx.deck)
     square = _makes_square(ctx, hand)
@@ -356,7 +364,7 @@ def _partner_square(ctx: Ctx) -> bool:
             ctx.partner = bool(_holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", main=False))
         else:
             ctx.partner = bool(ctx.fact("partner_square"))
-            ctx.say(f"why.assumed.square.{str(ctx.partner).lower()}", who=t("who.accused_partner", ctx.lang))
+            ctx.say_fact("partner_square", ctx.partner, "who.accused_partner")
     return ctx.partner
 
 
@@ -485,7 +493,7 @@ def _late(ctx: Ctx) -> Optional[Outcome]:
         ctx.say("why.hand_already_ended")
         return Outcome("void", [], True)
     right = ctx.fact("kems_right")  # whether the Kems ended the hand depends on whether it was right
-    ctx.say(f"why.assumed.kems_right.{str(right).lower()}")
+    ctx.say_fact("kems_right", right)
     ended = _hand_end(ctx, "right-call" if right else "wrong-kems")
     if ended:
         ctx.say("why.hand_ended_before")
@@ -658,7 +666,7 @@ def _deal(ctx: Ctx) -> Outcome:
             ctx.say("why.deal_first_only", name=ctx.name)
             ctx._silent("deal.identical_cards")
             return Outcome("unspecified")
-        ctx.say("why.assumed.first_deal.true")
+        ctx.say_fact("first_deal", True)
     ctx.effect("redeal" if rule.value["action"] == "redeal" else "show-discard-draw")
     return Outcome(rule.value["action"], [], rule.value["action"] == "redeal")
 
@@ -781,7 +789,7 @@ def _signal(ctx: Ctx) -> Outcome:
             verdict = outcome[rule.value]
             if rule.value == "agree-before-play":  # allowed unless a player banned such signs before play
                 banned = ctx.fact("banned_before_play")
-                ctx.say(f"why.assumed.banned_before_play.{str(banned).lower()}")
+                ctx.say_fact("banned_before_play", banned)
                 verdict = "forbidden" if banned else "allowed"
             verdicts.append(_forbids(ctx, rule) if verdict == "forbidden" else verdict)
             if verdict != "forbidden":
@@ -790,13 +798,13 @@ def _signal(ctx: Ctx) -> Outcome:
         warning = ctx.peek("signal.warning")
         if warning is not None and warning.value:
             if ctx.fact("warning_sign"):
-                ctx.say("why.assumed.warning_sign.true")
+                ctx.say_fact("warning_sign", True)
                 ctx.text_of(warning)
                 ctx.effect("warning-signal-allowed")
                 verdicts[-1] = "allowed"
                 ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
             else:
-                ctx.say("why.assumed.warning_sign.false")
+                ctx.say_fact("warning_sign", False)
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
         ctx.text_of(ctx.peek("signal.visibility"))
@@ -868,7 +876,7 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
         convention=conv.id, event=sit.event, verdict=outcome.verdict, score=outcome.score or [],
         score_settled=score_settled, hand_ends=outcome.hand_ends, effects=ctx.effects,
         explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
-        unspecified=list(ctx.unspecified), conflicts=conflicts,
+        unspecified=list(ctx.unspecified), conflicts=conflicts, reasons=list(ctx.why),
         notes=[{"rule_point": p, "text": text_in(conv.get(p).note, lang)} for p in ctx.notes],
         **_names(conv, sit, lang),
     )
@@ -909,9 +917,12 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
     branches = [(value, resolve(conv, sit.assuming(fact, value), lang)) for value in values]
     first = branches[0][1]
     if all(r.outcome() == first.outcome() for _, r in branches):
-        # the fact does not change the ruling: one ruling, saying so (a conflict stays listed)
+        # the fact does not change the ruling: one ruling, saying so (a conflict stays listed),
+        # explained by what every answer shares (never by the answer one branch took)
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
-        first.explanation += " " + t(key, lang, question=need(fact, lang, sit.event)["question"])
+        shared = [reason for reason in first.reasons if all(reason in r.reasons for _, r in branches)]
+        first.reasons = [*shared, t(key, lang, question=need(fact, lang, sit.event)["question"])]
+        first.explanation = " ".join(first.reasons)
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
@@ -923,7 +934,8 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
     needs = _merge([[need(fact, lang, sit.event)]] + [r.needs for _, r in branches])
     return Ruling(
         convention=conv.id, event=sit.event, verdict="depends", score=[], score_settled=False, hand_ends=None,
-        effects=[], explanation=t("why.depends", lang, questions=" ".join(n["question"] for n in needs)),
+        effects=[], explanation=(depends := t("why.depends", lang, questions=" ".join(n["question"] for n in needs))),
+        reasons=[depends],
         rule_points=_merge([r.rule_points for r in rulings]), citations=_merge([r.citations for r in rulings]),
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
