@@ -36,9 +36,9 @@ class Ruling:
     convention: str
     event: str
     verdict: str
+    score_settled: bool  # no default: every ruling says whether its score is settled
+    hand_ends: Optional[bool]  # and whether the hand ends (None: not settled)
     score: list[Any] = field(default_factory=list)
-    score_settled: bool = True
-    hand_ends: Optional[bool] = False
     effects: list[Any] = field(default_factory=list)
     explanation: str = ""
     rule_points: list[Any] = field(default_factory=list)
@@ -347,8 +347,6 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     if rule is None:
         ctx.say("why.square_unknown", name=ctx.name)
         return None
-    if rule.value == "four-of-a-kind":
-        return C.square_rank(cards) is not None
     order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
     run = C.run_in_suit(cards, order)
     if run is None:
