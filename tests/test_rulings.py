@@ -413,3 +413,35 @@ def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(
     fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json", "--lang", "fr").json()
     assert "(cartes non précisées)" not in fr["explanation"]
     assert fr["explanation"].startswith("L'annonceur n'a pas de carré (2 3 4 5).")
+
+
+# --- what cannot happen, and why: each refusal names what decided it ------------------------------
+
+def test_under_nathan_silent_on_hand_size_a_five_card_hand_is_refused_a_kems_hand_holds_four(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q 2", "-c", "nathan")
+    assert r.code == 2 and r.err.strip() == "kems-ref: error: --hand has 5 cards but a hand holds at most 4 under nathan"
+
+
+def test_under_ducale_four_queens_in_hand_plus_one_lifted_are_five_cards_one_too_many(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--lifted", "Q")
+    assert r.code == 2 and "--hand and --lifted make 5 cards but a hand holds at most 4 under ducale" in r.err
+
+
+def test_an_impossible_hand_names_what_decided_the_deck(run):
+    # the convention's own deck rule, the user's --deck, or the largest deck assumed where the source is silent
+    ducale = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q 2 3 4")
+    assert ducale.code == 2 and ducale.err.strip().endswith(
+        "5 cards of rank Q, but 1 deck(s) hold only 4 under ducale (Notice Ducale, via Regles.com, réf. [1] — "
+        "Fiche technique › Matériel)")
+    given = run("rule", "kems", "--deck", "32", "--hand", "2 2 2 2", "-c", "jouer-au-kems")
+    assert given.code == 2 and given.err.strip().endswith("under jouer-au-kems (--deck 32)")
+    silent = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q 2 3 4", "-c", "regle-breve")
+    assert silent.code == 2 and silent.err.strip().endswith(
+        "under regle-breve (deck not stated: 52, the largest, assumed)")
+
+
+def test_under_jouer_au_kems_at_six_players_the_explanation_counts_three_teams(run):
+    r = run("rule", "contre-kems", "-c", "jouer-au-kems", "--players", "6", "--hand", "7 7 K K", "--partner-hand",
+            "8 9 10 J", "--json").json()
+    assert r["score_settled"] is False and r["explanation"].endswith(
+        "with 6 players in 3 teams, who receives it is not settled.")
