@@ -1,6 +1,9 @@
 """The corpus: every shipped convention loads, validates, answers every rule point with citations."""
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from kems_ref.corpus import load as conventions
 from kems_ref.corpus.catalogue import IDS
@@ -323,3 +326,16 @@ def test_known_only_through_a_sheet_that_never_reports_what_makes_a_kems_a_call_
     ruling = resolve(conv, build("kems", hand="Q Q Q Q"), "en")
     assert ruling.verdict == "unspecified" and ruling.unspecified == ["hand.square"]
     assert "does not say what hand makes a Kems" in ruling.explanation
+
+
+# --- the facts no ruling reads are still pinned: what `conventions show` (and compare) says ---------
+
+def _shown_facts():
+    data = yaml.safe_load((Path(__file__).parent / "data" / "shown-facts.yaml").read_text(encoding="utf-8"))
+    return [(cid, point, fact) for cid, points in data.items() for point, fact in points.items()]
+
+
+@pytest.mark.parametrize("cid, point, fact", _shown_facts(), ids=lambda v: v if isinstance(v, str) else "")
+def test_what_a_convention_states_where_no_ruling_reads_it_is_shown_with_its_force(run, cid, point, fact):
+    shown = run("conventions", "show", cid, "--json").json()["rules"][point]
+    assert (shown["status"], shown["value"], shown["force"]) == ("stated", fact["value"], fact["force"])

@@ -419,7 +419,8 @@ def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(
 
 def test_under_nathan_silent_on_hand_size_a_five_card_hand_is_refused_a_kems_hand_holds_four(run):
     r = run("rule", "kems", "--hand", "Q Q Q Q 2", "-c", "nathan")
-    assert r.code == 2 and r.err.strip() == "kems-ref: error: --hand has 5 cards but a hand holds at most 4 under nathan"
+    assert r.code == 2
+    assert r.err.strip() == "kems-ref: error: --hand has 5 cards but a hand holds at most 4 under nathan"
 
 
 def test_under_ducale_four_queens_in_hand_plus_one_lifted_are_five_cards_one_too_many(run):

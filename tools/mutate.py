@@ -23,6 +23,7 @@ import concurrent.futures
 import copy
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -178,8 +179,9 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--limit", type=int, help="a random sample of this many mutants")
     parser.add_argument("--labels", type=Path,
-                        help="re-run only the mutants named in this file (one label per line, as printed, "
-                             "e.g. the survivors of a run) against the whole test suite")
+                        help="re-run only the mutants named in this file (one label per line as printed, or "
+                             "each label in `backticks`, e.g. tools/mutation-survivors.md) against the whole "
+                             "test suite")
     args = parser.parse_args()
     jobs: list[tuple[str, str, str]] = []  # (label, relative path, mutated text)
     if args.only in (None, "resolver"):
@@ -192,8 +194,10 @@ def main() -> int:
         jobs = random.Random(7).sample(jobs, min(args.limit, len(jobs)))
     tests = TESTS
     if args.labels:
-        wanted = {line.strip().removeprefix("survived:").strip()
-                  for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()}
+        text = args.labels.read_text(encoding="utf-8")
+        # the labels as printed (one a line, "survived: " or not), or each in `backticks` (a notes file)
+        wanted = set(re.findall(r"`([^`]+)`", text)) or {
+            line.strip().removeprefix("survived:").strip() for line in text.splitlines() if line.strip()}
         jobs = [job for job in jobs if job[0] in wanted]
         tests = FULL
     scratches = [_scratch() for _ in range(args.jobs)]
