@@ -99,3 +99,9 @@ def test_all_keeps_every_convention_for_any_valid_situation(run, event, hand, pl
         if x["verdict"] == "depends":
             assert x["needs"] and len(x["branches"]) >= 2
         json.dumps(x)
+
+
+def test_the_json_of_a_ruling_says_at_how_many_players_it_was_ruled(run):
+    # a ruling kept on a score sheet is shown again later: "every opposing team" needs the table size
+    assert run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "-c", "pagat", "--json").json()["players"] == 6
+    assert run("rule", "kems", "--hand", "Q Q Q Q", "--json").json()["players"] == 4

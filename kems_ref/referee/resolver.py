@@ -64,7 +64,7 @@ class Ruling:
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in (
             "convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "explanation",
-            "rule_points", "citations", "unspecified", "conflicts", "notes", "needs", "call_name")}
+            "rule_points", "citations", "unspecified", "conflicts", "notes", "needs", "call_name", "players")}
         out["branches"] = [{"if": b["if"], "ruling": b["ruling"].to_json()} for b in self.branches]
         return out
 
