@@ -162,7 +162,10 @@ def _killed(scratch: Path, target: Path, text: str, report: bool = False, tests:
     target.write_text(text, encoding="utf-8")
     try:
         env = {**os.environ, "PYTHONPATH": str(scratch), "PYTHONDONTWRITEBYTECODE": "1"}
-        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+        # each scratch copy its own temporary directory: pytest prunes old ones, and two runs sharing
+        # the default one delete each other's files (failures that would count as kills)
+        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                 f"--basetemp={scratch / '.pytest-tmp'}", *tests],
                                 cwd=scratch, env=env, capture_output=True, timeout=600)
         if report and result.returncode:
             sys.stderr.write(result.stdout.decode(errors="replace")[-3000:])
