@@ -446,3 +446,12 @@ def test_under_jouer_au_kems_at_six_players_the_explanation_counts_three_teams(r
             "8 9 10 J", "--json").json()
     assert r["score_settled"] is False and r["explanation"].endswith(
         "with 6 players in 3 teams, who receives it is not settled.")
+
+
+def test_a_fact_the_table_gives_without_cards_is_stated_as_given_in_the_explanation(run):
+    en = run("rule", "kems", "--no-square", "--json").json()
+    assert en["explanation"] == ("The partner holds no square (the cards are not given). "
+                                 "Wrong Kems: one point to the opposing team.")
+    fr = run("rule", "kems", "--no-square", "--json", "--lang", "fr").json()
+    assert fr["explanation"] == ("Le partenaire n'a pas de carré (cartes non précisées). "
+                                 "Kems faux : un point pour l'équipe adverse.")

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # the quick set: the ruling tables first (they kill most mutants within seconds)
 TESTS = ["tests/test_ruling_tables.py", "tests/test_rulings.py", "tests/test_conventions.py",
          "tests/test_messages.py", "tests/test_output.py", "tests/test_cli.py", "tests/test_variants.py"]
-# the whole suite but the slow end-to-end files (terminal sessions, printing, fuzzing), for --labels
+# the whole suite but the slow end-to-end files (terminal sessions, printing, fuzzing): --suite whole
 FULL = ["tests", "--ignore=tests/test_checklist_print.py", "--ignore=tests/test_fuzz.py",
         "-k", "not on_a_terminal"]
 SWAPS = {
@@ -183,8 +183,9 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="a random sample of this many mutants")
     parser.add_argument("--labels", type=Path,
                         help="re-run only the mutants named in this file (one label per line as printed, or "
-                             "each label in `backticks`, e.g. tools/mutation-survivors.md) against the whole "
-                             "test suite")
+                             "each label in `backticks`, e.g. tools/mutation-survivors.md)")
+    parser.add_argument("--suite", choices=("quick", "whole"), default="quick",
+                        help="the ruling tests (default), or the whole suite but its slow end-to-end files")
     args = parser.parse_args()
     jobs: list[tuple[str, str, str]] = []  # (label, relative path, mutated text)
     if args.only in (None, "resolver"):
@@ -202,6 +203,7 @@ def main() -> int:
         wanted = set(re.findall(r"`([^`]+)`", text)) or {
             line.strip().removeprefix("survived:").strip() for line in text.splitlines() if line.strip()}
         jobs = [job for job in jobs if job[0] in wanted]
+    if args.suite == "whole":
         tests = FULL
     scratches = [_scratch() for _ in range(args.jobs)]
     survivors: list[str] = []
