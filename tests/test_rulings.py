@@ -2,6 +2,8 @@
 descriptions and advice, unknown facts, contradictions).  The exhaustive tables of expected rulings
 are in tests/rulings/ (run by test_ruling_tables.py)."""
 
+from pathlib import Path
+
 import pytest
 
 from kems_ref.corpus import load as conventions
@@ -455,3 +457,22 @@ def test_a_fact_the_table_gives_without_cards_is_stated_as_given_in_the_explanat
     fr = run("rule", "kems", "--no-square", "--json", "--lang", "fr").json()
     assert fr["explanation"] == ("Le partenaire n'a pas de carré (cartes non précisées). "
                                  "Kems faux : un point pour l'équipe adverse.")
+
+
+def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
+    def why(*args):
+        return run("rule", *args, "--json").json()["explanation"]
+
+    # Ducale's Contre-Kems names one player: the partner's square is said not to count
+    assert "The Contre-Kems targets one player: the partner's square does not count." in why(
+        "contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q")
+    # Pagat's plain gesture: allowed, and its rule on words is recalled
+    assert why("signal", "-c", "pagat") == ("A single visible non-verbal gesture: nothing in Pagat forbids it. "
+                                           "Gestures and movements only: words are not allowed.")
+    # a call a source names without a rule, and one it never mentions
+    variant = str(Path(__file__).parent / "data" / "variants" / "howdoyouplayit.yaml")
+    assert why("double-contre-kems", "-c", variant) == \
+        "howdoyouplayit names a Double Contre-Kems without giving its rule."
+    assert why("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", "-c", variant).endswith(
+        "howdoyouplayit names the 'Double Kemps' without giving its rule.")
+    assert why("double-contre-kems") == "Ducale does not mention a Double Contre-Kems."
