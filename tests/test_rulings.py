@@ -477,5 +477,6 @@ def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
         "howdoyouplayit names the 'Double Kemps' without giving its rule.")
     assert why("double-contre-kems") == "Ducale does not mention a Double Contre-Kems."
     # a word as the signal: Wikipedia's condition, and Pagat's ban, each said once
-    assert why("signal", "--verbal", "-c", "wikipedia") == "A word is possible if everyone agrees to play « à la parlante »."
+    assert why("signal", "--verbal", "-c", "wikipedia") == \
+        "A word is possible if everyone agrees to play « à la parlante »."
     assert why("signal", "--verbal", "-c", "pagat") == "Gestures and movements only: words are not allowed."
