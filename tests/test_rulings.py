@@ -480,3 +480,22 @@ def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
     assert why("signal", "--verbal", "-c", "wikipedia") == \
         "A word is possible if everyone agrees to play « à la parlante »."
     assert why("signal", "--verbal", "-c", "pagat") == "Gestures and movements only: words are not allowed."
+
+
+def test_a_house_that_only_describes_no_calls_during_a_sweep_leaves_a_kems_then_unsettled(run, tmp_path):
+    house = _house(tmp_path, """  sweep.calls:
+    status: stated
+    force: described
+    value: false
+    text: {fr: "En général on n'annonce pas pendant le balayage.", en: "People usually do not call during a sweep."}
+    citation: {section: "Habitudes de la table"}
+""")
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "-c", house, "--json").json()
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["sweep.calls"]
+
+
+def test_a_house_silent_on_when_a_hand_ends_leaves_a_late_contre_kems_unsettled(run, tmp_path):
+    house = _house(tmp_path, "  hand.end: {status: unspecified}\n")
+    r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", "-c", house,
+            "--json").json()
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["hand.end"]
