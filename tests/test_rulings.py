@@ -499,3 +499,17 @@ def test_a_house_silent_on_when_a_hand_ends_leaves_a_late_contre_kems_unsettled(
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", "-c", house,
             "--json").json()
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["hand.end"]
+
+
+def test_a_house_that_only_describes_the_contre_kems_coming_before_the_kems_leaves_a_late_one_unsettled(run,
+                                                                                                       tmp_path):
+    house = _house(tmp_path, """  call.contre_kems.timing:
+    status: stated
+    force: described
+    value: before-kems
+    text: {fr: "D'habitude le Contre-Kems vient avant le Kems.", en: "A Contre-Kems usually comes before the Kems."}
+    citation: {section: "Habitudes de la table"}
+""")
+    r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", "-c", house,
+            "--json").json()
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.contre_kems.timing"]
