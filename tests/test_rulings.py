@@ -513,3 +513,42 @@ def test_a_house_that_only_describes_the_contre_kems_coming_before_the_kems_leav
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", "-c", house,
             "--json").json()
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.contre_kems.timing"]
+
+
+def test_under_wikipedia_each_reading_of_whom_a_contre_kems_targets_says_which_it_is(run):
+    def why(reading):
+        return run("rule", "contre-kems", "--hand", "7 7 K K", "--partner-hand", "Q Q Q Q", "-c", "wikipedia",
+                   "--reading", f"call.contre_kems.target={reading}", "--json").json()["explanation"]
+
+    assert "(reading 1 of the source) The Contre-Kems targets the whole team: either player's square is enough." \
+        in why(1)
+    assert "(reading 2 of the source) The Contre-Kems targets one player: the partner's square does not count." \
+        in why(2)
+
+
+def test_a_house_that_forbids_sounds_forbids_a_cough_as_the_signal(run, tmp_path):
+    house = _house(tmp_path, """  signal.sound:
+    status: stated
+    value: forbidden
+    text: {fr: "Pas de bruit pour signal.", en: "No sound as a signal."}
+    citation: {section: "Décidé avant la partie"}
+""")
+    assert run("rule", "signal", "--sound", "-c", house, "--json").json()["verdict"] == "forbidden"
+
+
+def test_a_house_with_one_signal_still_allows_a_second_that_only_warns_when_it_says_so(run, tmp_path):
+    house = _house(tmp_path, """  signal.count:
+    status: stated
+    value: one
+    text: {fr: "Un seul signe par équipe.", en: "One sign per team."}
+    citation: {section: "Décidé avant la partie"}
+  signal.warning:
+    status: stated
+    value: true
+    text: {fr: "Un second signe peut avertir qu'on est observé.", en: "A second sign may warn we are watched."}
+    citation: {section: "Décidé avant la partie"}
+""")
+    warns = run("rule", "signal", "--second-signal", "--warning-sign", "-c", house, "--json").json()
+    assert (warns["verdict"], warns["effects"]) == ("allowed", ["warning-signal-allowed"])
+    other = run("rule", "signal", "--second-signal", "--other-sign", "-c", house, "--json").json()
+    assert other["verdict"] == "forbidden"
