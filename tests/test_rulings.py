@@ -552,3 +552,14 @@ def test_a_house_with_one_signal_still_allows_a_second_that_only_warns_when_it_s
     assert (warns["verdict"], warns["effects"]) == ("allowed", ["warning-signal-allowed"])
     other = run("rule", "signal", "--second-signal", "--other-sign", "-c", house, "--json").json()
     assert other["verdict"] == "forbidden"
+
+
+def test_a_house_where_four_cards_must_be_gathered_in_one_hand_rejects_a_kems_on_scattered_ones(run, tmp_path):
+    house = _house(tmp_path, """  call.ungathered:
+    status: stated
+    value: false
+    text: {fr: "Le carré doit être en main.", en: "The square must be in hand."}
+    citation: {section: "Décidé avant la partie"}
+""")
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--ungathered", "-c", house, "--json").json()
+    assert r["verdict"] == "rejected" and r["score"] == [{"team": "others", "change": 1, "unit": "point"}]
