@@ -552,6 +552,7 @@ def test_a_house_with_one_signal_still_allows_a_second_that_only_warns_when_it_s
     assert (warns["verdict"], warns["effects"]) == ("allowed", ["warning-signal-allowed"])
     other = run("rule", "signal", "--second-signal", "--other-sign", "-c", house, "--json").json()
     assert other["verdict"] == "forbidden"
+    assert "In this case the second sign is not the warning sign." in other["explanation"]
 
 
 def test_a_house_where_four_cards_must_be_gathered_in_one_hand_rejects_a_kems_on_scattered_ones(run, tmp_path):
