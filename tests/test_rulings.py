@@ -550,6 +550,7 @@ def test_a_house_with_one_signal_still_allows_a_second_that_only_warns_when_it_s
 """)
     warns = run("rule", "signal", "--second-signal", "--warning-sign", "-c", house, "--json").json()
     assert (warns["verdict"], warns["effects"]) == ("allowed", ["warning-signal-allowed"])
+    assert "In this case the second sign only warns 'we are being watched'." in warns["explanation"]
     other = run("rule", "signal", "--second-signal", "--other-sign", "-c", house, "--json").json()
     assert other["verdict"] == "forbidden"
     assert "In this case the second sign is not the warning sign." in other["explanation"]
@@ -564,3 +565,48 @@ def test_a_house_where_four_cards_must_be_gathered_in_one_hand_rejects_a_kems_on
 """)
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--ungathered", "-c", house, "--json").json()
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "others", "change": 1, "unit": "point"}]
+
+
+def test_under_marquoir_each_reading_of_a_wrong_kems_cites_its_own_paragraph(run):
+    def cited(reading):
+        r = run("rule", "kems", "--hand", "Q Q Q J", "-c", "marquoir", "--reading", f"call.kems.wrong={reading}",
+                "--json").json()
+        return [c["section"] for c in r["citations"] if c["rule_point"] == "call.kems.wrong"]
+
+    assert cited(1) == ["Annoncer Kems ; Scoring"]
+    assert cited(2) == ["Fin de la manche et de la partie ; Scoring"]
+
+
+def test_side_by_side_a_convention_under_which_the_table_cannot_exist_settles_nothing(run):
+    rulings = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "--all", "--json").json()
+    impossible = [r for r in (rulings["rulings"] if isinstance(rulings, dict) else rulings)
+                  if r["verdict"] == "impossible"]
+    assert [(r["convention"], r["score"], r["score_settled"], r["hand_ends"]) for r in impossible] == [
+        ("regles-com", [], False, None)]
+
+
+def test_a_house_that_only_describes_barring_a_wrong_caller_leaves_his_next_contre_kems_unsettled(run, tmp_path):
+    # on Jouer au Kems, where a wrong Contre-Kems does not end the hand (under Ducale it did: the call is void)
+    house = _house(tmp_path, extends="jouer-au-kems", rules="""  call.contre_kems.after_wrong:
+    status: stated
+    force: described
+    value: {barred: true, until: hand}
+    text: {fr: "En général, qui s'est trompé ne contre plus.", en: "Usually a wrong caller calls no more."}
+    citation: {section: "Habitudes de la table"}
+""")
+    r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--barred", "-c", house,
+            "--json").json()
+    assert r["verdict"] == "unspecified" and "call.contre_kems.after_wrong" in r["unspecified"]
+
+
+def test_a_house_that_only_describes_that_a_double_kems_is_not_countered_leaves_the_contre_kems_unsettled(run,
+                                                                                                       tmp_path):
+    house = _house(tmp_path, """  call.double_kems.counter:
+    status: stated
+    force: described
+    value: false
+    text: {fr: "D'habitude on ne contre pas un Double Kems.", en: "A Double Kems is usually not countered."}
+    citation: {section: "Habitudes de la table"}
+""")
+    r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q", "-c", house, "--json").json()
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.double_kems.counter"]

@@ -517,6 +517,9 @@ def _contre_kems(ctx: Ctx) -> Outcome:
         if after is None:
             ctx.say("why.barred_unknown", name=ctx.name)
             return Outcome("unspecified")
+        if after.value["barred"] and not after.prescribed:  # only described: nothing forbids this call
+            _forbids(ctx, after)
+            return Outcome("unspecified")
         if after.value["barred"]:
             ctx.say("why.barred")
             ctx.text_of(after)
