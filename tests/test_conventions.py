@@ -191,8 +191,7 @@ def test_regles_com_forbids_a_word_as_the_signal_while_ducale_is_silent_on_words
 
 
 def test_ducale_jouer_au_kems_wikipedia_and_the_short_page_prescribe_putting_down_before_taking():
-    # seed 000:61 ("on ne prend jamais avant de poser"), 002:22 ("Il faut donc poser"), 003:15 ("doivent d'abord
-    # poser"), 004:10 ("en prenant bien le soin de d'abord poser")
+    # seeds 000:61, 002:22, 003:15 and 004:10 each say, in their own words, that one must put down first
     for cid in ("ducale", "jouer-au-kems", "wikipedia", "regle-breve"):
         assert value(cid, "exchange.order") == "put-then-take" and force(cid, "exchange.order") == "prescribed"
 
