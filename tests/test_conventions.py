@@ -197,15 +197,15 @@ def test_ducale_jouer_au_kems_wikipedia_and_the_short_page_prescribe_putting_dow
 
 
 def test_marquoir_and_pagat_only_describe_taking_first():
-    # seed 001:40 ("On peut prendre … à condition d'en reposer immédiatement"); sources.md (Pagat: "pick up
-    # first, then discard at once"), 000:121 (Pagat "décrit la prise avant la défausse immédiate")
+    # seed 001:40 (a middle card may be taken if one is put back at once); sources.md (Pagat: taking first,
+    # then discarding at once), 000:121 (the sheet says Pagat describes it that way)
     for cid in ("marquoir", "pagat"):
         assert value(cid, "exchange.order") == "take-then-put" and force(cid, "exchange.order") == "described"
 
 
 def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_not_the_ducale_notice():
-    # seed 000:52 ("fixez avant la partie la priorité au premier qui la touche"), 000:72 ("Faites le geste
-    # uniquement lorsque le carré est réellement formé"): the sheet's own tips
+    # seed 000:52 (agree before play that the first to touch a card has it), 000:72 (signal only once the
+    # square is really made): the sheet's own tips
     assert status("ducale", "exchange.same_card") == "unspecified" and status("ducale", "signal.bluff") == "unspecified"
     assert force("regles-com", "exchange.same_card") == "advised"
     assert value("regles-com", "exchange.same_card") == "first-to-touch"
@@ -213,7 +213,7 @@ def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_
 
 
 def test_ducale_proof_after_a_wrong_contre_kems_is_two_cards_of_different_ranks():
-    # seed 000:109 ("au moins 2 cartes de valeurs différentes"), 000:153
+    # seed 000:109 (at least two cards of different ranks), 000:153
     assert value("ducale", "call.contre_kems.proof") == {"who": "accused-player", "cards": "two-different", "to": None}
 
 
