@@ -4,8 +4,9 @@ arithmetic :mod:`.sheet`, the rulings the referee's (:mod:`kems_ref.referee.api`
 
 A ruling the convention does not settle (``unspecified``, ``depends``, a score left open) is shown
 and recorded, but not applied, until the table decides: a branch of a ``depends`` ruling
-(``--decide``), or a plain entry (``game point``).  The decision is recorded as the table's, beside
-the ruling; a reading of a self-contradicting source, once chosen, holds for the rest of the game.
+(``--decide``, ``game decide``), or the score the table gives it (``game point --for``).  The
+decision is recorded as the table's, beside the ruling; a reading of a self-contradicting source,
+once chosen, holds for the rest of the game.
 """
 
 from __future__ import annotations
@@ -238,6 +239,14 @@ def _waiting(entries: list[Entry], n: Optional[int]) -> Entry:
     return target
 
 
+def _decision(call: Entry, changes: list[dict[str, Any]], decision: dict[str, Any],
+              ruling: Optional[dict[str, Any]] = None) -> Entry:
+    """The table's decision on a waiting call: a branch of its ruling, or a score of its own."""
+    return Entry(n=0, kind="decision", at=now(), event=call.event, by_player=call.by_player,
+                 on_player=call.on_player, verdict=ruling["verdict"] if ruling else None, applied=True,
+                 changes=changes, ruling=ruling, refers=call.n, decision=decision)
+
+
 def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
     """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
     recorded before the game ended may still be settled afterwards: it belongs to the game."""
@@ -248,10 +257,8 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, entries)
-        entry = Entry(n=0, kind="decision", at=now(), event=target.event, by_player=target.by_player,
-                      on_player=target.on_player, verdict=branch["ruling"]["verdict"], applied=True,
-                      changes=sheet.changes_of(branch["ruling"], roles), ruling=branch["ruling"], refers=target.n,
-                      decision={"if": branch["if"], "by": "table"})
+        entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
+                          branch["ruling"])
         store.add_entry(game, entry)
         return Called(entry, branch["ruling"], sheet.score(game, store.entries(game)))
 
@@ -270,9 +277,7 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
             entry = Entry(n=0, kind="point", at=now(), by_player=who, applied=True, changes=change)
         else:
             target = _waiting(entries, for_entry)
-            entry = Entry(n=0, kind="decision", at=now(), event=target.event, by_player=target.by_player,
-                          on_player=target.on_player, applied=True, changes=change, refers=target.n,
-                          decision={"by": "table", "entered": True})
+            entry = _decision(target, change, {"by": "table", "entered": True})
         store.add_entry(game, entry)
         return Called(entry, {}, sheet.score(game, [*entries, entry]))
 
@@ -332,7 +337,7 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
     conv = load(ref)
     entries = store.entries(game)
     live = sheet.effective(entries)
-    decisions = {e.refers: e.decision for e in live if e.kind == "decision"}
+    decided = {e.refers: e for e in live if e.kind == "decision"}  # the table's decision on each call
     twin = Game(id=game.id, name=game.name, convention=ref, unit=game.unit, target_points=game.target_points,
                 target_word=game.target_word, end_rule=game.end_rule, decided=game.decided, created_at=game.created_at,
                 teams=game.teams)
@@ -355,12 +360,12 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
         roles = _roles(game, entry.event, entry.by_player or "", entry.on_player)
         changes: list[dict[str, Any]] = []
         applied = sheet.settled(ruling)
-        decision = entry.decision or decisions.get(entry.n)
+        settled_by = decided.get(entry.n)
+        decision = entry.decision or (settled_by.decision if settled_by else None)
         if applied:
             changes = sheet.changes_of(ruling, roles)
         elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it
-            changes = next((e.changes for e in live if e.kind == "decision" and e.refers == entry.n), [])
-            applied = True
+            changes, applied = (settled_by.changes if settled_by else []), True
         elif decision:
             branch = next((b for b in ruling.get("branches") or [] if all(
                 decision["if"].get(k) == v for k, v in b["if"].items()) and sheet.settled(b["ruling"])), None)
@@ -368,8 +373,7 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
                 changes, applied = sheet.changes_of(branch["ruling"], roles), True
         for change in changes:
             totals[change["team"]] += change["change"]
-        before = entry.changes if entry.applied else next(
-            (e.changes for e in live if e.kind == "decision" and e.refers == entry.n), [])
+        before = entry.changes if entry.applied else (settled_by.changes if settled_by else [])
         hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": ruling["verdict"],
                       "applied": applied, "changes": changes, "before": before, "differs": changes != before})
     return Replayed(ref, sheet.standings(twin, totals), hands, twin)

@@ -143,8 +143,12 @@ def history_json(entries: list[Entry]) -> list[dict[str, Any]]:
 
 
 def history_rows(entries: list[Entry], lang: str) -> list[list[str]]:
+    return _rows(history_json(entries), lang)
+
+
+def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
     rows = []
-    for item in history_json(entries):
+    for item in items:
         if item["kind"] == "call":
             what = t("game.kind.call", lang, event=t(f"event.{item['event']}", lang), by=item["by"] or "",
                      on=f" → {item['on']}" if item["on"] else "") + _cards(item["situation"], lang)
@@ -196,12 +200,12 @@ def print_history(console: Console, game: Game, entries: list[Entry], lang: str)
     for column in columns:
         table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
                          style="dim" if column == "citations" else "")
-    rows = history_rows(entries, lang)
-    for row in rows:
+    items = history_json(entries)
+    for row in _rows(items, lang):
         table.add_row(*(escape(cell) for cell in row[:len(columns)]))
     console.print(table)
     if not wide:
-        cited = [item for item in history_json(entries) if item["citations"]]
+        cited = [item for item in items if item["citations"]]
         if cited:
             console.print(escape(t("game.col.citations", lang)) + ":", style="bold")
         for item in cited:
