@@ -359,6 +359,14 @@ def test_under_ducale_putting_down_first_is_explained_by_ducales_own_rule_stated
 
 # --- house rules reach what no published convention says (each a branch of the resolver) ---------
 
+def _stated(point: str, value: str, en: str, fr: str, force: str = "prescribed",
+            section: str = "Décidé avant la partie") -> str:
+    """A point a house file states (``value`` as YAML), with its text and citation."""
+    forced = f"    force: {force}\n" if force != "prescribed" else ""
+    return (f"  {point}:\n    status: stated\n{forced}    value: {value}\n"
+            f'    text: {{fr: "{fr}", en: "{en}"}}\n    citation: {{section: "{section}"}}\n')
+
+
 def _house(tmp_path, rules: str, extends: str = "ducale"):
     house = tmp_path / "maison.yaml"
     house.write_text(f"id: maison\nname: Maison\npublication: {{title: Maison}}\nextends: {extends}\nrules:\n{rules}",
@@ -381,12 +389,10 @@ def test_a_house_silent_on_how_many_cards_leaves_two_at_once_unsettled_though_it
 
 def test_a_house_where_every_opposing_team_scores_gives_a_wrong_contre_kems_point_to_both_other_teams(run, tmp_path):
     # Jouer au Kems gives a wrong Contre-Kems's point to "the other team"; the house says which at six players
-    house = _house(tmp_path, """  score.multi_team:
-    status: stated
-    value: every-opposing-team
-    text: {fr: "Chaque équipe adverse marque.", en: "Every opposing team scores."}
-    citation: {section: "Décidé avant la partie"}
-""", extends="jouer-au-kems")
+    house = _house(tmp_path, (
+        _stated('score.multi_team', 'every-opposing-team', 'Every opposing team scores.',
+                'Chaque équipe adverse marque.')
+    ), extends="jouer-au-kems")
     r = run("rule", "contre-kems", "--hand", "7 7 K K", "--partner-hand", "8 9 10 J", "--players", "6", "-c", house,
             "--json").json()
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "accused", "change": 1, "unit": "point"},
@@ -394,12 +400,10 @@ def test_a_house_where_every_opposing_team_scores_gives_a_wrong_contre_kems_poin
 
 
 def test_a_house_that_plays_on_after_three_of_a_kind_dealt_plays_on_even_with_four(run, tmp_path):
-    house = _house(tmp_path, """  deal.identical_cards:
-    status: stated
-    value: {threshold: 3, action: play-on}
-    text: {fr: "On joue la donne telle quelle.", en: "The deal stands."}
-    citation: {section: "Décidé avant la partie"}
-""")
+    house = _house(tmp_path, (
+        _stated('deal.identical_cards', '{threshold: 3, action: play-on}', 'The deal stands.',
+                'On joue la donne telle quelle.')
+    ))
     for hand in ("9 9 9 K", "9 9 9 9"):
         r = run("rule", "deal", "--hand", hand, "-c", house, "--json").json()
         assert (r["verdict"], r["hand_ends"], r["effects"]) == ("play-on", False, [])
@@ -483,13 +487,10 @@ def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
 
 
 def test_a_house_that_only_describes_no_calls_during_a_sweep_leaves_a_kems_then_unsettled(run, tmp_path):
-    house = _house(tmp_path, """  sweep.calls:
-    status: stated
-    force: described
-    value: false
-    text: {fr: "En général on n'annonce pas pendant le balayage.", en: "People usually do not call during a sweep."}
-    citation: {section: "Habitudes de la table"}
-""")
+    house = _house(tmp_path, (
+        _stated('sweep.calls', 'false', 'People usually do not call during a sweep.',
+                "En général on n'annonce pas pendant le balayage.", force='described', section='Habitudes de la table')
+    ))
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "-c", house, "--json").json()
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["sweep.calls"]
 
@@ -503,13 +504,10 @@ def test_a_house_silent_on_when_a_hand_ends_leaves_a_late_contre_kems_unsettled(
 
 def test_a_house_that_only_describes_the_contre_kems_coming_before_the_kems_leaves_a_late_one_unsettled(run,
                                                                                                        tmp_path):
-    house = _house(tmp_path, """  call.contre_kems.timing:
-    status: stated
-    force: described
-    value: before-kems
-    text: {fr: "D'habitude le Contre-Kems vient avant le Kems.", en: "A Contre-Kems usually comes before the Kems."}
-    citation: {section: "Habitudes de la table"}
-""")
+    house = _house(tmp_path, (
+        _stated('call.contre_kems.timing', 'before-kems', 'A Contre-Kems usually comes before the Kems.',
+                "D'habitude le Contre-Kems vient avant le Kems.", force='described', section='Habitudes de la table')
+    ))
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", "-c", house,
             "--json").json()
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.contre_kems.timing"]
@@ -527,27 +525,16 @@ def test_under_wikipedia_each_reading_of_whom_a_contre_kems_targets_says_which_i
 
 
 def test_a_house_that_forbids_sounds_forbids_a_cough_as_the_signal(run, tmp_path):
-    house = _house(tmp_path, """  signal.sound:
-    status: stated
-    value: forbidden
-    text: {fr: "Pas de bruit pour signal.", en: "No sound as a signal."}
-    citation: {section: "Décidé avant la partie"}
-""")
+    house = _house(tmp_path, _stated('signal.sound', 'forbidden', 'No sound as a signal.', 'Pas de bruit pour signal.'))
     assert run("rule", "signal", "--sound", "-c", house, "--json").json()["verdict"] == "forbidden"
 
 
 def test_a_house_with_one_signal_still_allows_a_second_that_only_warns_when_it_says_so(run, tmp_path):
-    house = _house(tmp_path, """  signal.count:
-    status: stated
-    value: one
-    text: {fr: "Un seul signe par équipe.", en: "One sign per team."}
-    citation: {section: "Décidé avant la partie"}
-  signal.warning:
-    status: stated
-    value: true
-    text: {fr: "Un second signe peut avertir qu'on est observé.", en: "A second sign may warn we are watched."}
-    citation: {section: "Décidé avant la partie"}
-""")
+    house = _house(tmp_path, (
+        _stated('signal.count', 'one', 'One sign per team.', 'Un seul signe par équipe.')
+        + _stated('signal.warning', 'true', 'A second sign may warn we are watched.',
+                  "Un second signe peut avertir qu'on est observé.")
+    ))
     warns = run("rule", "signal", "--second-signal", "--warning-sign", "-c", house, "--json").json()
     assert (warns["verdict"], warns["effects"]) == ("allowed", ["warning-signal-allowed"])
     assert "In this case the second sign only warns 'we are being watched'." in warns["explanation"]
@@ -557,12 +544,9 @@ def test_a_house_with_one_signal_still_allows_a_second_that_only_warns_when_it_s
 
 
 def test_a_house_where_four_cards_must_be_gathered_in_one_hand_rejects_a_kems_on_scattered_ones(run, tmp_path):
-    house = _house(tmp_path, """  call.ungathered:
-    status: stated
-    value: false
-    text: {fr: "Le carré doit être en main.", en: "The square must be in hand."}
-    citation: {section: "Décidé avant la partie"}
-""")
+    house = _house(tmp_path, (
+        _stated('call.ungathered', 'false', 'The square must be in hand.', 'Le carré doit être en main.')
+    ))
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--ungathered", "-c", house, "--json").json()
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "others", "change": 1, "unit": "point"}]
 
@@ -587,13 +571,9 @@ def test_side_by_side_a_convention_under_which_the_table_cannot_exist_settles_no
 
 def test_a_house_that_only_describes_barring_a_wrong_caller_leaves_his_next_contre_kems_unsettled(run, tmp_path):
     # on Jouer au Kems, where a wrong Contre-Kems does not end the hand (under Ducale it did: the call is void)
-    house = _house(tmp_path, extends="jouer-au-kems", rules="""  call.contre_kems.after_wrong:
-    status: stated
-    force: described
-    value: {barred: true, until: hand}
-    text: {fr: "En général, qui s'est trompé ne contre plus.", en: "Usually a wrong caller calls no more."}
-    citation: {section: "Habitudes de la table"}
-""")
+    house = _house(tmp_path, extends="jouer-au-kems", rules=_stated(
+        "call.contre_kems.after_wrong", "{barred: true, until: hand}", "Usually a wrong caller calls no more.",
+        "En général, qui s'est trompé ne contre plus.", force="described", section="Habitudes de la table"))
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--barred", "-c", house,
             "--json").json()
     assert r["verdict"] == "unspecified" and "call.contre_kems.after_wrong" in r["unspecified"]
@@ -601,12 +581,9 @@ def test_a_house_that_only_describes_barring_a_wrong_caller_leaves_his_next_cont
 
 def test_a_house_that_only_describes_that_a_double_kems_is_not_countered_leaves_the_contre_kems_unsettled(run,
                                                                                                        tmp_path):
-    house = _house(tmp_path, """  call.double_kems.counter:
-    status: stated
-    force: described
-    value: false
-    text: {fr: "D'habitude on ne contre pas un Double Kems.", en: "A Double Kems is usually not countered."}
-    citation: {section: "Habitudes de la table"}
-""")
+    house = _house(tmp_path, (
+        _stated('call.double_kems.counter', 'false', 'A Double Kems is usually not countered.',
+                "D'habitude on ne contre pas un Double Kems.", force='described', section='Habitudes de la table')
+    ))
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q", "-c", house, "--json").json()
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.double_kems.counter"]
