@@ -60,7 +60,8 @@ def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
 
 @pytest.mark.parametrize("args, needle", [
     (["rule", "contre-kems", "--hand", "7 7 X K"], "unreadable card 'X'"),
-    (["rule", "kems", "--hand", "7 7 7 7 7"], "hand holds at most 4"),
+    (["rule", "kems", "--hand", "7 7 7 7 7"], "5 cards of rank 7"),
+    (["rule", "kems", "--hand", "2 3 4 5 6 7 8 9 10"], "no player can hold that many (4 dealt and 4 in the middle"),
     (["rule", "kems", "--hand", "7h 7h 7 7"], "appears 2 times"),
     (["rule", "kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], None),
     (["rule", "double-kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], "rank 7"),
@@ -322,11 +323,14 @@ def test_compare_shows_an_inherited_silence_as_silent_never_none(run):
 
 def test_compare_and_show_mark_descriptions_and_advice(run):
     out = run("compare", "marquoir", "pagat", "--topic", "hunt", env={"COLUMNS": "160"}).out
-    assert "take, then put (description)" in out
+    assert "take, then put (permission with its condition)" in out
     shown = run("conventions", "show", "regles-com").out
     assert "first to touch (advice)" in shown
     rules = run("conventions", "show", "marquoir", "--json").json()["rules"]
-    assert rules["exchange.order"]["force"] == "described" and rules["signal.bluff"]["force"] == "advised"
+    assert rules["exchange.order"]["force"] == "permitted" and rules["signal.bluff"]["force"] == "advised"
+    assert rules["players.count"]["force"] == "prescribed"  # 001:11 "Quatre à huit joueurs": a rule
+    described = run("conventions", "show", "wikipedia", "--json").json()["rules"]["deal.hand_size"]
+    assert described["force"] == "described"  # 003:11 "selon les versions": usage, as the source presents it
 
 
 def test_the_checklist_leaves_an_advised_point_to_decide_and_shows_the_advice(run):

@@ -30,7 +30,7 @@ def test_show_answers_every_rule_point_and_cites_every_stated_one(run, cid):
     assert set(shown["rules"]) == set(IDS)
     for point, rule in shown["rules"].items():
         assert rule["status"] in ("stated", "unspecified", "inherited")
-        assert rule["force"] in (None, "prescribed", "described", "advised")
+        assert rule["force"] in (None, "prescribed", "permitted", "described", "advised")
         if rule["status"] in ("stated", "inherited") and rule["value"] is not None:
             assert rule["citation"]["source"] and rule["citation"]["section"], point
             assert rule["text"], point
@@ -140,8 +140,10 @@ def test_under_marquoir_every_call_ends_the_hand_and_five_points_win():
 def test_under_jouer_au_kems_a_double_kems_is_worth_3_points_and_cannot_be_countered():
     assert value("jouer-au-kems", "call.double_kems.right")[0]["change"] == 3
     assert value("jouer-au-kems", "call.double_kems.counter") is False
-    # seed 002:31 (the hand ends when a team has made a Kem's), 002:29 (a wrong caller barred until it ends)
-    assert value("jouer-au-kems", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-contre-kems"]}
+    # seed 002:31 (the hand ends when a team has made a Kem's: a wrong Kems makes none, so it goes on),
+    # 002:29 (a wrong caller barred until it ends)
+    assert value("jouer-au-kems", "hand.end") == {"ends": ["right-call"],
+                                                  "goes_on": ["wrong-kems", "wrong-contre-kems"]}
 
 
 def test_under_jouer_au_kems_a_wrong_contre_kems_bars_the_caller_until_the_hand_ends():
@@ -196,11 +198,40 @@ def test_ducale_jouer_au_kems_wikipedia_and_the_short_page_prescribe_putting_dow
         assert value(cid, "exchange.order") == "put-then-take" and force(cid, "exchange.order") == "prescribed"
 
 
-def test_marquoir_and_pagat_only_describe_taking_first():
-    # seed 001:40 (a middle card may be taken if one is put back at once); sources.md (Pagat: taking first,
-    # then discarding at once), 000:121 (the sheet says Pagat describes it that way)
+def test_marquoir_and_pagat_permit_taking_first_on_condition_of_putting_back_at_once():
+    # seed 001:40 ("on peut prendre … à condition d'en reposer immédiatement une"); sources.md:47-49 (Pagat:
+    # any player may pick up, then discard at once): permissions with their condition, not descriptions
+    # (the sheet's citing verb at 000:121, "décrit", says nothing of Pagat's force)
     for cid in ("marquoir", "pagat"):
-        assert value(cid, "exchange.order") == "take-then-put" and force(cid, "exchange.order") == "described"
+        assert value(cid, "exchange.order") == "take-then-put" and force(cid, "exchange.order") == "permitted"
+
+
+def test_rules_in_the_plain_present_tense_are_prescriptions():
+    # 001:41 "une carte à la fois", 001:42 and 004:12 "le donneur remplace", 001:37 "le donneur lance le jeu",
+    # 001:50 "en le désignant", 002:23, sources.md:51, 003:5, 003:11, 003:15, 003:23, 000:13
+    for cid, point in (("marquoir", "exchange.count"), ("marquoir", "sweep.trigger"), ("marquoir", "hunt.opening"),
+                       ("marquoir", "call.contre_kems.naming"), ("pagat", "sweep.trigger"),
+                       ("jouer-au-kems", "sweep.trigger"), ("regle-breve", "sweep.trigger"),
+                       ("wikipedia", "deal.method"), ("wikipedia", "deal.center"), ("wikipedia", "seating.partners"),
+                       ("wikipedia", "hand.end"), ("ducale", "seating.partners")):
+        assert status(cid, point) == "stated" and force(cid, point) == "prescribed", (cid, point)
+    # 004:10 "a la possibilité d'échanger l'une de ses cartes": a permission, several at once left open
+    assert force("regle-breve", "exchange.count") == "permitted"
+    # what a source presents as usage stays a description: 000:11 "la version principale", 003:3 "initialement",
+    # 003:11 "selon les versions"
+    for cid, point in (("ducale", "players.count"), ("wikipedia", "players.count"), ("wikipedia", "deal.hand_size")):
+        assert force(cid, point) == "described", (cid, point)
+
+
+def test_a_general_rule_of_the_source_covers_its_special_cases():
+    # 000:90 and 000:49: any false call gives the point to the other team, a wrong Double Kems included
+    assert value("ducale", "call.double_kems.wrong") == [{"team": "other", "change": 1, "unit": "point"}]
+    # 001:45 "sans rien dire": no word as the sign; 001:67 a cough is a sound, which the FAQ allows
+    assert value("marquoir", "signal.verbal") == "forbidden" and value("marquoir", "signal.sound") == "allowed"
+    # 003:7 no sign is banned in advance, a sound no more than a word; a ban is said at the start
+    assert value("wikipedia", "signal.sound") == "agree-before-play"
+    # 004:16 the hand ends when a Kem's is discovered: a wrong call discovers none
+    assert value("regle-breve", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-kems", "wrong-contre-kems"]}
 
 
 def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_not_the_ducale_notice():
@@ -250,8 +281,8 @@ def test_bicycle_is_reported_with_52_cards_at_four_players_only():
 def test_notes_where_a_source_says_something_near_a_silence():
     # Wikipedia 003:23, 003:29 (play runs until a Kem's is held; a wrong caller is barred, so the hand goes on
     # after a wrong Contre-Kems); nothing on a wrong Kem's
-    assert value("wikipedia", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-contre-kems"]}
-    assert force("wikipedia", "hand.end") == "described" and "wrong Kem's" in note("wikipedia", "hand.end")
+    assert value("wikipedia", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-kems", "wrong-contre-kems"]}
+    assert force("wikipedia", "hand.end") == "prescribed" and "wrong Kem's" in note("wikipedia", "hand.end")
     # Wikipedia 003:19 "Une manche se joue en 10 points", where "manche" elsewhere is a hand (003:15)
     assert value("wikipedia", "score.target")["points"] == 10 and "manche" in note("wikipedia", "score.target")
     # Marquoir 001:67 (the sign may be anything, a cough), 001:32 (visible enough for the partner), 001:69
@@ -313,18 +344,19 @@ def test_sources_silent_on_the_end_of_the_game_are_silent(cid):
 
 
 @pytest.mark.parametrize("cid", ["bicycle", "nathan"])
-def test_known_only_through_a_sheet_that_never_reports_what_makes_a_kems_a_call_on_cards_is_not_settled(cid):
-    # seed 000:143-146 report only a few facts of these rules; the sheet's own definition of the Kems
-    # (000:17, 000:51) is the sheet's, not theirs: a note, not a rule
+def test_known_only_through_the_sheet_the_kems_is_still_four_of_a_kind(cid):
+    # seed 000:175-176: the sheet presents Kems, Kem's, Kemps and Quems as one game of a square and a secret
+    # signal, Kemps being Bicycle's spelling and Kem's Nathan's: what makes a Kems is the game itself
     from kems_ref.referee.resolver import resolve
     from kems_ref.referee.situation import build
 
     conv = conventions.load(cid)
     entry = conv.get("hand.square")
-    assert not entry.stated and "four of a kind" in entry.note["en"]
-    ruling = resolve(conv, build("kems", hand="Q Q Q Q"), "en")
-    assert ruling.verdict == "unspecified" and ruling.unspecified == ["hand.square"]
-    assert "does not say what hand makes a Kems" in ruling.explanation
+    assert entry.stated and entry.value == "four-of-a-kind" and "FAQ" in entry.citation["section"]
+    right = resolve(conv, build("kems", hand="Q Q Q Q"), "en")
+    assert right.verdict == "upheld" and right.unspecified == ["call.kems.right", "hand.end"]
+    wrong = resolve(conv, build("kems", hand="Q Q Q J"), "en")
+    assert wrong.verdict == "rejected" and wrong.unspecified == ["call.kems.wrong", "hand.end"]
 
 
 # --- the facts no ruling reads are still pinned: what `conventions show` (and compare) says ---------

@@ -66,7 +66,9 @@ def test_a_marquoir_game_to_five_its_wrong_call_conflict_decided_once_by_the_tab
     created = game("new", *TEAMS, "-c", "marquoir")
     assert created["target"] == 5 and created["decided_by_table"] == {}
     pending = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
-    assert pending["applied"] is False and pending["ruling"]["verdict"] == "depends"
+    # both readings reject the call (001:19, 001:47 against 001:21): the verdict is settled, the score waits
+    assert pending["applied"] is False and pending["ruling"]["verdict"] == "rejected"
+    assert len(pending["ruling"]["branches"]) == 2
     assert totals(pending["score"]) == {"Tom+Léa": 0, "Ana+Ben": 0}
     decided = game("decide", "reading=1")  # Marquoir's rules, not its score-entry instructions
     assert decided["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
@@ -153,7 +155,8 @@ def test_on_a_terminal_the_target_the_convention_leaves_to_the_table_is_asked(db
 
 def test_a_ruling_the_convention_does_not_settle_is_never_applied_silently(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
-    silent = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q", "--during-sweep")  # Ducale is silent
+    # Ducale does not say whether a card lifted off the table counts
+    silent = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q", "--lifted", "Q")
     assert silent["ruling"]["verdict"] == "unspecified" and silent["applied"] is False
     assert totals(silent["score"]) == {"Tom+Léa": 0, "Ana+Ben": 0}
     game("decide", "1", code=2)  # a silence has no branch to choose
@@ -167,7 +170,8 @@ def test_a_depends_ruling_waits_for_the_table_then_applies_the_branch_it_chooses
     waiting = game("call", "exchange", "--by", "Tom")
     assert waiting["ruling"]["verdict"] == "depends" and waiting["applied"] is False
     decided = game("call", "contre-kems", "--by", "Ana", "--hand", "K K K K", "--decide", "1", code=2)
-    assert decided is not None and "error" in decided  # Ducale does not depend there: nothing to choose
+    assert decided is not None and "error" in decided  # Ducale rules it outright: nothing to choose
+    assert [e["kind"] for e in history(game)] == ["call"]  # and nothing is written
     at_once = game("call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--decide", "partner_square=yes")
     assert at_once["applied"] is True and at_once["changes"] == [{"team": "Ana+Ben", "change": 2, "unit": "point"}]
     assert history(game)[-1]["decision"] == {"if": {"partner_square": True}, "by": "table"}

@@ -17,11 +17,12 @@ FACT_PHRASES = {
 SILENT_CASES = [  # (args, what the convention leaves open)
     (["kems", "--hand", "Q Q Q Q", "-c", "bicycle"], "score and hand end"),
     (["stock-out", "-c", "ducale"], "what happens"),
-    (["kems", "--hand", "Q Q Q J", "-c", "wikipedia"], "the hand end after a wrong Kems"),
+    (["kems", "--hand", "Q Q Q J", "-c", "nathan"], "the score and hand end of a wrong Kems"),
     (["kems", "--hand", "Q Q Q J", "--players", "8", "--reading", "call.kems.wrong=1", "-c", "marquoir"],
      "who receives the point at eight"),
-    (["double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K 9 8"], "a Double Kems on one square"),
-    (["contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"], "a Contre-Kems against a Double Kems"),
+    (["double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K 9 8", "-c", "wikipedia"],
+     "a Double Kems on one square"),
+    (["contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q", "-c", "bicycle"], "a Contre-Kems's score"),
 ]
 
 

@@ -59,13 +59,15 @@ def test_a_late_contre_kems_under_a_convention_where_any_call_ends_the_hand_find
     assert r["verdict"] == "void" and r["hand_ends"] is True and r["effects"] == ["first-call-checked"]
 
 
-def test_a_late_contre_kems_under_jouer_au_kems_finds_the_hand_ended_only_if_the_kems_was_right(rule):
-    # seed 002:31: the hand ends when a team has made a Kem's; what follows a wrong Kems is not said
+def test_a_late_contre_kems_under_jouer_au_kems_is_void_and_only_the_hand_end_depends_on_the_kems(rule):
+    # seed 002:31: the hand ends when a team has made a Kem's (a wrong Kems makes none: it goes on);
+    # 002:28: a Contre Kems counts when called first
     r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems",
              convention="jouer-au-kems")
-    assert r["verdict"] == "depends" and r["needs"][0]["flag"] == "--kems-right / --kems-wrong"
+    assert r["verdict"] == "void" and r["needs"][0]["flag"] == "--kems-right / --kems-wrong"
+    assert r["score_settled"] is True and r["score"] == [] and r["hand_ends"] is None
     assert (branch(r, kems_right=True)["verdict"], branch(r, kems_right=True)["hand_ends"]) == ("void", True)
-    assert (branch(r, kems_right=False)["verdict"], branch(r, kems_right=False)["hand_ends"]) == ("unspecified", None)
+    assert (branch(r, kems_right=False)["verdict"], branch(r, kems_right=False)["hand_ends"]) == ("void", False)
 
 
 def test_a_late_wrong_contre_kems_is_still_wrong_where_the_hand_went_on(run, tmp_path):
@@ -94,11 +96,13 @@ rules:
 
 
 @pytest.mark.parametrize("cid", ["marquoir", "pagat"])
-def test_putting_down_first_is_not_forbidden_where_taking_first_is_only_described(rule, cid):
-    # seed 001:40; sources.md (Pagat), 000:121 "décrit"
+def test_putting_down_first_is_not_forbidden_where_taking_first_is_a_permission(rule, cid):
+    # seed 001:40 "on peut prendre … à condition d'en reposer immédiatement une"; sources.md:47-49 (Pagat: any
+    # player may pick up, then discard at once): a permission leaves the other order open
     put_first = rule("exchange", "--put-first", convention=cid)
-    assert put_first["verdict"] == "unspecified"
-    assert "does not forbid this one" in put_first["explanation"]
+    assert put_first["verdict"] == "unspecified" and put_first["unspecified"] == ["exchange.order"]
+    assert "permission covers that way only; it does not say whether another is allowed" in put_first["explanation"]
+    assert put_first["citations"][0]["force"] == "permitted"
     assert rule("exchange", "--take-first", convention=cid)["verdict"] == "allowed"
 
 
@@ -155,10 +159,11 @@ def test_a_table_that_picks_a_reading_gets_a_settled_ruling(rule):
     assert [c.get("reading") for c in r["citations"] if c["rule_point"] == "call.kems.wrong"] == [2]
 
 
-def test_under_marquoir_a_wrong_kems_depends_on_which_reading_of_its_contradiction_the_table_follows(rule):
-    # seed 001:47 against 001:21, 001:54
+def test_under_marquoir_a_wrong_kems_is_rejected_and_only_its_score_depends_on_the_reading(rule):
+    # seed 001:47 against 001:21, 001:54: both readings reject the call; the headline is the verdict
     r = rule("kems", "--hand", "D D D 2", convention="marquoir")
-    assert r["verdict"] == "depends"
+    assert r["verdict"] == "rejected" and r["score_settled"] is False and r["hand_ends"] is True
+    assert [n["fact"] for n in r["needs"]] == ["reading:call.kems.wrong"]
     scores = [b["ruling"]["score"] for b in r["branches"]]
     assert scores == [[{"team": "others", "change": 1, "unit": "point"}],
                       [{"team": "callers", "change": -1, "unit": "point"}]]
@@ -194,11 +199,37 @@ def test_the_short_page_redeals_three_identical_cards_only_at_the_very_start_of_
 
 # --- one silence policy ----------------------------------------------------------------------------
 
-def test_a_silent_double_kems_rule_leaves_a_contre_kems_against_two_squares_unsettled(rule):
-    # Ducale says nothing of a Contre-Kems against a Double Kems (seed 000: no such line)
+@pytest.mark.parametrize("cid", ["ducale", "regles-com", "marquoir", "pagat", "regle-breve"])
+def test_a_contre_kems_on_four_kings_is_upheld_with_no_question_where_the_source_makes_no_double_kems_exception(
+        rule, cid):
+    # 000:97, 000:108 (Ducale: right when the accused holds a square, no exception); 001:50; sources.md:55-57
+    # (Pagat: right if either accused holds four of a kind); 004:5 (right if an opponent holds one)
+    r = rule("contre-kems", "--hand", "K K K K", convention=cid)
+    assert r["verdict"] == "upheld" and r["needs"] == [] and r["branches"] == [] and r["score_settled"] is True
+    assert r["related"] == ["call.double_kems.counter"]
+    # the others' exception is shown beside the ruling, never as this ruling's silence
+    assert "call.double_kems.counter" not in r["unspecified"]
+    shown = {item["rule_point"]: item for item in r["elsewhere"]}["call.double_kems.counter"]
+    assert shown["exception"] is True
+    assert [a["convention"] for a in shown["conventions"]] == ["jouer-au-kems", "wikipedia"]
+
+
+@pytest.mark.parametrize("cid", ["jouer-au-kems", "wikipedia"])
+def test_a_contre_kems_on_four_kings_asks_for_the_partner_where_the_source_excepts_a_double_kems(rule, cid):
+    # 002:30 "un Double Kems ne peut pas être contré"; 003:23, 003:25 "ne fonctionne pas face à un Double Kem's"
+    r = rule("contre-kems", "--hand", "K K K K", convention=cid)
+    assert r["verdict"] == "depends" and [n["fact"] for n in r["needs"]] == ["partner_square"]
+    assert branch(r, partner_square=True)["verdict"] == "void"
+    assert branch(r, partner_square=False)["verdict"] == "upheld"
+    assert branch(r, partner_square=True)["citations"][0]["rule_point"] == "call.double_kems.counter"
+
+
+def test_under_ducale_a_contre_kems_on_a_team_holding_two_squares_is_right_ducale_makes_no_exception(rule):
+    # 000:97, 000:108: the accused holds a square; Ducale states no Double Kems exception (seed 000: no such line)
     r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q")
-    assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.double_kems.counter"]
-    assert r["score_settled"] is False and r["hand_ends"] is None
+    assert r["verdict"] == "upheld" and r["unspecified"] == [] and r["related"] == ["call.double_kems.counter"]
+    assert r["score"] == [{"team": "callers", "change": 1, "unit": "point"}] and r["hand_ends"] is True
+    assert "Ducale makes no exception for a Double Kems: the Contre-Kems is right." in r["explanation"]
 
 
 def test_a_contre_kems_on_a_square_depends_on_the_partner_where_a_double_kems_would_change_it(rule):
@@ -302,10 +333,16 @@ def test_under_ducale_a_spoken_hidden_signal_is_forbidden_though_ducale_is_silen
     assert r["verdict"] == "forbidden" and r["unspecified"] == ["signal.verbal"]
 
 
-def test_under_wikipedia_a_spoken_signal_that_is_also_a_sound_is_unsettled_the_sound_is_not_covered(rule):
-    # seed 003 (a word if all agree); the article says nothing of sounds
-    r = rule("signal", "--verbal", "--sound", convention="wikipedia")
-    assert r["verdict"] == "unspecified" and r["unspecified"] == ["signal.sound"]
+def test_under_wikipedia_a_sound_as_the_signal_is_allowed_unless_banned_before_play(rule):
+    # seed 003:7: no rule says a priori which sign is allowed; a kind of sign is banned only if said at the start
+    # (a sound as a word); 003:7 also: a word if every player agrees to "jouer à la parlante"
+    sound = rule("signal", "--sound", convention="wikipedia")
+    assert sound["verdict"] == "depends" and [n["fact"] for n in sound["needs"]] == ["banned_before_play"]
+    assert branch(sound, banned_before_play=False)["verdict"] == "allowed"
+    assert branch(sound, banned_before_play=True)["verdict"] == "forbidden"
+    assert rule("signal", "--sound", "--not-banned", convention="wikipedia")["verdict"] == "allowed"
+    both = rule("signal", "--verbal", "--sound", "--not-banned", convention="wikipedia")
+    assert both["verdict"] == "conditional" and both["unspecified"] == []
 
 
 def test_under_wikipedia_a_hidden_second_signal_nobody_banned_is_allowed_only_if_all_agree(rule):
@@ -336,15 +373,23 @@ def test_under_pagat_ten_players_use_two_decks_so_five_sevens_can_be_out_at_eigh
 
 # --- the explanation says whose rule it is, and how binding ----------------------------------------
 
-def test_under_marquoir_taking_before_putting_back_is_explained_as_a_description_not_a_rule(run):
-    # seed 001 (« Le jeu : tous en même temps »): play described, no order prescribed
+def test_under_marquoir_taking_before_putting_back_is_explained_as_a_permission_with_its_condition(run):
+    # seed 001:40 « On peut prendre une carte du centre, à condition d'en reposer immédiatement une »
     en = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json").json()
     assert en["verdict"] == "allowed" and en["explanation"].endswith(
-        "Marquoir describes play this way, without prescribing it: You may take a middle card provided you at once "
+        "Marquoir permits it on a condition: You may take a middle card provided you at once "
         "put one from your hand in its place.")
     fr = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json", "--lang", "fr").json()
-    assert fr["explanation"].endswith("Marquoir décrit ainsi le jeu, sans l'imposer : On peut prendre une carte du "
+    assert fr["explanation"].endswith("Marquoir le permet sous condition : On peut prendre une carte du "
                                       "milieu à condition d'en reposer aussitôt une de sa main à la place.")
+    assert "sans l'imposer" not in fr["explanation"] and "describes" not in en["explanation"]
+
+
+def test_under_marquoir_one_card_at_a_time_is_a_rule_and_two_at_once_are_forbidden(run):
+    # seed 001:41 « une carte à la fois »: a rule in the plain present, not a description
+    r = run("rule", "exchange", "-c", "marquoir", "--cards", "2", "--take-first", "--json").json()
+    assert r["verdict"] == "forbidden" and r["unspecified"] == []
+    assert "One card at a time, as often as you like." in r["explanation"] and "describes" not in r["explanation"]
 
 
 def test_under_ducale_putting_down_first_is_explained_by_ducales_own_rule_stated_as_a_rule(run):
@@ -413,9 +458,10 @@ def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(
     # Double Kems under Ducale: the caller holds no square, so the partner's hand changes nothing; the
     # explanation must not say "the partner holds a square" (one branch's answer) as if it were given
     r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json").json()
-    assert r["verdict"] == "rejected" and r["needs"] == [] and r["score_settled"] is False
-    assert r["explanation"] == ("The caller holds no square (2 3 4 5). Ducale does not say what this case scores. "
-                                "The answer to 'Did the caller's partner hold a square?' changes nothing here.")
+    assert r["verdict"] == "rejected" and r["needs"] == [] and r["score_settled"] is True
+    assert r["explanation"] == ("The caller holds no square (2 3 4 5). Any false call, a Double Kems included, gives "
+                                "one point to the other team. The answer to 'Did the caller's partner hold a "
+                                "square?' changes nothing here.")
     fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json", "--lang", "fr").json()
     assert "(cartes non précisées)" not in fr["explanation"]
     assert fr["explanation"].startswith("L'annonceur n'a pas de carré (2 3 4 5).")
@@ -423,15 +469,33 @@ def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(
 
 # --- what cannot happen, and why: each refusal names what decided it ------------------------------
 
-def test_under_nathan_silent_on_hand_size_a_five_card_hand_is_refused_a_kems_hand_holds_four(run):
-    r = run("rule", "kems", "--hand", "Q Q Q Q 2", "-c", "nathan")
-    assert r.code == 2
-    assert r.err.strip() == "kems-ref: error: --hand has 5 cards but a hand holds at most 4 under nathan"
+@pytest.mark.parametrize("cid", ["nathan", "bicycle", "pagat"])
+def test_a_five_card_hand_is_ruled_on_its_cards_where_the_source_states_no_hand_limit(run, cid):
+    # 000:143-146 (Nathan, Bicycle: no hand limit reported); sources.md:40-47 (Pagat: four dealt, no limit):
+    # the call is ruled, and the hand limit is shown as the source's silence, not as a rule it never gave
+    r = run("rule", "kems", "--hand", "Q Q Q Q 2", "-c", cid, "--json").json()
+    assert r["verdict"] == "upheld" and "exchange.hand_limit" in r["unspecified"]
+    assert "hand-over-limit" not in r["effects"] and "at most 4" not in r["explanation"]
+    assert "holds 5 cards" in r["explanation"]
 
 
-def test_under_ducale_four_queens_in_hand_plus_one_lifted_are_five_cards_one_too_many(run):
-    r = run("rule", "kems", "--hand", "Q Q Q Q", "--lifted", "Q")
-    assert r.code == 2 and "--hand and --lifted make 5 cards but a hand holds at most 4 under ducale" in r.err
+@pytest.mark.parametrize("cid, seed", [("wikipedia", "003:15"), ("ducale", "000:43"), ("marquoir", "001:40"),
+                                       ("jouer-au-kems", "002:22"), ("regle-breve", "004:10")])
+def test_a_five_card_hand_breaks_the_limit_of_four_where_the_source_states_one(run, cid, seed):
+    r = run("rule", "kems", "--hand", "Q Q Q Q 2", "-c", cid, "--json").json()
+    assert r["verdict"] == "upheld" and r["effects"] == ["hand-over-limit"], seed
+    assert "exchange.hand_limit" in [c["rule_point"] for c in r["citations"]]
+    assert "The partner holds 5 cards, more than the limit of 4." in r["explanation"]
+    wrong = run("rule", "kems", "--hand", "Q Q Q 2 3", "-c", cid, "--json").json()
+    assert wrong["verdict"] == "rejected" and wrong["effects"] == ["hand-over-limit"]
+
+
+def test_a_hand_larger_than_any_player_can_hold_is_refused_naming_why(run):
+    r = run("rule", "kems", "--hand", "2 3 4 5 6 7 8 9 10")
+    assert r.code == 2 and r.err.strip() == ("kems-ref: error: --hand has 9 cards: no player can hold that many "
+                                             "(4 dealt and 4 in the middle at most)")
+    five_queens = run("rule", "kems", "--hand", "Q Q Q Q", "--lifted", "Q")
+    assert five_queens.code == 2 and "5 cards of rank Q" in five_queens.err
 
 
 def test_an_impossible_hand_names_what_decided_the_deck(run):

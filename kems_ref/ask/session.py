@@ -96,7 +96,7 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         result = api.rule(api.situation(event, options, None, convention), convention, lang)
         ruling = result.rulings[0]
         pending = [n for n in ruling.needs if n["fact"] not in skipped]
-        if ruling.verdict != "depends" or prompter is None or not pending:
+        if not ruling.branches or prompter is None or not pending:
             return Asked(reading, event, convention, options, result, answers)
         need = pending[0]
 

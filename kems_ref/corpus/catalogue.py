@@ -34,6 +34,10 @@ class RulePoint:
     added: bool = False
     #: the resolver reads it: a ruling can turn on it (and the checklist asks a silent one)
     ruled: bool = False
+    #: an exception some sources make to a general rule (a Contre-Kems cannot beat a Double Kems; no
+    #: call during a sweep): where a convention states none, its general rule holds whole, and the
+    #: other sources' exception is shown beside the ruling ("related"), never as its silence
+    exception: bool = False
 
     def question(self, lang: str) -> str:
         return t(f"question.{self.id}", lang)
@@ -63,7 +67,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("exchange.same_card", "hunt", Literal["first-to-touch"], ruled=True),
     RulePoint("exchange.lifted_card", "hunt", Literal["lifted-counts"], ruled=True),
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
-    RulePoint("sweep.calls", "hunt", bool, ruled=True),
+    RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down"]),
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
     # Signal
@@ -74,7 +78,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     RulePoint("signal.bluff", "signal", bool, added=True),
     # a sound (a cough, a sigh) as the signal: a kind of its own, beside a word and a gesture
-    RulePoint("signal.sound", "signal", Literal["forbidden", "allowed"], added=True, ruled=True),
+    RulePoint("signal.sound", "signal", Literal["forbidden", "allowed", "agree-before-play"], added=True, ruled=True),
     # table conduct: talking about another team's signal, and what it costs
     RulePoint("conduct.signal_talk", "signal", Literal["forfeit-to-spied-on-team"], added=True),
     # Calls
@@ -85,17 +89,17 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("call.kems.wrong", "calls", "Score", ruled=True),
     RulePoint("call.double_kems.right", "calls", "Score", ruled=True),
     RulePoint("call.double_kems.wrong", "calls", "Score", added=True, ruled=True),
-    RulePoint("call.double_kems.counter", "calls", bool, ruled=True),
+    RulePoint("call.double_kems.counter", "calls", bool, ruled=True, exception=True),
     # at a table of more than two teams, what the caller of a Contre-Kems must name
     RulePoint("call.contre_kems.naming", "calls", Literal["team", "player"], added=True),
     RulePoint("call.contre_kems.target", "calls", Literal["player", "team"], ruled=True),
     RulePoint("call.contre_kems.right", "calls", "Score", ruled=True),
     RulePoint("call.contre_kems.wrong", "calls", "Score", ruled=True),
     RulePoint("call.contre_kems.proof", "calls", "Proof", ruled=True),
-    RulePoint("call.contre_kems.after_wrong", "calls", "AfterWrong", ruled=True),
+    RulePoint("call.contre_kems.after_wrong", "calls", "AfterWrong", ruled=True, exception=True),
     RulePoint("call.contre_kems.timing", "calls", Literal["before-kems"], ruled=True),
     RulePoint("call.double_contre_kems", "calls", Literal["named-only"], ruled=True),
-    RulePoint("call.ungathered", "calls", bool, ruled=True),
+    RulePoint("call.ungathered", "calls", bool, ruled=True, exception=True),
     RulePoint("hand.end", "calls", "HandEnd", ruled=True),
     # Score and game
     RulePoint("score.system", "score", Literal["points", "letters"], ruled=True),

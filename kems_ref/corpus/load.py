@@ -34,7 +34,9 @@ def shipped_ids() -> list[str]:
 #: How strongly a source says a stated point (see README, "The data"): only a prescription is a
 #: rule of that convention; a description tells how play goes without forbidding the alternatives;
 #: advice is the source's recommendation, never its rule.
-FORCES = ("prescribed", "described", "advised")
+FORCES = ("prescribed", "permitted", "described", "advised")
+#: the forces a reader is told of beside a rule (a plain prescription needs no mark)
+MARKED_FORCES = FORCES[1:]
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ class Citation(Strict):
         return self
 
 
-Force = Literal["prescribed", "described", "advised"]
+Force = Literal["prescribed", "permitted", "described", "advised"]
 
 
 class ScoreChange(Strict):
@@ -207,8 +207,11 @@ def _point_model(point_id: str) -> Any:
     fields: dict[str, Any] = {
         "status": (Literal["stated"], ...), "value": (value_type, ...), "text": (Text, ...),
         "citation": (Citation, ...), "conflict": (Optional[conflict], None),
-        "force": (Force, Field("prescribed", description="prescribed (a rule), described (how play goes, "
-                                                           "not forbidding alternatives) or advised (a tip)")),
+        "force": (Force, Field("prescribed", description="prescribed (a rule), permitted (a permission "
+                                                           "with its condition: it allows what it names, forbids it "
+                                                           "without the condition, leaves other ways open), described "
+                                                           "(how play goes, not forbidding alternatives) or advised "
+                                                           "(a tip)")),
         "note": (Optional[Text], Field(None, description="What the source says around this point")),
         "choices": (Optional[Annotated[list[value_type], Field(min_length=1)]], Field(  # type: ignore[valid-type]
             None, description="Other values the source offers as equally good (10 or 15 points; facing or "

@@ -175,6 +175,9 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
                       on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
                       situation=situation, verdict=ruling["verdict"],
                       ruling=ruling)
+        if decide is not None and not ruling.get("branches"):  # nothing to choose: nothing is written
+            raise KemsError("error.game_decide_settled" if sheet.settled(ruling) else "error.game_decide_nothing",
+                            verdict=ruling["verdict"])
         if sheet.settled(ruling):
             entry.changes, entry.applied = sheet.changes_of(ruling, roles), True
         elif decide is not None:

@@ -31,8 +31,8 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
                         citation=localized(entry.citation, lang))
         elif entry.stated:
             answer = text_in(entry.text, lang)
-            if entry.force == "described":
-                answer = f"({t('ui.force.described', lang)}) {answer}"
+            if entry.force in ("permitted", "described"):
+                answer = f"({t('ui.force.' + entry.force, lang)}) {answer}"
             item.update(answer=answer, short=short_entry(point.id, entry, lang),
                         citation=localized(entry.citation, lang), force=entry.force)
             if entry.replaces:

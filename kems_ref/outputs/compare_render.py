@@ -13,6 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
+from ..corpus.load import MARKED_FORCES
 from ..i18n import t
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
         if value["inherited_from"]:
             return t("ui.silent_inherited", lang, parent=value["inherited_from"])
         return t("ui.silent_cell", lang)
-    force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in ("described", "advised") else ""
+    force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in MARKED_FORCES else ""
     text = f"{value['short']}{force} {refs.ref(value['citation'])}"
     if value["conflict"]:
         mark = t('ui.conflict_mark', lang) + t('ui.colon', lang)

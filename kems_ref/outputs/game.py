@@ -107,7 +107,7 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     elif entry.kind == "undo":
         lines.append(escape(t("game.undone", lang, n=entry.n, refers=entry.refers)))
     else:
-        key = "game.not_applied_depends" if entry.verdict == "depends" else "game.not_applied"
+        key = "game.not_applied_depends" if called.choices else "game.not_applied"
         lines.append(f"[bold yellow]{escape(t(key, lang, n=entry.n))}[/]")
         for i, choice in enumerate(called.choices, 1):
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling["event"]) for f, v in choice["if"].items())

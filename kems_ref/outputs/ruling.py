@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..corpus.catalogue import BY_ID
+from ..corpus.load import MARKED_FORCES
 from ..i18n import catalogue, t
 from ..referee.resolver import CALLS, Ruling
 from ..words import fold
@@ -35,7 +36,7 @@ def verdict_label(ruling: Ruling, lang: str) -> str:
 def score_lines(ruling: Ruling, lang: str) -> list[str]:
     """What happens to the score, or that the convention leaves it open; [] where not at stake."""
     name = ruling.short_name or ruling.convention
-    if ruling.verdict == "depends":
+    if ruling.branches:  # what follows is told branch by branch
         return []
     if not ruling.score_settled:
         if ruling.event in CALLS or ruling.event == "stock-out":
@@ -55,7 +56,7 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
 
 def hand_line(ruling: Ruling, lang: str) -> str:
     """The hand's end where it is at stake (calls, end of stock, a redeal)."""
-    if ruling.verdict == "depends":
+    if ruling.branches:
         return ""
     if ruling.event not in CALLS and ruling.event != "stock-out" and ruling.verdict != "redeal":
         return ""
@@ -84,7 +85,7 @@ def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> N
 
 
 def cite_line(c: dict[str, Any], lang: str) -> str:
-    mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in ("described", "advised") else ""
+    mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in MARKED_FORCES else ""
     topic = f"{t('ui.topic_cite', lang)}{t('ui.colon', lang)} " if c.get("topic") else ""
     reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""
     return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
@@ -97,8 +98,9 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
     if ruling.call_name and fold(ruling.call_name) != fold(event):
         event += f" ({t('ui.called', lang, name=ruling.call_name)})"
     console.print(f"{head}  — {escape(event)}, {escape(ruling.convention_name)}")
-    if ruling.verdict == "depends":
-        console.print(f"  [bold]{t('ui.depends_on', lang)}[/]")
+    if ruling.branches:
+        key = "ui.depends_on" if ruling.verdict == "depends" else "ui.then_depends_on"
+        console.print(f"  [bold]{t(key, lang)}[/]")
         for n in ruling.needs:
             console.print(f"    • {escape(n['question'])}  ({escape(n['flag'])})")
         for branch in ruling.branches:
@@ -131,13 +133,15 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
         for point in ruling.unspecified:
             console.print(f"  • {escape(BY_ID[point].question(lang))} [dim]({point})[/]")
     for item in elsewhere:
-        console.print(f"\n[bold]{t('ui.elsewhere', lang)}[/] — {escape(BY_ID[item['rule_point']].question(lang))}")
+        label = t("ui.elsewhere_exception" if item.get("exception") else "ui.elsewhere", lang,
+                  name=ruling.short_name or ruling.convention)
+        console.print(f"\n[bold]{escape(label)}[/] — {escape(BY_ID[item['rule_point']].question(lang))}")
         for rec in item["recommendations"]:
             label = t("ui.force.advised", lang) if rec.get("force") == "advised" else t("ui.recommends", lang)
             console.print(f"  ★ {rec['convention']} ({escape(label)}): {escape(rec['text'])} "
                           f"[dim]({escape(rec['citation']['source'])} — {escape(rec['citation']['section'])})[/]")
         for ans in item["conventions"]:
-            mark = f" ({t('ui.force.' + ans['force'], lang)})" if ans.get("force") in ("described", "advised") else ""
+            mark = f" ({t('ui.force.' + ans['force'], lang)})" if ans.get("force") in MARKED_FORCES else ""
             console.print(f"  • {ans['convention']}{escape(mark)}: {escape(ans['text'])} "
                           f"[dim]({escape(ans['citation']['section'])})[/]")
         if not item["conventions"] and not item["recommendations"]:
@@ -149,7 +153,7 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     verdict = verdict_label(ruling, lang)
     if ruling.conflicts:
         verdict += " ⚠"
-    if ruling.verdict == "depends":
+    if ruling.branches:
         parts = []
         for b in ruling.branches:
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in b["if"].items())

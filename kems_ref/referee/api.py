@@ -54,4 +54,5 @@ def rule(sit: Situation, convention: str, lang: str = "en", everywhere: bool = F
     conv = conventions.load(convention)
     check_readings(conv, sit)
     ruling = resolve(conv, sit, lang)
-    return Result([ruling], elsewhere(conv, ruling.unspecified, lang))
+    return Result([ruling], elsewhere(conv, ruling.unspecified, lang)
+                  + elsewhere(conv, ruling.related, lang, exception=True))

@@ -7,9 +7,11 @@ from typing import Any
 from ..corpus.load import Convention, load_all, localized, text_in
 
 
-def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict[str, Any]]:
+def elsewhere(conv: Convention, points: list[str], lang: str, exception: bool = False) -> list[dict[str, Any]]:
     """For each point: every other shipped convention's answer, and recommendations from the
-    conventions that extend ``conv`` and state the point (Regles.com over Ducale's silence)."""
+    conventions that extend ``conv`` and state the point (Regles.com over Ducale's silence).
+    ``exception``: the points are exceptions other sources make to a rule ``conv`` applied whole
+    (``"exception": true`` on each item)."""
     if not points:
         return []
     everyone = load_all()
@@ -26,5 +28,8 @@ def elsewhere(conv: Convention, points: list[str], lang: str) -> list[dict[str, 
             item = {"convention": other.id, "value": entry.value, "text": text_in(entry.text, lang),
                     "citation": localized(entry.citation, lang), "force": entry.force}
             (recommendations if conv.id in other.chain[1:] else answers).append(item)
-        out.append({"rule_point": point, "conventions": answers, "recommendations": recommendations})
+        item_out: dict[str, Any] = {"rule_point": point, "conventions": answers, "recommendations": recommendations}
+        if exception:
+            item_out["exception"] = True
+        out.append(item_out)
     return out

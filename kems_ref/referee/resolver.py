@@ -46,6 +46,9 @@ class Ruling:
     unspecified: list[Any] = field(default_factory=list)
     conflicts: list[Any] = field(default_factory=list)
     notes: list[Any] = field(default_factory=list)
+    #: points this convention is silent on where another source states an exception to the rule
+    #: that decided (shown under "Elsewhere", never turned into a silence of this ruling)
+    related: list[Any] = field(default_factory=list)
     needs: list[Any] = field(default_factory=list)
     branches: list[Any] = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
     convention_name: str = ""
@@ -64,7 +67,8 @@ class Ruling:
     def to_json(self) -> dict[str, Any]:
         out = {k: getattr(self, k) for k in (
             "convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "explanation",
-            "rule_points", "citations", "unspecified", "conflicts", "notes", "needs", "call_name", "players")}
+            "rule_points", "citations", "unspecified", "conflicts", "notes", "related", "needs", "call_name",
+            "players")}
         out["branches"] = [{"if": b["if"], "ruling": b["ruling"].to_json()} for b in self.branches]
         return out
 
@@ -92,7 +96,7 @@ class Answer:
 
     point: str
     value: Any
-    force: str  # prescribed | described (advice never reaches a rule: it counts as silence)
+    force: str  # prescribed | permitted | described (advice never reaches a rule: it counts as silence)
     text: dict[str, str]
 
     @property
@@ -108,6 +112,7 @@ class Ctx:
         self.why: list[str] = []
         self.effects: list[str] = []
         self.notes: list[str] = []
+        self.related: list[str] = []
         self.readings: dict[str, int] = {}
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
@@ -127,6 +132,25 @@ class Ctx:
             self.unspecified.append(point)
         if self.conv.get(point).note and point not in self.notes:  # what the source says nearby
             self.notes.append(point)
+
+    def exception_elsewhere(self, point: str) -> None:
+        """``point`` would be an exception to the rule that decided; this convention states none, so
+        the rule holds, and what other sources say of the exception is shown beside it."""
+        if point not in self.related:
+            self.related.append(point)
+
+    def exception(self, point: str) -> Optional[Answer]:
+        """An exception point (:attr:`RulePoint.exception`): the convention's answer where it states
+        one; ``None`` where it states none (silence or mere advice) — the general rule then holds,
+        and the point is shown under "Elsewhere", not listed as a silence of the ruling."""
+        assert BY_ID[point].exception, point
+        entry = self._use(point)
+        if entry.stated and entry.force != "advised":
+            return self._answer(point, entry)
+        if entry.stated:  # advice: shown as advice, decides nothing
+            self.say("force.advised", name=self.name, text=text_in(self._answer(point, entry).text, self.lang))
+        self.exception_elsewhere(point)
+        return None
 
     def _answer(self, point: str, entry: Entry) -> Answer:
         reading = 1
@@ -185,8 +209,8 @@ class Ctx:
         if answer is None:
             return
         text = text_in(answer.text, self.lang)
-        if answer.force == "described":
-            self.say("force.described", name=self.name, text=text)
+        if answer.force in ("described", "permitted"):
+            self.say("force." + answer.force, name=self.name, text=text)
         else:
             self.why.append(text)
 
@@ -254,11 +278,7 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         if rule["up_to"] is None or sit.players <= rule["up_to"]:
             decks = rule["decks"]
             break
-    limits = list(conv.value("deal.hand_size") or [])
-    hand_limit = conv.get("exchange.hand_limit")
-    if hand_limit.stated:  # every reading counts here: a hand is refused only when no reading allows it
-        limits.extend(r["value"] for r in hand_limit.readings())
-    return deck, decks, max(limits or [4])
+    return deck, decks, max(conv.value("deal.hand_size") or [4])
 
 
 def _cite(entry: Entry) -> str:
@@ -269,15 +289,22 @@ def _cite(entry: Entry) -> str:
 
 
 def _check_hands(ctx: Ctx) -> None:
-    deck, decks, max_hand = _table(ctx)
+    """Refuse what cannot happen at this table; a hand over a source's limit is a breach the call's
+    ruling tells (:func:`_over_limit`), not an impossibility."""
+    deck, decks, dealt = _table(ctx)
     sit = ctx.sit
     hands = [h for h in (sit.hand, sit.partner_hand) if h is not None]
-    for name, hand in (("--hand", sit.hand), ("--partner-hand", sit.partner_hand)):
-        if hand is not None and len(hand) > max_hand:
-            raise KemsError("error.hand_too_big", option=name, count=len(hand), limit=max_hand, convention=ctx.conv.id)
-    if sit.hand is not None and sit.lifted and len(sit.hand) + len(sit.lifted) > max_hand:
-        raise KemsError("error.hand_and_lifted_too_big", count=len(sit.hand) + len(sit.lifted), limit=max_hand,
-                        convention=ctx.conv.id)
+    center = ctx.conv.value("deal.center") or 4
+    if sit.event == "deal":
+        size = ctx.conv.get("deal.hand_size")
+        if sit.hand is not None and size.stated and len(sit.hand) > dealt:
+            raise KemsError("error.deal_too_big", count=len(sit.hand), dealt=dealt, convention=ctx.conv.id,
+                            cite=_cite(size))
+    for name, count in (("--hand", len(sit.hand or []) + len(sit.lifted or [])),
+                        ("--partner-hand", len(sit.partner_hand or []))):
+        if count > dealt + center:  # every card dealt to him and every card in the middle: no more exists
+            raise KemsError("error.hand_too_big", option=name, count=count, limit=dealt + center, dealt=dealt,
+                            center=center)
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
     try:
         C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, decks, ctx.deck)
@@ -289,8 +316,47 @@ def _check_hands(ctx: Ctx) -> None:
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
             and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
-    if sit.cards is not None and sit.cards > max_hand:
-        raise KemsError("error.cards_over_hand", cards=sit.cards, limit=max_hand, convention=ctx.conv.id)
+    if sit.cards is not None and sit.cards > dealt:
+        raise KemsError("error.cards_over_hand", cards=sit.cards, limit=dealt, convention=ctx.conv.id)
+
+
+#: whose hands a call's ``--hand`` and ``--partner-hand`` are
+HOLDERS = {"kems": ("who.partner", "who.caller"), "double-kems": ("who.partner", "who.caller"),
+           "contre-kems": ("who.accused", "who.accused_partner"),
+           "double-contre-kems": ("who.accused", "who.accused_partner")}
+
+
+def _over_limit(ctx: Ctx) -> None:
+    """A call on a hand of more cards than the source allows: the call is ruled on its cards (no
+    source makes the breach an exception to the call's rule); the breach is told, with the source's
+    limit and its citation, or its silence."""
+    sit, conv = ctx.sit, ctx.conv
+    size = conv.get("deal.hand_size")
+    dealt = max(size.value) if size.stated else 4
+    lifted = conv.get("exchange.lifted_card")  # a lifted card is held only where the source says so
+    held = sit.lifted if lifted.stated and lifted.value == "lifted-counts" else []
+    limit = conv.get("exchange.hand_limit")
+    stated = limit.stated and limit.force != "advised"
+    first, second = HOLDERS[sit.event]
+    for who, cards in ((first, (sit.hand or []) + (held or [])), (second, sit.partner_hand or [])):
+        count = len(cards)
+        if not stated:
+            if count <= dealt:
+                continue
+            ctx.rule("exchange.hand_limit")  # listed as silent, with what the others say
+            ctx.text_of(ctx.peek("deal.hand_size"))
+            ctx.say("why.limit_unknown", who=t(who, ctx.lang), count=count, name=ctx.name)
+            continue
+        if count <= min(r["value"] for r in limit.readings()):
+            continue
+        answer = ctx.rule("exchange.hand_limit")  # where the source has two limits, the table's reading
+        assert answer is not None
+        if count <= answer.value:
+            continue
+        ctx.say("why.over_limit", who=t(who, ctx.lang), count=count, limit=answer.value)
+        if _forbids(ctx, answer) == "forbidden":
+            ctx.say("why.over_limit_cost", name=ctx.name)
+            ctx.effect("hand-over-limit")
 
 
 # --- shared pieces of the call events ----------------------------------------------------------
@@ -310,15 +376,15 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
         return None
     if square:
         if main and sit.ungathered:
-            ok = ctx.rule("call.ungathered")
+            ok = ctx.exception("call.ungathered")
             if ok is None:
-                ctx.say("why.ungathered_unknown", name=ctx.name)
-                return None
-            if not ok.value:
+                ctx.say("why.ungathered_no_exception", name=ctx.name)
+            elif not ok.value:
                 ctx.say("why.ungathered_no", name=ctx.name)
                 ctx.say("why.no_square", who=t(who, lang), cards=shown)
                 return False
-            ctx.say("why.ungathered_ok")
+            else:
+                ctx.say("why.ungathered_ok")
         ctx.say("why.square", who=t(who, lang), cards=shown)
         return True
     if main and sit.lifted and _makes_square(ctx, hand + sit.lifted):
@@ -369,10 +435,10 @@ def _partner_square(ctx: Ctx) -> bool:
 def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
     if not ctx.sit.during_sweep:
         return None
-    allowed = ctx.rule("sweep.calls")
+    allowed = ctx.exception("sweep.calls")
     if allowed is None:
-        ctx.say("why.during_sweep_unknown", name=ctx.name)
-        return Outcome("unspecified")
+        ctx.say("why.during_sweep_no_exception", name=ctx.name)
+        return None
     if allowed.value:
         ctx.say("why.during_sweep_ok")
         return None
@@ -471,35 +537,48 @@ def _double_kems(ctx: Ctx) -> Outcome:
                    _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems"))
 
 
-def _late(ctx: Ctx) -> Optional[Outcome]:
+def _late(ctx: Ctx) -> tuple[Optional[Outcome], bool]:
     """A Contre-Kems after the Kems.  An Outcome where that settles it; ``None`` where the hand went
-    on after a wrong Kems, so the accusation is still judged (too late to score, not to be wrong)."""
-    timing = ctx.rule("call.contre_kems.timing")
-    if timing is None:
-        ctx.say("why.too_late_unknown", name=ctx.name)
-        return Outcome("unspecified")
-    if not timing.prescribed:
-        _forbids(ctx, timing)
-        return Outcome("unspecified")
-    ctx.text_of(timing)
-    ctx.effect("first-call-checked")
-    end = ctx.rule("hand.end")
-    if end is None:
+    on after a wrong Kems, so the accusation is still judged — with whether a timing rule makes it
+    too late to score.  Where the source states no timing rule, its hand's end decides: a call
+    after the hand ended comes too late (the general rule covers the case)."""
+    timing_entry = ctx.conv.get("call.contre_kems.timing")
+    timed = timing_entry.stated and timing_entry.force != "advised"
+    if timed:
+        timing = ctx.rule("call.contre_kems.timing")
+        assert timing is not None
+        if not timing.prescribed:
+            _forbids(ctx, timing)
+            return Outcome("unspecified"), False
+        ctx.text_of(timing)
+        ctx.effect("first-call-checked")
+    end = ctx.conv.get("hand.end")
+    if not end.stated or end.force == "advised":
+        if not timed:
+            ctx.rule("call.contre_kems.timing")
+            ctx.say("why.too_late_unknown", name=ctx.name)
+            return Outcome("unspecified"), False
+        ctx.rule("hand.end")
         ctx.say("why.hand_end_unknown", name=ctx.name)
-        return Outcome("unspecified")
-    if end.value == "any-call":
+        return Outcome("unspecified"), False
+    ended_rule = ctx.rule("hand.end")
+    assert ended_rule is not None
+    if ended_rule.value == "any-call":
+        ctx.text_of(ended_rule) if not timed else None
         ctx.say("why.hand_already_ended")
-        return Outcome("void", [], True)
+        return Outcome("void", [], True), False
     right = ctx.fact("kems_right")  # whether the Kems ended the hand depends on whether it was right
     ctx.say_fact("kems_right", right)
     ended = _hand_end(ctx, "right-call" if right else "wrong-kems")
     if ended:
+        if not timed:
+            ctx.text_of(ended_rule)
         ctx.say("why.hand_ended_before")
-        return Outcome("void", [], True)
+        return Outcome("void", [], True), False
     if ended is None:
-        return Outcome("unspecified")
+        return Outcome("unspecified"), False
     ctx.say("why.hand_went_on")
-    return None
+    return None, timed
 
 
 def _contre_kems(ctx: Ctx) -> Outcome:
@@ -513,21 +592,22 @@ def _contre_kems(ctx: Ctx) -> Outcome:
             ctx.rule("hand.end")
             ctx.say("why.barred_hand_ended")
             return Outcome("void", [], True)
-        after = ctx.rule("call.contre_kems.after_wrong")
+        after = ctx.exception("call.contre_kems.after_wrong")
         if after is None:
-            ctx.say("why.barred_unknown", name=ctx.name)
-            return Outcome("unspecified")
-        if after.value["barred"] and not after.prescribed:  # only described: nothing forbids this call
+            ctx.say("why.barred_no_exception", name=ctx.name)
+        elif after.value["barred"] and not after.prescribed:  # only described: nothing forbids this call
             _forbids(ctx, after)
             return Outcome("unspecified")
-        if after.value["barred"]:
+        elif after.value["barred"]:
             ctx.say("why.barred")
             ctx.text_of(after)
             ctx.say("why.void_cost_unknown", name=ctx.name)
             return Outcome("void", None, None)
-        ctx.say("why.barred_none")
+        else:
+            ctx.say("why.barred_none")
+    too_late = False
     if sit.after_kems:
-        settled = _late(ctx)
+        settled, too_late = _late(ctx)
         if settled is not None:
             return settled
     accused = _holds_square(ctx, sit.hand, "who.accused", main=True)
@@ -535,25 +615,30 @@ def _contre_kems(ctx: Ctx) -> Outcome:
         return Outcome("unspecified")
     upheld: Optional[bool]
     if accused:
+        # A Contre-Kems on a square holder is right.  A source may except a Double Kems (both
+        # accused players hold a square); only then does the partner's hand matter.  A source that
+        # states no such exception rules the call right whatever the partner holds, and the other
+        # sources' exception is shown beside the ruling, not turned into a silence.
         counter = ctx.conv.get("call.double_kems.counter")
-        if not (counter.stated and counter.value is True) and _partner_square(ctx):
-            # both accused players hold a square: a Double Kems, which some sources protect
-            rule = ctx.rule("call.double_kems.counter")
-            if rule is None:
-                ctx.say("why.double_counter_unknown", name=ctx.name)
-                return Outcome("unspecified")
-            if not rule.value:
+        if counter.stated and counter.force != "advised":
+            if counter.value is False and _partner_square(ctx):
+                rule = ctx.rule("call.double_kems.counter")
+                assert rule is not None
                 ctx.say("why.double_uncounterable")
                 if _forbids(ctx, rule) == "forbidden":
                     ctx.say("why.no_effect", name=ctx.name)
                     return Outcome("void", [], None)
                 return Outcome("unspecified")
+        else:
+            ctx.exception("call.double_kems.counter")
+            if (ctx.sit.partner_hand is not None or ctx.sit.partner_square is not None) and _partner_square(ctx):
+                ctx.say("why.double_no_exception", name=ctx.name)
         upheld = True
     else:
         upheld = _accused_team_square(ctx)
         if upheld is None:
             return Outcome("unspecified")
-    if upheld and sit.after_kems:  # right, but after the Kems: too late to score
+    if upheld and too_late:  # right, but after the Kems: too late to score
         ctx.say("why.too_late")
         return Outcome("void", [], False)
     _proof_and_bar(ctx, upheld)
@@ -688,7 +773,7 @@ def _forbids(ctx: Ctx, answer: Answer) -> str:
     ctx.text_of(answer)
     if answer.prescribed:
         return "forbidden"
-    ctx.say("why.described_only", name=ctx.name)
+    ctx.say("why.permission_only" if answer.force == "permitted" else "why.described_only", name=ctx.name)
     ctx._silent(answer.point)  # stated, but not as a rule: it settles nothing here
     return "unspecified"
 
@@ -734,7 +819,7 @@ def _exchange(ctx: Ctx) -> Outcome:
                 ctx.text_of(order)
                 verdicts.append("allowed")
             else:
-                ctx.say("why.order_bad" if order.prescribed else "why.order_other", name=ctx.name)
+                ctx.say("why.order_bad" if order.prescribed else f"why.order_other.{order.force}", name=ctx.name)
                 verdicts.append(_forbids(ctx, order))
     return _breach(_combine(verdicts))
 
@@ -770,7 +855,7 @@ def _stock_out(ctx: Ctx) -> Outcome:
 
 SIGNAL_CHECKS = (
     ("verbal", "signal.verbal", {"forbidden": "forbidden", "allowed": "allowed", "if-all-agree": "conditional"}),
-    ("sound", "signal.sound", {"forbidden": "forbidden", "allowed": "allowed"}),
+    ("sound", "signal.sound", {"forbidden": "forbidden", "allowed": "allowed", "agree-before-play": "conditional"}),
     ("hidden", "signal.visibility", {"required": "forbidden", "agree-before-play": "conditional"}),
     ("second_signal", "signal.count",
      {"one": "forbidden", "several": "allowed", "one-unless-all-agree": "conditional"}),
@@ -823,6 +908,9 @@ def _same_card(ctx: Ctx) -> Outcome:
     ctx.say("why.same_first")
     ctx.text_of(rule)
     ctx.effect("card-to-first-toucher")
+    if ctx.sit.took_first is None and rule.prescribed:
+        # nobody said who touched it first: the rule itself is the ruling, nothing to ask
+        return Outcome("first-toucher", [], False)
     if ctx.fact("took_first"):
         ctx.say("why.same_taker_first")
         return _breach("allowed")
@@ -856,6 +944,8 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
     ctx = Ctx(conv, sit, lang)
     _check_hands(ctx)
     outcome = EVENT_RULES[sit.event](ctx)
+    if sit.event in CALLS:
+        _over_limit(ctx)
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
@@ -877,7 +967,7 @@ def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
         convention=conv.id, event=sit.event, verdict=outcome.verdict, score=outcome.score or [],
         score_settled=score_settled, hand_ends=outcome.hand_ends, effects=ctx.effects,
         explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
-        unspecified=list(ctx.unspecified), conflicts=conflicts, reasons=list(ctx.why),
+        unspecified=list(ctx.unspecified), conflicts=conflicts, reasons=list(ctx.why), related=list(ctx.related),
         notes=[{"rule_point": p, "text": text_in(conv.get(p).note, lang)} for p in ctx.notes],
         **_names(conv, sit, lang),
     )
@@ -927,20 +1017,35 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
-        if ruling.verdict == "depends":
+        if ruling.branches:
             flat += [{"if": {fact: value, **b["if"]}, "ruling": b["ruling"]} for b in ruling.branches]
         else:
             flat.append({"if": {fact: value}, "ruling": ruling})
     rulings = [b["ruling"] for b in flat]
     needs = _merge([[need(fact, lang, sit.event)]] + [r.needs for _, r in branches])
+    questions = " ".join(n["question"] for n in needs)
+    verdict, score, settled, hand_ends, effects = "depends", [], False, None, []
+    reasons = [t("why.depends", lang, questions=questions)]
+    if len({r.verdict for r in rulings}) == 1:
+        # every answer gives the same verdict: that verdict is the headline, and only what differs
+        # (the score, the hand's end) waits for the fact
+        verdict = rulings[0].verdict
+        if all(r.score_settled for r in rulings) and all(r.score == rulings[0].score for r in rulings):
+            score, settled = rulings[0].score, True
+        if len({r.hand_ends for r in rulings}) == 1:
+            hand_ends = rulings[0].hand_ends
+        if all(r.effects == rulings[0].effects for r in rulings):
+            effects = rulings[0].effects
+        shared = [reason for reason in rulings[0].reasons if all(reason in r.reasons for r in rulings)]
+        reasons = [*shared, t("why.then_depends", lang, questions=questions)]
     return Ruling(
-        convention=conv.id, event=sit.event, verdict="depends", score=[], score_settled=False, hand_ends=None,
-        effects=[], explanation=(depends := t("why.depends", lang, questions=" ".join(n["question"] for n in needs))),
-        reasons=[depends],
+        convention=conv.id, event=sit.event, verdict=verdict, score=score, score_settled=settled,
+        hand_ends=hand_ends, effects=effects, explanation=" ".join(reasons), reasons=reasons,
         rule_points=_merge([r.rule_points for r in rulings]), citations=_merge([r.citations for r in rulings]),
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
-        notes=_merge([r.notes for r in rulings]), needs=needs, branches=flat,
+        notes=_merge([r.notes for r in rulings]), related=_merge([r.related for r in rulings]), needs=needs,
+        branches=flat,
         **_names(conv, sit, lang),
     )
 
