@@ -105,3 +105,28 @@ def test_every_case_names_seed_lines_that_exist():
         assert refs or "silent" in case["seed"], (cid, case["ruling"])
         for seed, line in refs:
             assert 1 <= int(line) <= lengths[seed], (cid, case["ruling"], seed, line)
+
+
+#: the rule points whose seed line makes each fact a question (a silence counts only for the target:
+#: a source that does not say whom a Contre-Kems accuses makes the partner's hand matter)
+QUESTION_POINTS = {
+    "partner_square": ("call.contre_kems.target", "call.double_kems.counter", "call.double_kems.right",
+                       "call.contre_kems.wrong"),
+    "take_first": ("exchange.order",), "first_deal": ("deal.identical_cards",), "kems_right": ("hand.end",),
+    "warning_sign": ("signal.warning",), "banned_before_play": ("signal.visibility", "signal.sound"),
+    "objection": ("sweep.trigger",), "took_first": ("exchange.same_card",),
+}
+
+
+def test_every_question_a_ruling_asks_names_the_seed_line_that_makes_it_a_question():
+    for cid, case in CASES:
+        seeds = dict(part.partition(": ")[::2] for part in case["seed"].split("; "))
+        for fact in case.get("needs", []):
+            if fact == "square":  # the call is about that square: without the cards it is the question
+                continue
+            points = (fact[len("reading "):],) if fact.startswith("reading ") else QUESTION_POINTS[fact]
+            named = [p for p in points if p in seeds and (re.search(r"\b(\d{3}|src):\d+", seeds[p])
+                                                           or p == "call.contre_kems.target")]
+            assert named, (cid, case["ruling"], fact)
+            if fact.startswith("reading "):
+                assert " vs " in seeds[named[0]], (cid, case["ruling"], "a reading names both lines")
