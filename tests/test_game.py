@@ -427,3 +427,19 @@ def test_a_db_path_in_a_folder_that_does_not_exist_is_refused_and_creates_nothin
     assert r.code == 2 and r.err.strip().endswith(f"the folder {missing.parent} does not exist (create it, or "
                                                   "choose another --db)")
     assert not missing.parent.exists()
+
+
+def test_a_call_the_table_decides_at_once_is_headed_by_the_ruling_it_chose_never_it_depends(run, game, db):
+    # seed 003:23-25: under Wikipedia a Contre-Kems has no effect against a Double Kems, so a Contre-Kems on
+    # four kings waits for the partner's hand; the table says the partner held one
+    game("new", *TEAMS, "-c", "wikipedia")
+    decided = game("call", "contre-kems", "--by", "Tom", "--on", "Ana", "--hand", "K K K K",
+                   "--decide", "partner_square=yes")
+    assert decided["applied"] is True and decided["changes"] == []
+    text = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "160"}).out
+    assert "CALL VOID (the table's decision)" in text and "IT DEPENDS" not in text
+    entry = history(game)[0]
+    assert entry["verdict"] == "depends" and entry["decided_verdict"] == "void"
+    shown = run("game", "call", "contre-kems", "--by", "Tom", "--on", "Ana", "--hand", "K K K K",
+                "--decide", "partner_square=no", "--lang", "fr", env={"KEMS_REF_DB": db}).out
+    assert shown.startswith("ANNONCE JUSTE (décision de la table)")

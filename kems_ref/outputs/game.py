@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.markup import escape
 
@@ -93,8 +93,11 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     entry = called.entry
     lines: list[str] = []
     ruling = called.ruling
+    decided = decided_branch(ruling, entry.decision)
+    if decided is not None:  # applied at once by the table's decision: headed by the ruling it chose
+        ruling = decided
     if ruling and entry.kind in ("call", "decision"):
-        head = verdict_label(_ruling(ruling), lang)
+        head = verdict_label(_ruling(ruling), lang) + (t("game.by_decision", lang) if decided is not None else "")
         lines.append(f"[bold]{escape(head)}[/]  — {escape(t('event.' + ruling['event'], lang))}, "
                      f"{escape(convention_name(game))}")
         if ruling.get("explanation"):
@@ -121,6 +124,13 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     console.print("\n".join(lines))
 
 
+def decided_branch(ruling: Optional[dict[str, Any]], decision: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
+    """The branch a table's decision chose, for a call applied at once by ``--decide``."""
+    if not ruling or not decision or not decision.get("if"):
+        return None
+    return next((b["ruling"] for b in ruling.get("branches") or [] if b["if"] == decision["if"]), None)
+
+
 def _ruling(data: dict[str, Any]) -> Any:
     from ..referee.resolver import Ruling
 
@@ -136,6 +146,7 @@ def history_json(entries: list[Entry]) -> list[dict[str, Any]]:
         "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
         "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
         "refers": e.refers, "decision": e.decision, "situation": e.situation,
+        "decided_verdict": (decided_branch(e.ruling, e.decision) or {}).get("verdict") if e.kind == "call" else None,
         "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
         "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
         "at": e.at,
@@ -157,6 +168,8 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
         else:  # decision, undo: the entry they refer to
             what = t(f"game.kind.{item['kind']}", lang, n=item["refers"])
         verdict = t(f"verdict.{item['verdict']}", lang) if item["verdict"] else ""
+        if item["kind"] == "call" and item.get("decided_verdict"):  # applied at once by the table's decision
+            verdict = t(f"verdict.{item['decided_verdict']}", lang) + t("game.by_decision", lang)
         if item["kind"] == "undo":
             change = ""
         elif item["applied"]:
