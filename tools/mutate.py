@@ -35,7 +35,8 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 # the quick set: the ruling tables first (they kill most mutants within seconds)
-TESTS = ["tests/test_ruling_tables.py", "tests/test_rulings.py", "tests/test_conventions.py",
+TESTS = ["tests/test_ruling_tables.py", "tests/test_rulings.py", "tests/test_calibration.py",
+         "tests/test_conventions.py",
          "tests/test_messages.py", "tests/test_output.py", "tests/test_cli.py", "tests/test_variants.py"]
 # the whole suite but the slow end-to-end files (terminal sessions, printing, fuzzing): --suite whole
 FULL = ["tests", "--ignore=tests/test_checklist_print.py", "--ignore=tests/test_fuzz.py",
@@ -46,7 +47,7 @@ SWAPS = {
     "recycle-discard": "hand-ends", "play-on": "redeal", "prescribed": "described", "described": "prescribed",
     "player": "team", "team": "player", "any-call": "square-found", "put-then-take": "take-then-put",
     "take-then-put": "put-then-take", "one": "one-or-more", "proposal": "all-agree", "whole-hand": "two",
-    "caller-only": "everyone", "game-start": "always",
+    "caller-only": "everyone", "game-start": "always", "permitted": "prescribed", "first-toucher": "allowed",
 }
 COMPARE = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
            ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
