@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -443,3 +444,141 @@ def test_a_call_the_table_decides_at_once_is_headed_by_the_ruling_it_chose_never
     shown = run("game", "call", "contre-kems", "--by", "Tom", "--on", "Ana", "--hand", "K K K K",
                 "--decide", "partner_square=no", "--lang", "fr", env={"KEMS_REF_DB": db}).out
     assert shown.startswith("ANNONCE JUSTE (décision de la table)")
+
+
+# --- never miscount ---------------------------------------------------------------------------
+
+REWARD = str(Path(__file__).parent / "data" / "reward-letters.yaml")
+
+
+def test_where_letters_are_a_reward_the_team_with_more_letters_leads_and_the_first_to_complete_the_word_wins(
+        run, game, db):
+    created = game("new", *TEAMS, "-c", REWARD)
+    assert created["unit"] == "letter" and created["letters"] == "reward" and created["end"] == "wins"
+    one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # a letter earned by Tom+Léa
+    assert totals(one["score"]) == {"Tom+Léa": "K _ _ _", "Ana+Ben": "_ _ _ _"}
+    assert one["score"]["leader"] == "Tom+Léa" and one["score"]["letters"] == "reward"
+    assert "Leading: Tom+Léa." in run("game", "score", env={"KEMS_REF_DB": db}).out
+    for _ in range(3):
+        last = game("call", "kems", "--by", "Léa", "--hand", "K K K K")
+    assert totals(last["score"]) == {"Tom+Léa": "K E M S", "Ana+Ben": "_ _ _ _"}
+    assert last["score"]["finished"] is True and last["score"]["winner"] == "Tom+Léa"
+    assert "Game over: Tom+Léa wins." in run("game", "score", env={"KEMS_REF_DB": db}).out
+
+
+def test_where_letters_are_a_penalty_the_team_with_fewer_letters_leads(game):
+    game("new", *TEAMS, "-c", "pagat")
+    one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # sources.md:59: a letter to the other team
+    assert totals(one["score"]) == {"Tom+Léa": "_ _ _ _ _", "Ana+Ben": "K _ _ _ _"}
+    assert one["score"]["leader"] == "Tom+Léa" and one["score"]["letters"] == "penalty"
+
+
+def test_a_point_the_table_gave_a_waiting_call_never_becomes_a_letter_in_a_rescore(run, game, db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")  # Ducale: is a lifted card held?
+    game("point", "Ben", "1", "--for", "1")  # the table gives Ana+Ben a point for it
+    game("point", "Tom", "2")  # a plain entry, in points
+    replay = game("rescore", "-c", "pagat")  # Pagat says nothing of lifted cards either, and plays in letters
+    assert totals(replay["score"]) == {"Tom+Léa": "_ _ _ _ _", "Ana+Ben": "_ _ _ _ _"}
+    assert replay["score"]["waiting"] == [1]  # waiting again there, never converted
+    assert [(h["n"], h["kind"], h.get("applied", h.get("kept"))) for h in replay["hands"]] == [
+        (1, "call", False), (3, "point", False)]
+    text = run("game", "rescore", "-c", "pagat", env={"KEMS_REF_DB": db}).out
+    assert "3. plain entry Tom+Léa +2 points: written in another unit, not counted here" in text
+    assert "Waiting for the table: entry 1" in text
+    # under Wikipedia (points, and a lifted card is held: 003:31) the call is ruled, the table's point replaced
+    wiki = game("rescore", "-c", "wikipedia")
+    assert totals(wiki["score"]) == {"Tom+Léa": 2, "Ana+Ben": 1} and wiki["score"]["waiting"] == []
+
+
+def test_a_rescored_line_is_headed_by_what_was_applied_never_a_void_call_with_a_score(run, game, db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")
+    game("point", "Ben", "1", "--for", "1")
+    text = run("game", "rescore", "-c", "regles-com", env={"KEMS_REF_DB": db}).out
+    assert "1. Kems: the table's score — Ana+Ben +1 point" in text
+    assert "NOT SETTLED BY THE CONVENTION — Ana+Ben" not in text
+
+
+def test_a_team_that_is_out_receives_no_letter_from_every_opposing_team(game):
+    game("new", *TEAMS, "--team", "Zoé+Max", "-c", "pagat")
+    for _ in range(5):  # five wrong Kemps: Zoé+Max spell KEMPS and are out (sources.md:59)
+        out = game("call", "kems", "--by", "Zoé", "--hand", "J J 2 3")
+    assert [t["team"] for t in out["score"]["teams"] if t["out"]] == ["Zoé+Max"]
+    right = game("call", "kems", "--by", "Tom", "--hand", "A A A A")  # every opposing team still playing
+    assert right["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "letter"}]
+    counts = {t["team"]: t["letters_count"] for t in right["score"]["teams"]}
+    assert counts == {"Tom+Léa": 0, "Ana+Ben": 1, "Zoé+Max": 5}
+
+
+def test_a_reading_whose_decision_was_undone_no_longer_applies_to_later_calls(game):
+    game("new", *TEAMS, "-c", "marquoir")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
+    game("decide", "reading=1")
+    game("undo")  # the table takes its decision back
+    again = game("call", "kems", "--by", "Ben", "--hand", "2 3 4 5")
+    assert again["applied"] is False and again["ruling"]["conflicts"][0]["reading"] is None
+    assert "reading" not in again["ruling"]["explanation"].lower() or "which reading" in again["ruling"]["needs"][0][
+        "question"]
+
+
+def test_a_game_over_without_a_winner_says_so_in_words(game):
+    # English Wikipedia (variants.md): the first team to spell KEMPS loses; with three teams, nobody has won
+    english = Path(__file__).parent / "data" / "variants" / "wikipedia-en.yaml"
+    game("new", *TEAMS, "--team", "Zoé+Max", "-c", str(english))
+    for _ in range(5):  # five wrong Kemps: the callers take the letters
+        over = game("call", "kems", "--by", "Zoé", "--hand", "J J 2 3")
+    assert over["score"]["finished"] is True and over["score"]["winner"] is None
+    assert over["score"]["loser"] == "Zoé+Max"
+    err = game("point", "Tom", "1", code=2)
+    assert err["error"] == ("game game-1 is over, with no winner — Game over: Zoé+Max has lost. "
+                            "kems-ref game undo to go back, or start a new game")
+
+
+def test_a_target_the_source_does_not_offer_is_refused_with_the_values_it_allows(run, tmp_path, db):
+    house = tmp_path / "dix-ou-quinze.yaml"
+    house.write_text("id: dix-ou-quinze\nname: Dix ou quinze\npublication: {title: T, author: A, cite_as: T}\n"
+                     "extends: ducale\nrules:\n  score.target:\n    status: stated\n"
+                     "    value: {points: 10, word: null, agreed: false}\n"
+                     "    choices: [{points: 15, word: null, agreed: false}]\n"
+                     "    text: {fr: \"10 ou 15.\", en: \"10 or 15.\"}\n    citation: {section: S}\n", encoding="utf-8")
+    r = run("game", "new", *TEAMS, "-c", str(house), "--target", "12", env={"KEMS_REF_DB": db})
+    assert r.code == 2 and r.err.strip() == ("kems-ref: error: Dix ou quinze offers a choice of target: 10 / 15; "
+                                             "--target 12 is not one of them")
+
+
+def test_a_process_killed_mid_undo_writes_no_undo(db):
+    assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "9").returncode == 0
+    assert _cli(db, "point", "Tom", "2").returncode == 0
+    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "undo", "--db", db],
+                            env={**ENV, "KEMS_REF_DEBUG_WRITE_DELAY": "30"}, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    time.sleep(3)  # inside its transaction: the undo entry written, not committed
+    slow.send_signal(signal.SIGKILL)
+    slow.wait(timeout=30)
+    con = sqlite3.connect(db)
+    assert [kind for (kind,) in con.execute("SELECT kind FROM entries ORDER BY n")] == ["point"]
+    con.close()
+
+
+def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_reads_them_from_the_end_rule(game, db):
+    from kems_ref.game import store
+
+    con = sqlite3.connect(db)
+    con.executescript(store.MIGRATIONS[0])
+    con.execute(f"PRAGMA application_id = {store.APPLICATION_ID}")
+    con.execute("PRAGMA user_version = 1")
+    con.execute("INSERT INTO games (name, convention, unit, target_points, target_word, end_rule, created_at)"
+                " VALUES ('old', 'pagat', 'letter', NULL, 'KEMPS', 'out', '2026-11-01T20:00:00')")
+    con.executemany("INSERT INTO teams VALUES (1, ?, ?, ?)", [(0, "Tom+Léa", '["Tom", "Léa"]'),
+                                                               (1, "Ana+Ben", '["Ana", "Ben"]')])
+    con.execute("INSERT INTO state VALUES ('current', '1')")
+    con.commit()
+    con.close()
+    score = game("score")
+    assert score["letters"] is None and score["leader"] is None  # nobody has a letter yet
+    one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # Ana+Ben take a penalty letter
+    assert one["score"]["leader"] == "Tom+Léa"
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 2
+    con.close()

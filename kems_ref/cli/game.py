@@ -90,7 +90,8 @@ def game_new(
         out.json({"game": game.id, "name": game.name, "convention": game.convention,
                   "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
                   "target": game.target_points if game.unit == "point" else game.target_word,
-                  "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided})
+                  "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided,
+                  "letters": game.letters})
     else:
         from ..outputs.game import new_game_text
 

@@ -34,6 +34,7 @@ class Setup:
     target_word: Optional[str]
     end_rule: str
     decided: dict[str, Any] = field(default_factory=dict)
+    letters: Optional[str] = None  # letters games: penalty or reward (score.letters, else the end rule)
 
 
 def setup(conv: Convention, target: Optional[int]) -> Setup:
@@ -50,14 +51,16 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
         end_rule = end.value if end.stated else ""
         if not end_rule:
             raise KemsError("error.game_end_silent", convention=conv.short_name)
-        return Setup(unit or "letter", None, goal.value["word"], end_rule)
+        kind = conv.get("score.letters")
+        letters = kind.value if kind.stated else ("reward" if end_rule == "wins" else "penalty")
+        return Setup(unit or "letter", None, goal.value["word"], end_rule, letters=letters)
     points = goal.value.get("points") if goal.stated else None
     agreed = goal.stated and goal.value.get("agreed")
     offered = [points, *(c.get("points") for c in goal.choices)] if goal.stated and goal.choices else []
     if offered:  # "10 or 15 points": the table picks one of them
         if target not in offered:
-            raise KemsError("error.game_target_choice", convention=conv.short_name,
-                            choices=" / ".join(str(p) for p in offered))
+            raise KemsError("error.game_target_choice" if target is None else "error.game_target_not_offered",
+                            convention=conv.short_name, choices=" / ".join(str(p) for p in offered), target=target)
         decided["target"] = target
     if target is None and points is None:
         raise KemsError("error.game_target_needed", convention=conv.short_name)
@@ -104,7 +107,7 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
         taken = {g.name for g in store.games()}
         game_name = name or _free_name(taken)
         game_id = store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule,
-                                 plan.decided, teams)
+                                 plan.decided, teams, plan.letters)
     return store.game_by_id(game_id)
 
 
@@ -300,14 +303,19 @@ def undo(store: Store, game: Game) -> Called:
 def _open_game(game: Game, entries: list[Entry]) -> None:
     result = sheet.score(game, entries)
     if result.finished:
-        raise KemsError("error.game_finished", game=game.name, winner=result.winner or "—")
+        if result.winner:
+            raise KemsError("error.game_finished", game=game.name, winner=result.winner)
+        raise KemsError("error.game_finished_no_winner", game=game.name,
+                        how=KemsError("game.loser", team=result.loser) if result.loser else KemsError("game.over_tie"))
 
 
 def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
-           entries: Optional[list[Entry]] = None) -> sheet.Roles:
+           entries: Optional[list[Entry]] = None, out: Optional[set[str]] = None) -> sheet.Roles:
     """The teams of a call: the caller's, and for an accusation the accused's (with two teams, the
-    other one; with more, ``--on`` names it).  A team that is out plays no more."""
-    out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
+    other one; with more, ``--on`` names it).  A team that is out plays no more (``out``: the teams
+    out, else those out after ``entries``), and no score reaches it ("every opposing team")."""
+    if out is None:
+        out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
     playing = [t for t in game.teams if t.name not in out]
     callers = team_of(game, by)
     accused = team_of(game, on) if on and event in ACCUSATIONS else None  # a Kems accuses no one
@@ -344,45 +352,66 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
     twin = Game(id=game.id, name=game.name, convention=ref, unit=game.unit, target_points=game.target_points,
                 target_word=game.target_word, end_rule=game.end_rule, decided=game.decided, created_at=game.created_at,
                 teams=game.teams)
-    plan = _plan_for(conv, game)
-    twin.unit, twin.target_points, twin.target_word, twin.end_rule = plan
+    twin.unit, twin.target_points, twin.target_word, twin.end_rule, twin.letters = _plan_for(conv, game)
     totals = {t.name: 0 for t in game.teams}
     hands = []
+    waiting: list[int] = []
     for entry in live:
         if entry.kind == "point":
-            for change in entry.changes:
+            # a score the table wrote in one unit never becomes another: not counted where the units differ
+            kept = all(c["unit"] == twin.unit for c in entry.changes)
+            for change in entry.changes if kept else []:
                 totals[change["team"]] += change["change"]
-            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": True})
+            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": kept})
             continue
         if entry.kind != "call" or entry.situation is None or entry.event is None:
             continue
+        out = {s.team for s in sheet.standings(twin, totals).standings if s.out}  # out under the other convention
+        try:
+            roles = _roles(game, entry.event, entry.by_player or "", entry.on_player, out=out)
+        except KemsError:  # the caller's or the accused's team was already out there: the call never counts
+            hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": None, "applied": False,
+                          "changes": [], "before": entry.changes if entry.applied else [], "differs": entry.applied,
+                          "out": True})
+            continue
         situation = dict(entry.situation)
         situation.pop("reading", None)
+        situation["players"] = 2 * len(roles.teams)
         result = api.rule(api.situation(entry.event, situation, None, ref), ref, lang)
         ruling = result.rulings[0].to_json()
-        roles = _roles(game, entry.event, entry.by_player or "", entry.on_player)
         changes: list[dict[str, Any]] = []
         applied = sheet.settled(ruling)
         settled_by = decided.get(entry.n)
         decision = entry.decision or (settled_by.decision if settled_by else None)
+        # what was applied, and by whom: the other convention's ruling, a branch the table chose, or
+        # the score the table gave the call (the line's headline says which)
+        applied_verdict, applied_by = (ruling["verdict"], "ruling") if applied else (None, None)
         if applied:
             changes = sheet.changes_of(ruling, roles)
-        elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it
-            changes, applied = (settled_by.changes if settled_by else []), True
+        elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it,
+            kept_changes = settled_by.changes if settled_by else []  # in the unit it was given, or not at all
+            if all(c["unit"] == twin.unit for c in kept_changes):
+                changes, applied, applied_by = kept_changes, True, "table"
         elif decision:
             branch = next((b for b in ruling.get("branches") or [] if all(
                 decision["if"].get(k) == v for k, v in b["if"].items()) and sheet.settled(b["ruling"])), None)
             if branch is not None:
                 changes, applied = sheet.changes_of(branch["ruling"], roles), True
+                applied_verdict, applied_by = branch["ruling"]["verdict"], "decision"
         for change in changes:
             totals[change["team"]] += change["change"]
+        if not applied:
+            waiting.append(entry.n)
         before = entry.changes if entry.applied else (settled_by.changes if settled_by else [])
         hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": ruling["verdict"],
-                      "applied": applied, "changes": changes, "before": before, "differs": changes != before})
-    return Replayed(ref, sheet.standings(twin, totals), hands, twin)
+                      "applied": applied, "applied_verdict": applied_verdict, "applied_by": applied_by,
+                      "changes": changes, "before": before, "differs": changes != before})
+    replayed = sheet.standings(twin, totals)
+    replayed.waiting = waiting
+    return Replayed(ref, replayed, hands, twin)
 
 
-def _plan_for(conv: Convention, game: Game) -> tuple[str, Optional[int], Optional[str], str]:
+def _plan_for(conv: Convention, game: Game) -> tuple[str, Optional[int], Optional[str], str, Optional[str]]:
     """The other convention's unit, target and end; where it leaves the target to the table, the
     number this table agreed."""
     try:
@@ -391,4 +420,4 @@ def _plan_for(conv: Convention, game: Game) -> tuple[str, Optional[int], Optiona
         if exc.key != "error.game_target_needed" or game.target_points is None:
             raise
         plan = setup(conv, game.target_points)
-    return plan.unit, plan.target_points, plan.target_word, plan.end_rule
+    return plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.letters

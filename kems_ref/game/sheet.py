@@ -52,6 +52,7 @@ class Score:
                       for s in self.standings],
             "winner": self.winner, "finished": self.finished, "loser": self.loser, "leader": self.leader,
             "target": self.target if self.unit == "point" else self.word,
+            "letters": game.letters if self.unit == "letter" else None,
             "waiting": self.waiting,
         }
 
@@ -107,8 +108,9 @@ def standings(game: Game, totals: dict[str, int]) -> Score:
     length = len(game.target_word or "")
     for s in result.standings:
         s.out = length > 0 and s.total >= length and game.end_rule == "out"
-    fewest = min((s.total for s in result.standings), default=0)
-    leaders = [s.team for s in result.standings if s.total == fewest]  # penalty letters: fewest leads
+    # penalty letters: the fewest lead; reward letters (score.letters: reward): the most lead
+    best = (max if game.reward else min)((s.total for s in result.standings), default=0)
+    leaders = [s.team for s in result.standings if s.total == best]
     result.leader = leaders[0] if len(leaders) == 1 else None
     spelled = [s for s in result.standings if length and s.total >= length]
     if game.end_rule == "out":

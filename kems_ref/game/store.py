@@ -67,6 +67,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # what a letter is in a letters game: a penalty (fewest leads) or a reward (most leads); NULL in
+    # a points game, and in games written before this version (then read from the end rule)
+    """
+    ALTER TABLE games ADD COLUMN letters TEXT CHECK (letters IN ('penalty', 'reward'));
+    """,
 )
 VERSION = len(MIGRATIONS)
 
@@ -99,6 +104,16 @@ class Game:
     decided: dict[str, Any]
     created_at: str
     teams: list[Team] = field(default_factory=list)
+    letters: Optional[str] = None  # letters games: "penalty" or "reward" (score.letters)
+
+    @property
+    def reward(self) -> bool:
+        """Letters are earned (the team with most leads) rather than taken as a penalty."""
+        if self.unit != "letter":
+            return False
+        if self.letters is not None:
+            return self.letters == "reward"
+        return self.end_rule == "wins"  # an older game: completing the word wins, so letters are earned
 
 
 @dataclass
@@ -193,7 +208,8 @@ class Store:
     def _game(self, row: sqlite3.Row) -> Game:
         game = Game(id=row["id"], name=row["name"], convention=row["convention"], unit=row["unit"],
                     target_points=row["target_points"], target_word=row["target_word"], end_rule=row["end_rule"],
-                    decided=_json(row["decided"]) or {}, created_at=row["created_at"])
+                    decided=_json(row["decided"]) or {}, created_at=row["created_at"],
+                    letters=row["letters"])
         teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
         game.teams = [Team(name, json.loads(players)) for name, players in teams]
         return game
@@ -201,13 +217,14 @@ class Store:
     # --- writing (inside ``writing()``) ------------------------------------------------------
 
     def add_game(self, name: str, convention: str, unit: str, target_points: Optional[int],
-                 target_word: Optional[str], end_rule: str, decided: dict[str, Any], teams: list[Team]) -> int:
+                 target_word: Optional[str], end_rule: str, decided: dict[str, Any], teams: list[Team],
+                 letters: Optional[str] = None) -> int:
         if self.conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
             raise KemsError("error.game_name_taken", name=name)
         cur = self.conn.execute(
-            "INSERT INTO games (name, convention, unit, target_points, target_word, end_rule, decided, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (name, convention, unit, target_points, target_word, end_rule, json.dumps(decided), now()))
+            "INSERT INTO games (name, convention, unit, target_points, target_word, end_rule, decided, created_at,"
+            " letters) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (name, convention, unit, target_points, target_word, end_rule, json.dumps(decided), now(), letters))
         game_id = int(cur.lastrowid or 0)
         self.conn.executemany("INSERT INTO teams (game_id, idx, name, players) VALUES (?, ?, ?, ?)",
                               [(game_id, i, t.name, json.dumps(t.players, ensure_ascii=False))

@@ -265,14 +265,30 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
     other = load(replayed.convention).short_name
     console.print(escape(t("game.rescore_title", lang, game=game.name, convention=other)))
     for hand in replayed.hands:
+        if hand["kind"] == "point":
+            if not hand["kept"]:  # a score written in another unit is never converted
+                console.print("  ≠ " + escape(t("game.rescore_point_unit", lang, n=hand["n"],
+                                                 changes=changes_text(hand["changes"], lang))))
+            continue
         if hand["kind"] != "call":
             continue
         mark = "≠" if hand["differs"] else "="
-        now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
         before = changes_text(hand["before"], lang) if hand["before"] else t("game.no_change", lang)
-        event, verdict = t(f"event.{hand['event']}", lang), t(f"verdict.{hand['verdict']}", lang)
         was = t("game.was", lang, before=before)
-        console.print(f"  {mark} {hand['n']}. {escape(event)}: {escape(verdict)} — {escape(now)} ({escape(was)})")
+        event = t(f"event.{hand['event']}", lang)
+        if hand.get("out"):
+            line = t("game.rescore_out", lang, convention=other)
+        else:
+            if hand["applied_by"] == "table":
+                verdict = t("game.rescore_table_score", lang)
+            elif hand["applied_verdict"]:
+                verdict = t(f"verdict.{hand['applied_verdict']}", lang) + (
+                    t("game.by_decision", lang) if hand["applied_by"] == "decision" else "")
+            else:
+                verdict = t(f"verdict.{hand['verdict']}", lang)
+            now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
+            line = f"{verdict} — {now}"
+        console.print(f"  {mark} {hand['n']}. {escape(event)}: {escape(line)} ({escape(was)})")
     console.print()
     print_score(console, replayed.game, replayed.score, lang)
 
