@@ -126,7 +126,8 @@ def test_in_french_the_sheet_speaks_french(run, db):
     assert run("game", "new", *TEAMS, "-c", "ducale", "--target", "3", "--lang", "fr", env=env).out.startswith(
         "Partie game-1 commencée — Ducale, en 3 points (la première équipe à les atteindre gagne) :")
     out = run("game", "call", "kems", "--by", "Léa", "--hand", "R R R R", "--lang", "fr", env=env).out
-    assert "ANNONCE JUSTE" in out and "Ligne 1, appliquée : Tom+Léa +1 point." in out and "En tête : Tom+Léa." in out
+    assert "ANNONCE JUSTE" in out and "Ligne 1 de game-1, appliquée : Tom+Léa +1 point." in out
+    assert "En tête : Tom+Léa." in out
     out = run("game", "call", "contre-kems", "--by", "Tom", "--hand", "K K K K", "--lang", "fr", "-c", "x", env=env)
     assert out.code == 2 and "option inconnue -c" in out.err
     history = run("game", "history", "--lang", "fr", env=env).out
@@ -287,11 +288,31 @@ def test_export_in_markdown_csv_and_json(run, game, db):
     assert md.startswith("# Game export — Ducale, to 5 points") and "| Tom+Léa | Tom, Léa | 1 |" in md
     assert "| 1 |" in md and "Kems by Léa" in md
     rows = list(csv.reader(io.StringIO(run("game", "export", "--format", "csv", env=env).out)))
-    assert rows[0] == ["#", "Time", "Entry", "Verdict", "Changes", "Citations"] and len(rows) == 3
-    assert rows[1][2] == "Kems by Léa (Q Q Q Q)" and rows[1][4] == "Tom+Léa +1 point"
-    assert "call.kems.right" in rows[1][5]
+    assert rows[0] == ["#", "Time", "Entry", "Verdict", "Changes", "Score after", "Citations"] and len(rows) == 3
+    assert rows[1][2] == "Kems by Léa (Tom: Q Q Q Q)" and rows[1][4] == "Tom+Léa +1 point"
+    assert rows[1][5] == "Tom+Léa 1 · Ana+Ben 0" and rows[2][5] == "Tom+Léa 1 · Ana+Ben 1"
+    assert "call.kems.right" in rows[1][6]
+    assert "| Score after |" in md and "| Tom+Léa 1 · Ana+Ben 1 |" in md
     data = json.loads(run("game", "export", "--format", "json", env=env).out)
     assert totals(data["score"]) == {"Tom+Léa": 1, "Ana+Ben": 1} and len(data["history"]) == 2
+    assert [e["totals"] for e in data["history"]] == [{"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 1, "Ana+Ben": 1}]
+
+
+def test_the_history_keeps_the_facts_a_ruling_turned_on_whose_hands_they_were_and_the_running_total(run, game, db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "9")
+    game("call", "double-kems", "--by", "Tom", "--hand", "Q Q Q Q", "--partner-hand", "K K K K")
+    game("call", "contre-kems", "--by", "Ana", "--on", "Léa", "--square", "--no-partner-square", "--during-sweep")
+    game("undo")
+    items = game("history")
+    # the Double Kems: --hand is the caller's partner's (Léa), --partner-hand the caller's own (Tom)
+    assert items[0]["holders"] == {"hand": "Léa", "partner_hand": "Tom"}
+    assert items[1]["facts"] == ["during the sweep", "the accused player holds a square",
+                                 "the accused's partner holds no square"]
+    assert [e["totals"] for e in items] == [{"Tom+Léa": 2, "Ana+Ben": 0}, {"Tom+Léa": 2, "Ana+Ben": 1},
+                                            {"Tom+Léa": 2, "Ana+Ben": 0}]
+    text = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "200"}).out
+    assert "Double Kems by Tom (Léa: Q Q Q Q; Tom: K K K K)" in text
+    assert "[during the sweep;" in text
 
 
 def test_list_and_show(game):
@@ -437,7 +458,7 @@ def test_a_call_the_table_decides_at_once_is_headed_by_the_ruling_it_chose_never
     decided = game("call", "contre-kems", "--by", "Tom", "--on", "Ana", "--hand", "K K K K",
                    "--decide", "partner_square=yes")
     assert decided["applied"] is True and decided["changes"] == []
-    text = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "160"}).out
+    text = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "200"}).out
     assert "CALL VOID (the table's decision)" in text and "IT DEPENDS" not in text
     entry = history(game)[0]
     assert entry["verdict"] == "depends" and entry["decided_verdict"] == "void"
@@ -582,3 +603,15 @@ def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_read
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 2
     con.close()
+
+
+def test_game_score_suggests_choosing_a_branch_only_for_a_call_that_has_branches(run, game, db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")  # not settled: no branch to choose
+    text = run("game", "score", env={"KEMS_REF_DB": db}).out
+    assert "game point TEAM N --for 1" in text and "game decide" not in text
+    game("point", "Ben", "1", "--for", "1")
+    game("call", "exchange", "--by", "Tom")  # the order not said: a branch per order (000:39)
+    text = run("game", "score", env={"KEMS_REF_DB": db}).out
+    assert "kems-ref game decide N --entry 3" in text
+    assert game("score")["waiting"] == [3]

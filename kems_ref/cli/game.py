@@ -227,7 +227,7 @@ def game_history(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
         sheet_game = store.game(game)
         entries = store.entries(sheet_game)
     if out.as_json:
-        out.json(render.history_json(entries))
+        out.json(render.history_json(entries, sheet_game, out.lang))
     else:
         render.print_history(out.console(wrap=True), sheet_game, entries, out.lang)
 
@@ -262,7 +262,8 @@ def game_show(
     score = sheet.score(sheet_game, entries)
     if out.as_json:
         out.json({**score.to_json(sheet_game), "id": sheet_game.id, "end": sheet_game.end_rule,
-                  "decided_by_table": sheet_game.decided, "history": render.history_json(entries)})
+                  "decided_by_table": sheet_game.decided,
+                  "history": render.history_json(entries, sheet_game, out.lang)})
     else:
         console = out.console(wrap=True)
         render.print_score(console, sheet_game, score, out.lang)

@@ -36,6 +36,7 @@ class Score:
     word: Optional[str] = None
     target: Optional[int] = None
     waiting: list[int] = field(default_factory=list)  # entries of calls the table has still to settle
+    decidable: list[int] = field(default_factory=list)  # those of them settled by choosing a branch
 
     def letters_of(self, standing: Standing) -> str:
         """``K E _ _ _``: the word so far."""
@@ -83,6 +84,7 @@ def score(game: Game, entries: list[Entry]) -> Score:
                 totals[change["team"]] += change["change"]
     result = standings(game, totals)
     result.waiting = [e.n for e in waiting(entries)]
+    result.decidable = [e.n for e in waiting(entries) if e.branches]
     return result
 
 

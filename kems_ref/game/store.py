@@ -131,6 +131,7 @@ class Entry:
     ruling: Optional[dict[str, Any]] = None
     refers: Optional[int] = None
     decision: Optional[dict[str, Any]] = None
+    branches: int = 0  # how many branches its ruling has (a waiting call the table settles by choosing one)
 
 
 class Store:
@@ -198,11 +199,14 @@ class Store:
         needs only the changes)."""
         columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
                                     " decision")
-        rows = self.conn.execute(f"SELECT {columns} FROM entries WHERE game_id = ? ORDER BY n", (game.id,)).fetchall()
+        rows = self.conn.execute(
+            f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
+            " FROM entries WHERE game_id = ? ORDER BY n", (game.id,)).fetchall()
         return [Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=r["by_player"],
                       on_player=r["on_player"], situation=_json(r["situation"]) if full else None,
                       verdict=r["verdict"], applied=bool(r["applied"]), changes=_json(r["changes"]) or [],
-                      ruling=_json(r["ruling"]) if full else None, refers=r["refers"], decision=_json(r["decision"]))
+                      ruling=_json(r["ruling"]) if full else None, refers=r["refers"], decision=_json(r["decision"]),
+                      branches=r["n_branches"])
                 for r in rows]
 
     def _game(self, row: sqlite3.Row) -> Game:

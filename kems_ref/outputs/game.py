@@ -53,7 +53,11 @@ def print_score(console: Console, game: Game, score: Score, lang: str) -> None:
 
 
 def waiting_line(score: Score, lang: str) -> str:
-    return t("game.waiting", lang, entries=", ".join(map(str, score.waiting)), n=score.waiting[0])
+    """The calls waiting for the table, and how to settle the first: a branch to choose (``decide``)
+    only where its ruling has branches, else the score the table gives it (``point --for``)."""
+    n = score.waiting[0]
+    key = "game.waiting" if n in score.decidable else "game.waiting_enter"
+    return t(key, lang, entries=", ".join(map(str, score.waiting)), n=n)
 
 
 def status_line(score: Score, lang: str) -> str:
@@ -105,13 +109,13 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
         lines += [f"  • {escape(cite_line(c, lang))}" for c in ruling.get("citations") or []]
     if entry.applied:
         who = t("game.decided_by_table", lang) if entry.decision else ""
-        lines.append(f"[bold]{escape(t('game.applied', lang, n=entry.n, changes=changes_text(entry.changes, lang)))}"
-                     f"[/]{escape(who)}")
+        applied = t("game.applied", lang, n=entry.n, game=game.name, changes=changes_text(entry.changes, lang))
+        lines.append(f"[bold]{escape(applied)}[/]{escape(who)}")
     elif entry.kind == "undo":
-        lines.append(escape(t("game.undone", lang, n=entry.n, refers=entry.refers)))
+        lines.append(escape(t("game.undone", lang, n=entry.n, game=game.name, refers=entry.refers)))
     else:
         key = "game.not_applied_depends" if called.choices else "game.not_applied"
-        lines.append(f"[bold yellow]{escape(t(key, lang, n=entry.n))}[/]")
+        lines.append(f"[bold yellow]{escape(t(key, lang, n=entry.n, game=game.name))}[/]")
         for i, choice in enumerate(called.choices, 1):
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling["event"]) for f, v in choice["if"].items())
             then = changes_text(choice["changes"], lang) if choice["changes"] is not None else t("game.unsettled", lang)
@@ -139,9 +143,58 @@ def _ruling(data: dict[str, Any]) -> Any:
     return Ruling(**fields)
 
 
-def history_json(entries: list[Entry]) -> list[dict[str, Any]]:
+#: the call's flags a ruling may turn on, told in the history beside the cards
+CALL_FLAGS = ("during_sweep", "after_kems", "barred", "ungathered")
+
+
+def _facts(entry: Entry, lang: str) -> list[str]:
+    """The facts a call was ruled on, as the table told them (and the branch it chose)."""
+    from ..referee.situation import FACT_FLAGS
+    from .ruling import condition
+
+    situation = entry.situation or {}
+    event = entry.event or ""
+    said = [t(f"game.fact.{flag}", lang) for flag in CALL_FLAGS if situation.get(flag)]
+    said += [condition(fact, situation[fact], lang, event) for fact in FACT_FLAGS
+             if isinstance(situation.get(fact), bool) and fact not in ("square", "partner_square")]
+    said += [condition(fact, situation[fact], lang, event) for fact in ("square", "partner_square")
+             if isinstance(situation.get(fact), bool)]
+    for fact, value in ((entry.decision or {}).get("if") or {}).items():
+        said.append(condition(fact, value, lang, event))
+    return said
+
+
+def _holders(game: Optional[Game], entry: Entry) -> dict[str, Optional[str]]:
+    """Whose hands ``--hand`` and ``--partner-hand`` are: the caller's partner and the caller for a
+    Kems or a Double Kems, the accused and the accused's partner for an accusation."""
+    if game is None or entry.kind != "call":
+        return {}
+
+    def partner(name: Optional[str]) -> Optional[str]:
+        team = next((t_ for t_ in game.teams if name in t_.players), None)
+        return next((p for p in team.players if p != name), None) if team else None
+
+    if entry.event in ("contre-kems", "double-contre-kems"):
+        accused = entry.on_player if entry.on_player and "+" not in entry.on_player else None
+        return {"hand": accused, "partner_hand": partner(accused)}
+    return {"hand": partner(entry.by_player), "partner_hand": entry.by_player}
+
+
+def history_json(entries: list[Entry], game: Optional[Game] = None, lang: str = "en") -> list[dict[str, Any]]:
+    """Every entry as the contract's history object, plus what the table said the call turned on
+    (``facts``), whose hands the cards were (``holders``) and each team's total after the line
+    (``totals``)."""
     cancelled = {e.refers for e in entries if e.kind == "undo"}
     decided = {e.refers: e.n for e in entries if e.kind == "decision" and e.n not in cancelled}
+    running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
+    by_n = {e.n: e for e in entries}
+    after: dict[int, dict[str, int]] = {}
+    for e in entries:  # the totals as the sheet read them after each line (an undo takes its entry back)
+        counted, sign = (by_n.get(e.refers or 0), -1) if e.kind == "undo" else (e, 1)
+        if counted is not None and counted.applied and counted.kind != "undo":
+            for change in counted.changes:
+                running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
+        after[e.n] = dict(running)
     return [{
         "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
         "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
@@ -150,11 +203,14 @@ def history_json(entries: list[Entry]) -> list[dict[str, Any]]:
         "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
         "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
         "at": e.at,
+        "facts": _facts(e, lang) if e.kind == "call" else [],
+        "holders": _holders(game, e),
+        "totals": after[e.n] if game is not None else None,
     } for e in entries]
 
 
-def history_rows(entries: list[Entry], lang: str) -> list[list[str]]:
-    return _rows(history_json(entries), lang)
+def history_rows(entries: list[Entry], lang: str, game: Optional[Game] = None) -> list[list[str]]:
+    return _rows(history_json(entries, game, lang), lang)
 
 
 def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
@@ -162,7 +218,10 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
     for item in items:
         if item["kind"] == "call":
             what = t("game.kind.call", lang, event=t(f"event.{item['event']}", lang), by=item["by"] or "",
-                     on=f" → {item['on']}" if item["on"] else "") + _cards(item["situation"], lang)
+                     on=f" → {item['on']}" if item["on"] else "") + _cards(item["situation"], lang,
+                                                                          item.get("holders") or {})
+            if item.get("facts"):
+                what += f" [{t('ui.sep', lang).join(item['facts'])}]"
         elif item["kind"] == "point":
             what = t("game.kind.point", lang, by=item["by"] or "")
         else:  # decision, undo: the entry they refer to
@@ -181,24 +240,31 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
         if item["cancelled"]:
             change += f" ({t('game.cancelled', lang)})"
         cite = "; ".join(f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
-        rows.append([str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, cite])
+        standing = " · ".join(f"{team} {total}" for team, total in (item.get("totals") or {}).items())
+        rows.append([str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, standing, cite])
     return rows
 
 
-def _cards(situation: Any, lang: str) -> str:
-    """The cards a call was ruled on, so the sheet can be checked later: `` (Q Q Q J; partner: 5 5 5 5)``."""
+def _cards(situation: Any, lang: str, holders: Optional[dict[str, Optional[str]]] = None) -> str:
+    """The cards a call was ruled on, each hand labelled by its holder where the sheet knows him, so
+    the sheet can be checked later: `` (Léa: Q Q Q Q; Tom: 5 5 5 5)``."""
     if not isinstance(situation, dict):
         return ""
+    holders = holders or {}
     shown = []
     for key, label in (("hand", ""), ("partner_hand", "game.cards.partner"), ("lifted", "game.cards.lifted")):
         cards = situation.get(key)
         if cards:
             text = " ".join(map(str, cards)) if isinstance(cards, list) else str(cards)
-            shown.append(f"{t(label, lang)} {text}" if label else text)
+            holder = holders.get(key) if key != "lifted" else None
+            if holder:
+                shown.append(f"{holder}: {text}")
+            else:
+                shown.append(f"{t(label, lang)} {text}" if label else text)
     return f" ({'; '.join(shown)})" if shown else ""
 
 
-HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "citations")
+HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "standing", "citations")
 
 
 def print_history(console: Console, game: Game, entries: list[Entry], lang: str) -> None:
@@ -213,7 +279,7 @@ def print_history(console: Console, game: Game, entries: list[Entry], lang: str)
     for column in columns:
         table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
                          style="dim" if column == "citations" else "")
-    items = history_json(entries)
+    items = history_json(entries, game, lang)
     for row in _rows(items, lang):
         table.add_row(*(escape(cell) for cell in row[:len(columns)]))
     console.print(table)
@@ -231,11 +297,11 @@ def print_history(console: Console, game: Game, entries: list[Entry], lang: str)
 
 def export(fmt: str, game: Game, entries: list[Entry], score: Score, lang: str) -> str:
     if fmt == "json":
-        return json.dumps({"score": score.to_json(game), "history": history_json(entries),
+        return json.dumps({"score": score.to_json(game), "history": history_json(entries, game, lang),
                            "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
                            "target": game.target_points if game.unit == "point" else game.target_word},
                           ensure_ascii=False, indent=2)
-    rows = history_rows(entries, lang)
+    rows = history_rows(entries, lang, game)
     headers = [t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS]
     if fmt == "csv":
         from .compare_render import _csv_safe
