@@ -615,3 +615,24 @@ def test_game_score_suggests_choosing_a_branch_only_for_a_call_that_has_branches
     text = run("game", "score", env={"KEMS_REF_DB": db}).out
     assert "kems-ref game decide N --entry 3" in text
     assert game("score")["waiting"] == [3]
+
+
+def test_redo_right_after_an_undo_brings_the_entry_back_as_an_entry_of_its_own(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
+    game("undo")
+    redone = game("redo")
+    assert redone["kind"] == "undo" and redone["refers"] == 2 and redone["restores"] == 1
+    assert totals(redone["score"]) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    game("redo", code=2)  # nothing left to redo
+    again = game("undo")  # the call is cancelled again
+    assert again["refers"] == 1 and totals(again["score"]) == {"Tom+Léa": 0, "Ana+Ben": 0}
+    game("point", "Ana", "1")
+    game("redo", code=2)  # a new entry since the undo: a redo would put the sheet out of order
+    items = history(game)
+    assert [(e["n"], e["kind"], e["refers"], e["redo"]) for e in items] == [
+        (1, "call", None, False), (2, "undo", 1, False), (3, "undo", 2, True), (4, "undo", 1, False),
+        (5, "point", None, False)]
+    assert [e["totals"] for e in items] == [{"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 0, "Ana+Ben": 0},
+                                            {"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 0, "Ana+Ben": 0},
+                                            {"Tom+Léa": 0, "Ana+Ben": 1}]

@@ -29,7 +29,7 @@ class GameGroup(TyperGroup):
         return sorted(names, key=lambda name: (ORDER.index(name) if name in ORDER else len(ORDER), name))
 
 
-ORDER = ("new", "call", "decide", "point", "undo", "score", "history", "show", "list", "rescore", "export")
+ORDER = ("new", "call", "decide", "point", "undo", "redo", "score", "history", "show", "list", "rescore", "export")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
 call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game_call"))
 game_app.add_typer(call_app, name="call")
@@ -193,10 +193,20 @@ def game_undo(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     _show_entry(out, sheet_game, called)
 
 
+@command(game_app, "redo", help=h("help.cmd.game_redo"))
+def game_redo(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+    from ..game import play
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        called = play.redo(store, sheet_game)
+    _show_entry(out, sheet_game, called)
+
+
 def _show_entry(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
         out.json({"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
-                  "changes": called.entry.changes, "refers": called.entry.refers,
+                  "changes": called.entry.changes, "refers": called.entry.refers, "restores": called.restores,
                   "score": called.score.to_json(game)})
     else:
         from ..outputs.game import print_called

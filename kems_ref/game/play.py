@@ -153,6 +153,7 @@ class Called:
     score: sheet.Score
     #: a pending call: what each branch would write ({"if", "verdict", "changes": None where unsettled})
     choices: list[dict[str, Any]] = field(default_factory=list)
+    restores: Optional[int] = None  # a redo: the entry that counts again
 
 
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
@@ -298,6 +299,18 @@ def undo(store: Store, game: Game) -> Called:
         entry = Entry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
         store.add_entry(game, entry)
         return Called(entry, {}, sheet.score(game, [*entries, entry]))
+
+
+def redo(store: Store, game: Game) -> Called:
+    """Cancels the last undo, right after it: an entry too (an undo of that undo); nothing is deleted."""
+    with store.writing():
+        entries = store.entries(game, full=False)
+        last = sheet.last_redoable(entries)
+        if last is None:
+            raise KemsError("error.game_nothing_to_redo")
+        entry = Entry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
+        store.add_entry(game, entry)
+        return Called(entry, {}, sheet.score(game, [*entries, entry]), restores=last.refers)
 
 
 def _open_game(game: Game, entries: list[Entry]) -> None:

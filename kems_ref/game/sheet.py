@@ -58,10 +58,34 @@ class Score:
         }
 
 
+def cancelled(entries: list[Entry]) -> set[int]:
+    """The entries an undo cancels.  A redo is an undo of an undo: the undo it cancels cancels
+    nothing (read from the last entry back, as each undo refers to an earlier entry)."""
+    out: set[int] = set()
+    for e in reversed(entries):
+        if e.kind == "undo" and e.n not in out and e.refers is not None:
+            out.add(e.refers)
+    return out
+
+
 def effective(entries: list[Entry]) -> list[Entry]:
     """The entries that count: not cancelled by an undo."""
-    cancelled = {e.refers for e in entries if e.kind == "undo"}
-    return [e for e in entries if e.kind != "undo" and e.n not in cancelled]
+    gone = cancelled(entries)
+    return [e for e in entries if e.kind != "undo" and e.n not in gone]
+
+
+def last_redoable(entries: list[Entry]) -> Optional[Entry]:
+    """The undo a redo cancels: the latest undo still in force, with nothing written since but
+    other undos and redos (a redo after a new entry would put the game out of order)."""
+    gone = cancelled(entries)
+    for e in reversed(entries):
+        if e.kind != "undo":
+            return None
+        if e.n not in gone:
+            by_n = {x.n: x for x in entries}
+            target = by_n.get(e.refers or 0)
+            return e if target is not None and target.kind != "undo" else None  # a redo is redone by undo
+    return None
 
 
 def waiting(entries: list[Entry]) -> list[Entry]:

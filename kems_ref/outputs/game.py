@@ -111,6 +111,9 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
         who = t("game.decided_by_table", lang) if entry.decision else ""
         applied = t("game.applied", lang, n=entry.n, game=game.name, changes=changes_text(entry.changes, lang))
         lines.append(f"[bold]{escape(applied)}[/]{escape(who)}")
+    elif entry.kind == "undo" and called.restores is not None:
+        lines.append(escape(t("game.redone", lang, n=entry.n, game=game.name, refers=entry.refers,
+                              restored=called.restores)))
     elif entry.kind == "undo":
         lines.append(escape(t("game.undone", lang, n=entry.n, game=game.name, refers=entry.refers)))
     else:
@@ -184,13 +187,17 @@ def history_json(entries: list[Entry], game: Optional[Game] = None, lang: str = 
     """Every entry as the contract's history object, plus what the table said the call turned on
     (``facts``), whose hands the cards were (``holders``) and each team's total after the line
     (``totals``)."""
-    cancelled = {e.refers for e in entries if e.kind == "undo"}
+    from ..game.sheet import cancelled as cancelled_by
+
+    cancelled = cancelled_by(entries)
     decided = {e.refers: e.n for e in entries if e.kind == "decision" and e.n not in cancelled}
     running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
     by_n = {e.n: e for e in entries}
     after: dict[int, dict[str, int]] = {}
     for e in entries:  # the totals as the sheet read them after each line (an undo takes its entry back)
         counted, sign = (by_n.get(e.refers or 0), -1) if e.kind == "undo" else (e, 1)
+        if counted is not None and counted.kind == "undo":  # a redo: the undone entry counts again
+            counted, sign = by_n.get(counted.refers or 0), 1
         if counted is not None and counted.applied and counted.kind != "undo":
             for change in counted.changes:
                 running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
@@ -204,6 +211,9 @@ def history_json(entries: list[Entry], game: Optional[Game] = None, lang: str = 
         "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
         "at": e.at,
         "facts": _facts(e, lang) if e.kind == "call" else [],
+        "redo": e.kind == "undo" and getattr(by_n.get(e.refers or 0), "kind", None) == "undo",
+        "restores": by_n[e.refers].refers if e.kind == "undo" and e.refers in by_n
+        and by_n[e.refers].kind == "undo" else None,
         "holders": _holders(game, e),
         "totals": after[e.n] if game is not None else None,
     } for e in entries]
@@ -224,6 +234,8 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
                 what += f" [{t('ui.sep', lang).join(item['facts'])}]"
         elif item["kind"] == "point":
             what = t("game.kind.point", lang, by=item["by"] or "")
+        elif item.get("redo"):
+            what = t("game.kind.redo", lang, n=item["refers"], restored=item["restores"])
         else:  # decision, undo: the entry they refer to
             what = t(f"game.kind.{item['kind']}", lang, n=item["refers"])
         verdict = t(f"verdict.{item['verdict']}", lang) if item["verdict"] else ""
@@ -238,7 +250,7 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
         else:
             change = t("game.pending", lang)
         if item["cancelled"]:
-            change += f" ({t('game.cancelled', lang)})"
+            change = f"{change} ({t('game.cancelled', lang)})".strip()
         cite = "; ".join(f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
         standing = " · ".join(f"{team} {total}" for team, total in (item.get("totals") or {}).items())
         rows.append([str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, standing, cite])
