@@ -91,20 +91,36 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         if isinstance(cards, str):
             options["hand"] = cards = normal_cards(cards)
             answers.append((t("ask.q.deal_hand", lang), cards))
+    final = event
+
+    def rule(situation: dict[str, Any]) -> api.Result:
+        return api.rule(api.situation(final, situation, None, convention), convention, lang)
+
+    result = complete(rule, options, lang, prompter, answers)
+    return Asked(reading, event, convention, options, result, answers)
+
+
+def complete(rule: Any, options: dict[str, Any], lang: str, prompter: Optional[Prompter],
+             answers: Optional[list[tuple[str, Any]]] = None) -> api.Result:
+    """Rule with ``rule(options)``; with a prompter, ask for each fact the ruling still waits for,
+    one at a time (``options`` is completed in place, ``answers`` records what was asked), until the
+    ruling waits for nothing or every question left was answered "I don't know".  The score sheet's
+    short entries (``game kems Léa``) ask the same way."""
+    answers = answers if answers is not None else []
     skipped: set[str] = set()
     while True:
-        result = api.rule(api.situation(event, options, None, convention), convention, lang)
+        result: api.Result = rule(options)
         ruling = result.rulings[0]
         pending = [n for n in ruling.needs if n["fact"] not in skipped]
         if not ruling.branches or prompter is None or not pending:
-            return Asked(reading, event, convention, options, result, answers)
+            return result
         need = pending[0]
 
-        def trial(fact: str, answer: Any, options: dict[str, Any] = options, event: str = event) -> None:
+        def trial(fact: str, answer: Any, options: dict[str, Any] = options) -> None:
             """Raise if the answer makes the situation impossible (a sixth king): asked again."""
             tried = dict(options)
             _apply(tried, fact, answer)
-            api.rule(api.situation(event, tried, None, convention), convention, lang)
+            rule(tried)
 
         answer = _ask(prompter, need, ruling, lang, trial)
         if answer is None:

@@ -22,14 +22,33 @@ from .rule import RuleGroup, _parameter, register_events
 
 
 class GameGroup(TyperGroup):
-    """``game --help`` lists the commands in the order a table uses them: ``call`` right after ``new``."""
+    """``game --help`` lists the commands in the order a table uses them: ``call`` right after ``new``;
+    a call by any of its names (``game contre Tom Ben``, ``game stop-kemps Tom``) is its short entry."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = super().list_commands(ctx)
         return sorted(names, key=lambda name: (ORDER.index(name) if name in ORDER else len(ORDER), name))
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            event = _short_event(name)
+            if event is not None and self.get_command(ctx, event) is not None:
+                args = [event, *args[1:]]
+        return super().resolve_command(ctx, args)
 
-ORDER = ("new", "call", "decide", "point", "undo", "redo", "score", "history", "show", "list", "rescore", "export")
+
+def _short_event(word: str) -> Optional[str]:
+    """The call a word names (``contre``, ``double``, ``stop-kemps``…), if it names one."""
+    from ..referee.situation import CALLS
+    from ..words import event_named
+
+    event = event_named(word, None)
+    return event if event in CALLS else None
+
+
+ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "undo",
+         "redo", "score", "history", "show", "list", "rescore", "export")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
 call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game_call"))
 game_app.add_typer(call_app, name="call")
@@ -108,14 +127,7 @@ def _call_command(event: str) -> None:
         with _store(db) as store:
             sheet_game = store.game(game)
             called = play.call(store, sheet_game, event, options, by, on, decide, out.lang)
-        if out.as_json:
-            out.json({"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
-                      "changes": called.entry.changes, "choices": called.choices,
-                      "score": called.score.to_json(sheet_game)})
-        else:
-            from ..outputs.game import print_called
-
-            print_called(out.console(), sheet_game, called, out.lang)
+        _show_call(out, sheet_game, called)
 
     own = [_parameter(o) for o in OPTIONS if event in o.events and o.attr != "players"]
     accused = [  # on a Kems, refused with its reason (a Kems accuses no one)
@@ -136,9 +148,80 @@ def _call_command(event: str) -> None:
     command(call_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
 
 
+def _short_command(event: str) -> None:
+    """``game EVENT CALLER [ACCUSED]``: the call in a few keystrokes.  On a terminal, the facts the
+    ruling still waits for are asked as ``ask`` asks them (the cards or yes / no, a reading…), and
+    the call is recorded once they are answered; elsewhere (scripts) the flags give them."""
+
+    def body(out: Out, *, caller: Optional[str], accused: Optional[str] = None, decide: Optional[str],
+             game: Optional[str], db: Optional[str], **options: Any) -> None:
+        from ..game import play
+
+        if not caller:
+            raise KemsError("error.missing_argument", what="CALLER")
+        with _store(db) as store:
+            sheet_game = store.game(game)
+            if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
+                from ..ask.prompts import TerminalPrompter
+                from ..ask.session import complete
+
+                complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused, out.lang),
+                         options, out.lang, TerminalPrompter())
+            called = play.call(store, sheet_game, event, options, caller, accused, decide, out.lang)
+        _show_call(out, sheet_game, called)
+
+    own = [_parameter(o) for o in OPTIONS if event in o.events and o.attr != "players"]
+    positional = [
+        inspect.Parameter("caller", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[str], typer.Argument(metavar="CALLER", help=h("help.option.by"), show_default=False)]),
+    ]
+    if event in ("contre-kems", "double-contre-kems"):
+        positional.append(inspect.Parameter("accused", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=Annotated[Optional[str], typer.Argument(
+                                                metavar="ACCUSED", help=h("help.option.on"), show_default=False)]))
+    common = [
+        inspect.Parameter("decide", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[str], typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
+                                        show_default=False)]),
+        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameOpt),
+        inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
+    ]
+    body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *common, *own])
+    command(game_app, event, help=h("help.cmd.game_short", event=event), short_help=h(f"help.event.{event}"))(body)
+
+
+def _show_call(out: Out, game: Any, called: Any) -> None:
+    if out.as_json:
+        out.json({"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
+                  "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)})
+    else:
+        from ..outputs.game import print_called
+
+        print_called(out.console(), game, called, out.lang)
+
+
 def register_calls(argv: list[str]) -> None:
-    """The ``game call EVENT`` commands: only the event on the command line when there is one."""
+    """The ``game call EVENT`` commands, and the short entries ``game EVENT CALLER``: only the event
+    on the command line when there is one."""
     register_events(argv, "game call", _call_command)
+    from ..referee.situation import CALLS
+
+    words = [a for a in argv if not a.startswith("-")]
+    wanted: list[str] = list(CALLS)  # help, completion: every short entry
+    if len(words) > 1 and words[0] == "game":
+        # the first word after "game" that is a command or a call (an option's value may come before)
+        first = next((w for w in words[1:] if w in COMMANDS or _short_event(w)), None)
+        named = _short_event(first) if first and first not in COMMANDS else None
+        wanted = [named] if named else []
+    for name in wanted:
+        if ("game", name) not in _SHORT_MADE:
+            _SHORT_MADE.add(("game", name))
+            _short_command(name)
+
+
+_SHORT_MADE: set[tuple[str, str]] = set()
+COMMANDS = {name for name in ORDER if name not in ("kems", "contre-kems", "double-kems", "double-contre-kems")}
 
 
 @command(game_app, "decide", help=h("help.cmd.game_decide"))

@@ -156,6 +156,32 @@ class Called:
     restores: Optional[int] = None  # a redo: the entry that counts again
 
 
+def _situation(game: Game, entries: list[Entry], event: str, options: dict[str, Any], roles: sheet.Roles
+               ) -> dict[str, Any]:
+    """A call's situation at this table: the teams still playing, the readings already chosen."""
+    situation = {k: v for k, v in options.items() if v not in (None, False, [])
+                 or (v is False and k in FACT_FLAGS)}
+    situation["players"] = 2 * len(roles.teams)  # the teams still playing
+    conv = load(game.convention)
+    own = [f"{point}={n}" for point, n in readings(entries).items() if conv.get(point).conflict]
+    if own or situation.get("reading"):
+        situation["reading"] = sorted(set(own) | set(situation.get("reading") or []))
+    return situation
+
+
+def preview(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
+            lang: str) -> api.Result:
+    """The ruling a call would get at this table now, nothing written (a short entry asks what it
+    still waits for before the call is recorded)."""
+    if on and event not in ACCUSATIONS:
+        raise KemsError("error.game_on_not_accusation", event=t(f"event.{event}", lang))
+    entries = store.entries(game, full=False)
+    _open_game(game, entries)
+    roles = _roles(game, event, by, on, entries)
+    situation = _situation(game, entries, event, options, roles)
+    return api.rule(api.situation(event, situation, None, game.convention), game.convention, lang)
+
+
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
          decide: Optional[str], lang: str) -> Called:
     """Rule on a call under the game's convention and apply it when the ruling settles it."""
@@ -165,14 +191,7 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
         entries = store.entries(game, full=False)
         _open_game(game, entries)
         roles = _roles(game, event, by, on, entries)
-        chosen = readings(entries)
-        situation = {k: v for k, v in options.items() if v not in (None, False, [])
-                     or (v is False and k in FACT_FLAGS)}
-        situation["players"] = 2 * len(roles.teams)  # the teams still playing
-        conv = load(game.convention)
-        own = [f"{point}={n}" for point, n in chosen.items() if conv.get(point).conflict]
-        if own or situation.get("reading"):
-            situation["reading"] = sorted(set(own) | set(situation.get("reading") or []))
+        situation = _situation(game, entries, event, options, roles)
         result = api.rule(api.situation(event, situation, None, game.convention), game.convention, lang)
         ruling = result.rulings[0].to_json()
         entry = Entry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
