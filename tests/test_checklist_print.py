@@ -34,3 +34,20 @@ def test_the_html_checklist_prints_on_one_a4_page(run, tmp_path, convention, lan
                           env={**os.environ, "HOME": str(tmp_path)})
     assert pdf.exists(), done.stderr.decode(errors="replace")[-500:]
     assert pages(pdf.read_bytes()) == 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("chosen", [["ducale"], ["ducale", "pagat"], ["ducale", "pagat", "wikipedia"],
+                                    ["marquoir", "jouer-au-kems", "regle-breve"]])
+def test_the_sheet_of_a_mixed_table_prints_on_one_a4_page(run, tmp_path, chosen, lang):
+    args = [a for c in chosen for a in ("-c", c)]
+    r = run("checklist", *args, "--format", "html", "--lang", lang)
+    assert r.code == 0
+    page = tmp_path / "mixed.html"
+    page.write_text(r.out, encoding="utf-8")
+    pdf = tmp_path / "mixed.pdf"
+    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                           f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    assert pdf.exists(), done.stderr.decode(errors="replace")[-500:]
+    assert pages(pdf.read_bytes()) == 1

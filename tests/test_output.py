@@ -106,3 +106,29 @@ def test_the_json_of_a_ruling_says_at_how_many_players_it_was_ruled(run):
     # a ruling kept on a score sheet is shown again later: "every opposing team" needs the table size
     assert run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "-c", "pagat", "--json").json()["players"] == 6
     assert run("rule", "kems", "--hand", "Q Q Q Q", "--json").json()["players"] == 4
+
+
+def test_a_mixed_table_gets_one_sheet_of_the_points_its_conventions_disagree_on_each_answer_cited(run):
+    r = run("checklist", "-c", "ducale", "-c", "pagat", "-c", "wikipedia", "--json")
+    data = r.json()
+    assert data["conventions"] == ["ducale", "pagat", "wikipedia"]
+    rows = {item["rule_point"]: item for item in data["items"]}
+    assert "score.target" in rows  # the target is always settled first
+    # seed 000:110 (Ducale: 2 points), 003:23 (Wikipedia: 3 points); Pagat has no Double Kems
+    double = rows["call.double_kems.right"]["answers"]
+    assert double["ducale"]["status"] == "stated" and double["wikipedia"]["status"] == "stated"
+    assert double["pagat"] == {"status": "unspecified", "answer": None, "short": None, "force": None,
+                               "citation": None, "conflict": None}
+    assert double["ducale"]["citation"]["section"] == "Score et victoire, tableau du score Ducale"
+    # a point all three state alike is not on the sheet
+    assert "call.kems.caller" not in rows
+    text = run("checklist", "-c", "ducale", "-c", "pagat", "-c", "wikipedia", "--lang", "fr").out
+    assert text.startswith("Kems — une table, plusieurs règles")
+    assert "      pagat : ne dit rien" in text and "Notre table : ____" in text
+    md = run("checklist", "-c", "ducale", "-c", "pagat", "--format", "markdown").out
+    assert md.splitlines()[4] == "| Question | ducale | pagat | Our table |"
+
+
+def test_a_single_convention_keeps_its_own_checklist(run):
+    one = run("checklist", "-c", "pagat", "--json").json()
+    assert one["convention"] == "pagat" and "conventions" not in one

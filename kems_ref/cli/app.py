@@ -94,14 +94,27 @@ def compare(
 @command(app, help=h("help.cmd.checklist"))
 def checklist(
     out: Out,
-    convention: ConventionOpt = DEFAULT_CONVENTION,
+    convention: Annotated[Optional[list[str]], typer.Option(
+        "--convention", "-c", metavar="ID|FILE", help=h("help.option.checklist_conventions"),
+        show_default=False)] = None,
     format: Annotated[ChecklistFormat, typer.Option(help=h("help.option.checklist_format"),
                                                     show_default=False)] = ChecklistFormat.text,
 ) -> None:
     from ..corpus import load as conventions
     from ..outputs import checklist as ck
 
-    conv = conventions.load(convention)
+    chosen = convention or [os.environ.get("KEMS_REF_CONVENTION") or DEFAULT_CONVENTION]
+    if len(chosen) > 1:  # a mixed table: one sheet for the conventions its players learned
+        from ..outputs import mixed
+
+        convs = [conventions.load(c) for c in chosen]
+        rows = mixed.items(convs, out.lang)
+        if out.as_json:
+            out.json({"conventions": [c.id for c in convs], "items": rows})
+        else:
+            out.text(mixed.RENDERERS[format.value](convs, rows, out.lang))
+        return
+    conv = conventions.load(chosen[0])
     items = ck.items(conv, out.lang)
     if out.as_json:
         calls = {event: name for event in conv.calls if (name := conv.call_name(event, out.lang))}

@@ -1,0 +1,150 @@
+"""The pre-game sheet of a mixed table: players who learned from different sources agree one set of
+rules.  For the conventions the table names, every point on which they disagree or one of them is
+silent (the target always: the table must know what it plays to), each convention's answer with its
+citation, and room to write the table's decision — text, Markdown or one printable A4 page (HTML)."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ..corpus.catalogue import RULE_POINTS
+from ..corpus.load import Convention, localized, text_in
+from ..i18n import t
+from .compare import disagrees, labels
+from .values import short_entry
+
+ALWAYS = ("score.target",)  # asked of every mixed table, even where the sources happen to agree
+
+
+def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
+    """The points these conventions disagree on or leave silent, each with every convention's answer."""
+    names = labels(convs)
+    out = []
+    for point in RULE_POINTS:
+        entries = [c.rules[point.id] for c in convs]
+        silent = point.ruled and any(not e.stated or e.force == "advised" for e in entries)
+        if not (disagrees(entries) or silent or point.id in ALWAYS):
+            continue
+        answers: dict[str, Any] = {}
+        for name, entry in zip(names, entries, strict=True):
+            stated = entry.stated and entry.force != "advised"
+            answers[name] = {
+                "status": "stated" if stated else "unspecified",
+                "answer": text_in(entry.text, lang) if stated else None,
+                "short": short_entry(point.id, entry, lang) if stated else None,
+                "force": entry.force if stated else None,
+                "citation": localized(entry.citation, lang) if entry.stated else None,
+                "conflict": text_in(entry.conflict["text"], lang) if stated and entry.conflict else None,
+            }
+        out.append({"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
+                    "answers": answers})
+    return out
+
+
+def _answer(a: dict[str, Any], lang: str) -> str:
+    if a["status"] != "stated":
+        return t("ui.mixed_silent", lang)
+    mark = f" ({t('ui.force_short.' + a['force'], lang)})" if a["force"] in ("permitted", "described") else ""
+    return f"{a['short']}{mark}"
+
+
+def _section(c: dict[str, Any] | None) -> str:
+    return c["section"] if c else ""
+
+
+def _sources(convs: list[Convention], lang: str) -> list[str]:
+    return [f"{name}{t('ui.colon', lang)} {conv.name}" for name, conv in zip(labels(convs), convs, strict=True)]
+
+
+def as_text(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
+    names = labels(convs)
+    lines = [t("ui.mixed_title", lang), t("ui.mixed_intro", lang, names=", ".join(names)), ""]
+    for row in rows:
+        lines.append(f"[ ] {row['question']}")
+        for name in names:
+            a = row["answers"][name]
+            cite = f"  ({_section(a['citation'])})" if a["citation"] and a["status"] == "stated" else ""
+            lines.append(f"      {name}{t('ui.colon', lang)} {_answer(a, lang)}{cite}")
+        lines.append(f"      {t('ui.mixed_ours', lang)}{t('ui.colon', lang)} ____________________")
+    lines += ["", *_sources(convs, lang)]
+    return "\n".join(lines)
+
+
+def as_markdown(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
+    names = labels(convs)
+    head = [t("ui.mixed_question", lang), *names, t("ui.mixed_ours", lang)]
+    lines = [f"# {t('ui.mixed_title', lang)}", "", t("ui.mixed_intro", lang, names=", ".join(names)), "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    for row in rows:
+        cells = [f"**{cell(row['question'])}**"]
+        for name in names:
+            a = row["answers"][name]
+            cite = f" _({cell(_section(a['citation']))})_" if a["citation"] and a["status"] == "stated" else ""
+            cells.append(cell(_answer(a, lang)) + cite)
+        cells.append(" ")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", *(f"- {cell(s)}" for s in _sources(convs, lang))]
+    return "\n".join(lines) + "\n"
+
+
+#: one A4 page: a table read across a card table, one line a point where it can; each answer's
+#: citation by its number in that convention's list of sections under the table; the last column
+#: left ruled for the table's decision
+_CSS = """@page { size: A4; margin: 6mm 7mm; }
+body { font: 7.6pt/1.06 Georgia, serif; color: #000; margin: 0; }
+h1 { font-size: 11.5pt; margin: 0 0 0.6mm; } p.intro { margin: 0 0 1.2mm; font-style: italic; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+th, td { border: 0.3pt solid #888; padding: 0.15mm 0.8mm; vertical-align: top; text-align: left; }
+th { background: #eee; } td.q { font-weight: bold; } td.ours { border-bottom: 0.9pt solid #000; }
+sup { font-size: 5.5pt; color: #444; } .silent { color: #a00; font-style: italic; } tr { break-inside: avoid; }
+div.sources { font-size: 5.1pt; line-height: 1.1; color: #222; margin: 1mm 0 0; }
+div.sources p { margin: 0 0 0.4mm; }
+@media screen { body { max-width: 200mm; margin: 8mm auto; } }"""
+
+
+def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
+    e = html.escape
+    names = labels(convs)
+    share = 52 // len(names)  # the convention columns share what the question and the decision leave
+    cols = '<col style="width:29%">' + "".join(f'<col style="width:{share}%">' for _ in names) + "<col>"
+    sections: dict[str, list[str]] = {name: [] for name in names}  # each convention's cited sections, numbered
+    parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+             f"<title>{e(t('ui.mixed_title', lang))}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
+             f"<h1>{e(t('ui.mixed_title', lang))}</h1>\n"
+             f"<p class=\"intro\">{e(t('ui.mixed_intro', lang, names=', '.join(names)))}</p>\n"
+             f"<table>\n<colgroup>{cols}</colgroup>\n<thead><tr><th>{e(t('ui.mixed_question', lang))}</th>"
+             + "".join(f"<th>{e(name)}</th>" for name in names)
+             + f"<th>{e(t('ui.mixed_ours', lang))}</th></tr></thead>\n<tbody>\n"]
+    for row in rows:
+        cells = [f'<td class="q">{e(row["question"])}</td>']
+        for name in names:
+            a = row["answers"][name]
+            if a["status"] == "stated":
+                mark = ""
+                if a["citation"]:
+                    cited = sections[name]
+                    if _section(a["citation"]) not in cited:
+                        cited.append(_section(a["citation"]))
+                    mark = f"<sup>{cited.index(_section(a['citation'])) + 1}</sup>"
+                cells.append(f"<td>{e(_answer(a, lang))}{mark}</td>")
+            else:
+                cells.append(f'<td class="silent">{e(_answer(a, lang))}</td>')
+        cells.append('<td class="ours"></td>')
+        parts.append(f'<tr data-rule-point="{e(row["rule_point"])}">' + "".join(cells) + "</tr>\n")
+    parts.append("</tbody>\n</table>\n<div class=\"sources\">\n")
+    for (name, conv), source in zip(zip(names, convs, strict=True), _sources(convs, lang), strict=True):
+        listed = " · ".join(f"{i} {e(section)}" for i, section in enumerate(sections[name], 1))
+        cite_as = e(next((a["citation"]["source"] for row in rows for n, a in row["answers"].items()
+                          if n == name and a["citation"]), conv.name))
+        parts.append(f"<p><b>{e(source)}</b> — {cite_as}{t('ui.colon', lang)} {listed}</p>\n")
+    parts.append("</div>\n</body>\n</html>\n")
+    return "".join(parts)
+
+
+RENDERERS = {"text": as_text, "markdown": as_markdown, "html": as_html}
+
