@@ -636,3 +636,52 @@ def test_redo_right_after_an_undo_brings_the_entry_back_as_an_entry_of_its_own(g
     assert [e["totals"] for e in items] == [{"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 0, "Ana+Ben": 0},
                                             {"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 0, "Ana+Ben": 0},
                                             {"Tom+Léa": 0, "Ana+Ben": 1}]
+
+
+def test_a_whole_evening_two_games_each_rescored_every_total_right(game):
+    """A points game under Ducale to its end (a wrong call, an undo and a redo, a disputed call the table
+    settles), rescored under Wikipédia and Pagat; then a letters game where letters are a reward, rescored
+    under Ducale.  Every total is asserted after each step."""
+    # --- game 1: Ducale to 3 points (000:103: the target is agreed before play) ---
+    game("new", *TEAMS, "-c", "ducale", "--target", "3", "--name", "soir-1")
+    one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # right: +1 Tom+Léa (000:106)
+    assert totals(one["score"]) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    two = game("call", "kems", "--by", "Ben", "--hand", "J J J 2")  # wrong: +1 to the other team (000:107)
+    assert totals(two["score"]) == {"Tom+Léa": 2, "Ana+Ben": 0}
+    assert totals(game("undo")["score"]) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    assert totals(game("redo")["score"]) == {"Tom+Léa": 2, "Ana+Ben": 0}
+    # a Kems whose fourth card was lifted: Ducale does not say whether it counts; the table gives it a point
+    waiting = game("call", "kems", "--by", "Ana", "--hand", "K K K", "--lifted", "K")
+    assert waiting["applied"] is False and totals(waiting["score"]) == {"Tom+Léa": 2, "Ana+Ben": 0}
+    assert totals(game("point", "Ana", "1", "--for", "5")["score"]) == {"Tom+Léa": 2, "Ana+Ben": 1}
+    # a Contre-Kems on four kings: right, whatever the partner holds (000:108, no Double Kems exception)
+    last = game("call", "contre-kems", "--by", "Tom", "--on", "Ben", "--hand", "K K K K")
+    assert last["changes"] == [{"team": "Tom+Léa", "change": 1, "unit": "point"}]
+    assert totals(last["score"]) == {"Tom+Léa": 3, "Ana+Ben": 1} and last["score"]["winner"] == "Tom+Léa"
+    # rescored under Wikipédia (10 points, 003:19; a lifted card is held, 003:31; a Contre Kem's on four
+    # kings waits for the partner's hand there, 003:25): the table's point is replaced by the ruling
+    wiki = game("rescore", "-c", "wikipedia")
+    assert totals(wiki["score"]) == {"Tom+Léa": 2, "Ana+Ben": 1} and wiki["score"]["waiting"] == [7]
+    assert wiki["score"]["finished"] is False
+    # rescored under Pagat (letters, src:59-61): a right Kemps gives the other team a letter, a wrong one
+    # the callers, a right Stop Kemps the accused team; no point becomes a letter; the lifted card waits again
+    pagat = game("rescore", "-c", "pagat")
+    assert {t["team"]: t["letters_count"] for t in pagat["score"]["teams"]} == {"Tom+Léa": 0, "Ana+Ben": 3}
+    assert pagat["score"]["waiting"] == [5]
+    # --- game 2: letters earned, the first to complete KEMS wins ---
+    game("new", *TEAMS, "-c", REWARD, "--name", "soir-2")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # a letter earned by Tom+Léa
+    game("call", "contre-kems", "--by", "Ana", "--hand", "7 7 K K")  # wrong: a letter to the accused team
+    game("call", "double-kems", "--by", "Ben", "--hand", "9 9 9 9", "--partner-hand", "A A A A")  # two letters
+    score = game("score")
+    assert totals(score) == {"Tom+Léa": "K E _ _", "Ana+Ben": "K E _ _"} and score["leader"] is None
+    end = game("call", "kems", "--by", "Tom", "--hand", "5 5 5 5")
+    end = game("call", "kems", "--by", "Tom", "--hand", "6 6 6 6")
+    assert totals(end["score"]) == {"Tom+Léa": "K E M S", "Ana+Ben": "K E _ _"}
+    assert end["score"]["winner"] == "Tom+Léa" and end["score"]["finished"] is True
+    # rescored under Ducale, which leaves the target to the table: a letters game has no number to carry over
+    refused = game("rescore", "-c", "ducale", code=2)
+    assert refused["error"].endswith("give game rescore --target N")
+    ducale = game("rescore", "-c", "ducale", "--target", "5")
+    # 000:106-108: a right Kems +1 the callers; a wrong Contre-Kems +1 the accused; a Double Kems +2
+    assert totals(ducale["score"]) == {"Tom+Léa": 4, "Ana+Ben": 2} and ducale["score"]["finished"] is False

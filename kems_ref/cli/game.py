@@ -366,12 +366,14 @@ def game_show(
 
 @command(game_app, "rescore", help=h("help.cmd.game_rescore"))
 def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game: GameOpt = None,
-                 db: DbOpt = None) -> None:
+                 db: DbOpt = None,
+                 target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=h("help.option.target"),
+                                                               show_default=False)] = None) -> None:
     from ..game import play
 
     with _store(db) as store:
         sheet_game = store.game(game)
-        replayed = play.rescore(store, sheet_game, convention, out.lang)
+        replayed = play.rescore(store, sheet_game, convention, out.lang, target)
     if out.as_json:
         out.json({"convention": replayed.convention, "score": replayed.score.to_json(replayed.game),
                   "hands": replayed.hands})

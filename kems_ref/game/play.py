@@ -373,7 +373,7 @@ class Replayed:
     game: Game  # the game as the other convention would keep it (its unit, target and end)
 
 
-def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
+def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[int] = None) -> Replayed:
     """Every call of the game ruled again under ``other``; plain entries kept as the table wrote
     them; a decision re-applied where the other convention's ruling turns on the same facts."""
     ref = other if is_path(other) else find(other)
@@ -384,7 +384,7 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
     twin = Game(id=game.id, name=game.name, convention=ref, unit=game.unit, target_points=game.target_points,
                 target_word=game.target_word, end_rule=game.end_rule, decided=game.decided, created_at=game.created_at,
                 teams=game.teams)
-    twin.unit, twin.target_points, twin.target_word, twin.end_rule, twin.letters = _plan_for(conv, game)
+    twin.unit, twin.target_points, twin.target_word, twin.end_rule, twin.letters = _plan_for(conv, game, target)
     totals = {t.name: 0 for t in game.teams}
     hands = []
     waiting: list[int] = []
@@ -443,13 +443,19 @@ def rescore(store: Store, game: Game, other: str, lang: str) -> Replayed:
     return Replayed(ref, replayed, hands, twin)
 
 
-def _plan_for(conv: Convention, game: Game) -> tuple[str, Optional[int], Optional[str], str, Optional[str]]:
+def _plan_for(conv: Convention, game: Game, target: Optional[int] = None
+              ) -> tuple[str, Optional[int], Optional[str], str, Optional[str]]:
     """The other convention's unit, target and end; where it leaves the target to the table, the
-    number this table agreed."""
+    number given for the rescore (``--target``), else the number this table agreed."""
+    if target is not None:
+        plan = setup(conv, target)
+        return plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.letters
     try:
         plan = setup(conv, None)
     except KemsError as exc:
-        if exc.key != "error.game_target_needed" or game.target_points is None:
+        if exc.key not in ("error.game_target_needed", "error.game_target_choice"):
             raise
+        if game.target_points is None:
+            raise KemsError("error.game_rescore_target", convention=conv.short_name) from None
         plan = setup(conv, game.target_points)
     return plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.letters
