@@ -685,3 +685,13 @@ def test_a_whole_evening_two_games_each_rescored_every_total_right(game):
     ducale = game("rescore", "-c", "ducale", "--target", "5")
     # 000:106-108: a right Kems +1 the callers; a wrong Contre-Kems +1 the accused; a Double Kems +2
     assert totals(ducale["score"]) == {"Tom+Léa": 4, "Ana+Ben": 2} and ducale["score"]["finished"] is False
+
+
+def test_a_call_on_the_sheet_names_the_teams_behind_the_rulings_roles(run, db):
+    env = {"KEMS_REF_DB": db}
+    run("game", "new", "--team", "Inès+Karim", "--team", "Camille+Hugo", "-c", "ducale", "--target", "5", env=env)
+    out = run("game", "contre", "Inès", "Hugo", "--hand", "7 7 K K", env=env).out
+    assert "Inès (Inès+Karim, the calling team) accuses Hugo (Camille+Hugo, the accused team)." in out
+    assert "applied: Camille+Hugo +1 point." in out
+    out = run("game", "contre", "Karim", "--hand", "7 7 K K", "--lang", "fr", env=env).out
+    assert "Karim (Inès+Karim, l'équipe qui annonce) accuse Camille+Hugo (l'équipe accusée)." in out

@@ -104,6 +104,8 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
         head = verdict_label(_ruling(ruling), lang) + (t("game.by_decision", lang) if decided is not None else "")
         lines.append(f"[bold]{escape(head)}[/]  — {escape(t('event.' + ruling['event'], lang))}, "
                      f"{escape(convention_name(game))}")
+        if entry.kind == "call" and entry.by_player:
+            lines.append("  " + escape(_who(game, entry, lang)))
         if ruling.get("explanation"):
             lines.append(f"  {escape(ruling['explanation'])}")
         lines += [f"  • {escape(cite_line(c, lang))}" for c in ruling.get("citations") or []]
@@ -129,6 +131,20 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     if called.score.waiting and entry.applied:
         lines.append(f"[yellow]{escape(waiting_line(called.score, lang))}[/]")
     console.print("\n".join(lines))
+
+
+def _who(game: Game, entry: Entry, lang: str) -> str:
+    """Who called, for which team, and whom it accuses: the teams the ruling's roles are."""
+    def team(player: Optional[str]) -> str:
+        return next((t_.name for t_ in game.teams if player in t_.players or player == t_.name), player or "")
+
+    callers = team(entry.by_player)
+    if entry.on_player and team(entry.on_player) == entry.on_player:  # the accused team, no player named
+        return t("game.who_accuses_team", lang, by=entry.by_player, callers=callers, accused=entry.on_player)
+    if entry.on_player:
+        return t("game.who_accuses", lang, by=entry.by_player, callers=callers, on=entry.on_player,
+                 accused=team(entry.on_player))
+    return t("game.who_calls", lang, by=entry.by_player, callers=callers)
 
 
 def decided_branch(ruling: Optional[dict[str, Any]], decision: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
