@@ -27,10 +27,23 @@ CASES = {
                                  "stop kemps on Marie 2 3 4 5, her partner has four kings, pagat"],
     "game call (a Kems on the score sheet)": [sys.executable, "-m", "kems_ref", "game", "call", "kems", "--by", "Léa",
                                               "--hand", "Q Q Q Q"],
+    "game kems Léa --square (the short entry)": [sys.executable, "-m", "kems_ref", "game", "kems", "Léa", "--square"],
 }
 TARGETS = {"rule contre-kems --json": 1.3, "rule contre-kems (human)": 1.3, "rule contre-kems --all": 1.6,
            "compare (every point, every source)": 1.6, "ask --no-input (a story)": 1.6,
-           "game call (a Kems on the score sheet)": 1.3}
+           "game call (a Kems on the score sheet)": 1.3, "game kems Léa --square (the short entry)": 1.3}
+
+#: the five commonest entries of an evening as typed on a terminal (each line ends with Enter): the
+#: short command, then the answer to the one question its ruling asks (Ducale, two teams)
+ENTRIES = {
+    "a right Kems": ["kems-ref game kems Léa", "y"],
+    "a wrong Kems": ["kems-ref game kems Léa", "n"],
+    "a right Contre-Kems": ["kems-ref game contre Tom", "y"],
+    "a wrong Contre-Kems": ["kems-ref game contre Tom", "n"],
+    "undo the last line": ["kems-ref game undo"],
+}
+#: a hurried typist's pace, for the typing estimate (the program's own time is measured above)
+KEYS_PER_SECOND = 5.0
 
 
 #: as installed: bytecode written and read (a sandbox may set PYTHONDONTWRITEBYTECODE, which would
@@ -69,6 +82,11 @@ def main() -> int:
         verdict = "" if target is None else (" ✓" if ratio <= target else " ✗")
         ok &= target is None or ratio <= target
         print(f"| {name} | {value * 1000:.0f} ms | {ratio:.2f}× | {f'≤ {target:.1f}×' if target else '—'}{verdict} |")
+    entry = results["game kems Léa --square (the short entry)"]
+    print("\n| entry | keystrokes | typing at 5 keys/s + the program |\n|---|---|---|")
+    for name, lines in ENTRIES.items():
+        keys = sum(len(line) + 1 for line in lines)  # each line and its Enter
+        print(f"| {name} (`{' ⏎ '.join(lines)} ⏎`) | {keys} | {keys / KEYS_PER_SECOND + entry:.1f} s |")
     return 0 if ok else 1
 
 

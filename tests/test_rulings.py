@@ -651,3 +651,44 @@ def test_a_house_that_only_describes_that_a_double_kems_is_not_countered_leaves_
     ))
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q", "-c", house, "--json").json()
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["call.double_kems.counter"]
+
+
+# --- exceptions as data: a source that makes none keeps its general rule whole -------------------
+
+def test_a_house_that_only_advises_against_calls_during_a_sweep_still_judges_the_call_and_shows_the_advice(
+        run, tmp_path):
+    house = _house(tmp_path, _stated("sweep.calls", "false", "We advise no call during a sweep.",
+                                     "Nous conseillons de ne rien annoncer pendant un balayage.", force="advised"))
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "-c", house, "--json").json()
+    assert r["verdict"] == "upheld" and r["unspecified"] == [] and r["related"] == ["sweep.calls"]
+    assert r["explanation"].startswith("Maison gives this as advice, not as a rule: We advise no call during a sweep. "
+                                       "The call was made during a sweep; Maison makes no exception")
+
+
+def test_under_ducale_a_kems_called_during_a_sweep_is_judged_like_any_other_in_so_many_words(run):
+    # seed 000:90: any call stops the hand and the named hand is checked; Ducale makes no sweep exception
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "--json").json()
+    assert r["explanation"] == ("The call was made during a sweep; Ducale makes no exception for calls during a "
+                                "sweep: it is judged like any other. The partner holds a square (Q Q Q Q). Right "
+                                "Kems: one point to the calling team.")
+    assert [item["rule_point"] for item in r["elsewhere"]] == ["sweep.calls"]
+    assert [a["convention"] for a in r["elsewhere"][0]["conventions"]] == ["wikipedia"]  # 003:17
+
+
+def test_under_ducale_a_double_kems_whose_square_needs_a_lifted_card_is_not_settled(rule):
+    # Ducale does not say whether a lifted card is in hand: the caller's partner's square is not settled
+    r = rule("double-kems", "--hand", "Q Q Q", "--lifted", "Q", "--partner-hand", "K K K K")
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.lifted_card"]
+    assert r["score_settled"] is False and r["hand_ends"] is None
+
+
+def test_under_regle_breve_a_contre_kems_after_a_right_kems_is_void_by_the_hand_end_rule_alone(rule):
+    # 004:16: the hand ends when a Kem's is discovered; the page states no timing rule of its own
+    r = rule("contre-kems", "--hand", "K K K K", "--after-kems", "--kems-right", convention="regle-breve")
+    assert r["verdict"] == "void" and r["hand_ends"] is True and r["effects"] == []
+    assert r["explanation"] == ("In this case the Kems called first was right. The hand stops when a Kem's is "
+                                "discovered. So the hand had already ended: this Contre-Kems does not count.")
+    wrong = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "2 3 4 5", "--after-kems", "--kems-wrong",
+                 convention="regle-breve")
+    assert wrong["verdict"] == "upheld"  # the hand went on: with no timing rule, the call is judged
+    assert wrong["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
