@@ -692,3 +692,58 @@ def test_under_regle_breve_a_contre_kems_after_a_right_kems_is_void_by_the_hand_
                  convention="regle-breve")
     assert wrong["verdict"] == "upheld"  # the hand went on: with no timing rule, the call is judged
     assert wrong["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+
+
+# --- the mutation survivors of the re-reading, each aimed at by a ruling ---------------------------
+
+def test_where_both_readings_reject_a_kems_the_explanation_says_only_what_they_share(rule):
+    # Marquoir 001:47 against 001:54: the verdict is the headline, the score waits for the reading
+    r = rule("kems", "--hand", "Q Q Q J", convention="marquoir")
+    assert r["explanation"] == ("The partner holds no square (Q Q Q J). What follows depends on: The source "
+                                "contradicts itself ('Score for a wrong Kems?'): which reading does your table "
+                                "follow?")
+
+
+def test_a_note_of_the_source_on_a_point_the_ruling_applies_is_shown(rule):
+    # 003:23: play runs until a square; the note says why a wrong Kem's lets the hand go on
+    r = rule("kems", "--hand", "Q Q Q J", convention="wikipedia")
+    assert r["hand_ends"] is False and [n["rule_point"] for n in r["notes"]] == ["hand.end"]
+
+
+def test_a_hand_of_eight_cards_can_be_held_nine_cannot_where_the_source_deals_four(run):
+    eight = run("rule", "kems", "--hand", "2 3 4 5 6 7 8 9", "--json").json()
+    assert eight["verdict"] == "rejected" and eight["effects"] == ["hand-over-limit"]
+    nine = run("rule", "kems", "--hand", "2 3 4 5 6 7 8 9 10", "-c", "nathan")
+    assert nine.code == 2 and nine.err.strip().endswith("(4 dealt and 4 in the middle at most)")
+
+
+def test_a_lifted_card_counts_toward_the_hand_limit_only_where_the_source_says_it_is_held(run):
+    # 003:31 (Wikipédia: a lifted card is in hand) with 003:15 (no more than four): five cards held
+    wiki = run("rule", "kems", "--hand", "Q Q Q 2", "--lifted", "Q", "-c", "wikipedia", "--json").json()
+    assert wiki["verdict"] == "upheld" and wiki["effects"] == ["hand-over-limit"]
+    # Ducale says nothing of lifted cards: whether the fifth card is held is not settled, nor the breach
+    ducale = run("rule", "kems", "--hand", "Q Q Q 2", "--lifted", "Q", "--json").json()
+    assert ducale["verdict"] == "unspecified" and ducale["effects"] == [] and "5 cards" not in ducale["explanation"]
+
+
+def test_a_house_whose_hand_end_says_nothing_of_a_wrong_kems_leaves_a_late_contre_kems_unsettled(run, tmp_path):
+    house = _house(tmp_path, _stated("hand.end", "{ends: [right-call]}", "The hand ends on a right call.",
+                                     "La manche finit sur une annonce juste."))
+    r = run("rule", "contre-kems", "--hand", "K K K K", "--after-kems", "--kems-wrong", "-c", house,
+            "--json").json()
+    assert r["verdict"] == "unspecified" and r["hand_ends"] is None
+
+
+def test_a_contre_kems_whose_square_hangs_on_a_lifted_card_is_not_settled_under_ducale(rule):
+    r = rule("contre-kems", "--hand", "K K K", "--lifted", "K")
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.lifted_card"]
+
+
+def test_under_ducale_the_no_exception_sentence_is_said_only_when_the_partner_is_known_to_hold_a_square(rule):
+    alone = rule("contre-kems", "--hand", "K K K K")
+    assert alone["explanation"] == ("The accused player holds a square (K K K K). Right Contre-Kems: one point to "
+                                    "the countering team.")
+    none = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "2 3 4 5")
+    assert "makes no exception" not in none["explanation"]
+    told = rule("contre-kems", "--hand", "K K K K", "--partner-square")
+    assert "Ducale makes no exception for a Double Kems: the Contre-Kems is right." in told["explanation"]
