@@ -72,6 +72,24 @@ def clean(text: str) -> str:
                    else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+def unsafe(text: str) -> bool:
+    """Whether ``text`` holds a character that would act on a terminal rather than show (C0 and C1
+    controls, escape sequences, bidi overrides): refused in the names a user gives."""
+    return clean(text) != text or "\n" in text or "\t" in text
+
+
+#: characters JSON leaves raw that a terminal would obey (C1 controls) or that reorder a line (bidi)
+_JSON_RAW = {*range(0x80, 0xA0), *_BIDI, 0x2028, 0x2029}
+
+
+def json_safe(text: str) -> str:
+    """JSON text with every character a terminal could obey escaped as ``\\uXXXX`` (``json.dumps``
+    escapes C0 controls itself, not C1 controls such as U+009B, a CSI introducer)."""
+    if not any(ord(ch) in _JSON_RAW for ch in text):
+        return text
+    return "".join(f"\\u{ord(ch):04x}" if ord(ch) in _JSON_RAW else ch for ch in text)
+
+
 def cleaned(data: Any) -> Any:
     """``clean`` applied to every string of parsed data (keys included)."""
     if isinstance(data, str):

@@ -22,7 +22,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
-from ..errors import KemsError, clean
+from ..errors import KemsError, clean, json_safe
 from ..i18n import detect_lang, languages, t
 
 
@@ -99,7 +99,7 @@ class Out:
 
     def json(self, data: object) -> None:
         utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-        sys.stdout.write(json.dumps(data, ensure_ascii=not utf8, indent=2) + "\n")
+        sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=not utf8, indent=2)) + "\n")
 
     def text(self, text: str) -> None:
         sys.stdout.write(text.rstrip("\n") + "\n")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.load import Convention, find, is_path, load
-from ..errors import KemsError
+from ..errors import KemsError, unsafe
 from ..i18n import t
 from ..referee import api
 from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
@@ -84,6 +84,8 @@ def parse_teams(specs: list[str]) -> list[Team]:
     teams = []
     seen: dict[str, str] = {}
     for spec in specs:
+        if unsafe(spec):  # a name is printed on every player's screen: nothing in it may act there
+            raise KemsError("error.game_name_control", what=spec)
         players = [p.strip() for p in spec.split("+")]
         if len(players) != 2 or not all(players) or fold(players[0]) == fold(players[1]):
             raise KemsError("error.game_team_two", team=spec)
@@ -99,6 +101,8 @@ def parse_teams(specs: list[str]) -> list[Team]:
 
 def new_game(store: Store, specs: list[str], convention: str, target: Optional[int], name: Optional[str]) -> Game:
     teams = parse_teams(specs)
+    if name is not None and (unsafe(name) or not name.strip()):
+        raise KemsError("error.game_name_control", what=name)
     ref = convention if is_path(convention) else find(convention)
     conv = load(ref)
     api.rule(api.situation("stock-out", {"players": 2 * len(teams)}), ref)  # the table size is one it allows
@@ -300,7 +304,7 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
         change = [{"team": team.name, "change": amount, "unit": game.unit}]
         if for_entry is None:
             _open_game(game, entries)
-            entry = Entry(n=0, kind="point", at=now(), by_player=who, applied=True, changes=change)
+            entry = Entry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
         else:
             target = _waiting(entries, for_entry)
             entry = _decision(target, change, {"by": "table", "entered": True})

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ..errors import KemsError
+from ..errors import KemsError, clean
 
 APPLICATION_ID = 0x4B454D53  # "KEMS"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -202,20 +202,23 @@ class Store:
         rows = self.conn.execute(
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
             " FROM entries WHERE game_id = ? ORDER BY n", (game.id,)).fetchall()
-        return [Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=r["by_player"],
-                      on_player=r["on_player"], situation=_json(r["situation"]) if full else None,
-                      verdict=r["verdict"], applied=bool(r["applied"]), changes=_json(r["changes"]) or [],
+        return [Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=_safe(r["by_player"]),
+                      on_player=_safe(r["on_player"]), situation=_json(r["situation"]) if full else None,
+                      verdict=r["verdict"], applied=bool(r["applied"]),
+                      changes=[{**c, "team": clean(str(c.get("team", "")))} for c in _json(r["changes"]) or []],
                       ruling=_json(r["ruling"]) if full else None, refers=r["refers"], decision=_json(r["decision"]),
                       branches=r["n_branches"])
                 for r in rows]
 
     def _game(self, row: sqlite3.Row) -> Game:
-        game = Game(id=row["id"], name=row["name"], convention=row["convention"], unit=row["unit"],
+        """A game as read: names shown as escapes where they hold control characters (a file written by
+        another program, or before names were checked), the same way everywhere they are printed."""
+        game = Game(id=row["id"], name=clean(row["name"]), convention=clean(row["convention"]), unit=row["unit"],
                     target_points=row["target_points"], target_word=row["target_word"], end_rule=row["end_rule"],
                     decided=_json(row["decided"]) or {}, created_at=row["created_at"],
                     letters=row["letters"])
         teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
-        game.teams = [Team(name, json.loads(players)) for name, players in teams]
+        game.teams = [Team(clean(name), [clean(str(p)) for p in json.loads(players)]) for name, players in teams]
         return game
 
     # --- writing (inside ``writing()``) ------------------------------------------------------
@@ -253,6 +256,10 @@ class Store:
     def set_current(self, game_id: int) -> None:
         self.conn.execute("INSERT INTO state (key, value) VALUES ('current', ?)"
                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(game_id),))
+
+
+def _safe(text: Optional[str]) -> Optional[str]:
+    return None if text is None else clean(text)
 
 
 def now() -> str:

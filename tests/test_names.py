@@ -1,0 +1,66 @@
+"""Names are printed on every player's screen: a name that holds a control character is refused at
+entry, and one already stored (a file written by another program) is shown as escapes — never
+obeyed — in every output of the score sheet, in every format."""
+
+import json
+import re
+import sqlite3
+
+import pytest
+
+#: what a terminal would obey: C0 controls but newline and tab, DEL, C1 controls, bidi overrides
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f\x80-\x9f\u202a-\u202e\u2066-\u2069]")
+HOSTILE = {
+    "clipboard": "Tom\x1b]52;c;SGVsbG8=\x07",  # OSC 52: writes the reader's clipboard
+    "clear": "Tom\x1b[2J\x1b[H",  # clears the screen
+    "csi-c1": "Tom\x9b31m",  # a C1 CSI that JSON leaves raw
+    "bidi": "Tom\u202eaéL",  # reorders the line
+    "title": "Tom\x1b]0;pwned\x07",  # the window title
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_name_with_a_control_character_is_refused_at_entry_and_nothing_is_written(run, tmp_path, kind):
+    db = tmp_path / "games.sqlite3"
+    env = {"KEMS_REF_DB": str(db)}
+    name = HOSTILE[kind]
+    for args in (["--team", f"{name}+Léa", "--team", "Ana+Ben"],
+                 ["--team", "Tom+Léa", "--team", "Ana+Ben", "--name", name]):
+        r = run("game", "new", *args, "-c", "ducale", "--target", "5", env=env)
+        assert r.code == 2 and "holds a control character" in r.err
+        assert not RAW.search(r.out + r.err)
+        j = run("game", "new", *args, "-c", "ducale", "--target", "5", "--json", env=env)
+        assert j.code == 2 and not RAW.search(j.out)
+    assert not db.exists() or run("game", "list", "--json", env=env).json() == []
+
+
+def _stored(tmp_path, run, name):
+    """A sheet whose file holds a hostile name (written by another program into a kems-ref database)."""
+    db = tmp_path / "games.sqlite3"
+    env = {"KEMS_REF_DB": str(db)}
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target", "9",
+               "--name", "soir", env=env).code == 0
+    assert run("game", "call", "kems", "--by", "Léa", "--hand", "Q Q Q Q", env=env).code == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE teams SET name = ?, players = ? WHERE idx = 0", (f"{name}+Léa", json.dumps([name, "Léa"])))
+    con.execute("UPDATE games SET name = ?", (f"soir{name}",))
+    con.execute("UPDATE entries SET changes = ?", (json.dumps([{"team": f"{name}+Léa", "change": 1,
+                                                                 "unit": "point"}]),))
+    con.commit()
+    con.close()
+    return env
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_stored_name_with_control_characters_is_never_printed_raw_by_any_game_command(run, tmp_path, kind):
+    env = _stored(tmp_path, run, HOSTILE[kind])
+    score = run("game", "score", "--json", env=env).json()
+    assert score["teams"][0]["team"].startswith("Tom\\") and score["teams"][0]["points"] == 1  # shown, counted
+    commands = [["list"], ["score"], ["history"], ["show"], ["export", "--format", "markdown"],
+                ["export", "--format", "csv"], ["export", "--format", "json"], ["rescore", "-c", "pagat"],
+                ["point", "Ana", "1"], ["call", "kems", "--by", "Ana", "--hand", "2 3 4 5"], ["undo"], ["redo"]]
+    for args in commands:
+        for extra in ([], ["--json"]):
+            r = run("game", *args, *extra, env={**env, "COLUMNS": "200"})
+            assert r.code in (0, 2), (args, r.err)
+            assert not RAW.search(r.out + r.err), (args, extra, repr(r.out + r.err)[:300])
