@@ -274,19 +274,89 @@ def _dump(value: Any) -> Optional[str]:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
+def _header(path: Path) -> tuple[int, int]:
+    """``(application_id, user_version)`` read from the file's header by hand, before SQLite opens
+    it: SQLite would recover a hot journal or checkpoint a WAL on opening — changes to a file that
+    may not be ours.  Refuses what is not an SQLite file at all."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(100)
+    except OSError as exc:
+        raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+    if len(head) < 100 or head[:len(SQLITE_MAGIC)] != SQLITE_MAGIC:
+        raise KemsError("error.game_db_foreign", path=str(path))
+    return int.from_bytes(head[68:72], "big"), int.from_bytes(head[60:64], "big")
+
+
+def _wal_commits(path: Path) -> tuple[bool, Optional[int], Optional[int]]:
+    """What the WAL beside ``path`` holds: whether a transaction was committed there (a frame of the
+    current salt whose "database size after commit" is set), and the application id of the first page
+    as last committed there (a kems-ref creation stamps it in the same transaction as its tables),
+    with the schema version there."""
+    try:
+        data = Path(str(path) + "-wal").read_bytes()
+    except OSError:
+        return False, None, None
+    if len(data) < 32:
+        return False, None, None
+    page = int.from_bytes(data[8:12], "big")
+    salt = data[16:24]
+    committed, app_id, version, pending, pending_version = False, None, None, None, None
+    offset = 32
+    while page and offset + 24 + page <= len(data):
+        frame = data[offset:offset + 24]
+        if frame[8:16] != salt:
+            break
+        if int.from_bytes(frame[0:4], "big") == 1:
+            pending = int.from_bytes(data[offset + 24 + 68:offset + 24 + 72], "big")
+            pending_version = int.from_bytes(data[offset + 24 + 60:offset + 24 + 64], "big")
+        if int.from_bytes(frame[4:8], "big"):  # a commit: what came before it is the database's
+            committed = True
+            app_id = pending if pending is not None else app_id
+            version = pending_version if pending_version is not None else version
+        offset += 24 + page
+    return committed, app_id, version
+
+
+def _peek(path: Path) -> tuple[int, str]:
+    """The number of schema objects and the ``quick_check`` verdict of the file as it lies on disk,
+    through an immutable read-only connection (no journal recovered, no WAL read, nothing written)."""
+    conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    try:
+        (objects,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        (verdict,) = conn.execute("PRAGMA quick_check(1)").fetchone()
+        return int(objects), str(verdict)
+    finally:
+        conn.close()
+
+
 def _open(path: Path, make_folder: bool = True) -> sqlite3.Connection:
-    """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours."""
+    """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours —
+    its journal and WAL included — or that is damaged."""
     fresh = not path.exists() or (path.is_file() and path.stat().st_size == 0)
     if not fresh:
         if not path.is_file():
             raise KemsError("error.game_db_foreign", path=str(path))
-        try:
-            with open(path, "rb") as handle:
-                head = handle.read(len(SQLITE_MAGIC))
-        except OSError as exc:
-            raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
-        if head != SQLITE_MAGIC:
+        app_id, version = _header(path)
+        committed, wal_id, wal_version = _wal_commits(path)
+        if committed and wal_id is not None:  # the WAL's first page is what SQLite would read
+            app_id, version = wal_id, wal_version or 0
+        if app_id not in (APPLICATION_ID, 0) or (app_id == 0 and version != 0):
             raise KemsError("error.game_db_foreign", path=str(path))
+        if app_id == APPLICATION_ID and version > VERSION:
+            raise KemsError("error.game_db_newer", path=str(path), version=version)
+        try:
+            objects, verdict = _peek(path)
+        except sqlite3.DatabaseError as exc:
+            raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
+        if verdict != "ok":
+            raise KemsError("error.game_db_corrupt", path=str(path), reason=verdict)
+        if app_id == 0:
+            # unstamped (on disk and in the WAL): a first creation of ours cut short before its first
+            # commit — an empty file, nothing to lose, created anew; anything else is another program's
+            if objects or committed or Path(str(path) + "-journal").exists():
+                raise KemsError("error.game_db_foreign", path=str(path))
+            fresh = True
     elif not make_folder and not path.parent.is_dir():
         raise KemsError("error.game_db_no_folder", path=str(path), folder=str(path.parent))
     else:

@@ -1,0 +1,114 @@
+"""Databases the score sheet did not create are never changed, its own damaged ones are refused
+untouched, and a first creation cut short never bricks the path.  Every file is compared byte for
+byte (its journal and WAL included) before and after each command."""
+
+import hashlib
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from kems_ref.game import store
+
+READS = [["list"], ["score"], ["history"], ["new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat"]]
+
+
+def _digests(path: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(path.parent.glob(path.name + "*")) if p.is_file()}
+
+
+def _leave(db: Path, script: str) -> None:
+    """Run ``script`` (with ``con`` open on ``db``) in a process that dies without closing: its
+    journal or WAL stays behind, as after a crash."""
+    code = f"import os, sqlite3\ncon = sqlite3.connect({str(db)!r}, isolation_level=None)\n{script}\nos._exit(0)\n"
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def _refused(run, db: Path, needle: str) -> None:
+    before = _digests(db)
+    for args in READS:
+        r = run("game", *args, "--db", str(db))
+        assert r.code == 2 and needle in r.err and "left untouched" in r.err, (args, r.err)
+        assert _digests(db) == before, args
+
+
+def test_another_programs_database_with_a_pending_wal_is_refused_and_neither_file_changes(run, tmp_path):
+    db = tmp_path / "notes.sqlite3"
+    _leave(db, "con.execute('PRAGMA journal_mode=WAL')\ncon.execute('PRAGMA wal_autocheckpoint=0')\n"
+               "con.execute('CREATE TABLE notes (t TEXT)')\ncon.execute(\"INSERT INTO notes VALUES ('x')\")")
+    assert Path(str(db) + "-wal").stat().st_size > 0
+    _refused(run, db, "is not a kems-ref database")
+
+
+def test_another_programs_database_with_a_hot_journal_is_refused_and_not_rolled_back(run, tmp_path):
+    db = tmp_path / "notes.sqlite3"
+    setup = sqlite3.connect(db)
+    setup.execute("CREATE TABLE notes (t TEXT)")
+    setup.execute("INSERT INTO notes VALUES ('before')")
+    setup.commit()
+    setup.close()
+    _leave(db, "con.execute('PRAGMA cache_size=1')\ncon.execute('BEGIN')\n"
+               "con.executemany('INSERT INTO notes VALUES (?)', [('x' * 500,)] * 400)")
+    assert Path(str(db) + "-journal").exists()
+    _refused(run, db, "is not a kems-ref database")
+
+
+def test_a_newer_kems_ref_database_with_a_pending_wal_is_refused_untouched(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat", "--db", str(db)).code == 0
+    _leave(db, "con.execute('PRAGMA wal_autocheckpoint=0')\ncon.execute('PRAGMA user_version = 99')\n"
+               "con.execute(\"INSERT INTO state VALUES ('x', 'y')\")")
+    assert store._header(db) == (store.APPLICATION_ID, store.VERSION)  # on disk: ours, this version
+    assert store._wal_commits(db) == (True, store.APPLICATION_ID, 99)  # in the WAL: a newer schema
+    _refused(run, db, "comes from a newer kems-ref")
+
+
+def test_a_damaged_database_is_refused_and_left_byte_identical(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    env = {"KEMS_REF_DB": str(db)}
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target", "5",
+               env=env).code == 0
+    for _ in range(30):
+        run("game", "point", "Tom", "0", env=env)
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (pages,) = con.execute("PRAGMA page_count").fetchone()
+    (size,) = con.execute("PRAGMA page_size").fetchone()
+    con.close()
+    assert pages > 2
+    data = bytearray(db.read_bytes())
+    data[size * 2 + 8:size * 2 + 40] = b"\xff" * 32  # garbage in a b-tree page's header
+    db.write_bytes(bytes(data))
+    _refused(run, db, "is unreadable or damaged")
+
+
+def test_a_first_creation_cut_short_before_its_first_commit_is_created_anew(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    _leave(db, "con.execute('PRAGMA journal_mode=WAL')")  # WAL set, nothing committed, no stamp
+    assert db.stat().st_size > 0 and store._header(db) == (0, 0)
+    r = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat", "--db", str(db))
+    assert r.code == 0, r.err
+    assert store._header(db)[0] in (0, store.APPLICATION_ID)  # stamped (in the WAL or on disk)
+    assert run("game", "list", "--db", str(db)).code == 0
+
+
+def test_a_creation_whose_stamp_is_still_in_the_wal_is_ours_and_opens(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    script = ("con.execute('PRAGMA journal_mode=WAL')\ncon.execute('PRAGMA wal_autocheckpoint=0')\n"
+              "import kems_ref.game.store as s\ns._migrate(con)")
+    code = (f"import os, sqlite3, sys\nsys.path.insert(0, {str(Path(store.__file__).parents[2])!r})\n"
+            f"con = sqlite3.connect({str(db)!r}, isolation_level=None)\n{script}\nos._exit(0)\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    assert store._header(db) == (0, 0) and store._wal_commits(db) == (True, store.APPLICATION_ID, store.VERSION)
+    r = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat", "--db", str(db))
+    assert r.code == 0, r.err
+
+
+def test_an_unstamped_database_with_tables_is_someone_elses(run, tmp_path):
+    db = tmp_path / "other.sqlite3"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    _refused(run, db, "is not a kems-ref database")
