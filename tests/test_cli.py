@@ -383,8 +383,8 @@ def test_the_whole_glossary_has_every_entry_in_both_languages(run):
 
 def test_rule_contre_kems_help_lists_only_the_contre_kems_options_each_with_its_meaning(run):
     r = run("rule", "contre-kems", "--help")
-    for flag in ("--hand", "--partner-hand", "--square / --no-square", "--after-kems", "--kems-right / --kems-wrong",
-                 "--barred", "--during-sweep", "--lifted"):
+    for flag in ("--hand", "--partner-hand", "--square", "--no-square", "--after-kems", "--kems-right",
+                 "--kems-wrong", "--barred", "--during-sweep", "--lifted"):
         assert flag in r.out
     for other in ("--cards", "--verbal", "--take-first", "--first-deal", "--objection"):
         assert other not in r.out
@@ -487,3 +487,32 @@ def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
                                 text=True, env={**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
                                 timeout=60).stdout
         assert "_KEMS_REF_COMPLETE" in script and mark in script, shell
+
+
+@pytest.mark.parametrize("args, first, second", [
+    (["rule", "contre-kems", "--square", "--no-square"], "--square", "--no-square"),
+    (["rule", "contre-kems", "--square", "--after-kems", "--kems-right", "--kems-wrong"], "--kems-right",
+     "--kems-wrong"),
+    (["rule", "exchange", "--take-first", "--put-first"], "--take-first", "--put-first"),
+    (["rule", "deal", "--hand", "9 9 9 K", "--first-deal", "--later-deal"], "--first-deal", "--later-deal"),
+    (["rule", "contre-kems", "--hand", "K K K K", "--partner-square", "--no-partner-square"], "--partner-square",
+     "--no-partner-square"),
+])
+def test_two_contradictory_facts_are_refused_naming_both_never_the_last_one_winning(run, args, first, second):
+    r = run(*args)
+    assert r.code == 2 and r.err.strip() == (f"kems-ref: error: {first} and {second} say opposite things: give one "
+                                             "of them (or neither, if nobody knows)")
+
+
+def test_a_fact_that_qualifies_another_one_not_given_is_refused(run, tmp_path):
+    r = run("rule", "contre-kems", "--square", "--kems-right")
+    assert r.code == 2 and "--kems-right qualifies --after-kems, which was not given" in r.err
+    situation = tmp_path / "s.yaml"
+    situation.write_text("event: contre-kems\nsquare: true\nkems-right: false\n", encoding="utf-8")
+    r = run("rule", "--situation", str(situation))
+    assert r.code == 2 and "--kems-wrong qualifies --after-kems, which was not given" in r.err
+    db = str(tmp_path / "g.sqlite3")
+    run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target", "5", "--db", db)
+    r = run("game", "contre", "Tom", "--square", "--no-square", "--db", db)
+    assert r.code == 2 and "--square and --no-square say opposite things" in r.err
+    assert run("game", "history", "--json", "--db", db).json() == []  # nothing written

@@ -16,9 +16,9 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import KemsError
-from ..referee.situation import OPTIONS
+from ..referee.situation import OPTIONS, facts_from_flags
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
-from .rule import RuleGroup, _parameter, register_events
+from .rule import RuleGroup, _parameters, register_events
 
 
 class GameGroup(TyperGroup):
@@ -124,12 +124,13 @@ def _call_command(event: str) -> None:
 
         if not by:
             raise KemsError("error.game_need_by")
+        options = facts_from_flags(options)
         with _store(db) as store:
             sheet_game = store.game(game)
             called = play.call(store, sheet_game, event, options, by, on, decide, out.lang)
         _show_call(out, sheet_game, called)
 
-    own = [_parameter(o) for o in OPTIONS if event in o.events and o.attr != "players"]
+    own = [p for o in OPTIONS if event in o.events and o.attr != "players" for p in _parameters(o)]
     accused = [  # on a Kems, refused with its reason (a Kems accuses no one)
         inspect.Parameter("on", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
             Optional[str], typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)]),
@@ -159,6 +160,7 @@ def _short_command(event: str) -> None:
 
         if not caller:
             raise KemsError("error.missing_argument", what="CALLER")
+        options = facts_from_flags(options)
         with _store(db) as store:
             sheet_game = store.game(game)
             if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
@@ -170,7 +172,7 @@ def _short_command(event: str) -> None:
             called = play.call(store, sheet_game, event, options, caller, accused, decide, out.lang)
         _show_call(out, sheet_game, called)
 
-    own = [_parameter(o) for o in OPTIONS if event in o.events and o.attr != "players"]
+    own = [p for o in OPTIONS if event in o.events and o.attr != "players" for p in _parameters(o)]
     positional = [
         inspect.Parameter("caller", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
             Optional[str], typer.Argument(metavar="CALLER", help=h("help.option.by"), show_default=False)]),

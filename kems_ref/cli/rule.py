@@ -12,7 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import KemsError
-from ..referee.situation import EVENTS, OPTIONS, Option
+from ..referee.situation import EVENTS, NO, OPTIONS, Option, facts_from_flags
 from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, complete_rule_point, guarded, h
 
 
@@ -41,14 +41,20 @@ AllOpt = Annotated[bool, typer.Option("--all", help=h("help.option.all"))]
 SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FILE", help=h("help.option.situation"))]
 
 
-def _parameter(option: Option) -> inspect.Parameter:
-    names = ("/".join(option.flags),) if option.kind == "fact" else option.names
+def _parameters(option: Option) -> list[inspect.Parameter]:
+    """The command-line parameters of one option: a fact's two flags are two switches (``--square``,
+    ``--no-square``), so that giving both is refused rather than the last one winning."""
+    if option.kind == "fact":
+        return [inspect.Parameter(attr, inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Annotated[
+                    bool, typer.Option(flag, help=h(option.help), show_default=False)])
+                for attr, flag in ((option.attr, option.flags[0]), (option.attr + NO, option.flags[1]))]
     metavar = {"cards": h("metavar.cards"), "int": "N", "readings": h("metavar.reading")}.get(option.kind)
     complete = complete_rule_point if option.kind == "readings" else None
-    info = typer.Option(*names, help=h(option.help), metavar=metavar, show_default=False, autocompletion=complete)
+    info = typer.Option(*option.names, help=h(option.help), metavar=metavar, show_default=False,
+                        autocompletion=complete)
     default = False if option.kind == "flag" else None
-    return inspect.Parameter(option.attr, inspect.Parameter.KEYWORD_ONLY, default=default,
-                             annotation=Annotated[_TYPES[option.kind], info])
+    return [inspect.Parameter(option.attr, inspect.Parameter.KEYWORD_ONLY, default=default,
+                              annotation=Annotated[_TYPES[option.kind], info])]
 
 
 def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
@@ -59,7 +65,7 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     if everywhere and click.get_current_context().get_parameter_source("convention") \
             == click.core.ParameterSource.COMMANDLINE:
         raise KemsError("error.all_and_convention")
-    sit = api.situation(event, options, situation_file, None if everywhere else convention)
+    sit = api.situation(event, facts_from_flags(options), situation_file, None if everywhere else convention)
     result = api.rule(sit, convention, out.lang, everywhere)
     if out.as_json:
         out.json(result.to_json())
@@ -73,7 +79,7 @@ def _event_command(event: str) -> None:
     def body(out: Out, *, convention: str, everywhere: bool, situation_file: Optional[str], **options: Any) -> None:
         show(out, event, convention, everywhere, situation_file, options)
 
-    own = [_parameter(o) for o in OPTIONS if event in o.events]
+    own = [p for o in OPTIONS if event in o.events for p in _parameters(o)]
     common = [
         inspect.Parameter("convention", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_CONVENTION,
                           annotation=ConventionOpt),

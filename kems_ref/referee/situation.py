@@ -163,6 +163,10 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
                             events=", ".join(OPTION_EVENTS[fact]))
     if event == "deal" and sit.hand is None:
         raise KemsError("error.needs_hand", event=event)
+    for fact, needed in QUALIFIES.items():  # a situation file, a front end: the same check as the flags
+        if getattr(sit, fact) is not None and not getattr(sit, needed):
+            raise KemsError("error.fact_needs", flag=FACT_FLAGS[fact][0 if getattr(sit, fact) else 1],
+                            needed="--" + needed.replace("_", "-"))
     for fact, cards in CARD_FACTS.items():
         if getattr(sit, fact) is not None and getattr(sit, cards) is not None:
             raise KemsError("error.cards_and_square", cards="--" + cards.replace("_", "-"),
@@ -176,6 +180,34 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
     if sit.cards is not None and sit.cards < 1:
         raise KemsError("error.bad_cards_count", cards=sit.cards)
     return sit
+
+
+#: the suffix of the parameter that carries a fact's "no" flag where a front end declares the two
+#: flags apart (``--square`` and ``--no-square`` as two switches, so that giving both is seen)
+NO = "__no"
+
+
+def facts_from_flags(options: dict[str, Any]) -> dict[str, Any]:
+    """Each fact's two switches made one tri-state value (True, False, or None: not said); both
+    given is refused, naming the two — a situation never picks one of two facts.  Also refuses a
+    fact that only qualifies another one the user did not give (``--kems-right`` without
+    ``--after-kems``)."""
+    out = dict(options)
+    for fact, flags in FACT_FLAGS.items():
+        yes, no = out.pop(fact, None), out.pop(fact + NO, None)
+        if yes and no:
+            raise KemsError("error.contradictory_facts", first=flags[0], second=flags[1])
+        if yes is not None or no is not None:
+            out[fact] = True if yes else False if no else None
+    for fact, needed in QUALIFIES.items():
+        if out.get(fact) is not None and not out.get(needed):
+            raise KemsError("error.fact_needs", flag=FACT_FLAGS[fact][0 if out[fact] else 1],
+                            needed="--" + needed.replace("_", "-"))
+    return out
+
+
+#: facts that only mean something with another one: (fact -> the flag it qualifies)
+QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal"}
 
 
 def _flag_name(attr: str, value: Any) -> str:
