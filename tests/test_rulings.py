@@ -747,3 +747,11 @@ def test_under_ducale_the_no_exception_sentence_is_said_only_when_the_partner_is
     assert "makes no exception" not in none["explanation"]
     told = rule("contre-kems", "--hand", "K K K K", "--partner-square")
     assert "Ducale makes no exception for a Double Kems: the Contre-Kems is right." in told["explanation"]
+
+
+def test_under_ducale_a_late_contre_kems_is_explained_by_its_timing_rule_once(rule):
+    # 000:99 (too late once Kems is called), 000:90 (any call stops the hand)
+    r = rule("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems")
+    assert r["explanation"] == ("Once Kems has been called a Contre-Kems is too late: the first valid call is "
+                                "checked. Kems had already been called and any call ends the hand: it ended with "
+                                "the Kems, so this Contre-Kems does not count.")
