@@ -111,3 +111,39 @@ def test_hostile_input(results, case):
     if case.get("no_escape"):
         assert "\x1b" not in everything
     assert before == after, "a file on disk changed"
+
+
+def test_init_force_replaces_a_regular_file_only_never_a_fifo_or_a_device(run, tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    r = run("conventions", "init", "-o", str(fifo), "--force")
+    assert r.code == 2 and "not a regular file" in r.err
+    import stat
+
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # still the pipe it was
+    r = run("conventions", "init", "-o", "/dev/null", "--force")
+    assert r.code == 2 and "not a regular file" in r.err and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    plain = tmp_path / "maison.yaml"
+    plain.write_text("old", encoding="utf-8")
+    assert run("conventions", "init", "-o", str(plain), "--force").code == 0 and plain.read_text() != "old"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".kems-ref-")] == []
+
+
+def test_a_failed_write_leaves_no_temporary_file_behind(tmp_path, monkeypatch):
+    import os
+
+    import pytest
+
+    from kems_ref.errors import KemsError
+    from kems_ref.outputs import house
+
+    def broken(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(house.os, "replace", broken)
+    with pytest.raises(KemsError) as exc:
+        house.write_new(str(tmp_path / "maison.yaml"), "id: maison\n", force=False)
+    assert "No space left on device" in exc.value.message
+    assert os.listdir(tmp_path) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -26,16 +27,25 @@ def extends_ref(extends: str, output: Optional[str]) -> str:
 
 def write_new(path: str, text: str, force: bool) -> None:
     """Write a new file; never overwrite one without ``force``, never leave a half-written file."""
-    if os.path.exists(path) and not force:
+    if os.path.lexists(path) and not force:
         raise KemsError("error.file_exists", path)
+    if os.path.lexists(path) and not (os.path.isfile(path) and not os.path.islink(path)):
+        # --force replaces a regular file, never a device, a pipe, a folder or a link's target
+        raise KemsError("error.not_regular_file", path)
     folder = os.path.dirname(os.path.abspath(path))
+    partial = None
     try:
         handle, partial = tempfile.mkstemp(dir=folder, prefix=".kems-ref-", suffix=".yaml")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
         os.replace(partial, path)
+        partial = None
     except OSError as exc:
         raise KemsError("error.cannot_write", path, reason=exc.strerror or type(exc).__name__) from None
+    finally:
+        if partial is not None:  # a write that failed leaves no temporary file behind
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
 
 
 def template(parent: Convention, extends: str, lang: str) -> str:
