@@ -147,3 +147,20 @@ def test_a_failed_write_leaves_no_temporary_file_behind(tmp_path, monkeypatch):
         house.write_new(str(tmp_path / "maison.yaml"), "id: maison\n", force=False)
     assert "No space left on device" in exc.value.message
     assert os.listdir(tmp_path) == []
+
+
+def test_a_broken_pager_falls_back_to_printing(tmp_path):
+    import os
+    import sys
+
+    import pytest
+
+    pexpect = pytest.importorskip("pexpect")
+    for pager in ("/nonexistent/pager", "sh -c 'exit 127'", "'unterminated"):
+        env = {**os.environ, "PAGER": pager, "COLUMNS": "100", "LINES": "10", "TERM": "xterm"}
+        env.pop("KEMS_REF_NO_PAGER", None)
+        child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "compare", "--topic", "score"], env=env,
+                              encoding="utf-8", timeout=60, dimensions=(10, 100))
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0 and "score.system" in (child.before or ""), pager

@@ -177,10 +177,24 @@ def _show(console: Console, renderable: Any) -> None:
     if text.count("\n") < shutil.get_terminal_size().lines - 1:
         console.file.write(text)
         return
-    os.environ.setdefault("LESS", "-RFX")
-    import pydoc
+    import shlex
+    import subprocess
 
-    pydoc.pager(text)
+    try:
+        command = shlex.split(os.environ.get("PAGER") or "less")
+    except ValueError:
+        command = []
+    if not command or shutil.which(command[0]) is None:  # a pager that cannot run: print instead
+        console.file.write(text)
+        return
+    try:
+        done = subprocess.run(command, input=text.encode(), env={**os.environ, "LESS": os.environ.get("LESS", "-RFX")},
+                              check=False)
+    except OSError:
+        console.file.write(text)
+        return
+    if done.returncode in (126, 127):  # found but not runnable, or its own command missing: nothing was shown
+        console.file.write(text)
 
 
 def _one_point(ids: list[str], row: dict[str, Any], lang: str) -> Any:
