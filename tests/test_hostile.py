@@ -164,3 +164,45 @@ def test_a_broken_pager_falls_back_to_printing(tmp_path):
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0 and "score.system" in (child.before or ""), pager
+
+
+def _cli(*args, stdin=None, **kw):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, **kw.pop("env", {})}
+    return subprocess.run([sys.executable, "-m", "kems_ref", *args], capture_output=True, text=True, env=env,
+                          stdin=stdin, timeout=60, **kw)
+
+
+def test_exit_codes_are_the_readmes_for_hostile_values(tmp_path):
+    # a reading list of numbers in a situation file, a target no SQLite integer holds: bad input, exit 2
+    situation = tmp_path / "s.yaml"
+    situation.write_text("event: kems\nhand: Q Q Q Q\nreading: [1, 2]\n", encoding="utf-8")
+    done = _cli("rule", "--situation", str(situation))
+    assert done.returncode == 2 and f"{situation}:3:" in done.stderr
+    done = _cli("game", "new", "--team", "A+B", "--team", "C+D", "-c", "ducale", "--target", str(2 ** 63),
+                "--db", str(tmp_path / "g.sqlite3"))
+    assert done.returncode == 2 and "from 1 to 1000000" in done.stderr
+    # two keys of a file that give one fact opposite values
+    situation.write_text("event: exchange\nput-first: true\ntake-first: true\n", encoding="utf-8")
+    done = _cli("rule", "--situation", str(situation))
+    assert done.returncode == 2 and "put-first and take-first say opposite things" in done.stderr
+
+
+def test_warnings_turned_into_errors_do_not_crash_at_import():
+    done = _cli("rule", "kems", "--hand", "Q Q Q Q", "--json", env={"PYTHONWARNINGS": "error"})
+    assert done.returncode == 0 and done.stderr == ""
+
+
+def test_closed_stderr_still_exits_2_on_bad_input():
+    import os
+    import subprocess
+    import sys
+
+    for args in (["rule", "kems", "--hand", "X"], ["rule", "kemsx"], ["rule", "kems", "--hand", "X", "--json"]):
+        done = subprocess.run([sys.executable, "-m", "kems_ref", *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, env=os.environ, timeout=60,
+                              preexec_fn=lambda: os.close(2))
+        assert done.returncode == 2, args

@@ -129,9 +129,13 @@ def language(lang: Optional[Lang]) -> str:
 def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[dict[str, Any]] = None) -> int:
     """The one error shape: one line on stderr; with --json also ``{"error": …}`` on stdout."""
     message = clean(message).replace("\n", " ")
-    if as_json:
-        sys.stdout.write(json.dumps({"error": message, **(extra or {})}, ensure_ascii=False) + "\n")
-    sys.stderr.write(f"{t('error.prefix', lang)} {message}\n")
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # stdout or stderr closed (None): the code says it
+        if as_json:
+            sys.stdout.write(json_safe(json.dumps({"error": message, **(extra or {})}, ensure_ascii=False)) + "\n")
+            sys.stdout.flush()
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(f"{t('error.prefix', lang)} {message}\n")
+        sys.stderr.flush()
     return code
 
 

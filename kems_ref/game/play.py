@@ -37,6 +37,9 @@ class Setup:
     letters: Optional[str] = None  # letters games: penalty or reward (score.letters, else the end rule)
 
 
+MAX_TARGET = 1_000_000  # a score sheet's target: any number a table plays to, none SQLite cannot hold
+
+
 def setup(conv: Convention, target: Optional[int]) -> Setup:
     """The game's unit, target and end from the convention's ``score.*`` points; ``target`` is the
     table's where the convention leaves it to the table (agreed before play) or is silent."""
@@ -66,7 +69,7 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
         raise KemsError("error.game_target_needed", convention=conv.short_name)
     if target is not None and points is not None and target != points and not agreed and not offered:
         raise KemsError("error.game_target_fixed", convention=conv.short_name, points=points)
-    if target is not None and target < 1:
+    if target is not None and not 1 <= target <= MAX_TARGET:
         raise KemsError("error.game_target_bad", target=target)
     if target is not None and target != points and not offered:
         decided["target"] = target  # the table's number, where the convention leaves it to the table

@@ -244,6 +244,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
         raise KemsError("error.situation_not_mapping", path, 1)
     values: dict[str, Any] = {}
     seen: dict[str, Any] = {}
+    said_as: dict[str, Any] = {}  # the key each fact was given by (two keys can give the same fact)
     for key, value in data.items():
         name = str(key).replace("-", "_")
         line = lines.get((key,))
@@ -268,16 +269,20 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
         elif name == "reading":
             if isinstance(value, dict):
                 value = [f"{k}={v}" for k, v in value.items()]
-            if not isinstance(value, list):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise KemsError("error.situation_reading", path, line)
         elif not isinstance(value, bool):
             raise KemsError("error.situation_bool", path, line, key=key)
+        said = key
         if name in NEGATIVE_KEYS:
             if not value:
                 continue
             name, value = NEGATIVE_KEYS[name], False
         elif name in POSITIVE_KEYS:
             name = POSITIVE_KEYS[name]
+        if name in values and values[name] != value:  # put-first: true beside take-first: true
+            raise KemsError("error.contradictory_facts", path, line, first=said_as.get(name, name), second=said)
+        said_as[name] = said
         values[name] = value
     if "event" not in values:
         raise KemsError("error.situation_no_event", path, 1, choices=", ".join(EVENTS))
