@@ -695,3 +695,25 @@ def test_a_call_on_the_sheet_names_the_teams_behind_the_rulings_roles(run, db):
     assert "applied: Camille+Hugo +1 point." in out
     out = run("game", "contre", "Karim", "--hand", "7 7 K K", "--lang", "fr", env=env).out
     assert "Karim (Inès+Karim, l'équipe qui annonce) accuse Camille+Hugo (l'équipe accusée)." in out
+
+
+def test_a_game_under_a_house_file_reads_it_from_any_folder_and_survives_its_move(run, tmp_path):
+    import shutil
+
+    folder = tmp_path / "maison"
+    folder.mkdir()
+    house = folder / "maison.yaml"
+    shutil.copy(Path(__file__).parent / "data" / "maison.yaml", house)
+    db = str(tmp_path / "g.sqlite3")
+    new = subprocess.run([sys.executable, "-m", "kems_ref", "game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben",
+                          "-c", "./maison.yaml", "--target", "5", "--db", db, "--json"],
+                         cwd=folder, capture_output=True, text=True, env=ENV, timeout=60)
+    assert new.returncode == 0, new.stderr
+    assert json.loads(new.stdout)["convention"] == str(house)  # recorded by its absolute path
+    call = run("game", "call", "double-kems", "--by", "Tom", "--hand", "Q Q Q Q", "--partner-hand", "K K K K",
+               "--db", db, "--json")  # from another folder
+    assert call.code == 0 and call.json()["changes"] == [{"team": "Tom+Léa", "change": 3, "unit": "point"}]
+    run("game", "new", "--team", "Zoé+Max", "--team", "Inès+Karim", "-c", "pagat", "--db", db)
+    house.rename(folder / "ailleurs.yaml")  # the file moves: the other games still list
+    listed = run("game", "list", "--db", db)
+    assert listed.code == 0 and f"{house} (?)" in listed.out and "Pagat" in listed.out

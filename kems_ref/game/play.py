@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..corpus.load import Convention, find, is_path, load
+from ..corpus.load import Convention, find, is_path, load, resolve_path
 from ..errors import KemsError, unsafe
 from ..i18n import t
 from ..referee import api
@@ -106,7 +106,8 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
     teams = parse_teams(specs)
     if name is not None and (unsafe(name) or not name.strip()):
         raise KemsError("error.game_name_control", what=name)
-    ref = convention if is_path(convention) else find(convention)
+    # a house file is recorded by its absolute path: the sheet reads it again from any folder
+    ref = resolve_path(convention) if is_path(convention) else find(convention)
     conv = load(ref)
     api.rule(api.situation("stock-out", {"players": 2 * len(teams)}), ref)  # the table size is one it allows
     plan = setup(conv, target)

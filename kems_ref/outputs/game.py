@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from rich.markup import escape
 
+from ..errors import KemsError
 from ..i18n import t
 
 if TYPE_CHECKING:
@@ -20,9 +21,14 @@ if TYPE_CHECKING:
 
 
 def convention_name(game: Game) -> str:
+    """The game's convention by its short name; a house file that moved or went away names the path
+    it had (one game's name degrades, the list of games still prints)."""
     from ..corpus.load import load
 
-    return load(game.convention).short_name
+    try:
+        return load(game.convention).short_name
+    except KemsError:
+        return f"{game.convention} (?)"
 
 
 def target_label(game: Game, lang: str) -> str:
