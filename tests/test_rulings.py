@@ -755,3 +755,20 @@ def test_under_ducale_a_late_contre_kems_is_explained_by_its_timing_rule_once(ru
     assert r["explanation"] == ("Once Kems has been called a Contre-Kems is too late: the first valid call is "
                                 "checked. Kems had already been called and any call ends the hand: it ended with "
                                 "the Kems, so this Contre-Kems does not count.")
+
+
+def test_explanations_say_whether_a_source_prescribes_or_only_describes(run, tmp_path):
+    # a description that scores is applied as given, and said to be a description, in both languages
+    house = _house(tmp_path, _stated("call.kems.right", "[{team: callers, change: 2, unit: point}]",
+                                     "Usually a right Kems is worth two.", "D'habitude un Kems juste vaut deux.",
+                                     force="described", section="Habitudes"))
+    en = run("rule", "kems", "--hand", "Q Q Q Q", "-c", house, "--json").json()
+    assert en["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
+    assert "Maison describes play this way, without prescribing it: Usually a right Kems is worth two." in \
+        en["explanation"]
+    fr = run("rule", "kems", "--hand", "Q Q Q Q", "-c", house, "--json", "--lang", "fr").json()
+    assert "Maison décrit ainsi le jeu, sans l'imposer : D'habitude un Kems juste vaut deux." in fr["explanation"]
+    # a rule of the source is said as the rule, with no such mark (Wikipédia 003:27)
+    wiki = run("rule", "kems", "--hand", "Q Q Q J", "-c", "wikipedia", "--json").json()
+    assert wiki["explanation"] == ("The partner holds no square (Q Q Q J). Mistaken Kem's: one point to the other "
+                                   "team.")

@@ -205,8 +205,8 @@ def _show_call(out: Out, game: Any, called: Any) -> None:
 
 def register_calls(argv: list[str]) -> None:
     """The ``game call EVENT`` commands, and the short entries ``game EVENT CALLER``: only the event
-    on the command line when there is one."""
-    register_events(argv, "game call", _call_command)
+    on the command line when there is one (a short entry makes that call alone: Typer builds every
+    registered command at start-up)."""
     from ..referee.situation import CALLS
 
     words = [a for a in argv if not a.startswith("-")]
@@ -216,6 +216,8 @@ def register_calls(argv: list[str]) -> None:
         first = next((w for w in words[1:] if w in COMMANDS or _short_event(w)), None)
         named = _short_event(first) if first and first not in COMMANDS else None
         wanted = [named] if named else []
+    register_events(["game", "call", wanted[0]] if len(wanted) == 1 and len(words) > 1 else argv, "game call",
+                    _call_command)
     for name in wanted:
         if ("game", name) not in _SHORT_MADE:
             _SHORT_MADE.add(("game", name))
