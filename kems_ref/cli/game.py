@@ -270,24 +270,19 @@ def game_point(
     _show_entry(out, sheet_game, called)
 
 
-@command(game_app, "undo", help=h("help.cmd.game_undo"))
-def game_undo(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
-    from ..game import play
+def _cancel_command(name: str) -> None:
+    @command(game_app, name, help=h(f"help.cmd.game_{name}"))
+    def body(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+        from ..game import play
 
-    with _store(db) as store:
-        sheet_game = store.game(game)
-        called = play.undo(store, sheet_game)
-    _show_entry(out, sheet_game, called)
+        with _store(db) as store:
+            sheet_game = store.game(game)
+            called = getattr(play, name)(store, sheet_game)
+        _show_entry(out, sheet_game, called)
 
 
-@command(game_app, "redo", help=h("help.cmd.game_redo"))
-def game_redo(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
-    from ..game import play
-
-    with _store(db) as store:
-        sheet_game = store.game(game)
-        called = play.redo(store, sheet_game)
-    _show_entry(out, sheet_game, called)
+_cancel_command("undo")
+_cancel_command("redo")
 
 
 def _show_entry(out: Out, game: Any, called: Any) -> None:

@@ -318,26 +318,25 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
 
 def undo(store: Store, game: Game) -> Called:
     """An entry that cancels the last one that counts; the history keeps both."""
-    with store.writing():
-        entries = store.entries(game, full=False)
-        last = sheet.last_undoable(entries)
-        if last is None:
-            raise KemsError("error.game_nothing_to_undo")
-        entry = Entry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
-        store.add_entry(game, entry)
-        return Called(entry, {}, sheet.score(game, [*entries, entry]))
+    return _cancel(store, game, sheet.last_undoable, "error.game_nothing_to_undo")
 
 
 def redo(store: Store, game: Game) -> Called:
     """Cancels the last undo, right after it: an entry too (an undo of that undo); nothing is deleted."""
+    return _cancel(store, game, sheet.last_redoable, "error.game_nothing_to_redo")
+
+
+def _cancel(store: Store, game: Game, pick: Any, nothing: str) -> Called:
+    """An undo entry cancelling the entry ``pick(entries)`` names (for a redo, an undo), in one transaction."""
     with store.writing():
         entries = store.entries(game, full=False)
-        last = sheet.last_redoable(entries)
+        last = pick(entries)
         if last is None:
-            raise KemsError("error.game_nothing_to_redo")
+            raise KemsError(nothing)
         entry = Entry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
         store.add_entry(game, entry)
-        return Called(entry, {}, sheet.score(game, [*entries, entry]), restores=last.refers)
+        return Called(entry, {}, sheet.score(game, [*entries, entry]),
+                      restores=last.refers if last.kind == "undo" else None)
 
 
 def _open_game(game: Game, entries: list[Entry]) -> None:
