@@ -215,7 +215,7 @@ def test_rules_in_the_plain_present_tense_are_prescriptions():
                        ("wikipedia", "deal.method"), ("wikipedia", "deal.center"), ("wikipedia", "seating.partners"),
                        ("wikipedia", "hand.end"), ("ducale", "seating.partners")):
         assert status(cid, point) == "stated" and force(cid, point) == "prescribed", (cid, point)
-    # 004:10 "a la possibilité d'échanger l'une de ses cartes": a permission, several at once left open
+    # 004:10: a player is given the possibility of swapping one card for one: a permission, several at once left open
     assert force("regle-breve", "exchange.count") == "permitted"
     # what a source presents as usage stays a description: 000:11 "la version principale", 003:3 "initialement",
     # 003:11 "selon les versions"

@@ -216,7 +216,7 @@ def test_a_contre_kems_on_four_kings_is_upheld_with_no_question_where_the_source
 
 @pytest.mark.parametrize("cid", ["jouer-au-kems", "wikipedia"])
 def test_a_contre_kems_on_four_kings_asks_for_the_partner_where_the_source_excepts_a_double_kems(rule, cid):
-    # 002:30 "un Double Kems ne peut pas être contré"; 003:23, 003:25 "ne fonctionne pas face à un Double Kem's"
+    # 002:30, 003:23, 003:25: a Double Kems cannot be countered (both sources state the exception)
     r = rule("contre-kems", "--hand", "K K K K", convention=cid)
     assert r["verdict"] == "depends" and [n["fact"] for n in r["needs"]] == ["partner_square"]
     assert branch(r, partner_square=True)["verdict"] == "void"
@@ -374,7 +374,7 @@ def test_under_pagat_ten_players_use_two_decks_so_five_sevens_can_be_out_at_eigh
 # --- the explanation says whose rule it is, and how binding ----------------------------------------
 
 def test_under_marquoir_taking_before_putting_back_is_explained_as_a_permission_with_its_condition(run):
-    # seed 001:40 « On peut prendre une carte du centre, à condition d'en reposer immédiatement une »
+    # seed 001:40: a middle card may be taken provided one from the hand goes back at once
     en = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json").json()
     assert en["verdict"] == "allowed" and en["explanation"].endswith(
         "Marquoir permits it on a condition: You may take a middle card provided you at once "
