@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import KemsError
-from ..referee.situation import OPTIONS, facts_from_flags
+from ..referee.situation import ACCUSATIONS, OPTIONS, facts_from_flags
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
 from .rule import RuleGroup, _parameters, register_events
 
@@ -130,23 +130,28 @@ def _call_command(event: str) -> None:
             called = play.call(store, sheet_game, event, options, by, on, decide, out.lang)
         _show_call(out, sheet_game, called)
 
-    own = [p for o in OPTIONS if event in o.events and o.attr != "players" for p in _parameters(o)]
-    accused = [  # on a Kems, refused with its reason (a Kems accuses no one)
-        inspect.Parameter("on", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[str], typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)]),
-    ]
-    common = [
-        inspect.Parameter("by", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[str], typer.Option("--by", metavar="PLAYER", help=h("help.option.by"), show_default=False)]),
-        inspect.Parameter("decide", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[str], typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
-                                        show_default=False)]),
-        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameOpt),
-        inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
+    who = [
+        _keyword("by", typer.Option("--by", metavar="PLAYER", help=h("help.option.by"), show_default=False)),
+        # on a Kems, refused with its reason (a Kems accuses no one)
+        _keyword("on", typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)),
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), common[0], *accused, *common[1:], *own])
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *who, *_call_parameters(event)])
     command(call_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
+
+
+def _keyword(name: str, info: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+        Optional[str], info])
+
+
+def _call_parameters(event: str) -> list[inspect.Parameter]:
+    """What every way of writing a call takes: --decide, the game and its file, the event's own options."""
+    return [_keyword("decide", typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
+                                            show_default=False)),
+            inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameOpt),
+            inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
+            *(p for o in OPTIONS if event in o.events and o.attr != "players" for p in _parameters(o))]
 
 
 def _short_command(event: str) -> None:
@@ -172,24 +177,12 @@ def _short_command(event: str) -> None:
             called = play.call(store, sheet_game, event, options, caller, accused, decide, out.lang)
         _show_call(out, sheet_game, called)
 
-    own = [p for o in OPTIONS if event in o.events and o.attr != "players" for p in _parameters(o)]
-    positional = [
-        inspect.Parameter("caller", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[str], typer.Argument(metavar="CALLER", help=h("help.option.by"), show_default=False)]),
-    ]
-    if event in ("contre-kems", "double-contre-kems"):
-        positional.append(inspect.Parameter("accused", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=Annotated[Optional[str], typer.Argument(
-                                                metavar="ACCUSED", help=h("help.option.on"), show_default=False)]))
-    common = [
-        inspect.Parameter("decide", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-            Optional[str], typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
-                                        show_default=False)]),
-        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameOpt),
-        inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
-    ]
+    positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=h("help.option.by"), show_default=False))]
+    if event in ACCUSATIONS:
+        positional.append(_keyword("accused", typer.Argument(metavar="ACCUSED", help=h("help.option.on"),
+                                                             show_default=False)))
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *common, *own])
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *_call_parameters(event)])
     command(game_app, event, help=h("help.cmd.game_short", event=event), short_help=h(f"help.event.{event}"))(body)
 
 
