@@ -19,6 +19,18 @@ def pages(pdf: bytes) -> int:
     return len(found)
 
 
+def printed_pages(html: str, tmp_path) -> int:
+    """How many A4 pages headless Chromium prints the page on."""
+    page = tmp_path / "sheet.html"
+    page.write_text(html, encoding="utf-8")
+    pdf = tmp_path / "sheet.pdf"
+    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                           f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    assert pdf.exists(), done.stderr.decode(errors="replace")[-500:]
+    return pages(pdf.read_bytes())
+
+
 @pytest.mark.parametrize(("convention", "lang"), [
     ("ducale", "fr"), ("ducale", "en"), ("pagat", "fr"), ("regles-com", "fr"), ("bicycle", "en"), ("nathan", "fr"),
     ("wikipedia", "fr"), ("regle-breve", "en"), ("marquoir", "fr"), ("jouer-au-kems", "en"),
@@ -26,14 +38,7 @@ def pages(pdf: bytes) -> int:
 def test_the_html_checklist_prints_on_one_a4_page(run, tmp_path, convention, lang):
     r = run("checklist", "-c", convention, "--format", "html", "--lang", lang)
     assert r.code == 0
-    page = tmp_path / "checklist.html"
-    page.write_text(r.out, encoding="utf-8")
-    pdf = tmp_path / "checklist.pdf"
-    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                           f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
-                          env={**os.environ, "HOME": str(tmp_path)})
-    assert pdf.exists(), done.stderr.decode(errors="replace")[-500:]
-    assert pages(pdf.read_bytes()) == 1
+    assert printed_pages(r.out, tmp_path) == 1
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -43,11 +48,4 @@ def test_the_sheet_of_a_mixed_table_prints_on_one_a4_page(run, tmp_path, chosen,
     args = [a for c in chosen for a in ("-c", c)]
     r = run("checklist", *args, "--format", "html", "--lang", lang)
     assert r.code == 0
-    page = tmp_path / "mixed.html"
-    page.write_text(r.out, encoding="utf-8")
-    pdf = tmp_path / "mixed.pdf"
-    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                           f"--print-to-pdf={pdf}", page.as_uri()], capture_output=True, timeout=120,
-                          env={**os.environ, "HOME": str(tmp_path)})
-    assert pdf.exists(), done.stderr.decode(errors="replace")[-500:]
-    assert pages(pdf.read_bytes()) == 1
+    assert printed_pages(r.out, tmp_path) == 1
