@@ -367,16 +367,7 @@ def _open(path: Path, make_folder: bool = True) -> sqlite3.Connection:
     try:
         uri = path.resolve().as_uri() + ("?mode=rwc" if fresh else "?mode=rw")
         conn = sqlite3.connect(uri, uri=True, timeout=15, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        if not fresh:  # read-only checks before anything could write to someone else's file
-            (app_id,) = conn.execute("PRAGMA application_id").fetchone()
-            (version,) = conn.execute("PRAGMA user_version").fetchone()
-            if app_id != APPLICATION_ID:
-                conn.close()
-                raise KemsError("error.game_db_foreign", path=str(path))
-            if version > VERSION:
-                conn.close()
-                raise KemsError("error.game_db_newer", path=str(path), version=version)
+        conn.row_factory = sqlite3.Row  # the file was identified above, before SQLite could touch it
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate(conn)

@@ -564,7 +564,8 @@ def _late(ctx: Ctx) -> tuple[Optional[Outcome], bool]:
     ended_rule = ctx.rule("hand.end")
     assert ended_rule is not None
     if ended_rule.value == "any-call":
-        ctx.text_of(ended_rule) if not timed else None
+        if not timed:  # no timing rule said it: the hand's end is the reason
+            ctx.text_of(ended_rule)
         ctx.say("why.hand_already_ended")
         return Outcome("void", [], True), False
     right = ctx.fact("kems_right")  # whether the Kems ended the hand depends on whether it was right
