@@ -132,3 +132,12 @@ def test_a_mixed_table_gets_one_sheet_of_the_points_its_conventions_disagree_on_
 def test_a_single_convention_keeps_its_own_checklist(run):
     one = run("checklist", "-c", "pagat", "--json").json()
     assert one["convention"] == "pagat" and "conventions" not in one
+
+
+def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
+    # seed 000:52: agreeing on "first to touch" is the sheet's tip (regles-com), not a rule
+    rows = {i["rule_point"]: i for i in run("checklist", "-c", "ducale", "-c", "regles-com", "--json").json()["items"]}
+    same = rows["exchange.same_card"]["answers"]["regles-com"]
+    assert same["status"] == "unspecified" and same["answer"] is None and "first to touch" in same["advice"]
+    text = run("checklist", "-c", "ducale", "-c", "regles-com").out
+    assert "regles-com: silent (advice: The sheet advises" in text

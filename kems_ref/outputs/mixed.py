@@ -37,6 +37,8 @@ def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
                 "citation": localized(entry.citation, lang) if entry.stated else None,
                 "conflict": text_in(entry.conflict["text"], lang) if stated and entry.conflict else None,
             }
+            if entry.stated and not stated:  # advice: no answer, but shown as the source's advice
+                answers[name]["advice"] = text_in(entry.text, lang)
         out.append({"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                     "answers": answers})
     return out
@@ -44,7 +46,8 @@ def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
 
 def _answer(a: dict[str, Any], lang: str) -> str:
     if a["status"] != "stated":
-        return t("ui.mixed_silent", lang)
+        advised = f" ({t('ui.force.advised', lang)}{t('ui.colon', lang)} {a['advice']})" if a.get("advice") else ""
+        return t("ui.mixed_silent", lang) + advised
     mark = f" ({t('ui.force_short.' + a['force'], lang)})" if a["force"] in ("permitted", "described") else ""
     return f"{a['short']}{mark}"
 
