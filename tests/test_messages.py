@@ -78,3 +78,28 @@ def test_a_new_language_is_one_new_file(tmp_path, monkeypatch):
     finally:
         i18n.languages.cache_clear()
         i18n.catalogue.cache_clear()
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_no_message_key_is_written_twice_in_a_language_file(lang):
+    """YAML keeps the last of two equal keys: a second message under a key silently replaces the first
+    (the file-reading error once said "--force replaces regular files only")."""
+    import yaml
+
+    node = yaml.compose((PACKAGE / "locales" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    keys = [key.value for key, _ in node.value]
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+
+
+def test_a_pipe_named_as_a_convention_is_refused_as_a_file_kems_ref_does_not_read(tmp_path):
+    import os
+
+    from typer.testing import CliRunner
+
+    from kems_ref.cli.app import app
+
+    pipe = tmp_path / "house.yaml"
+    os.mkfifo(pipe)
+    result = CliRunner().invoke(app, ["rule", "kems", "--hand", "K K K K", "-c", str(pipe), "--lang", "en"])
+    assert result.exit_code == 2
+    assert "kems-ref reads only files" in result.output and "--force" not in result.output

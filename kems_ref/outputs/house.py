@@ -31,7 +31,7 @@ def write_new(path: str, text: str, force: bool) -> None:
         raise KemsError("error.file_exists", path)
     if os.path.lexists(path) and not (os.path.isfile(path) and not os.path.islink(path)):
         # --force replaces a regular file, never a device, a pipe, a folder or a link's target
-        raise KemsError("error.not_regular_file", path)
+        raise KemsError("error.force_not_regular", path)
     folder = os.path.dirname(os.path.abspath(path))
     partial = None
     try:
