@@ -48,6 +48,10 @@ def _prepare(tmp: pathlib.Path) -> dict[str, str]:
         (tmp / f"chain-{i}.yaml").write_text(
             f"id: chain{i}\nname: C{i}\npublication: {{title: C{i}}}\nextends: {previous}\n", encoding="utf-8")
         previous = f"./chain-{i}.yaml"
+    (tmp / "a-folder.yaml").mkdir()
+    for name, parent in (("folder", "./a-folder.yaml"), ("fifo", "./fifo"), ("device", "/dev/null")):
+        (tmp / f"extends-{name}.yaml").write_text(
+            f"id: maison\nname: M\npublication: {{title: M}}\nextends: {parent}\n", encoding="utf-8")
     return {"dir": str(HOSTILE), "tmp": str(tmp), "long": str(tmp / ("a" * 300 + ".yaml"))}
 
 
@@ -92,6 +96,14 @@ def results(tmp_path_factory):
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         done = dict(zip([c["id"] for c in CASES], pool.map(lambda c: _run(c, places), CASES), strict=True))
     return done, before, _tree_hashes(tmp, HOSTILE)
+
+
+def test_every_case_has_its_own_id_and_no_stray_key():
+    # a comma in a flow mapping's unquoted id ends the id: two cases then share one and one never runs
+    ids = [c["id"] for c in CASES]
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
+    assert [c["id"] for c in CASES if None in c or not set(c) <= {"id", "args", "exit", "stderr", "stdout", "json",
+                                                                    "env", "stdout_to", "no_escape", "unchanged"}] == []
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

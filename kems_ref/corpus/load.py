@@ -8,6 +8,7 @@ validation of :mod:`kems_ref.schema` first.  The folder layout is the lookup: ``
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -343,8 +344,22 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
     return problems
 
 
-def _chain(path: str) -> list[tuple[str, dict[str, Any]]]:
-    """The file and the house files it extends, child first (each checked once, in order).
+def _missing_parent(path: str) -> Optional[str]:
+    """Why the file an ``extends`` names cannot be read as one: the message key, or None if it is a
+    regular file (a folder, a pipe or a device is named as what it is, not as "no such file")."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "error.extends_no_file"
+    if stat.S_ISREG(mode):
+        return None
+    return "error.extends_is_directory" if stat.S_ISDIR(mode) else "error.extends_not_regular"
+
+
+def _chain(path: str, depth: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """The file and the house files it extends, child first (each checked once, in order); ``depth``:
+    how many files already extend ``path`` (validate checks a file, then the chain above it — the
+    length limit counts the whole chain, as a ruling does).
     Raises ConventionInvalid for the first invalid file, KemsError for a cycle or a missing file."""
     from .yamlsource import line_of
 
@@ -365,10 +380,11 @@ def _chain(path: str) -> list[tuple[str, dict[str, Any]]]:
         following = resolve_path(parent, current)
         if following in (p for p, _ in chain):
             raise KemsError("error.extends_cycle", shown, line_of(lines, ("extends",)), parent=parent)
-        if len(chain) >= MAX_CHAIN:
+        if depth + len(chain) >= MAX_CHAIN:
             raise KemsError("error.extends_too_long", shown, line_of(lines, ("extends",)), limit=MAX_CHAIN)
-        if not os.path.isfile(following):
-            raise KemsError("error.extends_no_file", shown, line_of(lines, ("extends",)), parent=parent)
+        missing = _missing_parent(following)
+        if missing:
+            raise KemsError(missing, shown, line_of(lines, ("extends",)), parent=parent)
         current, shown = following, parent
 
 
@@ -388,14 +404,17 @@ def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, A
             following = resolve_path(parent, resolve_path(path))
             if following == resolve_path(path):
                 problems.append(KemsError("error.extends_cycle", line=line, parent=parent))
-            elif not os.path.isfile(following):
-                problems.append(KemsError("error.extends_no_file", line=line, parent=parent))
+            elif missing := _missing_parent(following):
+                problems.append(KemsError(missing, line=line, parent=parent))
             else:
                 try:
-                    _chain(following)
+                    _chain(following, depth=1)
                 except KemsError as exc:
-                    key = "error.extends_cycle" if exc.key == "error.extends_cycle" else "error.extends_invalid"
-                    problems.append(KemsError(key, line=line, parent=parent, problem=exc))
+                    if exc.key == "error.extends_too_long":  # the whole chain counts, as in a ruling
+                        problems.append(KemsError(exc.key, line=line, limit=MAX_CHAIN))
+                    else:
+                        key = "error.extends_cycle" if exc.key == "error.extends_cycle" else "error.extends_invalid"
+                        problems.append(KemsError(key, line=line, parent=parent, problem=exc))
         elif parent not in shipped_ids():
             problems.append(KemsError("error.extends_unknown", line=line, parent=parent,
                                       choices=", ".join(shipped_ids())))
