@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kems_ref.game import store
 
 READS = [["list"], ["score"], ["history"], ["new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat"]]
@@ -112,3 +114,105 @@ def test_an_unstamped_database_with_tables_is_someone_elses(run, tmp_path):
     con.commit()
     con.close()
     _refused(run, db, "is not a kems-ref database")
+
+
+NEW = ["new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat"]
+
+
+def test_a_first_creation_killed_midway_leaves_the_path_free_and_the_next_one_creates_it(tmp_path):
+    import os
+    import signal
+    import time
+
+    db = tmp_path / "games.sqlite3"
+    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", *NEW, "--db", str(db)],
+                            env={**os.environ, "KEMS_REF_DEBUG_WRITE_DELAY": "30"}, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.glob(".games.sqlite3.*.kems-ref-new")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # its tables built aside, not yet in place
+    slow.send_signal(signal.SIGKILL)
+    slow.wait(timeout=30)
+    assert not db.exists()  # the path was never a file without tables
+    done = subprocess.run([sys.executable, "-m", "kems_ref", "game", *NEW, "--db", str(db)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert store._header(db) == (store.APPLICATION_ID, store.VERSION)
+    assert sorted(p.name for p in tmp_path.iterdir() if "kems-ref-new" in p.name) == []  # the leftover removed
+
+
+def test_twenty_first_opens_at_once_all_succeed_on_one_database(tmp_path):
+    for trial in range(3):
+        db = tmp_path / f"games-{trial}.sqlite3"
+        opens = [subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "list", "--db", str(db)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(20)]
+        failed = [p.stderr.read() for p in opens if p.wait(timeout=120) != 0 and p.stderr is not None]
+        assert failed == [], (trial, failed[:2])
+        assert store._header(db) == (store.APPLICATION_ID, store.VERSION)
+    assert sorted(p.name for p in tmp_path.iterdir() if "kems-ref-new" in p.name) == []
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 256 KiB file system of its own (tmpfs), where mounting one is allowed (root, Linux)."""
+    import os
+    import shutil
+
+    if sys.platform != "linux" or os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("mounting a small tmpfs needs root on Linux")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(disk)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("mount is not permitted here")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def _fill(disk: Path) -> None:
+    import os
+
+    fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    try:
+        while os.write(fd, b"\0" * 1024):
+            pass
+    except OSError:
+        pass  # the disk is full
+    finally:
+        os.close(fd)
+
+
+def test_a_full_disk_at_creation_says_the_disk_is_full_and_leaves_nothing(run, small_disk):
+    _fill(small_disk)
+    db = small_disk / "games.sqlite3"
+    r = run("game", *NEW, "--db", str(db), "--lang", "en")
+    assert r.code == 2 and "the disk is full" in r.err and "rollback" not in r.err, r.err
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler"]
+    (small_disk / "filler").unlink()
+    assert run("game", *NEW, "--db", str(db)).code == 0  # space again: created at once
+
+
+def test_a_full_disk_refuses_every_write_by_name_keeps_every_entry_and_still_reads(run, small_disk):
+    db = small_disk / "games.sqlite3"
+    assert run("game", *NEW, "--db", str(db)).code == 0
+    assert run("game", "point", "Tom", "2", "--db", str(db)).code == 0
+    _fill(small_disk)
+    before = _digests(db)
+    for args in (["point", "Ana", "1"], ["kems", "Tom", "--hand", "K K K K"], ["undo"], [*NEW, "--name", "g2"]):
+        r = run("game", *args, "--db", str(db), "--lang", "en")
+        assert r.code == 2 and "the disk is full" in r.err and "nothing of this command was recorded" in r.err, \
+            (args, r.err)
+    for args in (["score", "--json"], ["history", "--json"], ["list", "--json"]):
+        r = run("game", *args, "--db", str(db))
+        assert r.code == 0, (args, r.err)
+    assert '"Tom+Léa"' in run("game", "score", "--json", "--db", str(db)).out
+    assert _digests(db)[db.name] == before[db.name]
+    (small_disk / "filler").unlink()
+    assert run("game", "point", "Ana", "1", "--db", str(db)).code == 0  # space again: the sheet goes on
+    import json
+
+    score = json.loads(run("game", "score", "--json", "--db", str(db)).out)
+    assert {t["team"]: t["letters_count"] for t in score["teams"]} == {"Tom+Léa": 2, "Ana+Ben": 1}

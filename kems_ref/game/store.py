@@ -1,18 +1,22 @@
 """The score sheets' database: SQLite through the standard library, one file per user.
 
 * The file is ours or it is left alone: a new path (or an empty file) is created as a kems-ref
-  database, marked with an ``application_id``; any other file — not SQLite, corrupt, someone
+  database, marked with an ``application_id`` — built aside and renamed into place, one process at
+  a time, so that a crash, a full disk or twenty first opens at once never leave a file without
+  tables at the path; any other file — not SQLite, corrupt, someone
   else's SQLite database, or one written by a newer kems-ref — is refused with a clear error and
   never written to.
 * The schema is versioned (``PRAGMA user_version``) and migrated in order from the first version on.
 * Every command's writes happen in one transaction (``BEGIN IMMEDIATE``), in WAL mode, with a busy
   timeout: a crash or Ctrl-C loses nothing already recorded and leaves no half entry, and two
   processes writing the same game at once take turns.  Nothing is ever deleted: an undo is an entry.
+* A full disk is said as such; the sheet is still read (as it lies on disk) and every write refused.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
 import sqlite3
@@ -141,19 +145,23 @@ class Store:
         """``make_folder``: create the missing folders of ``path`` (the user's data directory); a
         path the user typed (``--db``) must be in a folder that exists — a typo creates nothing."""
         self.path = path
-        self.conn = _open(path, make_folder)
+        self.conn, self.full = _open(path, make_folder)
 
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
         self.conn.close()
+        if isinstance(error, sqlite3.DatabaseError) and _is_full(error, self.path):
+            raise KemsError("error.game_db_full", path=str(self.path), reason=str(error)) from None
         if isinstance(error, sqlite3.DatabaseError):  # damage found past the first page
             raise KemsError("error.game_db_corrupt", path=str(self.path), reason=str(error)) from None
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:
         """One transaction, taken at once (two writers take turns, never interleave)."""
+        if self.full:
+            raise KemsError("error.game_db_full", path=str(self.path), reason=os.strerror(28))  # ENOSPC
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:  # still locked after the busy timeout
@@ -164,8 +172,11 @@ class Store:
             if delay:
                 time.sleep(float(delay))
             self.conn.execute("COMMIT")
-        except BaseException:
-            self.conn.execute("ROLLBACK")
+        except BaseException as exc:
+            if self.conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error) and _is_full(exc, self.path):
+                raise KemsError("error.game_db_full", path=str(self.path), reason=str(exc)) from None
             raise
 
     # --- reading ---------------------------------------------------------------------------
@@ -330,50 +341,139 @@ def _peek(path: Path) -> tuple[int, str]:
         conn.close()
 
 
-def _open(path: Path, make_folder: bool = True) -> sqlite3.Connection:
-    """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours —
-    its journal and WAL included — or that is damaged."""
-    fresh = not path.exists() or (path.is_file() and path.stat().st_size == 0)
-    if not fresh:
-        if not path.is_file():
-            raise KemsError("error.game_db_foreign", path=str(path))
-        app_id, version = _header(path)
-        committed, wal_id, wal_version = _wal_commits(path)
-        if committed and wal_id is not None:  # the WAL's first page is what SQLite would read
-            app_id, version = wal_id, wal_version or 0
-        if app_id not in (APPLICATION_ID, 0) or (app_id == 0 and version != 0):
-            raise KemsError("error.game_db_foreign", path=str(path))
-        if app_id == APPLICATION_ID and version > VERSION:
-            raise KemsError("error.game_db_newer", path=str(path), version=version)
-        try:
-            objects, verdict = _peek(path)
-        except sqlite3.DatabaseError as exc:
-            raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
-        if verdict != "ok":
-            raise KemsError("error.game_db_corrupt", path=str(path), reason=verdict)
-        if app_id == 0:
-            # unstamped (on disk and in the WAL): a first creation of ours cut short before its first
-            # commit — an empty file, nothing to lose, created anew; anything else is another program's
-            if objects or committed or Path(str(path) + "-journal").exists():
-                raise KemsError("error.game_db_foreign", path=str(path))
-            fresh = True
-    elif not make_folder and not path.parent.is_dir():
-        raise KemsError("error.game_db_no_folder", path=str(path), folder=str(path.parent))
-    else:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+def _identify(path: Path) -> bool:
+    """Whether ``path`` must be created (it is missing, empty, or a first creation of ours cut short
+    before its first commit); refuses, untouched, anything that is not ours — its journal and WAL
+    included — or that is damaged or newer."""
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return True
+    if not path.is_file():
+        raise KemsError("error.game_db_foreign", path=str(path))
+    app_id, version = _header(path)
+    committed, wal_id, wal_version = _wal_commits(path)
+    if committed and wal_id is not None:  # the WAL's first page is what SQLite would read
+        app_id, version = wal_id, wal_version or 0
+    if app_id not in (APPLICATION_ID, 0) or (app_id == 0 and version != 0):
+        raise KemsError("error.game_db_foreign", path=str(path))
+    if app_id == APPLICATION_ID and version > VERSION:
+        raise KemsError("error.game_db_newer", path=str(path), version=version)
     try:
-        uri = path.resolve().as_uri() + ("?mode=rwc" if fresh else "?mode=rw")
-        conn = sqlite3.connect(uri, uri=True, timeout=15, isolation_level=None)
+        objects, verdict = _peek(path)
+    except sqlite3.DatabaseError as exc:
+        raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
+    if verdict != "ok":
+        raise KemsError("error.game_db_corrupt", path=str(path), reason=verdict)
+    if app_id == 0:
+        # unstamped (on disk and in the WAL): a first creation cut short before its first commit (an
+        # earlier kems-ref created in place) — nothing to lose, created anew; else another program's
+        if objects or committed or Path(str(path) + "-journal").exists():
+            raise KemsError("error.game_db_foreign", path=str(path))
+        return True
+    return False
+
+
+@contextlib.contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    """Only one kems-ref at a time creates a database in ``folder`` (an advisory lock on the folder
+    itself: nothing is added beside the user's files; where locks are unknown, no lock)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _is_full(exc: BaseException, path: Optional[Path] = None) -> bool:
+    """A full disk: SQLite says so, the system says so (ENOSPC), or — for SQLite's "disk I/O error"
+    when it cannot make its shared-memory file — the folder has (almost) no space left."""
+    code = getattr(exc, "sqlite_errorcode", None)  # Python 3.11+
+    if code == 13 or "disk is full" in str(exc) or getattr(exc, "errno", None) == 28:
+        return True
+    if path is None:
+        return False
+    try:
+        room = os.statvfs(path.parent)
+    except (OSError, AttributeError):
+        return False
+    return room.f_bavail * room.f_frsize < 64 * 1024
+
+
+def _create(path: Path) -> None:
+    """Create the database atomically: built aside in the same folder (tables and stamp committed),
+    then renamed into place.  A crash or a full disk leaves ``path`` as it was — never a file
+    without tables that would be refused forever; the files built aside are removed (those a killed
+    process left, the next time)."""
+    with _folder_lock(path.parent):
+        if not _identify(path):  # another kems-ref created it while we waited
+            return
+        for stale in path.parent.glob(f".{glob.escape(path.name)}.*.kems-ref-new*"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+        aside = path.with_name(f".{path.name}.{os.getpid()}.kems-ref-new")
+        try:
+            conn = sqlite3.connect(str(aside), isolation_level=None)
+            try:
+                _migrate(conn)
+                conn.execute("PRAGMA journal_mode = WAL")  # kept in the file's header
+            finally:
+                conn.close()  # checkpoints and removes its WAL
+            delay = os.environ.get("KEMS_REF_DEBUG_WRITE_DELAY")  # tests: a process killed mid-creation
+            if delay:
+                time.sleep(float(delay))
+            for leftover in ("-wal", "-shm"):  # of an unstamped file (no committed frame, checked above)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(str(path) + leftover)
+            os.replace(aside, path)
+        except (sqlite3.Error, OSError) as exc:
+            key = "error.game_db_full" if _is_full(exc, path) else "error.game_db_unreadable"
+            raise KemsError(key, path=str(path), reason=getattr(exc, "strerror", None) or str(exc)) from None
+        finally:
+            for name in (aside, Path(f"{aside}-wal"), Path(f"{aside}-shm"), Path(f"{aside}-journal")):
+                with contextlib.suppress(OSError):
+                    name.unlink()
+
+
+def _open(path: Path, make_folder: bool = True) -> tuple[sqlite3.Connection, bool]:
+    """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours —
+    its journal and WAL included — or that is damaged.  Also says whether the disk is full (the
+    connection then only reads)."""
+    if _identify(path):
+        if not path.parent.is_dir():
+            if not make_folder:
+                raise KemsError("error.game_db_no_folder", path=str(path), folder=str(path.parent))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                key = "error.game_db_full" if _is_full(exc) else "error.game_db_unreadable"
+                raise KemsError(key, path=str(path), reason=exc.strerror or str(exc)) from None
+        _create(path)
+        _identify(path)  # what was placed there is ours (or another process's creation, checked the same)
+    try:
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True, timeout=15, isolation_level=None)
         conn.row_factory = sqlite3.Row  # the file was identified above, before SQLite could touch it
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
-        _migrate(conn)
-        return conn
+        _migrate(conn)  # a database of an earlier version
+        return conn, False
     except sqlite3.DatabaseError as exc:
-        raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
+        if not _is_full(exc, path):
+            raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
+        with contextlib.suppress(UnboundLocalError, sqlite3.Error):
+            conn.close()
+        wal = Path(str(path) + "-wal")
+        if (wal.exists() and wal.stat().st_size) or _header(path)[1] < VERSION:
+            raise KemsError("error.game_db_full", path=str(path), reason=str(exc)) from None
+        # a full disk: SQLite cannot make its shared-memory file, yet every entry is in the file
+        # itself (no WAL pending): the sheet is read as it lies on disk, and any write is refused
+        reader = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True, isolation_level=None)
+        reader.row_factory = sqlite3.Row
+        return reader, True
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
@@ -393,5 +493,6 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 conn.execute(f"PRAGMA user_version = {version + 1}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                conn.execute("ROLLBACK")
             raise
