@@ -601,7 +601,7 @@ def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_read
     one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # Ana+Ben take a penalty letter
     assert one["score"]["leader"] == "Tom+Léa"
     con = sqlite3.connect(db)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 3
     con.close()
 
 
@@ -715,5 +715,32 @@ def test_a_game_under_a_house_file_reads_it_from_any_folder_and_survives_its_mov
     assert call.code == 0 and call.json()["changes"] == [{"team": "Tom+Léa", "change": 3, "unit": "point"}]
     run("game", "new", "--team", "Zoé+Max", "--team", "Inès+Karim", "-c", "pagat", "--db", db)
     house.rename(folder / "ailleurs.yaml")  # the file moves: the other games still list
-    listed = run("game", "list", "--db", db)
-    assert listed.code == 0 and f"{house} (?)" in listed.out and "Pagat" in listed.out
+    listed = run("game", "list", "--db", db, "--lang", "en")
+    assert listed.code == 0 and f"{house} (cannot be read now)" in listed.out and "Pagat" in listed.out
+    # that game's calls stop, with the cause; its score still reads; the other game goes on
+    refused = run("game", "kems", "Tom", "--hand", "Q Q Q Q", "--game", "game-1", "--db", db, "--lang", "en")
+    assert refused.code == 2 and refused.err.strip().endswith(
+        f"game game-1 plays under {house}, which cannot be read now (no such file): put the file back where it "
+        "was to record its calls (its score and history still read)")
+    score = run("game", "score", "--game", "game-1", "--db", db, "--json").json()
+    assert score["convention_file"] == "unreadable" and score["teams"][0]["points"] == 3
+    assert run("game", "kems", "Zoé", "--hand", "Q Q Q Q", "--game", "game-2", "--db", db).code == 0
+
+
+def test_a_game_says_when_its_house_file_was_edited_since_the_start(run, tmp_path):
+    import shutil
+
+    house = tmp_path / "maison.yaml"
+    shutil.copy(Path(__file__).parent / "data" / "maison.yaml", house)
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", str(house), "--target", "5",
+               "--db", db).code == 0
+    assert run("game", "score", "--db", db, "--json").json()["convention_file"] == "unchanged"
+    first = run("game", "kems", "Tom", "--hand", "Q Q Q Q", "--db", db, "--lang", "en").out
+    assert "(file edited since the game began)" not in first
+    house.write_text(house.read_text(encoding="utf-8") + "# the table changed a rule\n", encoding="utf-8")
+    after = run("game", "kems", "Tom", "--hand", "Q Q Q Q", "--db", db, "--lang", "en").out
+    assert after.splitlines()[0].endswith("(file edited since the game began)")
+    assert run("game", "score", "--db", db, "--json").json()["convention_file"] == "edited"
+    shipped = run("game", "new", "--team", "Zoé+Max", "--team", "Inès+Karim", "-c", "pagat", "--db", db, "--json")
+    assert run("game", "score", "--db", db, "--json").json()["convention_file"] is None and shipped.code == 0

@@ -85,6 +85,7 @@ class Convention:
     path: Optional[str] = None
     chain: tuple[str, ...] = ()  # own id then ancestors
     ref: Optional[str] = None  # how the user named it (a path as typed), for labels
+    digest: Optional[str] = None  # a house file: SHA-256 of its text and of the house files it extends
 
     @property
     def source(self) -> str:
@@ -431,4 +432,34 @@ def load_file(path: str) -> Convention:
         parent = _build(data, file_path, parent)
     assert parent is not None
     parent.ref = path
+    parent.digest = _digest([file_path for file_path, _ in chain])
     return parent
+
+
+def file_state(ref: str, digest: Optional[str]) -> Optional[str]:
+    """What became of a game's house file since its start (``digest``: the SHA-256 kept then):
+    ``None`` for a shipped convention; ``"unreadable"`` (moved, deleted, now invalid), ``"edited"``,
+    ``"unchanged"``, or ``"not-recorded"`` (a game started before the sheet kept digests)."""
+    if not is_path(ref):
+        return None
+    try:
+        now = load(ref).digest
+    except KemsError:
+        return "unreadable"
+    if digest is None:
+        return "not-recorded"
+    return "unchanged" if now == digest else "edited"
+
+
+def _digest(paths: list[str]) -> str:
+    """The house files of a chain as they are now, in one SHA-256 (a score sheet keeps it at a game's
+    start, and says when the rules it plays under were edited since)."""
+    import hashlib
+
+    from .yamlsource import read_text
+
+    whole = hashlib.sha256()
+    for file_path in paths:
+        whole.update(file_path.encode("utf-8", "surrogateescape") + b"\0")
+        whole.update(read_text(file_path).encode("utf-8") + b"\0")
+    return whole.hexdigest()

@@ -115,7 +115,7 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
         taken = {g.name for g in store.games()}
         game_name = name or _free_name(taken)
         game_id = store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule,
-                                 plan.decided, teams, plan.letters)
+                                 plan.decided, teams, plan.letters, conv.digest)
     return store.game_by_id(game_id)
 
 
@@ -164,13 +164,25 @@ class Called:
     restores: Optional[int] = None  # a redo: the entry that counts again
 
 
+def rules_of(game: Game) -> Convention:
+    """The game's convention, loaded; a house file gone or broken since the start stops this game's
+    rulings only (its score and history still read, other games go on), with the cause named."""
+    try:
+        return load(game.convention)
+    except KemsError as exc:
+        if not is_path(game.convention):
+            raise
+        raise KemsError("error.game_convention_gone", game=game.name, path=game.convention,
+                        reason=exc) from None
+
+
 def _situation(game: Game, entries: list[Entry], event: str, options: dict[str, Any], roles: sheet.Roles
                ) -> dict[str, Any]:
     """A call's situation at this table: the teams still playing, the readings already chosen."""
     situation = {k: v for k, v in options.items() if v not in (None, False, [])
                  or (v is False and k in FACT_FLAGS)}
     situation["players"] = 2 * len(roles.teams)  # the teams still playing
-    conv = load(game.convention)
+    conv = rules_of(game)
     own = [f"{point}={n}" for point, n in readings(entries).items() if conv.get(point).conflict]
     if own or situation.get("reading"):
         situation["reading"] = sorted(set(own) | set(situation.get("reading") or []))

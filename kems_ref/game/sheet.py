@@ -45,9 +45,12 @@ class Score:
         return " ".join(list(word[:shown]) + ["_"] * (len(word) - shown))
 
     def to_json(self, game: Game) -> dict[str, Any]:
+        from ..corpus.load import file_state
+
         key = "points" if self.unit == "point" else "letters"
         return {
-            "game": game.name, "convention": game.convention, "unit": self.unit,
+            "game": game.name, "convention": game.convention,
+            "convention_file": file_state(game.convention, game.digest), "unit": self.unit,
             "teams": [{"team": s.team, "players": s.players, key: s.total if key == "points" else self.letters_of(s),
                        **({} if key == "points" else {"letters_count": s.total}), "out": s.out}
                       for s in self.standings],

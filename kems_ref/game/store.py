@@ -76,6 +76,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN letters TEXT CHECK (letters IN ('penalty', 'reward'));
     """,
+    # a house file's SHA-256 (its text and the house files it extends) at the game's start: the sheet
+    # says when the rules a game plays under were edited since; NULL for a shipped convention
+    """
+    ALTER TABLE games ADD COLUMN convention_digest TEXT;
+    """,
 )
 VERSION = len(MIGRATIONS)
 
@@ -109,6 +114,7 @@ class Game:
     created_at: str
     teams: list[Team] = field(default_factory=list)
     letters: Optional[str] = None  # letters games: "penalty" or "reward" (score.letters)
+    digest: Optional[str] = None  # a house file's SHA-256 at the game's start (corpus.load.Convention.digest)
 
     @property
     def reward(self) -> bool:
@@ -227,7 +233,7 @@ class Store:
         game = Game(id=row["id"], name=clean(row["name"]), convention=clean(row["convention"]), unit=row["unit"],
                     target_points=row["target_points"], target_word=row["target_word"], end_rule=row["end_rule"],
                     decided=_json(row["decided"]) or {}, created_at=row["created_at"],
-                    letters=row["letters"])
+                    letters=row["letters"], digest=row["convention_digest"])
         teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
         game.teams = [Team(clean(name), [clean(str(p)) for p in json.loads(players)]) for name, players in teams]
         return game
@@ -236,13 +242,14 @@ class Store:
 
     def add_game(self, name: str, convention: str, unit: str, target_points: Optional[int],
                  target_word: Optional[str], end_rule: str, decided: dict[str, Any], teams: list[Team],
-                 letters: Optional[str] = None) -> int:
+                 letters: Optional[str] = None, digest: Optional[str] = None) -> int:
         if self.conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
             raise KemsError("error.game_name_taken", name=name)
         cur = self.conn.execute(
             "INSERT INTO games (name, convention, unit, target_points, target_word, end_rule, decided, created_at,"
-            " letters) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (name, convention, unit, target_points, target_word, end_rule, json.dumps(decided), now(), letters))
+            " letters, convention_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (name, convention, unit, target_points, target_word, end_rule, json.dumps(decided), now(), letters,
+             digest))
         game_id = int(cur.lastrowid or 0)
         self.conn.executemany("INSERT INTO teams (game_id, idx, name, players) VALUES (?, ?, ?, ?)",
                               [(game_id, i, t.name, json.dumps(t.players, ensure_ascii=False))

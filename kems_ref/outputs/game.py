@@ -20,15 +20,19 @@ if TYPE_CHECKING:
     from ..game.store import Entry, Game
 
 
-def convention_name(game: Game) -> str:
+def convention_name(game: Game, lang: str) -> str:
     """The game's convention by its short name; a house file that moved or went away names the path
-    it had (one game's name degrades, the list of games still prints)."""
-    from ..corpus.load import load
+    it had (one game's name degrades, the list of games still prints); one edited since the game
+    began says so."""
+    from ..corpus.load import file_state, load
 
     try:
-        return load(game.convention).short_name
+        name = load(game.convention).short_name
     except KemsError:
-        return f"{game.convention} (?)"
+        return t("game.convention_unreadable", lang, path=game.convention)
+    if file_state(game.convention, game.digest) == "edited":
+        return t("game.convention_edited", lang, convention=name)
+    return name
 
 
 def target_label(game: Game, lang: str) -> str:
@@ -40,7 +44,8 @@ def target_label(game: Game, lang: str) -> str:
 def print_score(console: Console, game: Game, score: Score, lang: str) -> None:
     from rich.table import Table
 
-    title = t("game.title", lang, game=game.name, convention=convention_name(game), target=target_label(game, lang))
+    title = t("game.title", lang, game=game.name, convention=convention_name(game, lang),
+              target=target_label(game, lang))
     table = Table(title=escape(title), title_justify="left", show_edge=False)
     table.add_column(escape(t("game.col.team", lang)), no_wrap=True)
     table.add_column(escape(t("game.col.players", lang)))
@@ -109,7 +114,7 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     if ruling and entry.kind in ("call", "decision"):
         head = verdict_label(_ruling(ruling), lang) + (t("game.by_decision", lang) if decided is not None else "")
         lines.append(f"[bold]{escape(head)}[/]  — {escape(t('event.' + ruling['event'], lang))}, "
-                     f"{escape(convention_name(game))}")
+                     f"{escape(convention_name(game, lang))}")
         if entry.kind == "call" and entry.by_player:
             lines.append("  " + escape(_who(game, entry, lang)))
         if ruling.get("explanation"):
@@ -307,7 +312,7 @@ def print_history(console: Console, game: Game, entries: list[Entry], lang: str)
     from rich.table import Table
 
     wide = console.width >= 120
-    table = Table(title=escape(t("game.history_title", lang, game=game.name, convention=convention_name(game))),
+    table = Table(title=escape(t("game.history_title", lang, game=game.name, convention=convention_name(game, lang))),
                   title_justify="left", show_edge=False, show_lines=False)
     columns = HISTORY_COLUMNS if wide else HISTORY_COLUMNS[:-1]
     for column in columns:
@@ -346,7 +351,8 @@ def export(fmt: str, game: Game, entries: list[Entry], score: Score, lang: str) 
         for row in rows:
             writer.writerow([_csv_safe(cell) for cell in row])
         return out.getvalue()
-    title = t("game.title", lang, game=game.name, convention=convention_name(game), target=target_label(game, lang))
+    title = t("game.title", lang, game=game.name, convention=convention_name(game, lang),
+              target=target_label(game, lang))
     lines = [f"# {title}", "", f"| {t('game.col.team', lang)} | {t('game.col.players', lang)} | "
              f"{t('game.col.points' if score.unit == 'point' else 'game.col.letters', lang)} |", "|---|---|---|"]
     for s in score.standings:
@@ -394,7 +400,8 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
 
 
 def new_game_text(game: Game, lang: str) -> str:
-    lines = [t("game.created", lang, game=game.name, convention=convention_name(game), target=target_label(game, lang))]
+    lines = [t("game.created", lang, game=game.name, convention=convention_name(game, lang),
+               target=target_label(game, lang))]
     lines += [f"  {t_.name}" for t_ in game.teams]
     if game.decided:
         said = t("ui.sep", lang).join(t(f"game.decided.{k}", lang, value=v) for k, v in game.decided.items())
@@ -410,5 +417,5 @@ def list_text(games: list[tuple[Game, Score]], lang: str) -> str:
     for game, score in games:
         totals = " / ".join(f"{s.team} {s.total if score.unit == 'point' else score.letters_of(s)}"
                             for s in score.standings)
-        lines.append(f"{game.id}  {game.name}  {convention_name(game)}  {totals}  — {status_line(score, lang)}")
+        lines.append(f"{game.id}  {game.name}  {convention_name(game, lang)}  {totals}  — {status_line(score, lang)}")
     return "\n".join(lines)
