@@ -87,7 +87,62 @@ def main() -> int:
     for name, lines in ENTRIES.items():
         keys = sum(len(line) + 1 for line in lines)  # each line and its Enter
         print(f"| {name} (`{' ⏎ '.join(lines)} ⏎`) | {keys} | {keys / KEYS_PER_SECOND + entry:.1f} s |")
+    ok &= long_game()
     return 0 if ok else 1
+
+
+def _copies(db: str, count: int) -> None:
+    """The game of ``db`` made ``count`` entries long: its first entries repeated (SQL, not the CLI)."""
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT * FROM entries ORDER BY n").fetchall()
+    columns = [d[0] for d in con.execute("SELECT * FROM entries").description]
+    at = columns.index("n")
+    copies = [[*row[:at], n, *row[at + 1:]] for n, row in
+              ((n, rows[n % len(rows)]) for n in range(len(rows) + 1, count + 1))]
+    con.executemany(f"INSERT INTO entries VALUES ({', '.join('?' * len(columns))})", copies)
+    con.commit()
+    con.close()
+
+
+def _run_measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """Wall time and peak memory (MiB) of one process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    assert child.returncode == 0, cmd
+    return time.perf_counter() - start, usage.ru_maxrss // 1024
+
+
+def long_game(lines: int = 20_000) -> bool:
+    """`game history` of an evening (20 lines) against a game of 20,000: the lines shown cost the
+    same (time and memory flat per line shown); the JSON of every line streams (memory flat)."""
+    folder = tempfile.mkdtemp(prefix="kems-bench-long-")
+    results: dict[str, dict[int, tuple[float, int]]] = {}
+    for size in (20, lines):
+        env = {**ENV, "KEMS_REF_DB": os.path.join(folder, f"g{size}.sqlite3"), "COLUMNS": "100"}
+        kems = [sys.executable, "-m", "kems_ref", "game"]
+        subprocess.run([*kems, "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target",
+                        "1000000"], stdout=subprocess.DEVNULL, check=True, env=env)
+        for entry in (["kems", "Léa", "--hand", "K K K K"], ["contre", "Ana", "Tom", "--hand", "7 7 K K"],
+                      ["point", "Tom", "1"]):
+            subprocess.run([*kems, *entry], stdout=subprocess.DEVNULL, check=True, env=env)
+        _copies(env["KEMS_REF_DB"], size)
+        for name, args in (("history (its last 20 lines)", ["history", "--last", "20"]),
+                           ("history --json (every line)", ["history", "--json"])):
+            runs = [_run_measured([*kems, *args], env) for _ in range(3)]
+            results.setdefault(name, {})[size] = (statistics.median(r[0] for r in runs), max(r[1] for r in runs))
+    print(f"\n| long game | {20} lines | {lines:,} lines | memory ratio |\n|---|---|---|---|")
+    ok = True
+    for name, by_size in results.items():
+        (t_small, m_small), (t_big, m_big) = by_size[20], by_size[lines]
+        flat = m_big / m_small
+        ok &= flat <= 1.5
+        print(f"| {name} | {t_small * 1000:.0f} ms, {m_small} MiB | {t_big * 1000:.0f} ms, {m_big} MiB | "
+              f"{flat:.2f}× {'✓' if flat <= 1.5 else '✗'} (≤ 1.5×) |")
+    return ok
 
 
 if __name__ == "__main__":

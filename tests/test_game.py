@@ -744,3 +744,41 @@ def test_a_game_says_when_its_house_file_was_edited_since_the_start(run, tmp_pat
     assert run("game", "score", "--db", db, "--json").json()["convention_file"] == "edited"
     shipped = run("game", "new", "--team", "Zoé+Max", "--team", "Inès+Karim", "-c", "pagat", "--db", db, "--json")
     assert run("game", "score", "--db", db, "--json").json()["convention_file"] is None and shipped.code == 0
+
+
+def test_a_long_history_shows_its_last_200_lines_on_a_terminal_and_pages_on_request(run, db, game):
+    from kems_ref.game import play
+    from kems_ref.game.store import Store
+
+    game("new", *TEAMS, "-c", "ducale", "--target", "100000")
+    with Store(Path(db)) as store:
+        current = store.game(None)
+        for i in range(1, 206):
+            play.point(store, current, "Tom" if i % 2 else "Ana", 1)
+        play.undo(store, current)  # line 206 takes line 205 (Tom +1) back
+    env = {"KEMS_REF_DB": db, "COLUMNS": "200"}
+    shown = run("game", "history", "--lang", "en", env=env).out
+    assert "Lines 1–6 of 206 not shown: --from N or --all shows them." in shown
+    numbers = [int(line.split()[0]) for line in shown.splitlines() if line.strip()[:1].isdigit()]
+    assert numbers == list(range(7, 207))
+    last = run("game", "history", "--last", "2", "--json", env=env).json()
+    assert [(e["n"], e["kind"], e["totals"]) for e in last] == [
+        (205, "point", {"Tom+Léa": 103, "Ana+Ben": 102}), (206, "undo", {"Tom+Léa": 102, "Ana+Ben": 102})]
+    since = run("game", "history", "--from", "204", "--json", env=env).json()
+    assert [e["n"] for e in since] == [204, 205, 206] and since[2]["refers"] == 205 and since[1]["cancelled"]
+    every = run("game", "history", "--json", env=env).json()  # JSON: every line unless asked otherwise
+    assert [e["n"] for e in every] == list(range(1, 207)) and every[-1]["totals"] == last[-1]["totals"]
+    assert "not shown" not in run("game", "history", "--all", "--lang", "en", env=env).out
+    both = run("game", "history", "--last", "2", "--from", "3", "--lang", "en", env=env)
+    assert both.code == 2 and both.err.strip().endswith("give one of --last, --from and --all")
+
+
+def test_the_streamed_history_json_is_the_same_text_as_one_json_list(run, db, game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "9")
+    game("kems", "Léa", "--hand", "Q Q Q Q")
+    game("point", "Ana", "2")
+    env = {"KEMS_REF_DB": db}
+    streamed = run("game", "history", "--json", env=env).out
+    assert streamed == json.dumps(json.loads(streamed), ensure_ascii=False, indent=2) + "\n"
+    empty = run("game", "new", *TEAMS, "-c", "ducale", "--target", "9", "--name", "vide", env=env)
+    assert empty.code == 0 and run("game", "history", "--json", env=env).out == "[]\n"

@@ -13,7 +13,7 @@ import inspect
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Optional
 
@@ -100,6 +100,18 @@ class Out:
     def json(self, data: object) -> None:
         utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
         sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=not utf8, indent=2)) + "\n")
+
+    def json_list(self, items: Iterable[object]) -> None:
+        """A JSON list written one item at a time (a long history is never held whole), the same text
+        as :meth:`json` would write for the whole list."""
+        utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+        sys.stdout.write("[")
+        first = True
+        for item in items:
+            text = json_safe(json.dumps(item, ensure_ascii=not utf8, indent=2)).replace("\n", "\n  ")
+            sys.stdout.write(("\n  " if first else ",\n  ") + text)
+            first = False
+        sys.stdout.write("]\n" if first else "\n]\n")
 
     def text(self, text: str) -> None:
         sys.stdout.write(text.rstrip("\n") + "\n")

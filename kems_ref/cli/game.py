@@ -304,17 +304,35 @@ def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
         print_score(out.console(), sheet_game, score, out.lang)
 
 
+#: ``game history`` on a terminal shows the last this many lines of a longer game (``--all``: every one)
+HISTORY_PAGE = 200
+
+
 @command(game_app, "history", help=h("help.cmd.game_history"))
-def game_history(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+def game_history(
+    out: Out, game: GameOpt = None, db: DbOpt = None,
+    last: Annotated[Optional[int], typer.Option("--last", metavar="N", min=1, help=h("help.option.history_last"),
+                                                show_default=False)] = None,
+    since: Annotated[Optional[int], typer.Option("--from", metavar="N", min=1, help=h("help.option.history_from"),
+                                                 show_default=False)] = None,
+    every: Annotated[bool, typer.Option("--all", help=h("help.option.history_all"))] = False,
+) -> None:
     from ..outputs import game as render
 
+    if sum((last is not None, since is not None, every)) > 1:
+        raise KemsError("error.history_one_range")
     with _store(db) as store:
         sheet_game = store.game(game)
-        entries = store.entries(sheet_game)
-    if out.as_json:
-        out.json(render.history_json(entries, sheet_game, out.lang))
-    else:
-        render.print_history(out.console(wrap=True), sheet_game, entries, out.lang)
+        entries = store.outline(sheet_game)  # every line, in outline: what totals and cancels each
+        count = entries[-1].n if entries else 0
+        if last is None and since is None and not every and not out.as_json and count > HISTORY_PAGE:
+            last = HISTORY_PAGE  # a long game on a terminal: its last lines, the note says how to see more
+        first = max(1, count - last + 1) if last is not None else since or 1
+        shown = store.iter_entries(sheet_game, full=True, since=first)
+        if out.as_json:
+            out.json_list(render.history_items(entries, shown, sheet_game, out.lang))
+        else:
+            render.print_history(out.console(wrap=True), sheet_game, entries, out.lang, shown, first)
 
 
 @command(game_app, "list", help=h("help.cmd.game_list"))

@@ -10,11 +10,12 @@ the standings, and when the game is over in the convention's own terms.  Pure: n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..errors import KemsError
-from .store import Entry, Game, Team
+from .store import Entry, Game, Line, Team
 
 
 @dataclass
@@ -61,7 +62,7 @@ class Score:
         }
 
 
-def cancelled(entries: list[Entry]) -> set[int]:
+def cancelled(entries: Sequence[Entry | Line]) -> set[int]:
     """The entries an undo cancels.  A redo is an undo of an undo: the undo it cancels cancels
     nothing (read from the last entry back, as each undo refers to an earlier entry)."""
     out: set[int] = set()

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..errors import KemsError, clean
 
@@ -144,6 +144,16 @@ class Entry:
     branches: int = 0  # how many branches its ruling has (a waiting call the table settles by choosing one)
 
 
+class Line(NamedTuple):
+    """An entry's outline: what cancels, decides and totals the lines of a history (its changes as
+    stored, read only where they count), a few dozen bytes however long its ruling."""
+    n: int
+    kind: str
+    refers: Optional[int]
+    applied: bool
+    changes: str
+
+
 class Store:
     """One open database.  Use as a context manager; writes go through :meth:`writing`."""
 
@@ -214,18 +224,29 @@ class Store:
     def entries(self, game: Game, full: bool = True) -> list[Entry]:
         """The game's entries in order; ``full=False`` leaves out the stored rulings (the score
         needs only the changes)."""
+        return list(self.iter_entries(game, full))
+
+    def outline(self, game: Game) -> list[Line]:
+        """Every entry of the game, as its outline (see :class:`Line`)."""
+        rows = self.conn.execute("SELECT n, kind, refers, applied, changes FROM entries WHERE game_id = ? ORDER BY n",
+                                 (game.id,))
+        return [Line(n, kind, refers, bool(applied), changes) for n, kind, refers, applied, changes in rows]
+
+    def iter_entries(self, game: Game, full: bool = True, since: int = 1) -> Iterator[Entry]:
+        """The entries numbered ``since`` and after, one at a time (a long history is read as it is
+        shown, never held whole)."""
         columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
                                     " decision")
         rows = self.conn.execute(
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
-            " FROM entries WHERE game_id = ? ORDER BY n", (game.id,)).fetchall()
-        return [Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=_safe(r["by_player"]),
-                      on_player=_safe(r["on_player"]), situation=_json(r["situation"]) if full else None,
-                      verdict=r["verdict"], applied=bool(r["applied"]),
-                      changes=[{**c, "team": clean(str(c.get("team", "")))} for c in _json(r["changes"]) or []],
-                      ruling=_json(r["ruling"]) if full else None, refers=r["refers"], decision=_json(r["decision"]),
-                      branches=r["n_branches"])
-                for r in rows]
+            " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
+        for r in rows:
+            yield Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=_safe(r["by_player"]),
+                        on_player=_safe(r["on_player"]), situation=_json(r["situation"]) if full else None,
+                        verdict=r["verdict"], applied=bool(r["applied"]),
+                        changes=[{**c, "team": clean(str(c.get("team", "")))} for c in _json(r["changes"]) or []],
+                        ruling=_json(r["ruling"]) if full else None, refers=r["refers"],
+                        decision=_json(r["decision"]), branches=r["n_branches"])
 
     def _game(self, row: sqlite3.Row) -> Game:
         """A game as read: names shown as escapes where they hold control characters (a file written by

@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import TYPE_CHECKING, Any, Optional
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from rich.markup import escape
 
-from ..errors import KemsError
+from ..errors import KemsError, clean
 from ..i18n import t
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
     from ..game.play import Called, Replayed
     from ..game.sheet import Score
-    from ..game.store import Entry, Game
+    from ..game.store import Entry, Game, Line
 
 
 def convention_name(game: Game, lang: str) -> str:
@@ -214,36 +215,50 @@ def history_json(entries: list[Entry], game: Optional[Game] = None, lang: str = 
     """Every entry as the contract's history object, plus what the table said the call turned on
     (``facts``), whose hands the cards were (``holders``) and each team's total after the line
     (``totals``)."""
+    return list(history_items(entries, entries, game, lang))
+
+
+def history_items(outline: Sequence[Entry | Line], shown: Iterable[Entry], game: Optional[Game] = None,
+                  lang: str = "en") -> Iterator[dict[str, Any]]:
+    """The history objects of the entries ``shown`` (full entries, read one at a time, in order), in
+    the context of the whole game (``outline``: every entry, as :meth:`Store.outline` or full — what
+    cancels, decides and totals each line), so that a long history is shown in time and memory flat
+    per line shown."""
     from ..game.sheet import cancelled as cancelled_by
 
-    cancelled = cancelled_by(entries)
-    decided = {e.refers: e.n for e in entries if e.kind == "decision" and e.n not in cancelled}
+    cancelled = cancelled_by(outline)
+    decided = {e.refers: e.n for e in outline if e.kind == "decision" and e.n not in cancelled}
     running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
-    by_n = {e.n: e for e in entries}
-    after: dict[int, dict[str, int]] = {}
-    for e in entries:  # the totals as the sheet read them after each line (an undo takes its entry back)
-        counted, sign = (by_n.get(e.refers or 0), -1) if e.kind == "undo" else (e, 1)
-        if counted is not None and counted.kind == "undo":  # a redo: the undone entry counts again
-            counted, sign = by_n.get(counted.refers or 0), 1
-        if counted is not None and counted.applied and counted.kind != "undo":
-            for change in counted.changes:
-                running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
-        after[e.n] = dict(running)
-    return [{
-        "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
-        "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
-        "refers": e.refers, "decision": e.decision, "situation": e.situation,
-        "decided_verdict": (decided_branch(e.ruling, e.decision) or {}).get("verdict") if e.kind == "call" else None,
-        "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
-        "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
-        "at": e.at,
-        "facts": _facts(e, lang) if e.kind == "call" else [],
-        "redo": e.kind == "undo" and getattr(by_n.get(e.refers or 0), "kind", None) == "undo",
-        "restores": by_n[e.refers].refers if e.kind == "undo" and e.refers in by_n
-        and by_n[e.refers].kind == "undo" else None,
-        "holders": _holders(game, e),
-        "totals": after[e.n] if game is not None else None,
-    } for e in entries]
+    by_n = {e.n: e for e in outline}
+    before = iter(outline)
+    for e in shown:
+        for line in before:  # the totals as the sheet read them after each line (an undo takes its entry back)
+            counted, sign = (by_n.get(line.refers or 0), -1) if line.kind == "undo" else (line, 1)
+            if counted is not None and counted.kind == "undo":  # a redo: the undone entry counts again
+                counted, sign = by_n.get(counted.refers or 0), 1
+            if counted is not None and counted.applied and counted.kind != "undo":
+                changes = json.loads(counted.changes) if isinstance(counted.changes, str) else counted.changes
+                for change in changes:
+                    team = clean(str(change.get("team", "")))
+                    running[team] = running.get(team, 0) + sign * change["change"]
+            if line.n >= e.n:
+                break
+        yield {
+            "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
+            "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
+            "refers": e.refers, "decision": e.decision, "situation": e.situation,
+            "decided_verdict": (decided_branch(e.ruling, e.decision) or {}).get("verdict") if e.kind == "call"
+            else None,
+            "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
+            "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
+            "at": e.at,
+            "facts": _facts(e, lang) if e.kind == "call" else [],
+            "redo": e.kind == "undo" and getattr(by_n.get(e.refers or 0), "kind", None) == "undo",
+            "restores": by_n[e.refers].refers if e.kind == "undo" and e.refers in by_n
+            and by_n[e.refers].kind == "undo" else None,
+            "holders": _holders(game, e),
+            "totals": dict(running) if game is not None else None,
+        }
 
 
 def history_rows(entries: list[Entry], lang: str, game: Optional[Game] = None) -> list[list[str]]:
@@ -306,19 +321,39 @@ def _cards(situation: Any, lang: str, holders: Optional[dict[str, Optional[str]]
 HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "standing", "citations")
 
 
-def print_history(console: Console, game: Game, entries: list[Entry], lang: str) -> None:
+#: a long history is printed as tables of this many lines, one after another (memory flat per line)
+CHUNK = 100
+
+
+def print_history(console: Console, game: Game, entries: Sequence[Entry | Line], lang: str,
+                  shown: Optional[Iterable[Entry]] = None, since: int = 1) -> None:
     """The history as a table; on a narrow terminal the citations go under the table, each source
-    once per entry, instead of a column folded a few characters wide."""
+    once per entry, instead of a column folded a few characters wide.  ``entries``: every entry
+    (light); ``shown``: the full entries to print (default: ``entries``), numbered from ``since`` —
+    the lines before are named in a note, with how to see them."""
+    from itertools import islice
+
+    items = history_items(entries, cast("Iterable[Entry]", entries) if shown is None else shown, game, lang)
+    title = escape(t("game.history_title", lang, game=game.name, convention=convention_name(game, lang)))
+    if since > 1:
+        title += "\n" + escape(t("game.history_skipped", lang, last=since - 1, total=len(entries)))
+    while True:
+        chunk = list(islice(items, CHUNK))
+        if not chunk:
+            return
+        _print_chunk(console, chunk, title, lang)
+        title = ""
+
+
+def _print_chunk(console: Console, items: list[dict[str, Any]], title: str, lang: str) -> None:
     from rich.table import Table
 
     wide = console.width >= 120
-    table = Table(title=escape(t("game.history_title", lang, game=game.name, convention=convention_name(game, lang))),
-                  title_justify="left", show_edge=False, show_lines=False)
+    table = Table(title=title or None, title_justify="left", show_edge=False, show_lines=False)
     columns = HISTORY_COLUMNS if wide else HISTORY_COLUMNS[:-1]
     for column in columns:
         table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
                          style="dim" if column == "citations" else "")
-    items = history_json(entries, game, lang)
     for row in _rows(items, lang):
         table.add_row(*(escape(cell) for cell in row[:len(columns)]))
     console.print(table)
