@@ -218,3 +218,93 @@ def test_closed_stderr_still_exits_2_on_bad_input():
                               stderr=subprocess.DEVNULL, env=os.environ, timeout=60,
                               preexec_fn=lambda: os.close(2))
         assert done.returncode == 2, args
+
+
+def _prompt(args, lang="en"):
+    """``kems-ref ARGS`` on a pseudo-terminal, stopped at its first question."""
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm", "KEMS_REF_LANG": lang}
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", *args], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(30, 100))
+    child.expect(r"\?")
+    return pexpect, child
+
+
+def _finish(pexpect, child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, child.before or ""
+
+
+@pytest.mark.parametrize("sequence", ["\x1b[<1;2M", "\x1b[M\xff\xff\xff", "\x1b[<99;999;999M"])
+def test_a_malformed_terminal_sequence_at_a_prompt_is_ignored_never_a_traceback(sequence):
+    pexpect, child = _prompt(["ask", "contre-kems on Tom, ducale"])
+    child.send(sequence)
+    child.sendcontrol("m")  # Enter: the question's answer "nobody knows"
+    code, output = _finish(pexpect, child)
+    assert code == 0 and "Traceback" not in output and "Press ENTER" not in output
+    assert "CALL UPHELD" in output or "depends" in output.lower()
+
+
+def test_a_pasted_escape_sequence_is_never_obeyed():
+    pexpect, child = _prompt(["ask", "contre-kems on Tom, ducale"])
+    child.send("\x1b[200~\x1b]52;c;aGk=\x07\x1b]0;title\x07\x1b[201~")  # a clipboard write, a window title
+    child.sendcontrol("m")
+    child.expect("unreadable card")  # what is left of it is checked as cards, and refused
+    assert "\x1b]52" not in child.before and "\x1b]0;" not in child.before
+    child.sendcontrol("c")
+    code, output = _finish(pexpect, child)
+    assert code == 130 and "Traceback" not in output
+
+
+def test_a_64k_paste_is_cut_to_the_bound_at_once():
+    from kems_ref.ask.prompts import MAX_ANSWER
+
+    pexpect, child = _prompt(["ask", "contre-kems on Tom, ducale"])
+    child.send("\x1b[200~" + "K " * 32_000 + "\x1b[201~")
+    child.sendcontrol("m")
+    child.expect(f"--hand has {MAX_ANSWER // 2} cards: no player can hold that many", timeout=10)
+    child.sendcontrol("c")
+    code, output = _finish(pexpect, child)
+    assert code == 130 and "Traceback" not in output
+
+
+def test_ctrl_d_at_a_choice_prompt_leaves_like_ctrl_c():
+    for key in ("d", "c"):
+        pexpect, child = _prompt(["ask", "exchange, marquoir"])
+        child.expect("Nobody knows")
+        child.sendcontrol(key)
+        code, output = _finish(pexpect, child)
+        assert code == 130 and "Traceback" not in output, key
+
+
+def test_a_failure_inside_a_prompt_is_the_usual_one_line_error(monkeypatch):
+    from kems_ref.ask import prompts
+    from kems_ref.errors import KemsError
+
+    class Broken:
+        is_running, is_done, key_bindings = True, False, None
+
+        class layout:
+            current_buffer = None
+
+        def exit(self, exception):  # as prompt_toolkit's: the running prompt ends with ``exception``
+            self.future.set_exception(exception)
+
+        async def run_async(self, set_exception_handler):
+            assert set_exception_handler is False  # prompt_toolkit's handler prints a traceback, waits for Enter
+            import asyncio
+
+            self.future = asyncio.get_running_loop().create_future()
+            asyncio.get_running_loop().call_soon(lambda: 1 / 0)  # a key handler that fails
+            return await asyncio.wait_for(self.future, 5)
+
+    class Question:
+        application = Broken()
+
+    with pytest.raises(KemsError) as caught:
+        prompts._run(Question())
+    assert caught.value.key == "error.prompt_failed" and "ZeroDivisionError" in caught.value.render("en")

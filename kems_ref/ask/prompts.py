@@ -1,14 +1,29 @@
 """The terminal's questions, through questionary (prompt_toolkit): choices by arrow keys or by
 number, a free answer where cards are asked.  Imported only when ``ask`` has a question to put,
-never on the path of ``rule``."""
+never on the path of ``rule``.
+
+What a prompt accepts is bounded: an answer holds at most :data:`MAX_ANSWER` characters (a longer
+paste is cut there), no control character (a pasted escape sequence is refused, never obeyed), and
+a malformed sequence from the terminal (a mouse report, a stray escape) is ignored.  Any failure
+inside the prompt ends it with the usual one-line error; Ctrl-D leaves like Ctrl-C.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from collections.abc import Callable
 from typing import Any, Optional
 
 import questionary
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import create_output
+
+from ..errors import KemsError, unsafe
+
+#: the longest answer a prompt takes: cards, a number, a short sentence
+MAX_ANSWER = 300
 
 
 class TerminalPrompter:
@@ -19,10 +34,79 @@ class TerminalPrompter:
 
     def choose(self, question: str, choices: list[tuple[str, Any]]) -> Any:
         options = [questionary.Choice(title=label, value=i) for i, (label, _) in enumerate(choices)]
-        picked = questionary.select(question, choices=options, use_shortcuts=len(options) <= 36,
-                                    use_arrow_keys=True, qmark="?", **self.extra).unsafe_ask()
+        picked = _run(questionary.select(question, choices=options, use_shortcuts=len(options) <= 36,
+                                         use_arrow_keys=True, qmark="?", **self.extra), leave_on_ctrl_d=True)
         return choices[picked][1]
 
     def text(self, question: str, check: Any) -> Optional[str]:
-        answer: Optional[str] = questionary.text(question, validate=check, qmark="?", **self.extra).unsafe_ask()
+        answer: Optional[str] = _run(questionary.text(question, validate=_bounded(check), qmark="?",
+                                                      validate_while_typing=False, **self.extra))
         return answer
+
+
+def _bounded(check: Callable[[str], Any]) -> Callable[[str], Any]:
+    """The answer's own check, after the prompt's bounds (no control character)."""
+    def checked(text: str) -> Any:
+        if unsafe(text):
+            from ..i18n import detect_lang, t
+
+            return t("error.prompt_control", detect_lang(None))
+        return check(text)
+
+    return checked
+
+
+class _Failed(Exception):
+    """Something inside the prompt failed (prompt_toolkit's own handler would print a traceback and
+    wait for Enter)."""
+
+
+def _guards(leave_on_ctrl_d: bool) -> KeyBindings:
+    guards = KeyBindings()
+
+    @guards.add(Keys.Vt100MouseEvent)
+    def _ignore_mouse(event: Any) -> None:
+        """Mouse reports are not used; a malformed one would crash prompt_toolkit's handler."""
+
+    @guards.add(Keys.BracketedPaste)
+    def _paste(event: Any) -> None:
+        """A paste keeps its printable characters, up to the answer's bound."""
+        room = MAX_ANSWER - len(event.current_buffer.text)
+        text = "".join(ch for ch in event.data.replace("\r", " ").replace("\n", " ") if ch.isprintable())
+        event.current_buffer.insert_text(text[:max(0, room)])
+
+    if leave_on_ctrl_d:
+        @guards.add("c-d")
+        def _leave(event: Any) -> None:
+            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    return guards
+
+
+def _run(question: questionary.Question, leave_on_ctrl_d: bool = False) -> Any:
+    app = question.application
+    app.key_bindings = merge_key_bindings([b for b in (app.key_bindings, _guards(leave_on_ctrl_d)) if b])
+    buffer = app.layout.current_buffer
+
+    def cut(changed: Any) -> None:  # typed (not pasted) past the bound: the rest is dropped
+        if len(changed.text) > MAX_ANSWER:
+            changed.text = changed.text[:MAX_ANSWER]
+
+    if buffer is not None:
+        buffer.on_text_changed += cut
+    failures: list[BaseException] = []
+
+    async def asking() -> Any:
+        def failed(loop: Any, context: dict[str, Any]) -> None:
+            failures.append(context.get("exception") or _Failed(context.get("message", "")))
+            if app.is_running and not app.is_done:
+                app.exit(exception=_Failed())
+
+        asyncio.get_running_loop().set_exception_handler(failed)
+        return await app.run_async(set_exception_handler=False)
+
+    try:
+        return asyncio.run(asking())
+    except _Failed:
+        reason = failures[0] if failures else None
+        raise KemsError("error.prompt_failed", reason=type(reason).__name__ if reason else "?") from None
