@@ -308,3 +308,57 @@ def test_a_failure_inside_a_prompt_is_the_usual_one_line_error(monkeypatch):
     with pytest.raises(KemsError) as caught:
         prompts._run(Question())
     assert caught.value.key == "error.prompt_failed" and "ZeroDivisionError" in caught.value.render("en")
+
+
+@pytest.mark.parametrize("args, option", [
+    (["rule", "contre-kems", "--hand", "K K K K", "--hand", "7 7 K K"], "--hand"),
+    (["rule", "contre-kems", "--hand=K K K K", "--hand", "7 7 K K"], "--hand"),
+    (["rule", "kems", "--hand", "K K K K", "-c", "ducale", "--convention", "pagat"], "--convention"),
+    (["game", "new", "--team", "A+B", "--team", "C+D", "--target", "5", "--target", "6", "--db", "{db}"], "--target"),
+])
+def test_an_option_of_one_value_given_twice_is_refused_naming_it(run, tmp_path, args, option):
+    r = run(*[a.replace("{db}", str(tmp_path / "g.sqlite3")) for a in args], "--lang", "en")
+    assert r.code == 2 and r.err.strip().endswith(f"{option} is given twice: give it once (which of the two is "
+                                                  "the table's?)")
+    assert not (tmp_path / "g.sqlite3").exists()  # nothing was done
+
+
+def test_options_that_take_several_values_still_do(run):
+    assert run("checklist", "-c", "ducale", "-c", "pagat", "--json").code == 0
+
+
+def test_stdout_closed_from_the_start_is_exit_74_and_nothing_is_done(tmp_path):
+    import subprocess
+    import sys
+
+    db = tmp_path / "g.sqlite3"
+    for args in (["rule", "contre-kems", "--hand", "K K K K", "--json"],
+                 ["game", "new", "--team", "A+B", "--team", "C+D", "--target", "5", "--db", str(db)]):
+        done = subprocess.run([sys.executable, "-m", "kems_ref", *args, "--lang", "en"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, timeout=60,
+                              preexec_fn=lambda: __import__("os").close(1))
+        assert done.returncode == 74, done.stderr
+        assert done.stderr.strip().endswith("cannot write the output: the standard output is closed, so nothing "
+                                            "was done") and "Traceback" not in done.stderr
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("args", [["rule", "contre-kems", "--hand", "7 7 K K"], ["compare"], ["checklist"],
+                                  ["conventions", "list"], ["glossary"], ["--help"], ["game", "--help"],
+                                  ["rule", "contre-kems", "--hand", "7 7 K K", "--json"], ["ask", "kems, ducale",
+                                                                                          "--no-input"],
+                                  ["game", "list", "--db", "{db}"], ["game", "history", "--db", "{db}"],
+                                  ["game", "score", "--json", "--db", "{db}"]])
+def test_a_reader_gone_before_the_first_write_is_exit_141_for_every_command(tmp_path, args):
+    import subprocess
+    import sys
+
+    db = tmp_path / "g.sqlite3"
+    subprocess.run([sys.executable, "-m", "kems_ref", "game", "new", "--team", "A+B", "--team", "C+D", "--target",
+                    "5", "--db", str(db)], check=True, capture_output=True, timeout=60)
+    process = subprocess.Popen([sys.executable, "-m", "kems_ref", *[a.replace("{db}", str(db)) for a in args]],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141 and err == ""

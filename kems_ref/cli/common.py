@@ -151,11 +151,31 @@ def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[
     return code
 
 
+#: the command line as typed, kept by :class:`KemsGroup` (Click keeps only the last of a repeated option)
+ARGV: list[str] = []
+
+
+def refuse_repeats() -> None:
+    """An option that takes one value given twice (``--hand "K K K K" --hand "7 7 K K"``) is refused,
+    both named: no assumed facts includes not picking one of two."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return
+    for param in ctx.command.params:
+        if not isinstance(param, click.Option) or param.multiple or param.count or param.is_flag:
+            continue
+        names = [*param.opts, *param.secondary_opts]
+        given = [a for a in ARGV if a in names or any(a.startswith(n + "=") for n in names if n.startswith("--"))]
+        if len(given) > 1:
+            raise KemsError("error.option_twice", option=max(param.opts, key=len))
+
+
 def guarded(as_json: bool, lang: Optional[Lang], job: Callable[[Out], Any]) -> Any:
     """Run ``job(out)``; a KemsError becomes the one-line error and exit code 2 (the one handler)."""
     out = Out(lang="en", as_json=as_json)
     try:
         out.lang = language(lang)
+        refuse_repeats()
         return job(out)
     except KemsError as exc:
         as_json = out.as_json or out.extra.get("json", False)
@@ -189,17 +209,34 @@ def _where(exc: KemsError) -> dict[str, Any]:
     return {k: v for k, v in (("file", exc.file), ("line", exc.line)) if v is not None}
 
 
+class _ReaderGone(Exception):
+    """The reader of stdout went away (``| head``) — not an OSError, which Click would turn into
+    exit code 1 itself."""
+
+
 class KemsGroup(TyperGroup):
     """The root command: every error, Click's own included, ends as one line and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _ReaderGone from None
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
+        ARGV[:] = argv[:argv.index("--")] if "--" in argv else argv
         for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show never crashes
             with contextlib.suppress(AttributeError, ValueError, OSError):
                 stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         lang = _lang_of(argv)
+        if sys.stdout is None:  # started with stdout closed: nothing is done that could not be said
+            code = fail(t("error.cannot_write_output", lang, reason=t("error.stdout_closed", lang)), lang, False, 74)
+            if standalone_mode:
+                sys.exit(code)
+            return code
         speak_click(lang)
         for param in self.params:  # Typer's completion options, in the user's language
             if param.name in ("install_completion", "show_completion") and isinstance(param, click.Option):
@@ -217,7 +254,12 @@ class KemsGroup(TyperGroup):
             code = fail(t("error.interrupted", lang), lang, False, 130)
         except KemsError as exc:
             code = fail(exc.located(lang), lang, "--json" in argv)
-        except BrokenPipeError:  # the reader went away (| head): stop quietly
+        except SystemExit as exc:  # Click's own exit on a broken pipe (while printing --help): code 1
+            if type(sys.stdout).__name__ != "PacifyFlushWrapper":  # click.utils's wrapper after EPIPE
+                raise
+            _silence_stdout()
+            code = 141 if exc.code == 1 else int(exc.code or 0)
+        except (BrokenPipeError, _ReaderGone):  # the reader went away (| head): stop quietly
             _silence_stdout()
             code = 141
         except OSError as exc:

@@ -339,9 +339,9 @@ def print_history(console: Console, game: Game, entries: Sequence[Entry | Line],
         title += "\n" + escape(t("game.history_skipped", lang, last=since - 1, total=len(entries)))
     while True:
         chunk = list(islice(items, CHUNK))
-        if not chunk:
+        if not chunk and not title:
             return
-        _print_chunk(console, chunk, title, lang)
+        _print_chunk(console, chunk, title, lang)  # a game with no line yet: its title and headings
         title = ""
 
 
