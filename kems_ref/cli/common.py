@@ -255,7 +255,7 @@ class KemsGroup(TyperGroup):
         except KemsError as exc:
             code = fail(exc.located(lang), lang, "--json" in argv)
         except SystemExit as exc:  # Click's own exit on a broken pipe (while printing --help): code 1
-            if type(sys.stdout).__name__ != "PacifyFlushWrapper":  # click.utils's wrapper after EPIPE
+            if not type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # click.utils's, after EPIPE
                 raise
             _silence_stdout()
             code = 141 if exc.code == 1 else int(exc.code or 0)
