@@ -311,6 +311,21 @@ def test_every_readme_example_runs(run, line):
     assert r.out.strip()
 
 
+def test_every_test_file_the_readme_names_as_a_promise_s_proof_exists():
+    root = pathlib.Path(__file__).resolve().parents[1]
+    named = set(re.findall(r"`((?:tests/|benchmark)[\w/.\-]*\.(?:py|yaml))`", README))
+    assert {"tests/test_db_files.py", "tests/test_names.py", "benchmark.py"} <= named
+    assert sorted(p for p in named if not (root / p).is_file()) == []
+
+
+def test_the_readme_s_history_page_is_the_code_s():
+    from kems_ref.ask.prompts import MAX_ANSWER
+    from kems_ref.cli.game import HISTORY_PAGE
+
+    assert f"last {HISTORY_PAGE} lines" in README
+    assert f"at most {MAX_ANSWER} printable characters" in README
+
+
 # --- forces, inherited silences and advice in compare, show and checklist --------------------------
 
 def test_compare_shows_an_inherited_silence_as_silent_never_none(run):
