@@ -216,3 +216,26 @@ def test_a_full_disk_refuses_every_write_by_name_keeps_every_entry_and_still_rea
 
     score = json.loads(run("game", "score", "--json", "--db", str(db)).out)
     assert {t["team"]: t["letters_count"] for t in score["teams"]} == {"Tom+Léa": 2, "Ana+Ben": 1}
+
+
+@pytest.mark.parametrize("edit, reason", [
+    ("UPDATE teams SET players = 'not json'", "a stored value is not JSON"),
+    ("UPDATE entries SET changes = '[1, 2]'", "a score change is not one kems-ref writes"),
+    ("UPDATE entries SET changes = '[{\"team\": \"Tom+Léa\", \"change\": \"2\"}]'", "a score change is not one"),
+    ("UPDATE entries SET verdict = 'pwned'", "an entry's verdict is not one kems-ref writes"),
+    ("UPDATE entries SET event = 'nope'", "an entry's event is not one kems-ref writes"),
+    ("UPDATE games SET decided = '[]'", "a stored value is not a dict"),
+])
+def test_a_hand_edited_sheet_is_damaged_exit_2_never_an_internal_error(run, tmp_path, edit, reason):
+    db = tmp_path / "games.sqlite3"
+    assert run("game", *NEW, "--db", str(db)).code == 0
+    assert run("game", "kems", "Tom", "--hand", "Q Q Q Q", "--db", str(db)).code == 0
+    con = sqlite3.connect(db)
+    con.execute(edit)
+    con.commit()
+    con.close()
+    before = _digests(db)
+    for args in (["score"], ["history"], ["list"], ["point", "Tom", "1"], ["export", "--format", "csv"]):
+        r = run("game", *args, "--db", str(db), "--lang", "en")
+        assert r.code == 2 and "is unreadable or damaged" in r.err and reason in r.err, (args, r.err)
+        assert _digests(db) == before, args

@@ -362,3 +362,20 @@ def test_a_reader_gone_before_the_first_write_is_exit_141_for_every_command(tmp_
     process.stdout.close()
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141 and err == ""
+
+
+def test_stdin_closed_is_an_empty_input_nothing_asked(tmp_path):
+    import subprocess
+    import sys
+
+    def closed_stdin():
+        __import__("os").close(0)
+
+    cases = [(["ask", "--lang", "en"], 2, "tell the situation"),
+             (["game", "new", "--team", "A+B", "--team", "C+D", "-c", "ducale", "--db", str(tmp_path / "g.sqlite3"),
+               "--lang", "en"], 2, "Ducale leaves the target to the table: give --target N"),
+             (["ask", "contre-kems on Tom, ducale", "--lang", "en"], 0, "")]
+    for args, code, needle in cases:
+        done = subprocess.run([sys.executable, "-m", "kems_ref", *args], capture_output=True, text=True, timeout=60,
+                              preexec_fn=closed_stdin)
+        assert done.returncode == code and needle in done.stderr and "internal error" not in done.stderr, args

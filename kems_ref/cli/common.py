@@ -232,6 +232,8 @@ class KemsGroup(TyperGroup):
             with contextlib.suppress(AttributeError, ValueError, OSError):
                 stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         lang = _lang_of(argv)
+        if sys.stdin is None:  # started with stdin closed: as a script's empty input, nothing is asked
+            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole process
         if sys.stdout is None:  # started with stdout closed: nothing is done that could not be said
             code = fail(t("error.cannot_write_output", lang, reason=t("error.stdout_closed", lang)), lang, False, 74)
             if standalone_mode:

@@ -143,6 +143,9 @@ class Entry:
     decision: Optional[dict[str, Any]] = None
     branches: int = 0  # how many branches its ruling has (a waiting call the table settles by choosing one)
 
+    def score_changes(self) -> list[dict[str, Any]]:
+        return self.changes
+
 
 class Line(NamedTuple):
     """An entry's outline: what cancels, decides and totals the lines of a history (its changes as
@@ -152,6 +155,9 @@ class Line(NamedTuple):
     refers: Optional[int]
     applied: bool
     changes: str
+
+    def score_changes(self) -> list[dict[str, Any]]:
+        return _changes(self.changes)
 
 
 class Store:
@@ -241,22 +247,22 @@ class Store:
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
             " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
         for r in rows:
-            yield Entry(n=r["n"], kind=r["kind"], at=r["at"], event=r["event"], by_player=_safe(r["by_player"]),
-                        on_player=_safe(r["on_player"]), situation=_json(r["situation"]) if full else None,
-                        verdict=r["verdict"], applied=bool(r["applied"]),
-                        changes=[{**c, "team": clean(str(c.get("team", "")))} for c in _json(r["changes"]) or []],
-                        ruling=_json(r["ruling"]) if full else None, refers=r["refers"],
-                        decision=_json(r["decision"]), branches=r["n_branches"])
+            yield Entry(n=r["n"], kind=r["kind"], at=str(r["at"]), event=_known("event", r["event"]),
+                        by_player=_safe(r["by_player"]),
+                        on_player=_safe(r["on_player"]), situation=_json(r["situation"], dict) if full else None,
+                        verdict=_known("verdict", r["verdict"]), applied=bool(r["applied"]),
+                        changes=_changes(r["changes"]), ruling=_json(r["ruling"], dict) if full else None,
+                        refers=r["refers"], decision=_json(r["decision"], dict), branches=r["n_branches"])
 
     def _game(self, row: sqlite3.Row) -> Game:
         """A game as read: names shown as escapes where they hold control characters (a file written by
         another program, or before names were checked), the same way everywhere they are printed."""
         game = Game(id=row["id"], name=clean(row["name"]), convention=clean(row["convention"]), unit=row["unit"],
                     target_points=row["target_points"], target_word=row["target_word"], end_rule=row["end_rule"],
-                    decided=_json(row["decided"]) or {}, created_at=row["created_at"],
+                    decided=_json(row["decided"], dict) or {}, created_at=row["created_at"],
                     letters=row["letters"], digest=row["convention_digest"])
         teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
-        game.teams = [Team(clean(name), [clean(str(p)) for p in json.loads(players)]) for name, players in teams]
+        game.teams = [Team(clean(str(name)), _players(players)) for name, players in teams]
         return game
 
     # --- writing (inside ``writing()``) ------------------------------------------------------
@@ -305,8 +311,45 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
-def _json(text: Optional[str]) -> Any:
-    return json.loads(text) if text else None
+class HandEdited(sqlite3.DatabaseError):
+    """A value no kems-ref writes (a file edited by hand or by another program): the sheet is damaged
+    (exit 2, the file left as it is), never an internal error."""
+
+
+def _json(text: Optional[str], kind: type = object) -> Any:
+    """A stored JSON value, of the ``kind`` kems-ref writes there (dict or list), or ``None``."""
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        raise HandEdited(f"a stored value is not JSON: {str(text)[:40]!r}") from None
+    if not isinstance(value, kind):
+        raise HandEdited(f"a stored value is not a {kind.__name__}: {str(text)[:40]!r}")
+    return value
+
+
+def _changes(text: Optional[str]) -> list[dict[str, Any]]:
+    """An entry's score changes: ``[{team, change, unit}]`` with a whole number of points or letters."""
+    changes = _json(text, list) or []
+    for change in changes:
+        if not isinstance(change, dict) or not isinstance(change.get("change"), int) \
+                or isinstance(change.get("change"), bool):
+            raise HandEdited(f"a score change is not one kems-ref writes: {str(change)[:40]!r}")
+    return [{**c, "team": clean(str(c.get("team", "")))} for c in changes]
+
+
+def _known(kind: str, value: Optional[str]) -> Optional[str]:
+    """An event or a verdict as kems-ref writes them (one its messages name), or ``None``."""
+    from ..i18n import catalogue
+
+    if value is not None and f"{kind}.{value}" not in catalogue("en"):
+        raise HandEdited(f"an entry's {kind} is not one kems-ref writes: {str(value)[:40]!r}")
+    return value
+
+
+def _players(text: Optional[str]) -> list[str]:
+    return [clean(str(p)) for p in _json(text, list) or []]
 
 
 def _dump(value: Any) -> Optional[str]:

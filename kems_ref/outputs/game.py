@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 
 from rich.markup import escape
 
-from ..errors import KemsError, clean
+from ..errors import KemsError
 from ..i18n import t
 
 if TYPE_CHECKING:
@@ -237,10 +237,8 @@ def history_items(outline: Sequence[Entry | Line], shown: Iterable[Entry], game:
             if counted is not None and counted.kind == "undo":  # a redo: the undone entry counts again
                 counted, sign = by_n.get(counted.refers or 0), 1
             if counted is not None and counted.applied and counted.kind != "undo":
-                changes = json.loads(counted.changes) if isinstance(counted.changes, str) else counted.changes
-                for change in changes:
-                    team = clean(str(change.get("team", "")))
-                    running[team] = running.get(team, 0) + sign * change["change"]
+                for change in counted.score_changes():
+                    running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
             if line.n >= e.n:
                 break
         yield {
