@@ -282,3 +282,43 @@ def test_the_prompt_library_and_the_reader_stay_out_of_the_path_of_rule():
             " or m.startswith('kems_ref.ask')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=60)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+# --- the table's words: a fact the story speaks of but does not give is asked, never defaulted ---
+
+def test_a_word_said_as_the_sign_under_marquoir_is_forbidden_never_ruled_as_a_gesture(run):
+    data = ask_json(run, "Romain a dit « banane » à sa partenaire comme signe, marquoir")
+    assert data["verdict"] == "forbidden" and data["command"] == "kems-ref rule signal -c marquoir --verbal"
+    same_ruling(run, data)
+
+
+def test_a_cough_as_the_signal_under_pagat_is_a_sound_pagat_does_not_settle(run):
+    data = ask_json(run, "Jules coughed as the signal, pagat")
+    assert data["verdict"] == "unspecified" and data["command"] == "kems-ref rule signal -c pagat --sound"
+
+
+def test_a_sign_whose_form_is_not_told_depends_on_it_without_a_terminal_and_names_no_rule_command(run):
+    data = ask_json(run, "Léa a fait un signe à Tom, pagat")
+    assert data["verdict"] == "depends" and data["command"] is None
+    assert [(b["if"], b["ruling"]["verdict"]) for b in data["branches"]] == [
+        ({"signal_form": "word"}, "forbidden"), ({"signal_form": "sound"}, "unspecified"),
+        ({"signal_form": "gesture"}, "allowed"), ({"signal_form": "hidden"}, "unspecified")]
+    text = run("ask", "Léa a fait un signe à Tom, pagat", "--no-input", "--lang", "en").out
+    assert "Same ruling" not in text
+
+
+def test_on_a_terminal_the_form_of_the_sign_is_asked_once_and_the_answer_rules():
+    prompter = Scripted("word")
+    asked = settle(read("Léa a fait un signe à Tom"), "pagat", "fr", prompter)
+    assert prompter.asked == ["Quel était le signe : un mot, un bruit, un geste visible de tous, ou un signe caché à "
+                              "la table ?"]
+    assert asked.ruling.verdict == "forbidden" and asked.options == {"verbal": True}
+    asked = settle(read("Léa a fait un signe à Tom"), "pagat", "en", Scripted("gesture"))
+    assert asked.ruling.verdict == "allowed" and asked.options == {}
+
+
+def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
+    data = ask_json(run, "Marc et Chloé ont attrapé le même valet, Chloé l'a touché en premier mais Marc l'a pris, "
+                         "pagat")
+    assert data["verdict"] == "forbidden" and data["command"] == "kems-ref rule same-card -c pagat --touched-second"
+    assert data["unknown"] == []

@@ -84,7 +84,7 @@ avais avons avez ont aura auront milieu middle table centre center face en-face 
 selon according apres after opposite across sitting assis win wins won gagne gagnait gagner qui point points
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
-voulu grabbed grab grabs took
+voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
              "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
@@ -403,6 +403,30 @@ def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
 
+@phrase(r"\b(?:a dit|dit|disait|said|says|saying|say|whispered|chuchote|a chuchote|murmure|a murmure|a crie|shouted)"
+        r"(?: [a-z]+){0,5}? (?:comme|as|en guise de|pour) (?:a |the |un |le |son |sa |her |his |their |leur )?"
+        r"(?:signal|signe|sign)\b")
+def _said_as_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("verbal", True), ("event_hint", "signal")]
+
+
+@phrase(r"\b(?:coughed|coughs|cough|coughing|sighed|sighs|sigh|whistled|whistles|whistle|sniffed|sniffs|hummed"
+        r"|clicked (?:his|her) tongue|cleared (?:his|her) throat|a tousse|tousse|toussait|toussote|a toussote"
+        r"|a soupire|soupire|soupirait|a siffle|siffle|sifflait|a renifle|renifle|a fredonne|fredonne"
+        r"|a claque la langue|claque la langue|se est racle la gorge|a racle la gorge|raclement de gorge"
+        r"|(?:a|un|une) (?:sound|noise|bruit|son|toux|soupir|sifflement)|(?:une )?quinte de toux)\b")
+def _sound(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("sound", True), ("event_hint", "signal")]
+
+
+@phrase(r"\b(?:a |an |un |une |by |par |with |avec )?(?:gesture|geste|wink|winked|winks|clin d oeil|clin de oeil"
+        r"|a cligne de l oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
+        r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|la tete)|touched (?:his|her) nose"
+        r"|a touche son nez|se est touche le nez|visible (?:sign|signal)|signe visible)\b")
+def _gesture(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("gesture", True), ("event_hint", "signal")]
+
+
 @phrase(r"\b(?:under the table|sous la table|hidden|cache|cachee|invisible|not visible|pas visible|out of sight"
         r"|in secret|behind (?:his|her|the) (?:back|cards))\b")
 def _hidden(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -468,6 +492,15 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
 
 
+@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le)?"
+        r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
+        r" (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed|took it)(?: it)?\b")
+def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"Chloé l'a touché en premier mais Marc l'a pris": two named players — the taker touched it
+    first only if they are one and the same."""
+    return [("took_first", m.group("toucher") == m.group("taker")), ("event_hint", "same-card")]
+
+
 @phrase(r"\b(?:(?:je|i|moi) )(?:le |la |l )?(?:ai )?(?:touched|touche|touchee)(?: it| la| le)? (?:first|en premier"
         r"|le premier|la premiere)\b(?:,)? (?:but|mais) (?:c est |ce est |it was |it is )?"
         r"(?:lui|elle|he|she|him|her|il)"
@@ -498,7 +531,8 @@ def _stock_out(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "stock-out")]
 
 
-@phrase(r"\b(?:the |la |une |a )?(?:same|meme) (?:middle |du milieu )?(?:card|carte)(?: du milieu| in the middle"
+@phrase(r"\b(?:the |la |le |une |a )?(?:same|meme) (?:middle |du milieu )?(?:card|carte|" + RANK_WORD + r")"
+        r"(?: du milieu| in the middle"
         r"| from the middle)?\b|\b(?:both|tous les deux|tous deux|les deux)"
         r" (?:wanted|grabbed|took|reached for|voulaient|veulent|prennent|prenaient|ont pris|ont voulu)"
         r"(?: (?:the|la) (?:card|carte))?\b")
@@ -797,6 +831,8 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
             out.append((i, "my_partner" if before in ("my", "mon", "ma", "mes") else "their_partner"))
         elif re.fullmatch(SELF, tok.word):
             out.append((i, "self"))
+        elif re.fullmatch(PARTNER, before):
+            continue  # "sa partenaire Inès", "her partner Max": the partner's name, not a third player
         elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") \
                 or (tok.text[:1].isupper() and tok.word not in FILLER and tok.word not in RANK_WORDS \
                 and not _is_card_word(tok, False)):
@@ -895,6 +931,9 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
     _hands(reading, event, items, markers, roles, facts)
+    if event == "signal" and not any(facts.get(f) for f in ("verbal", "sound", "hidden", "gesture", "second_signal")):
+        facts["form_unknown"] = True  # a signal whose form the story does not say: asked, never assumed
+    gesture = facts.pop("gesture", None)
     for attr, value in facts.items():
         if attr in ("three_more", "square_said", "square_same_for_partner", "square_for_partner"):
             continue
@@ -906,6 +945,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             continue  # "the fourth (one)" with no three of a kind to say which rank
         reading.options[attr] = value
     for item in items:
+        if gesture and item.kind == "fact" and item.value[0] == "gesture":
+            reading.understood.append((item.words, "gesture", True))
         if item.kind == "event" or (item.kind == "fact" and item.value[0] in reading.options \
                 and reading.options[item.value[0]] == item.value[1]):
             reading.understood.append((item.words, item.value[0] if item.kind == "fact" else "event",
@@ -974,6 +1015,10 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.problem = reading.problem or ("error.ask_two_hands", {
                 "hands": " / ".join(it.words for it in said)})
             continue
+        if groups and any(it.value[1] != _holds_square(groups[0].value) for it in squares):
+            reading.problem = reading.problem or ("error.ask_two_hands", {  # the cards and the words disagree
+                "hands": " / ".join(it.words for it in said)})
+            continue
         if groups:  # the cards say it; a square said in words beside them adds nothing
             reading.options[cards] = " ".join(groups[0].value)
             reading.understood.append((groups[0].words, cards, reading.options[cards]))
@@ -981,6 +1026,12 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.options[fact] = squares[0].value[1]
             reading.understood.append((squares[0].words, fact, squares[0].value[1]))
     _inferred(reading, event, slots, facts, lifted)
+
+
+def _holds_square(cards: list[str]) -> bool:
+    """Four cards of one rank among ``cards`` (as read: "K", "7♥", "10")."""
+    ranks = [card.rstrip("♥♦♣♠") for card in cards]
+    return any(ranks.count(rank) >= 4 for rank in set(ranks))
 
 
 def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Optional[str]]],

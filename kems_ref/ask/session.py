@@ -19,7 +19,7 @@ from ..errors import KemsError
 from ..i18n import t
 from ..referee import api
 from ..referee.resolver import Ruling
-from ..referee.situation import CARD_FACTS, EVENTS, FACT_FLAGS, OPTIONS, READING
+from ..referee.situation import CARD_FACTS, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING
 from .reader import Reading, read
 
 YES = {"y", "yes", "o", "oui", "true", "1"}
@@ -145,7 +145,7 @@ def _ask(prompter: Prompter, need: dict[str, Any], ruling: Ruling, lang: str, tr
         conflict = next(c for c in ruling.conflicts if c["rule_point"] == point)
         choices = [(f"{i}. {r['text']}", i) for i, r in enumerate(conflict["readings"], 1)]
         return prompter.choose(need["question"], [*choices, dont_know])
-    choices = [(_capital(condition(fact, value, lang, ruling.event)), value) for value in (True, False)]
+    choices = [(_capital(condition(fact, value, lang, ruling.event)), value) for value in FACTS[fact][0]]
     return prompter.choose(need["question"], [*choices, dont_know])
 
 
@@ -154,6 +154,11 @@ def _apply(options: dict[str, Any], fact: str, answer: Any) -> None:
         options["reading"] = [*options.get("reading", []), f"{fact[len(READING):]}={answer}"]
     elif fact in CARD_FACTS and isinstance(answer, str):
         options[CARD_FACTS[fact]] = normal_cards(answer)
+    elif fact == "signal_form":  # told now: the flag of ``rule signal`` that says it (none: a gesture)
+        options.pop("form_unknown", None)
+        flag = FORM_FLAGS[answer]
+        if flag:
+            options[flag] = True
     else:
         options[fact] = answer
 
@@ -242,8 +247,11 @@ def _has(key: str, lang: str) -> bool:
     return key in catalogue(lang)
 
 
-def command_line(asked: Asked, lang: str, default_lang: str) -> str:
-    """The ``kems-ref rule …`` line that gives the same ruling."""
+def command_line(asked: Asked, lang: str, default_lang: str) -> Optional[str]:
+    """The ``kems-ref rule …`` line that gives the same ruling; ``None`` where no flags say what the
+    ruling waits for (a signal whose form is unknown: ``rule signal`` without flags is a gesture)."""
+    if asked.options.get("form_unknown"):
+        return None
     parts = ["kems-ref", "rule", asked.event, "-c", shlex.quote(asked.convention)]
     for option in OPTIONS:
         value = asked.options.get(option.attr)

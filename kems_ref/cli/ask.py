@@ -63,8 +63,9 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
 
     console.print()
     print_result(console, asked.result, out.lang)
-    console.print()
-    console.print(f"{escape(t('ask.same_ruling', out.lang))} [bold]{escape(command)}[/]", soft_wrap=True)
+    if command is not None:
+        console.print()
+        console.print(f"{escape(t('ask.same_ruling', out.lang))} [bold]{escape(command)}[/]", soft_wrap=True)
 
 
 def _convention(named: Optional[str], given: str) -> str:

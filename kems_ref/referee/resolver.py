@@ -866,8 +866,12 @@ SIGNAL_CHECKS = (
 def _signal(ctx: Ctx) -> Outcome:
     sit = ctx.sit
     verdicts = []
+    given = {flag: bool(getattr(sit, flag)) for flag, _, _ in SIGNAL_CHECKS}
+    if sit.form_unknown and not (given["verbal"] or given["sound"] or given["hidden"]):
+        form = ctx.fact("signal_form")  # a story that did not say: asked, never a gesture by default
+        given.update(verbal=form == "word", sound=form == "sound", hidden=form == "hidden")
     for flag, point, outcome in SIGNAL_CHECKS:
-        if getattr(sit, flag):
+        if given[flag]:
             rule = ctx.rule(point)
             if rule is None:
                 ctx.say(f"why.signal_unknown.{flag}", name=ctx.name)

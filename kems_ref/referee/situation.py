@@ -72,6 +72,9 @@ OPTIONS: tuple[Option, ...] = (
 OPTION_EVENTS: dict[str, tuple[str, ...]] = {o.attr: o.events for o in OPTIONS if o.events != ALL_EVENTS}
 #: the flags that give each tri-state fact: (flag for True, flag for False)
 FACT_FLAGS: dict[str, tuple[str, ...]] = {o.attr: o.flags for o in OPTIONS if o.kind == "fact"}
+#: the forms a signal takes, and the flags of ``rule signal`` that give each (none: a visible gesture)
+SIGNAL_FORMS = ("word", "sound", "gesture", "hidden")
+FORM_FLAGS = {"word": "verbal", "sound": "sound", "gesture": None, "hidden": "hidden"}
 #: Facts a ruling may turn on that the user may leave unsaid: the resolver then rules on each
 #: possible answer (verdict ``depends``).  fact -> (possible values, the flag(s) that give it)
 #: (a square is given by the cards, or by a yes/no where the cards are not known)
@@ -79,6 +82,8 @@ FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
     **{fact: ((True, False), " / ".join(flags)) for fact, flags in FACT_FLAGS.items()},
     "square": ((True, False), "--hand CARDS / --square / --no-square"),
     "partner_square": ((True, False), "--partner-hand CARDS / --partner-square / --no-partner-square"),
+    # a signal whose form a story did not tell (``ask``): a word, a sound, a visible gesture, a hidden sign
+    "signal_form": (SIGNAL_FORMS, "--verbal / --sound / --hidden / (none: a visible gesture)"),
 }
 #: the facts that cards settle: fact -> the cards option
 CARD_FACTS = {"square": "hand", "partner_square": "partner_hand"}
@@ -113,6 +118,9 @@ class Situation:
     sound: bool = False  # signal: a sound (a cough, a sigh), neither a word nor a gesture
     hidden: bool = False
     second_signal: bool = False
+    #: where a story speaks of a signal without its form (``ask``): the form is then a fact the ruling
+    #: asks (``signal_form``), never taken for a gesture; the flags of ``rule signal`` tell it
+    form_unknown: bool = False
     objection: Optional[bool] = None  # sweep: a player objected / nobody did
     took_first: Optional[bool] = None  # same-card: the player who took the card touched it first / second
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
