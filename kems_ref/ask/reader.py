@@ -845,6 +845,46 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
     return out
 
 
+ACCUSING = ("on", "sur", "contre", "against", "at", "accuse", "accused", "visait", "vise", "targeted")
+CALLED = ("called", "calls", "call", "said", "says", "shouted", "announced", "annonce", "dit", "crie", "lance")
+
+
+def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optional[str]) -> list[tuple[int, str]]:
+    """Names as the players they are: a name said again is the same player ("stop kemps on Paul…
+    Paul had 7 7 K K"), the accused (after "on", "sur"), the caller (before "called", "a dit", or after
+    "by", "de" right behind the call), the partner named beside "partner"; in a Contre-Kems, one more
+    name is the accused's partner, in a Kems the caller's partner."""
+    roles: dict[str, str] = {}
+    for i, tok in enumerate(tokens):
+        if not tok.text[:1].isupper() or tok.word in FILLER or _is_card_word(tok, False):
+            continue
+        before, after = (tokens[i - 1].word if i else ""), [t.word for t in tokens[i + 1:i + 3]]
+        if re.fullmatch(PARTNER, before):
+            roles.setdefault(tok.word, "their_partner")
+        elif before in ACCUSING:
+            roles.setdefault(tok.word, "accused")
+        elif (after[:1] and after[0] in CALLED) or (after[:2] and after[0] in ("a", "had", "has")
+                                                     and after[1] in CALLED):
+            roles.setdefault(tok.word, "caller")
+        elif before in ("by", "par", "de") and i >= 2 and tokens[i - 2].word in ("kems", "kemps", "called"):
+            roles.setdefault(tok.word, "caller")
+    out = []
+    for i, kind in markers:
+        name = tokens[i].word if tokens[i].text[:1].isupper() else None
+        role = roles.get(name or "")
+        if kind != "third" or name is None:
+            out.append((i, kind))
+        elif role == "caller":
+            out.append((i, "caller"))
+        elif role == "their_partner":
+            out.append((i, "their_partner"))
+        elif role is None and event == "contre-kems" and "accused" in roles.values():
+            out.append((i, "their_partner"))  # a third name beside the accused: the accused's partner
+        else:
+            out.append((i, kind))
+    return out
+
+
 def _owner(item: Item, markers: list[tuple[int, str]], evidence: list[Item]) -> str:
     """The nearest marker before ``item`` that no earlier card group or square has used."""
     before = [(i, kind) for i, kind in markers if i < item.start]
@@ -930,7 +970,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading.event = event
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
-    _hands(reading, event, items, markers, roles, facts)
+    _hands(reading, event, items, _by_name(tokens, markers, event), roles, facts)
     if event == "signal" and not any(facts.get(f) for f in ("verbal", "sound", "hidden", "gesture", "second_signal")):
         facts["form_unknown"] = True  # a signal whose form the story does not say: asked, never assumed
     gesture = facts.pop("gesture", None)
