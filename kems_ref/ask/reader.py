@@ -864,9 +864,7 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
         elif before in ACCUSING:
             roles.setdefault(tok.word, "accused")
         elif (after[:1] and after[0] in CALLED) or (after[:2] and after[0] in ("a", "had", "has")
-                                                     and after[1] in CALLED):
-            roles.setdefault(tok.word, "caller")
-        elif before in ("by", "par", "de") and i >= 2 and tokens[i - 2].word in ("kems", "kemps", "called"):
+                                                     and after[1] in CALLED) or (before in ("by", "par", "de") and i >= 2 and tokens[i - 2].word in ("kems", "kemps", "called")):
             roles.setdefault(tok.word, "caller")
     out = []
     for i, kind in markers:
