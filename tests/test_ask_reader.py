@@ -27,6 +27,7 @@ def test_the_story_is_read_as_the_table_means_it(case):
     assert reading.convention == case.get("convention")
     assert reading.options == case["options"]
     assert reading.unknown == case.get("unknown", [])
+    assert [f"{typed} -> {read_as}" for typed, read_as in reading.corrections] == case.get("corrections", [])
 
 
 @pytest.mark.parametrize("case", REFUSALS, ids=[c["story"][:60] for c in REFUSALS])

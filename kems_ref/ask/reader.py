@@ -21,6 +21,7 @@ on it (``ask`` asks for it on a terminal).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -98,7 +99,8 @@ def fold(text: str) -> str:
 
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c", "♠": "s", "♤": "s"}
 _ELISION = re.compile(r"(?i)\b(j|l|d|n|s|m|t|c|qu|jusqu|lorsqu|puisqu)['’]")
-_CONTRACTIONS = [(r"(?i)\bkem['’]?s\b", "kems"), (r"(?i)\bcan['’]t\b", "can not"), (r"(?i)\bwon['’]t\b", "will not"),
+_CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r"\1 \2"),
+                 (r"(?i)\bkem['’]?s\b", "kems"), (r"(?i)\bcan['’]t\b", "can not"), (r"(?i)\bwon['’]t\b", "will not"),
                  (r"(?i)n['’]t\b", " not"), (r"(?i)['’]re\b", " are"), (r"(?i)['’]ve\b", " have"),
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
                  (r"(?i)['’]s\b", ""), (r"(?i)\b(did|does|was|were|had|has|is)nt\b", r"\1 not"),
@@ -155,6 +157,7 @@ class Reading:
     understood: list[tuple[str, str, Any]] = field(default_factory=list)  # (words, option or "event"…, value)
     ignored: list[str] = field(default_factory=list)  # names and words that carry nothing
     unknown: list[str] = field(default_factory=list)  # words not understood
+    corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as read): "balyage" -> "balayage"
     #: why the reader will not rule on this story: (message key, values), e.g. a dangling negation
     problem: Optional[tuple[str, dict[str, str]]] = None
 
@@ -221,6 +224,8 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 # phrases whose negation or number would otherwise be misread: read first, they say nothing
 phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|game))\b"
+       r"|\bsans (?:la |le |les |l )?(?:soulever|lever|prendre|retourner|montrer|regarder)\b"
+       r"|\bwithout (?:lifting|picking up|taking|turning over|showing) (?:it|them)\b"
        r"|\b(?:sans (?:le |la )?(?:avoir|l avoir) (?:pris|prise|souleve|levee|ramasse)|without (?:having )?"
        r"(?:taken|lifted|picked up|grabbed) it)\b"
        r"|\b(?:but )?not (?:yet )?(?:in|into|in to) (?:his|her|their|the) hand\b"
@@ -235,7 +240,30 @@ phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was 
        r"(?: (?:de |d )?(?:annonce|annonces|annoncer))?\b")(_nothing)
 
 
-@phrase(r"\b(?:against|on|sur|contre|vs) (?:a |an |un |une |the |le |leur |their )?double (?:kems|kemps|quems)\b")
+@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has )?(?:fait|dit|annonce|crie"
+        rf"|called|said|announced|shouted|lance)(?: de)? {KEMS}\b|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete "
+        rf"|ne a ete |avait ete )?(?:called|said|annonce|dit|fait|crie)?\b")
+def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"personne n'a fait kems": no Kems came before (an accusation, not after a Kems)."""
+    return [("no_kems_called", True)]
+
+
+@phrase(r"\b(?:trop tard|too late|en retard|apres coup|late)\b")
+def _too_late(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"trop tard": an accusation after the Kems was called (the reading is shown as "after a Kems")."""
+    return [("too_late", True)]
+
+
+@phrase(rf"\b(?:(?:avait|had|has|a|tenait|held|holds|with|avec|en main) )?(?:{NUM}) (?:cartes|cards)"
+        rf" (?:en main|in (?:his |her |their |the )?hand|dans (?:sa|la) main)\b"
+        rf"|\b(?:avait|had|has|tenait|held|holds) (?:{NUM}) (?:cartes|cards)\b")
+def _hand_count(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"cinq cartes en main": how many cards, not a card "5" — the ruling needs the cards themselves."""
+    return [("unread", True)]
+
+
+@phrase(r"\b(?:against|on|sur|contre|vs|after|apres|once|juste apres|right after) (?:a |an |un |une |the |le |leur "
+        r"|their )?double (?:kems|kemps|quems)\b")
 def _on_a_double(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True), ("partner_square_said", True)]
 
@@ -264,11 +292,14 @@ def _kems_adjective(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", bool(m.group("ok") or m.group("ok2")))]
 
 
-@phrase(rf"(?:,|\b(?:and|et))? ?\b(?:(?:which|that|qui|it|il|and it|et qu il|qu il|que il) )"
-        rf"(?:was|etait|est|is|had been|avait ete) (?:(?P<ok>{RIGHT})|{WRONG})\b")
+@phrase(rf"(?:,|\b(?:and|et))? ?\b(?:(?:(?:which|that|qui|it|il|and it|et qu il|qu il|que il) )"
+        rf"(?:n |ne )?(?:was|etait|est|is|had been|avait ete)"
+        rf"|(?:ce|ca|cela) (?:n |ne )?(?:etait|avait ete)) (?P<neg>pas |not |ne pas |point )?"
+        rf"(?:(?P<ok>{RIGHT})|{WRONG})\b")
 def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """ "…the Kems had been called, and it was right": about the Kems only if a Kems came first."""
-    return [("it_was", bool(m.group("ok")))]
+    """ "…the Kems had been called, and it was right", "c'était pas bon": about the Kems only if a
+    Kems came first."""
+    return [("it_was", bool(m.group("ok")) != bool(m.group("neg")))]
 
 
 @phrase(r"\b(?:during|in|while|pendant|en plein|au milieu du|au milieu de|au cours du|au moment du)"
@@ -646,11 +677,44 @@ class _Text:
         return " ".join(tok.text for tok in self.tokens[first:end])
 
 
+@functools.lru_cache(maxsize=1)
+def vocabulary() -> frozenset[str]:
+    """Every word the reader knows: those its phrases, events, conventions and cards are written
+    with (read from the patterns themselves, so a new phrase brings its words) and its filler."""
+    sources = [pattern for pattern, _ in PHRASES] + [w for w, _ in _event_patterns()] \
+        + [n for n, _ in _convention_patterns()]
+    words = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
+    cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard"}
+    return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards)
+
+
+#: a typed word is read as a known one when difflib's ratio reaches this (one letter off in 5–8)
+TYPO_CUTOFF = 0.85
+
+
+def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
+    """Words typed in a hurry read as the known word nearest them ("balyage" -> "balayage",
+    "dammes" -> "dames"): never a name (capitalised), a number or a card; each correction is shown."""
+    import difflib
+
+    known = vocabulary()
+    fixed = []
+    for tok in tokens:
+        if len(tok.word) < 3 or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha():
+            continue
+        near = difflib.get_close_matches(tok.word, known, n=1, cutoff=TYPO_CUTOFF)
+        if near and len(near[0]) >= 3:
+            fixed.append((tok.text, near[0]))
+            tok.word = near[0]
+    return fixed
+
+
 def read(story: str, own_calls: Optional[dict[str, str]] = None) -> Reading:
     """Read a dispute told in French or English.  Never raises: what is not understood is listed,
     and what the reader will not stand behind is its ``problem``.  ``own_calls``: the names a
     house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems)."""
     tokens = tokenize(story)
+    corrections = _correct(tokens)
     text = _Text(tokens)
     items: list[Item] = []
     roles = _roles(text.text)
@@ -667,7 +731,9 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None) -> Reading:
             items.append(Item("event", event, a, b, text.words(a, b)))
     markers = _markers(tokens)
     items += _card_groups(tokens)
-    return _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles)
+    reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles)
+    reading.corrections = corrections
+    return reading
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -946,8 +1012,10 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
         verdict = facts.pop("it_was")
-        if facts.get("after_kems") or ("kems" in calls and event in ("contre-kems", "double-contre-kems")):
+        if facts.get("after_kems") or ("kems" in calls and event in ("contre-kems", "double-contre-kems")) or event in (None, "kems"):
             facts.setdefault("kems_verdict", verdict)
+        else:  # a verdict on the call in dispute is the question, not a fact: said, not used
+            reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "it_was"]
     if "kems_verdict" in facts:
         ok = facts.pop("kems_verdict")
         if event in ("contre-kems", "double-contre-kems"):
@@ -957,6 +1025,18 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         else:
             event = event or "kems"
             facts["square_said"] = ok
+    if facts.pop("too_late", None):
+        if event in ("contre-kems", "double-contre-kems"):
+            facts["after_kems"] = True  # too late: after the Kems was called (said so in what was understood)
+            reading.understood += [(it.words, "after_kems", True) for it in items
+                                   if it.kind == "fact" and it.value[0] == "too_late"][:1]
+        else:
+            reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "too_late"]
+    if facts.pop("no_kems_called", None):
+        reading.understood += [(it.words, "no_kems_called", True) for it in items
+                               if it.kind == "fact" and it.value[0] == "no_kems_called"][:1]
+    if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
+        reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "unread"]
     if facts.pop("ban_word", None) and facts.pop("before_play", None):
         facts["banned_before_play"] = True
         hints.append("signal")

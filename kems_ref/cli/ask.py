@@ -50,6 +50,9 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
         console = out.console()
         said = t("ui.sep", out.lang).join(understood)
         console.print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
+        if reading.corrections:  # a word typed in a hurry is read as the nearest known one, never silently
+            fixed = ", ".join(f"{typed} → {read_as}" for typed, read_as in reading.corrections)
+            console.print(f"[dim]{escape(t('ask.corrected', out.lang))} {escape(fixed)}[/]")
         if reading.unknown:
             console.print(f"[dim]{escape(t('ask.not_understood', out.lang))} {escape(', '.join(reading.unknown))}[/]")
     asked = session.settle(reading, convention, out.lang, prompter)
@@ -57,7 +60,8 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     if console is None:
         out.json({**asked.result.to_json(), "command": command,
                   "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
-                  "unknown": reading.unknown})
+                  "unknown": reading.unknown,
+                  "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections]})
         return
     from ..outputs.ruling import print_result
 
