@@ -241,8 +241,9 @@ phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was 
 
 
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has )?(?:fait|dit|annonce|crie"
-        rf"|called|said|announced|shouted|lance)(?: de)? {KEMS}\b|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete "
-        rf"|ne a ete |avait ete )?(?:called|said|annonce|dit|fait|crie)?\b")
+        rf"|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
+        rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
+        rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"personne n'a fait kems": no Kems came before (an accusation, not after a Kems)."""
     return [("no_kems_called", True)]
@@ -915,6 +916,17 @@ ACCUSING = ("on", "sur", "contre", "against", "at", "accuse", "accused", "visait
 CALLED = ("called", "calls", "call", "said", "says", "shouted", "announced", "annonce", "dit", "crie", "lance")
 
 
+def _calls(after: list[str]) -> bool:
+    """"Tom called…", "Léa a dit…": the words after a name make it the caller's."""
+    return bool(after[:1] and after[0] in CALLED) or bool(after[:2] and after[0] in ("a", "had", "has")
+                                                         and after[1] in CALLED)
+
+
+def _called_by(before: str, two_before: str) -> bool:
+    """"kems called by Léa", "contre-kems de Léa": the caller named behind the call."""
+    return before in ("by", "par", "de") and two_before in ("kems", "kemps", "called")
+
+
 def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optional[str]) -> list[tuple[int, str]]:
     """Names as the players they are: a name said again is the same player ("stop kemps on Paul…
     Paul had 7 7 K K"), the accused (after "on", "sur"), the caller (before "called", "a dit", or after
@@ -929,8 +941,7 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
             roles.setdefault(tok.word, "their_partner")
         elif before in ACCUSING:
             roles.setdefault(tok.word, "accused")
-        elif (after[:1] and after[0] in CALLED) or (after[:2] and after[0] in ("a", "had", "has")
-                                                     and after[1] in CALLED) or (before in ("by", "par", "de") and i >= 2 and tokens[i - 2].word in ("kems", "kemps", "called")):
+        elif _calls(after) or _called_by(before, tokens[i - 2].word if i >= 2 else ""):
             roles.setdefault(tok.word, "caller")
     out = []
     for i, kind in markers:
@@ -1012,7 +1023,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
         verdict = facts.pop("it_was")
-        if facts.get("after_kems") or ("kems" in calls and event in ("contre-kems", "double-contre-kems")) or event in (None, "kems"):
+        of_a_kems = facts.get("after_kems") or ("kems" in calls and event in ("contre-kems", "double-contre-kems"))
+        if of_a_kems or event in (None, "kems"):  # "kems, c'était pas bon": the Kems itself
             facts.setdefault("kems_verdict", verdict)
         else:  # a verdict on the call in dispute is the question, not a fact: said, not used
             reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "it_was"]
