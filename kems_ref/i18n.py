@@ -44,6 +44,15 @@ def t(key: str, lang: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def lang_chosen(explicit: str | None = None) -> bool:
+    """Whether a language was chosen (--lang, KEMS_REF_LANG, a French or English locale) rather than
+    English by default — where it was not, a story told in French gets a French answer."""
+    if explicit or os.environ.get("KEMS_REF_LANG"):
+        return True
+    locale = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
+    return locale.split("_")[0].split(".")[0].lower() in languages()
+
+
 def detect_lang(explicit: str | None = None) -> str:
     """--lang, then KEMS_REF_LANG, then the locale (LC_ALL, LC_MESSAGES, LANG), then English."""
     for candidate in (explicit, os.environ.get("KEMS_REF_LANG")):

@@ -20,11 +20,11 @@ def private_cache(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def pinned_env(monkeypatch):
-    """Rich output width is pinned, the language is chosen by the tests, not the machine."""
+    """Rich output width is pinned, the language is chosen by the tests (an English locale), not the machine."""
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.delenv("KEMS_REF_LANG", raising=False)
     monkeypatch.delenv("KEMS_REF_CONVENTION", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # an English locale: a French story is answered in English
     monkeypatch.delenv("LC_ALL", raising=False)
 
 

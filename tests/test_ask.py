@@ -322,3 +322,30 @@ def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
                          "pagat")
     assert data["verdict"] == "forbidden" and data["command"] == "kems-ref rule same-card -c pagat --touched-second"
     assert data["unknown"] == []
+
+
+# --- questions about the rules, and the story's own language ------------------------------------
+
+@pytest.mark.parametrize("question, points", [
+    ("on joue en combien de points ?", ["score.system", "score.target"]),
+    ("how many points to win under bicycle", ["score.target"]),
+    ("combien de cartes en main ?", ["deal.hand_size", "exchange.hand_limit"]),
+])
+def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, question, points):
+    data = ask_json(run, question)
+    assert [row["rule_point"] for row in data["rows"]] == points
+    if "bicycle" in question:  # the convention the words name, alone
+        assert data["conventions"] == ["bicycle"] and data["rows"][0]["values"]["bicycle"]["value"]["points"] == 4
+    else:
+        assert len(data["conventions"]) == 9
+
+
+def test_a_story_told_in_french_is_answered_in_french_when_no_language_was_chosen(run, monkeypatch):
+    monkeypatch.setenv("LANG", "C.UTF-8")  # no French or English locale, no KEMS_REF_LANG, no --lang
+    assert run("ask", "contre-kems sur Paul, deux rois, ducale", "--no-input").out.startswith(
+        "Compris : Contre-Kems ; main du joueur accusé : R R ; Ducale")
+    assert run("ask", "stop kemps on Paul, two kings, ducale", "--no-input").out.startswith("Understood: ")
+    assert run("ask", "contre-kems sur Paul, deux rois, ducale", "--no-input", "--lang", "en").out.startswith(
+        "Understood: ")
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")  # an English locale says otherwise
+    assert run("ask", "contre-kems sur Paul, deux rois, ducale", "--no-input").out.startswith("Understood: ")

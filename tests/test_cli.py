@@ -531,3 +531,24 @@ def test_a_fact_that_qualifies_another_one_not_given_is_refused(run, tmp_path):
     r = run("game", "contre", "Tom", "--square", "--no-square", "--db", db)
     assert r.code == 2 and "--square and --no-square say opposite things" in r.err
     assert run("game", "history", "--json", "--db", db).json() == []  # nothing written
+
+
+# --- every lookup by the words people use ------------------------------------------------------------
+
+@pytest.mark.parametrize("word, points", [
+    ("call.contre-kems.wrong", ["call.contre_kems.wrong"]),  # the event's hyphen
+    ("balayage", ["sweep.trigger", "sweep.calls"]),
+    ("sweep", ["sweep.trigger", "sweep.calls"]),
+    ("lifted", ["exchange.lifted_card"]),
+    ("carte levée", ["exchange.lifted_card"]),
+])
+def test_compare_finds_a_point_by_its_id_as_typed_or_by_the_words_of_the_table(run, word, points):
+    r = run("compare", word, "--json")
+    assert r.code == 0, r.err
+    assert [row["rule_point"] for row in r.json()["rows"]] == points
+
+
+def test_compare_refuses_a_word_that_names_nothing_listing_what_it_accepts(run):
+    r = run("compare", "balayge2000", "--lang", "en")
+    assert r.code == 2 and "names no convention, rule point, topic or word of the game" in r.err
+    assert "a rule point (call.kems.right), a topic (material, deal, hunt, signal, calls, score)" in r.err

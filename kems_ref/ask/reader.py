@@ -678,6 +678,23 @@ class _Text:
         return " ".join(tok.text for tok in self.tokens[first:end])
 
 
+#: words that only French has, and only English, among those tables use most
+_FRENCH = set(["le", "la", "les", "un", "une", "des", "du", "de", "et", "est", "etait", "avait", "sur", "avec", "sans", "pour", "qui", "que", "il", "elle", "son", "sa", "ses", "mon", "ma", "mes", "partenaire", "carre", "dames", "rois", "valets", "quatre", "deux", "trois", "cinq", "donne", "pioche", "milieu", "balayage", "joueur", "pas", "ne", "mais", "alors", "quand", "apres", "avant", "personne", "signe", "cartes", "carte", "main", "faux", "juste", "combien", "joue", "jouer", "en", "selon", "quel", "quelle", "ont", "fait", "dit"])
+_ENGLISH = set(["the", "a", "an", "and", "is", "was", "had", "with", "without", "how", "many", "much", "win", "under", "what", "which", "to", "does", "do", "for", "who", "that", "he", "she", "his", "her", "my", "partner", "square", "queens", "kings", "jacks", "four", "two", "three", "five", "deal", "stock", "middle", "sweep", "player", "not", "but", "then", "when", "after", "before", "nobody", "sign", "cards", "card", "hand", "wrong", "right", "called"])
+
+
+def story_lang(story: str) -> str | None:
+    """The language a story is told in, "fr" or "en", where its words say so; ``None`` if unclear."""
+    words = [tok.word for tok in tokenize(story)]
+    french = sum(w in _FRENCH for w in words) + sum(ch in "éèêàçùôîœ" for ch in story.lower())
+    english = sum(w in _ENGLISH for w in words)
+    if french > english:
+        return "fr"
+    if english > french:
+        return "en"
+    return None
+
+
 @functools.lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
     """Every word the reader knows: those its phrases, events, conventions and cards are written

@@ -11,6 +11,7 @@ The prompts themselves go through a :class:`Prompter`; :mod:`.prompts` is the te
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
@@ -71,6 +72,24 @@ def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
         raise KemsError("error.ask_no_event", understood=said, unknown=unknown, choices=", ".join(EVENTS))
     if reading.event == "deal" and "hand" not in reading.options and not can_ask:
         raise KemsError("error.ask_deal_cards", understood=said)
+
+
+#: words that make a story a question about the rules rather than about one call
+QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
+                      r"|c est quoi|en combien|to win|pour gagner)\b")
+
+
+def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
+    """The rule points a question about the rules asks about ("on joue en combien de points ?",
+    "how many points to win under bicycle"): a question that tells no call, no cards and no fact;
+    ``None`` for a dispute."""
+    from ..corpus.lookup import find_points
+    from ..words import fold
+
+    told = reading.event is not None or any(v not in (None, False) for v in reading.options.values())
+    if told or not QUESTION.search(" ".join(fold(story).split())):
+        return None
+    return find_points(story) or None
 
 
 def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter]) -> Asked:

@@ -78,11 +78,10 @@ def compare(
 
     fmt = "json" if out.as_json else format.value
     out.extra["json"] = fmt == "json"
-    from ..corpus.catalogue import IDS, TOPICS
+    from ..corpus.lookup import sort_refs
 
-    points = [i for i in ids or [] if i in IDS]  # compare call.contre_kems.wrong: one point, every source
-    topics = [i for i in ids or [] if i in TOPICS]  # compare calls: one topic
-    refs = [i for i in ids or [] if i not in IDS and i not in TOPICS]
+    # conventions, rule points (call.contre-kems.wrong), topics (calls), words of the table (balayage)
+    points, topics, refs = sort_refs(ids or [])
     selected = [conventions.load(i) for i in refs] if refs else conventions.load_all()
     chosen: list[Optional[str]] = [*topics] or [topic]
     rows = [row for topic_ in chosen for row in cmp.rows(selected, out.lang, topic_, only_differences)

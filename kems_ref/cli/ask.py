@@ -31,9 +31,18 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
             raise KemsError("error.ask_no_words")
     if len(story) > MAX_STORY:
         raise KemsError("error.ask_too_long", limit=MAX_STORY)
+    from ..ask.reader import story_lang
+    from ..i18n import lang_chosen
     from ..words import calls_of
 
+    given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
+    if not given and not lang_chosen() and story_lang(story):  # no language chosen: the story's own
+        out.lang = story_lang(story) or out.lang
     reading = read(story, calls_of(convention) if convention else None)
+    points = session.rules_question(story, reading)
+    if points is not None:  # "on joue en combien de points ?": answered from the data, like compare POINT
+        _answer_question(out, points, reading.convention)
+        return
     session.check_reading(reading, out.lang, can_ask)
     convention = _convention(reading.convention, convention)
     understood = session.understood_labels(reading, out.lang)
@@ -70,6 +79,20 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     if command is not None:
         console.print()
         console.print(f"{escape(t('ask.same_ruling', out.lang))} [bold]{escape(command)}[/]", soft_wrap=True)
+
+
+def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
+    """A question about the rules: the points it asks about, each convention's answer and source
+    (the one the words name, else every shipped convention), rendered as ``compare`` renders."""
+    from ..corpus import load as conventions
+    from ..outputs import compare as cmp
+    from ..outputs.compare_render import render
+
+    selected = [conventions.load(named)] if named else conventions.load_all()
+    rows = [row for row in cmp.rows(selected, out.lang, None, False) if row["rule_point"] in points]
+    out.extra["json"] = out.as_json
+    render("json" if out.as_json else "table", cmp.labels(selected), rows, out.lang,
+           None if out.as_json else out.console(wrap=True), cmp.call_names(selected, out.lang))
 
 
 def _convention(named: Optional[str], given: str) -> str:
