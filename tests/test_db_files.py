@@ -239,3 +239,38 @@ def test_a_hand_edited_sheet_is_damaged_exit_2_never_an_internal_error(run, tmp_
         r = run("game", *args, "--db", str(db), "--lang", "en")
         assert r.code == 2 and "is unreadable or damaged" in r.err and reason in r.err, (args, r.err)
         assert _digests(db) == before, args
+
+
+def test_a_sheet_that_fills_the_disk_itself_stays_sound_and_goes_on_elsewhere(run, small_disk, tmp_path):
+    import shutil
+
+    db = small_disk / "games.sqlite3"
+    assert run("game", *NEW[:-2], "-c", "ducale", "--target", "1000000", "--db", str(db)).code == 0
+    recorded = 0
+    for _ in range(600):
+        r = run("game", "call", "kems", "--by", "Léa", "--hand", "Q Q Q Q", "--db", str(db), "--lang", "en")
+        if r.code != 0:
+            assert r.code == 2 and "the disk is full" in r.err, r.err  # never "damaged"
+            break
+        recorded += 1
+    assert 0 < recorded < 600
+    score = run("game", "score", "--json", "--db", str(db))  # read as it is, WAL included
+    assert score.code == 0 and score.json()["teams"][0]["points"] == recorded
+    moved = tmp_path / "roomy"
+    moved.mkdir()
+    for path in small_disk.glob("games.sqlite3*"):
+        shutil.copy(path, moved / path.name)
+    assert run("game", "point", "Tom", "1", "--db", str(moved / "games.sqlite3")).code == 0
+    again = run("game", "score", "--json", "--db", str(moved / "games.sqlite3")).json()
+    assert again["teams"][0]["points"] == recorded + 1
+
+
+def test_an_empty_file_beside_another_programs_wal_or_journal_is_theirs(run, tmp_path):
+    for beside in ("-wal", "-journal"):
+        db = tmp_path / f"empty{beside}.sqlite3"
+        db.write_bytes(b"")
+        Path(str(db) + beside).write_bytes(b"not ours" * 100)
+        before = _digests(db)
+        r = run("game", "list", "--db", str(db))
+        assert r.code == 2 and "is not a kems-ref database" in r.err
+        assert _digests(db) == before

@@ -400,10 +400,13 @@ def _wal_commits(path: Path) -> tuple[bool, Optional[int], Optional[int]]:
     return committed, app_id, version
 
 
-def _peek(path: Path) -> tuple[int, str]:
+def _peek(path: Path, with_wal: bool = False) -> tuple[int, str]:
     """The number of schema objects and the ``quick_check`` verdict of the file as it lies on disk,
-    through an immutable read-only connection (no journal recovered, no WAL read, nothing written)."""
-    conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    through an immutable read-only connection (no journal recovered, no WAL read, nothing written);
+    ``with_wal``: a file already known ours whose WAL holds commits — read with them (read-only: a
+    partial checkpoint leaves the file alone inconsistent, the file and its WAL sound)."""
+    mode = "?mode=ro" if with_wal else "?mode=ro&immutable=1"
+    conn = sqlite3.connect(path.resolve().as_uri() + mode, uri=True)
     try:
         (objects,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         (verdict,) = conn.execute("PRAGMA quick_check(1)").fetchone()
@@ -417,6 +420,10 @@ def _identify(path: Path) -> bool:
     before its first commit); refuses, untouched, anything that is not ours — its journal and WAL
     included — or that is damaged or newer."""
     if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        for beside in ("-wal", "-journal"):  # an empty file beside someone's WAL or hot journal: theirs
+            other = Path(str(path) + beside)
+            if other.exists() and (other.stat().st_size or beside == "-journal") and path.exists():
+                raise KemsError("error.game_db_foreign", path=str(path))
         return True
     if not path.is_file():
         raise KemsError("error.game_db_foreign", path=str(path))
@@ -429,7 +436,7 @@ def _identify(path: Path) -> bool:
     if app_id == APPLICATION_ID and version > VERSION:
         raise KemsError("error.game_db_newer", path=str(path), version=version)
     try:
-        objects, verdict = _peek(path)
+        objects, verdict = _peek(path, with_wal=committed and app_id == APPLICATION_ID)
     except sqlite3.DatabaseError as exc:
         raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
     if verdict != "ok":
