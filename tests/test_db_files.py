@@ -225,6 +225,15 @@ def test_a_full_disk_refuses_every_write_by_name_keeps_every_entry_and_still_rea
     ("UPDATE entries SET verdict = 'pwned'", "an entry's verdict is not one kems-ref writes"),
     ("UPDATE entries SET event = 'nope'", "an entry's event is not one kems-ref writes"),
     ("UPDATE games SET decided = '[]'", "a stored value is not a dict"),
+    ("UPDATE games SET name = X'41424300'", "a stored name is not text"),
+    ("UPDATE entries SET by_player = X'41'", "a stored name is not text"),
+    ("UPDATE games SET target_points = 'abc'", "a stored number is not one kems-ref writes"),
+    ("UPDATE entries SET changes = '[{\"team\": \"Zed\", \"change\": 1}]'", "a score change is not one"),
+    ("UPDATE entries SET changes = '[{\"team\": \"Tom+Léa\", \"change\": 1, \"unit\": \"banana\"}]'",
+     "a score change is not one"),
+    ("UPDATE entries SET ruling = '{\"verdict\": 5, \"citations\": \"x\", \"branches\": 3}'",
+     "a stored ruling is not one kems-ref writes"),  # read by the history and the exports only
+    ("UPDATE entries SET n = 'abc'", "a stored number is not one kems-ref writes"),
 ])
 def test_a_hand_edited_sheet_is_damaged_exit_2_never_an_internal_error(run, tmp_path, edit, reason):
     db = tmp_path / "games.sqlite3"
@@ -235,7 +244,10 @@ def test_a_hand_edited_sheet_is_damaged_exit_2_never_an_internal_error(run, tmp_
     con.commit()
     con.close()
     before = _digests(db)
-    for args in (["score"], ["history"], ["list"], ["point", "Tom", "1"], ["export", "--format", "csv"]):
+    commands = [["history"], ["export", "--format", "csv"], ["show"]]
+    if "ruling" not in edit:
+        commands += [["score"], ["list"], ["point", "Tom", "1"]]
+    for args in commands:
         r = run("game", *args, "--db", str(db), "--lang", "en")
         assert r.code == 2 and "is unreadable or damaged" in r.err and reason in r.err, (args, r.err)
         assert _digests(db) == before, args

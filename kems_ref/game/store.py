@@ -236,7 +236,12 @@ class Store:
         """Every entry of the game, as its outline (see :class:`Line`)."""
         rows = self.conn.execute("SELECT n, kind, refers, applied, changes FROM entries WHERE game_id = ? ORDER BY n",
                                  (game.id,))
-        return [Line(n, kind, refers, bool(applied), changes) for n, kind, refers, applied, changes in rows]
+        teams = {t.name for t in game.teams}
+        out = []
+        for n, kind, refers, applied, changes in rows:
+            _changes(changes, teams)  # checked once here, read again where it counts
+            out.append(Line(_int(n), kind, _int(refers, none=True), bool(applied), changes))
+        return out
 
     def iter_entries(self, game: Game, full: bool = True, since: int = 1) -> Iterator[Entry]:
         """The entries numbered ``since`` and after, one at a time (a long history is read as it is
@@ -246,23 +251,27 @@ class Store:
         rows = self.conn.execute(
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
             " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
+        teams = {t.name for t in game.teams}
         for r in rows:
-            yield Entry(n=r["n"], kind=r["kind"], at=str(r["at"]), event=_known("event", r["event"]),
+            yield Entry(n=_int(r["n"]), kind=r["kind"], at=str(r["at"]), event=_known("event", r["event"]),
                         by_player=_safe(r["by_player"]),
                         on_player=_safe(r["on_player"]), situation=_json(r["situation"], dict) if full else None,
                         verdict=_known("verdict", r["verdict"]), applied=bool(r["applied"]),
-                        changes=_changes(r["changes"]), ruling=_json(r["ruling"], dict) if full else None,
-                        refers=r["refers"], decision=_json(r["decision"], dict), branches=r["n_branches"])
+                        changes=_changes(r["changes"], teams),
+                        ruling=_ruling(_json(r["ruling"], dict)) if full else None,
+                        refers=_int(r["refers"], none=True), decision=_json(r["decision"], dict),
+                        branches=_int(r["n_branches"]))
 
     def _game(self, row: sqlite3.Row) -> Game:
         """A game as read: names shown as escapes where they hold control characters (a file written by
         another program, or before names were checked), the same way everywhere they are printed."""
-        game = Game(id=row["id"], name=clean(row["name"]), convention=clean(row["convention"]), unit=row["unit"],
-                    target_points=row["target_points"], target_word=row["target_word"], end_rule=row["end_rule"],
-                    decided=_json(row["decided"], dict) or {}, created_at=row["created_at"],
-                    letters=row["letters"], digest=row["convention_digest"])
+        game = Game(id=_int(row["id"]), name=_text(row["name"]), convention=_text(row["convention"]),
+                    unit=row["unit"], target_points=_int(row["target_points"], none=True),
+                    target_word=_text(row["target_word"], none=True), end_rule=row["end_rule"],
+                    decided=_json(row["decided"], dict) or {}, created_at=str(row["created_at"]),
+                    letters=row["letters"], digest=_text(row["convention_digest"], none=True))
         teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
-        game.teams = [Team(clean(str(name)), _players(players)) for name, players in teams]
+        game.teams = [Team(_text(name), _players(players)) for name, players in teams]
         return game
 
     # --- writing (inside ``writing()``) ------------------------------------------------------
@@ -304,7 +313,7 @@ class Store:
 
 
 def _safe(text: Optional[str]) -> Optional[str]:
-    return None if text is None else clean(text)
+    return _text(text, none=True)  # type: ignore[no-any-return]
 
 
 def now() -> str:
@@ -329,14 +338,49 @@ def _json(text: Optional[str], kind: type = object) -> Any:
     return value
 
 
-def _changes(text: Optional[str]) -> list[dict[str, Any]]:
-    """An entry's score changes: ``[{team, change, unit}]`` with a whole number of points or letters."""
+def _text(value: Any, none: bool = False) -> Any:
+    """A stored name or reference: text (shown with its controls escaped), or ``None`` where allowed."""
+    if value is None and none:
+        return None
+    if not isinstance(value, str):
+        raise HandEdited(f"a stored name is not text: {str(value)[:40]!r}")
+    return clean(value)
+
+
+def _int(value: Any, none: bool = False) -> Any:
+    """A stored number: a whole number kems-ref could have written, or ``None`` where allowed."""
+    if value is None and none:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 2 ** 53:
+        raise HandEdited(f"a stored number is not one kems-ref writes: {str(value)[:40]!r}")
+    return value
+
+
+def _changes(text: Optional[str], teams: Optional[set[str]] = None) -> list[dict[str, Any]]:
+    """An entry's score changes: ``[{team, change, unit}]``, a whole number of points or letters to one
+    of the game's teams."""
     changes = _json(text, list) or []
     for change in changes:
         if not isinstance(change, dict) or not isinstance(change.get("change"), int) \
-                or isinstance(change.get("change"), bool):
+                or isinstance(change.get("change"), bool) or abs(change["change"]) > 2 ** 53 \
+                or change.get("unit", "point") not in ("point", "letter") \
+                or (teams is not None and clean(str(change.get("team", ""))) not in teams):
             raise HandEdited(f"a score change is not one kems-ref writes: {str(change)[:40]!r}")
     return [{**c, "team": clean(str(c.get("team", "")))} for c in changes]
+
+
+def _ruling(value: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
+    """A stored ruling: the shape a ruling's JSON has (its verdict, citations and branches)."""
+    if value is None:
+        return None
+    shapes = (("verdict", str), ("citations", list), ("branches", list), ("explanation", str), ("score", list))
+    for key, kind in shapes:
+        if key in value and value[key] is not None and not isinstance(value[key], kind):
+            raise HandEdited(f"a stored ruling is not one kems-ref writes ({key})")
+    if not all(isinstance(c, dict) for c in value.get("citations") or []) \
+            or not all(isinstance(b, dict) and isinstance(b.get("ruling"), dict) for b in value.get("branches") or []):
+        raise HandEdited("a stored ruling is not one kems-ref writes (citations, branches)")
+    return value
 
 
 def _known(kind: str, value: Optional[str]) -> Optional[str]:
