@@ -379,3 +379,40 @@ def test_stdin_closed_is_an_empty_input_nothing_asked(tmp_path):
         done = subprocess.run([sys.executable, "-m", "kems_ref", *args], capture_output=True, text=True, timeout=60,
                               preexec_fn=closed_stdin)
         assert done.returncode == code and needle in done.stderr and "internal error" not in done.stderr, args
+
+
+def test_a_reader_gone_midway_through_a_long_export_is_141_not_0(tmp_path):
+    import sqlite3
+    import subprocess
+    import sys
+
+    db = tmp_path / "g.sqlite3"
+    subprocess.run([sys.executable, "-m", "kems_ref", "game", "new", "--team", "A+B", "--team", "C+D", "--target",
+                    "1000000", "--db", str(db)], check=True, capture_output=True, timeout=60)
+    subprocess.run([sys.executable, "-m", "kems_ref", "game", "kems", "A", "--hand", "Q Q Q Q", "--db", str(db)],
+                   check=True, capture_output=True, timeout=60)
+    con = sqlite3.connect(db)
+    row = con.execute("SELECT * FROM entries").fetchone()
+    con.executemany(f"INSERT INTO entries VALUES ({', '.join('?' * len(row))})",
+                    [(row[0], n, *row[2:]) for n in range(2, 3001)])
+    con.commit()
+    con.close()
+    for fmt in ("csv", "markdown", "json"):  # megabytes: one write to the pipe would return short, silently
+        process = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "export", "--format", fmt, "--db",
+                                    str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.read(10)
+        process.stdout.close()
+        assert process.wait(timeout=60) == 141 and process.stderr.read() == b"", fmt
+
+
+def test_numbers_past_any_game_are_refused_in_one_short_line(run, tmp_path):
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "5", "--db", db).code == 0
+    for args in (["point", "A", "99999999999999999999"], ["history", "--from", "99999999999999999999"],
+                 ["history", "--last", "9223372036854775808"], ["point", "A", "9" * 5000]):
+        r = run("game", *args, "--db", db, "--lang", "en")
+        assert r.code == 2 and len(r.err) < 300 and "Traceback" not in r.err, (args, r.err[:300])
+    assert run("game", "history", "--json", "--db", db).json() == []  # nothing was written
+    note = run("game", "history", "--from", "50", "--db", db, "--lang", "en", env={"COLUMNS": "200"}).out
+    assert "Lines 1–0" not in note and "of 0 not shown" not in note

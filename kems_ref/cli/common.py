@@ -12,6 +12,7 @@ import functools
 import inspect
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -114,7 +115,12 @@ class Out:
         sys.stdout.write("]\n" if first else "\n]\n")
 
     def text(self, text: str) -> None:
-        sys.stdout.write(text.rstrip("\n") + "\n")
+        """Written in pieces, each flushed: one large write to a pipe whose reader left returns short
+        without an error, and the reader gone would go unnoticed (exit 0 instead of 141)."""
+        whole = text.rstrip("\n") + "\n"
+        for start in range(0, len(whole), 1 << 16):
+            sys.stdout.write(whole[start:start + (1 << 16)])
+            sys.stdout.flush()
 
 
 MIN_WIDTH, MAX_WIDTH = 40, 1000
@@ -337,6 +343,11 @@ def _lang_of(argv: list[str]) -> str:
     return found if found in languages() else "en"
 
 
+def _shortened(text: str, limit: int = 200) -> str:
+    """A message that quotes the value given: the value cut to fit one line (5,000 digits are not)."""
+    return re.sub(r"\S{60,}", lambda m: m.group(0)[:40] + "…", text)[:limit]
+
+
 def _click_message(exc: click.ClickException, lang: str) -> str:
     """Click's usage errors, in one line and the user's language where we know them."""
     hint = ""
@@ -349,5 +360,5 @@ def _click_message(exc: click.ClickException, lang: str) -> str:
         return t("error.missing_parameter", lang, param=exc.param.get_error_hint(ctx) if ctx else exc.param.name) + hint
     if isinstance(exc, click.BadParameter):
         param = exc.param.get_error_hint(ctx) if exc.param is not None and ctx is not None else (exc.param_hint or "")
-        return t("error.bad_parameter", lang, param=param, reason=exc.message) + hint
+        return t("error.bad_parameter", lang, param=param, reason=_shortened(exc.message)) + hint
     return exc.format_message().replace("\n", " ") + hint

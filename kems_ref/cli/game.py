@@ -304,6 +304,8 @@ def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
         print_score(out.console(), sheet_game, score, out.lang)
 
 
+#: the largest entry number an option takes (a game never has more lines; SQLite's integers hold it)
+MAX_ENTRY = 1_000_000_000
 #: ``game history`` on a terminal shows the last this many lines of a longer game (``--all``: every one)
 HISTORY_PAGE = 200
 
@@ -311,10 +313,10 @@ HISTORY_PAGE = 200
 @command(game_app, "history", help=h("help.cmd.game_history"))
 def game_history(
     out: Out, game: GameOpt = None, db: DbOpt = None,
-    last: Annotated[Optional[int], typer.Option("--last", metavar="N", min=1, help=h("help.option.history_last"),
-                                                show_default=False)] = None,
-    since: Annotated[Optional[int], typer.Option("--from", metavar="N", min=1, help=h("help.option.history_from"),
-                                                 show_default=False)] = None,
+    last: Annotated[Optional[int], typer.Option("--last", metavar="N", min=1, max=MAX_ENTRY,
+                                                help=h("help.option.history_last"), show_default=False)] = None,
+    since: Annotated[Optional[int], typer.Option("--from", metavar="N", min=1, max=MAX_ENTRY,
+                                                 help=h("help.option.history_from"), show_default=False)] = None,
     every: Annotated[bool, typer.Option("--all", help=h("help.option.history_all"))] = False,
 ) -> None:
     from ..outputs import game as render
@@ -327,7 +329,7 @@ def game_history(
         count = entries[-1].n if entries else 0
         if last is None and since is None and not every and not out.as_json and count > HISTORY_PAGE:
             last = HISTORY_PAGE  # a long game on a terminal: its last lines, the note says how to see more
-        first = max(1, count - last + 1) if last is not None else since or 1
+        first = max(1, count - last + 1) if last is not None else min(since or 1, count + 1)
         shown = store.iter_entries(sheet_game, full=True, since=first)
         if out.as_json:
             out.json_list(render.history_items(entries, shown, sheet_game, out.lang))

@@ -314,6 +314,8 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
     ``for_entry``, the score the table gives a pending call the convention does not settle: recorded
     as the table's decision on that call (it is then no longer waiting, and a re-scoring under a
     convention that does settle the call uses that convention's ruling instead)."""
+    if abs(amount) > MAX_TARGET:  # a line of the sheet: never more than any target
+        raise KemsError("error.game_point_bad", amount=str(amount)[:20], limit=MAX_TARGET)
     with store.writing():
         entries = store.entries(game, full=False)
         team = team_of(game, who)
