@@ -64,3 +64,33 @@ def test_a_stored_name_with_control_characters_is_never_printed_raw_by_any_game_
             r = run("game", *args, *extra, env={**env, "COLUMNS": "200"})
             assert r.code in (0, 2), (args, r.err)
             assert not RAW.search(r.out + r.err), (args, extra, repr(r.out + r.err)[:300])
+
+
+def test_the_markdown_export_keeps_a_name_in_its_cell_and_never_opens_html(run, tmp_path):
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "A|x|y+<img src=x onerror=alert(1)>", "--team", "Ana+Ben", "-c", "ducale",
+               "--target", "5", "--name", "g|h", "--db", db).code == 0
+    assert run("game", "point", "A|x|y", "1", "--db", db).code == 0
+    md = run("game", "export", "--format", "markdown", "--db", db, "--lang", "en").out
+    assert md.splitlines()[0] == "# Game g\\|h — Ducale, to 5 points (the first team to reach them wins)"
+    assert "| A\\|x\\|y+&lt;img src=x onerror=alert(1)&gt; | A\\|x\\|y, &lt;img src=x onerror=alert(1)&gt; | 1 |" in md
+    assert "<img" not in md
+
+
+def test_a_line_break_already_stored_in_a_name_stays_on_its_line_everywhere(run, tmp_path):
+    import sqlite3
+
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target", "5",
+               "--db", db).code == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE teams SET name = 'Ana+Ben' || char(10) || '| forged | row |' WHERE idx = 1")
+    con.commit()
+    con.close()
+    listed = run("game", "list", "--db", db, "--lang", "en").out
+    assert len(listed.strip().splitlines()) == 1 and "Ana+Ben\\n\\| forged" not in listed
+    assert "Ana+Ben\\n| forged | row |" in listed
+    md = run("game", "export", "--format", "markdown", "--db", db, "--lang", "en").out
+    assert "| Ana+Ben\\n\\| forged \\| row \\| | Ana, Ben | 0 |" in md
+    refused = run("game", "point", "Zed", "1", "--db", db, "--lang", "en")
+    assert refused.code == 2 and len(refused.err.strip().splitlines()) == 1

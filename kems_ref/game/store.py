@@ -344,7 +344,8 @@ def _text(value: Any, none: bool = False) -> Any:
         return None
     if not isinstance(value, str):
         raise HandEdited(f"a stored name is not text: {str(value)[:40]!r}")
-    return clean(value)
+    # a line break or a tab (refused at entry) shown as an escape: a name stays on its line and cell
+    return clean(value).replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
 
 
 def _int(value: Any, none: bool = False) -> Any:

@@ -386,16 +386,23 @@ def export(fmt: str, game: Game, entries: list[Entry], score: Score, lang: str) 
         return out.getvalue()
     title = t("game.title", lang, game=game.name, convention=convention_name(game, lang),
               target=target_label(game, lang))
-    lines = [f"# {title}", "", f"| {t('game.col.team', lang)} | {t('game.col.players', lang)} | "
+    lines = [f"# {_md(title)}", "", f"| {t('game.col.team', lang)} | {t('game.col.players', lang)} | "
              f"{t('game.col.points' if score.unit == 'point' else 'game.col.letters', lang)} |", "|---|---|---|"]
     for s in score.standings:
         total = str(s.total) if score.unit == "point" else score.letters_of(s)
         gone = f" ({t('game.out', lang)})" if s.out else ""
-        lines.append(f"| {s.team} | {', '.join(s.players)} | {total}{gone} |")
-    lines += ["", status_line(score, lang), "", f"## {t('game.history', lang)}", "",
+        lines.append(f"| {_md(s.team)} | {_md(', '.join(s.players))} | {_md(total)}{gone} |")
+    lines += ["", _md(status_line(score, lang)), "", f"## {t('game.history', lang)}", "",
               "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    """Text in a markdown cell or heading: a name's ``|`` cannot add a column, its ``<`` cannot open an
+    HTML tag a viewer would render, a line break cannot start a row of its own."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|")
+            .replace("\n", " ").replace("\r", " "))
 
 
 def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
