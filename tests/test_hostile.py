@@ -416,3 +416,15 @@ def test_numbers_past_any_game_are_refused_in_one_short_line(run, tmp_path):
     assert run("game", "history", "--json", "--db", db).json() == []  # nothing was written
     note = run("game", "history", "--from", "50", "--db", db, "--lang", "en", env={"COLUMNS": "200"}).out
     assert "Lines 1–0" not in note and "of 0 not shown" not in note
+
+
+@pytest.mark.parametrize("keys, flag", [("\x1b[2J", "--take-first"), ("\x1b[3J", "--take-first"),
+                                        ("\x1b[2;5X", "--take-first"), ("\x1b]0;2\x07", "--take-first"),
+                                        ("2", "--put-first"), ("\x1b[B", "--put-first")])
+def test_an_escape_sequence_at_a_choice_never_picks_an_answer_its_digits_spell(keys, flag):
+    pexpect, child = _prompt(["ask", "exchange, marquoir"])
+    child.expect("Nobody knows")
+    child.send(keys)
+    child.sendcontrol("m")  # Enter: the highlighted answer (the first, unless the arrow moved it)
+    code, output = _finish(pexpect, child)
+    assert code == 0 and f"kems-ref rule exchange -c marquoir {flag}" in output, output[-300:]

@@ -80,7 +80,43 @@ def _guards(leave_on_ctrl_d: bool) -> KeyBindings:
         def _leave(event: Any) -> None:
             event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
+        _swallow_sequences(guards)
     return guards
+
+
+def _swallow_sequences(guards: KeyBindings) -> None:
+    """At a choice, an escape sequence the terminal library does not know ("\\x1b[2J", a title
+    "\\x1b]0;2\\x07") arrives as its characters: its digits would pick an answer.  From ``ESC [`` to
+    its final letter, from ``ESC ]`` to its BEL, every key is swallowed."""
+    from prompt_toolkit.filters import Condition
+
+    state = {"in": ""}  # "" outside a sequence, "[" inside a CSI, "]" inside an OSC
+    inside = Condition(lambda: bool(state["in"]))
+
+    @guards.add("escape", "[")
+    def _csi(event: Any) -> None:
+        state["in"] = "["
+
+    @guards.add("escape", "]")
+    def _osc(event: Any) -> None:
+        state["in"] = "]"
+
+    def eat(event: Any) -> None:
+        data = event.key_sequence[-1].data
+        if (state["in"] == "[" and (data.isalpha() or data == "~")) or data in ("\x07", "\x1b"):
+            state["in"] = ""
+
+    for key in [*"0123456789;:?<=>!\"$%&'()*+,-./@~ ", *"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"]:
+        guards.add(key, filter=inside, eager=True)(eat)  # eager, as the shortcuts are: ours come last
+    for key in ("c-g", "escape", "enter"):  # BEL ends an OSC; Enter ends whatever was left open
+        guards.add(key, filter=inside, eager=True)(eat if key != "enter" else _ended(state))
+
+
+def _ended(state: dict[str, str]) -> Callable[[Any], None]:
+    def end(event: Any) -> None:
+        state["in"] = ""
+
+    return end
 
 
 def _run(question: questionary.Question, leave_on_ctrl_d: bool = False) -> Any:
