@@ -552,3 +552,26 @@ def test_compare_refuses_a_word_that_names_nothing_listing_what_it_accepts(run):
     r = run("compare", "balayge2000", "--lang", "en")
     assert r.code == 2 and "names no convention, rule point, topic or word of the game" in r.err
     assert "a rule point (call.kems.right), a topic (material, deal, hunt, signal, calls, score)" in r.err
+
+
+@pytest.mark.parametrize("args, first", [([], "kems-ref — a referee for the card game Kems"),
+                                          (["rule"], "kems-ref rule EVENT [the facts]"),
+                                          (["game"], "kems-ref game — the score sheet"),
+                                          (["rule", "--lang", "fr"], "kems-ref rule ÉVÉNEMENT [les faits]")])
+def test_a_bare_command_prints_a_short_usage_and_exits_0(run, args, first):
+    r = run(*args)
+    assert r.code == 0 and r.out.startswith(first) and r.err == ""
+    assert len(r.out.splitlines()) <= 8
+
+
+@pytest.mark.parametrize("key", ["usage.root", "usage.rule", "usage.game"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_example_of_a_short_usage_runs(run, key, lang):
+    from kems_ref.i18n import t
+
+    examples = [re.split(r"\s{2,}", line.strip())[0] for line in t(key, lang).splitlines()
+                if line.startswith("  kems-ref ") and "[" not in line and "·" not in line]
+    assert examples
+    for example in examples:
+        r = run(*shlex.split(example)[1:], "--lang", lang)
+        assert r.code == 0, (example, r.err)

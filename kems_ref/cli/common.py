@@ -215,6 +215,20 @@ def _where(exc: KemsError) -> dict[str, Any]:
     return {k: v for k, v in (("file", exc.file), ("line", exc.line)) if v is not None}
 
 
+def _bare(argv: list[str]) -> Optional[str]:
+    """Which group was named with nothing else (``--lang`` aside): "root", "rule", "game"; or None."""
+    words = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            words.append(arg)
+    return {(): "root", ("rule",): "rule", ("game",): "game"}.get(tuple(words))
+
+
 class _ReaderGone(Exception):
     """The reader of stdout went away (``| head``) — not an OSError, which Click would turn into
     exit code 1 itself."""
@@ -245,6 +259,14 @@ class KemsGroup(TyperGroup):
             if standalone_mode:
                 sys.exit(code)
             return code
+        bare = _bare(argv)
+        if bare is not None:  # `kems-ref`, `kems-ref rule`, `kems-ref game`: a short usage, not the whole help
+            with contextlib.suppress(BrokenPipeError):
+                sys.stdout.write(t(f"usage.{bare}", lang).rstrip("\n") + "\n")
+                sys.stdout.flush()
+            if standalone_mode:
+                sys.exit(0)
+            return 0
         speak_click(lang)
         for param in self.params:  # Typer's completion options, in the user's language
             if param.name in ("install_completion", "show_completion") and isinstance(param, click.Option):
