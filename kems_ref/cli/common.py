@@ -259,7 +259,8 @@ class KemsGroup(TyperGroup):
             if standalone_mode:
                 sys.exit(code)
             return code
-        bare = _bare(argv)
+        completing = any(key.startswith("_KEMS_REF_COMPLETE") for key in os.environ)  # the shell asks, Click answers
+        bare = None if completing else _bare(argv)
         if bare is not None:  # `kems-ref`, `kems-ref rule`, `kems-ref game`: a short usage, not the whole help
             with contextlib.suppress(BrokenPipeError):
                 sys.stdout.write(t(f"usage.{bare}", lang).rstrip("\n") + "\n")
