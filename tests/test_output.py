@@ -141,3 +141,14 @@ def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
     assert same["status"] == "unspecified" and same["answer"] is None and "first to touch" in same["advice"]
     text = run("checklist", "-c", "ducale", "-c", "regles-com").out
     assert "regles-com: silent (advice: The sheet advises" in text
+
+
+def test_a_ruling_names_a_long_source_once_and_each_point_under_it(run):
+    out = run("rule", "contre-kems", "--hand", "7 7 K K", "-c", "pagat", "--lang", "en").out
+    sources = out[out.index("Sources"):]
+    assert sources.count("Pagat, « Kemps » (John McLeod)") == 1
+    assert "    • call.contre_kems.wrong: topic: scoring" in sources
+    called = run("game", "new", "--team", "A+B", "--team", "C+D", "-c", "pagat", "--name", "src").out
+    assert called
+    line = run("game", "contre", "A", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "--lang", "en").out
+    assert line.count("Pagat, « Kemps » (John McLeod)") == 1

@@ -104,7 +104,7 @@ def score_line(score: Score, lang: str) -> str:
 def print_called(console: Console, game: Game, called: Called, lang: str) -> None:
     """A call on the sheet, short: the verdict with its reason and citations, what the sheet did
     with it, and the score on one line (``game score`` shows the table, ``rule`` the whole ruling)."""
-    from ..outputs.ruling import cite_line, condition, verdict_label
+    from ..outputs.ruling import cited_by_source, condition, verdict_label
 
     entry = called.entry
     lines: list[str] = []
@@ -120,7 +120,8 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
             lines.append("  " + escape(_who(game, entry, lang)))
         if ruling.get("explanation"):
             lines.append(f"  {escape(ruling['explanation'])}")
-        lines += [f"  • {escape(cite_line(c, lang))}" for c in ruling.get("citations") or []]
+        for source, cited in cited_by_source(ruling.get("citations") or [], lang):  # a long source named once
+            lines += [f"  {escape(source)}"] + [f"    • {escape(line)}" for line in cited]
     if entry.applied:
         who = t("game.decided_by_table", lang) if entry.decision else ""
         applied = t("game.applied", lang, n=entry.n, game=game.name, changes=changes_text(entry.changes, lang))

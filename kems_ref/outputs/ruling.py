@@ -84,10 +84,28 @@ def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> N
         console.print(f"{indent}{t('ui.effects', lang)} " + escape(effects))
 
 
-def cite_line(c: dict[str, Any], lang: str) -> str:
+def cited_by_source(citations: list[dict[str, Any]], lang: str) -> list[tuple[str, list[str]]]:
+    """The citations grouped by source, in order: a long source is named once, each point after it
+    with its section (Pagat's credit line is not repeated under every point)."""
+    groups: dict[str, list[str]] = {}
+    for c in citations:
+        groups.setdefault(c["source"], []).append(cite_line(c, lang, with_source=False))
+    return list(groups.items())
+
+
+def print_citations(console: Console, citations: list[dict[str, Any]], lang: str, indent: str = "  ") -> None:
+    for source, lines in cited_by_source(citations, lang):
+        console.print(f"{indent}{escape(source)}")
+        for line in lines:
+            console.print(f"{indent}  • {escape(line)}")
+
+
+def cite_line(c: dict[str, Any], lang: str, with_source: bool = True) -> str:
     mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in MARKED_FORCES else ""
     topic = f"{t('ui.topic_cite', lang)}{t('ui.colon', lang)} " if c.get("topic") else ""
     reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""
+    if not with_source:
+        return f"{c['rule_point']}: {topic}{c['section']}{mark}{reading}"
     return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
 
 
@@ -116,8 +134,7 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
         console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(ruling.explanation))
     if ruling.citations:
         console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
-        for c in ruling.citations:
-            console.print("  • " + escape(cite_line(c, lang)))
+        print_citations(console, ruling.citations, lang)
     for conflict in ruling.conflicts:
         chosen = f" — {t('ui.table_reading', lang, n=conflict['reading'])}" if conflict.get("reading") else ""
         console.print(f"\n[bold yellow]{t('ui.conflict', lang)}[/] ({conflict['rule_point']}){escape(chosen)}")
