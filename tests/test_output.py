@@ -152,3 +152,12 @@ def test_a_ruling_names_a_long_source_once_and_each_point_under_it(run):
     assert called
     line = run("game", "contre", "A", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "--lang", "en").out
     assert line.count("Pagat, « Kemps » (John McLeod)") == 1
+
+
+def test_compare_at_200_columns_shows_each_points_question_and_at_80_its_sources_under_it(run):
+    wide = run("compare", "--topic", "material", "--lang", "en", env={"COLUMNS": "200"}).out
+    assert "How many players?" in wide.split("players.decks")[0]
+    narrow = run("compare", "--topic", "material", "--lang", "en", env={"COLUMNS": "80"}).out
+    first = narrow.split("players.decks —")[0]  # the first point's block, up to the next point
+    assert "[1] Notice Ducale, via Regles.com" in first and "[5] Pagat, « Kemps »" in first
+    assert "\nSources\n" not in narrow  # no list hundreds of lines below: each source sits with its point

@@ -121,6 +121,7 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
         return
     wide = console.width >= 26 + 16 * len(ids)
     width = max((len(row["rule_point"]) for row in rows), default=10) + 2
+    asked = wide and console.width >= 160  # room for each point's question under its id
     parts: list[Any] = []
     lines: list[str] = []  # markup lines not yet gathered into a part
     topic = None
@@ -143,19 +144,26 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
             if wide:
                 flush()
                 table = Table(show_lines=True)
-                table.add_column(escape(t("ui.rule_point", lang)), no_wrap=True, min_width=width)
+                table.add_column(escape(t("ui.rule_point", lang)), no_wrap=not asked, min_width=width,
+                                 max_width=max(width, 34) if asked else None, overflow="fold")
                 for i in ids:
                     table.add_column(escape(i), overflow="fold")
         differs = not row["agree"]
         if table is not None:
-            table.add_row(f"[bold yellow]≠ {row['rule_point']}[/]" if differs else row["rule_point"],
-                          *(escape(cell(row["values"][i], lang, refs)) for i in ids))
+            point = f"[bold yellow]≠ {row['rule_point']}[/]" if differs else row["rule_point"]
+            if asked:
+                point += f"\n[dim]{escape(row['question'])}[/]"
+            table.add_row(point, *(escape(cell(row["values"][i], lang, refs)) for i in ids))
         else:
             mark = f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" if differs else ""
             lines.append(f"[bold]{row['rule_point']}[/] — {escape(row['question'])}{mark}")
+            known = len(refs.items)
             lines += [f"    {escape(f'{i:<14}')} {escape(cell(row['values'][i], lang, refs))}" for i in ids]
-    lines.append(f"\n[bold]{escape(t('ui.citations', lang))}[/]")
-    lines += ["  " + escape(line) for line in refs.lines()]
+            # the sources first cited here, under the point (not hundreds of lines below)
+            lines += [f"[dim]      {escape(line)}[/]" for line in refs.lines()[known:]]
+    if wide:
+        lines.append(f"\n[bold]{escape(t('ui.citations', lang))}[/]")
+        lines += ["  " + escape(line) for line in refs.lines()]
     if named:
         lines += ["", escape(named)]
     flush()
