@@ -103,3 +103,65 @@ def test_a_pipe_named_as_a_convention_is_refused_as_a_file_kems_ref_does_not_rea
     result = CliRunner().invoke(app, ["rule", "kems", "--hand", "K K K K", "-c", str(pipe), "--lang", "en"])
     assert result.exit_code == 2
     assert "kems-ref reads only files" in result.output and "--force" not in result.output
+
+
+#: words only one of the two languages uses, among the commonest (a message holding one of the other
+#: language's is a string left untranslated); option names, placeholders and quotations aside
+ENGLISH_ONLY = {"the", "and", "with", "which", "is", "are", "not", "or", "of", "to", "for", "this", "that", "has",
+                "have", "was", "were", "been", "its", "be", "an", "yes", "when", "who", "what", "if", "then",
+                "only", "must", "may", "can", "one"}
+FRENCH_ONLY = {"le", "la", "les", "des", "est", "une", "avec", "pour", "sur", "dans", "du", "et", "ou", "qui",
+               "que", "pas", "ne", "sont", "son", "sa", "ses", "au", "aux", "ce", "cette", "il", "elle", "un"}
+
+
+def _foreign(text: str, other: set[str]) -> list[str]:
+    text = re.sub(r"\{[^}]*\}|--?[\w-]+|`[^`]*`|«[^»]*»|\"[^\"]*\"|\((?:de|it)[, ].*?\)", "", text.lower())
+    return [w for w in re.findall(r"[a-zà-ÿ']+", text) if w in other]
+
+
+@pytest.mark.parametrize("lang, other", [("fr", ENGLISH_ONLY), ("en", FRENCH_ONLY)])
+def test_no_message_holds_the_other_languages_words(lang, other):
+    leaks = {key: _foreign(text, other) for key, text in i18n.catalogue(lang).items()
+             if not key.startswith("lookup.") and not (key.startswith("glossary.") and key.endswith(".words"))}
+    assert {k: v for k, v in leaks.items() if v} == {}
+
+
+def test_the_prompts_hints_and_choices_are_in_the_users_language():
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    for lang, hint, dont_know in (("fr", "(un numéro, ou les flèches puis Entrée)", "On ne sait pas"),
+                                  ("en", "(a number, or the arrow keys and Enter)", "Nobody knows")):
+        env = {**os.environ, "COLUMNS": "120", "TERM": "xterm", "KEMS_REF_LANG": lang}
+        child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "ask", "exchange, marquoir"], env=env,
+                              encoding="utf-8", timeout=30, dimensions=(30, 120))
+        child.expect(dont_know)
+        screen = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", child.before)
+        assert hint in screen and "Use shortcuts" not in screen and "arrow keys)" not in screen.replace(hint, "")
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF)
+
+
+def test_a_reading_is_numbered_once_by_the_prompt():
+    from kems_ref.ask.reader import read
+    from kems_ref.ask.session import settle
+
+    class Recorder:
+        def choose(self, question, choices):
+            self.labels = [label for label, _ in choices]
+            return
+
+        def text(self, question, check):
+            return None
+
+    recorder = Recorder()
+    settle(read("kems faux, marquoir"), "marquoir", "fr", recorder)
+    assert recorder.labels and not any(re.match(r"\d+\. ", label) for label in recorder.labels)
+
+
+def test_a_glossary_near_miss_is_suggested_in_the_users_language(run):
+    r = run("glossary", "balaiage", "--lang", "fr")
+    assert r.code == 2 and r.err.strip().endswith("— Balayage ?") and "sweep" not in r.err
+    r = run("glossary", "swep", "--lang", "en")
+    assert r.code == 2 and r.err.strip().endswith("— Sweep?")

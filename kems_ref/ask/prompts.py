@@ -34,7 +34,11 @@ class TerminalPrompter:
 
     def choose(self, question: str, choices: list[tuple[str, Any]]) -> Any:
         options = [questionary.Choice(title=label, value=i) for i, (label, _) in enumerate(choices)]
-        picked = _run(questionary.select(question, choices=options, use_shortcuts=len(options) <= 36,
+        from ..i18n import detect_lang, t
+
+        shortcuts = len(options) <= 36
+        hint = t("ask.hint.shortcuts" if shortcuts else "ask.hint.arrows", detect_lang(None))
+        picked = _run(questionary.select(question, choices=options, use_shortcuts=shortcuts, instruction=hint,
                                          use_arrow_keys=True, qmark="?", **self.extra), leave_on_ctrl_d=True)
         return choices[picked][1]
 

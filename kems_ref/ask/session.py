@@ -162,7 +162,7 @@ def _ask(prompter: Prompter, need: dict[str, Any], ruling: Ruling, lang: str, tr
     if fact.startswith(READING):
         point = fact[len(READING):]
         conflict = next(c for c in ruling.conflicts if c["rule_point"] == point)
-        choices = [(f"{i}. {r['text']}", i) for i, r in enumerate(conflict["readings"], 1)]
+        choices = [(r["text"], i) for i, r in enumerate(conflict["readings"], 1)]  # numbered by the prompt
         return prompter.choose(need["question"], [*choices, dont_know])
     choices = [(_capital(condition(fact, value, lang, ruling.event)), value) for value in FACTS[fact][0]]
     return prompter.choose(need["question"], [*choices, dont_know])

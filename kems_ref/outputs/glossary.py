@@ -21,8 +21,9 @@ def entry(gid: str, lang: str) -> dict[str, Any]:
     return {"id": gid, "term": t(f"glossary.{gid}.term", lang), "text": t(f"glossary.{gid}.text", lang)}
 
 
-def find(term: str) -> str:
-    """The entry a word names, in any language; a near miss gets a "did you mean"."""
+def find(term: str, lang: str = "en") -> str:
+    """The entry a word names, in any language; a near miss gets a "did you mean", the choices and
+    the suggestion in ``lang``."""
     names: dict[str, str] = {}
     for gid in entry_ids():
         names.setdefault(fold(gid), gid)
@@ -36,12 +37,14 @@ def find(term: str) -> str:
     import difflib
 
     close = difflib.get_close_matches(folded, list(names), n=1, cutoff=0.6)
-    raise KemsError("error.unknown_term", term=term, choices=", ".join(entry_ids()),
-                    hint=f" — {names[close[0]]}?" if close else "")
+    terms = [t(f"glossary.{gid}.term", lang) for gid in entry_ids()]
+    raise KemsError("error.unknown_term", term=term, choices=", ".join(terms),
+                    hint=f" — {t(f'glossary.{names[close[0]]}.term', lang)} ?" if close and lang == "fr"
+                    else f" — {t(f'glossary.{names[close[0]]}.term', lang)}?" if close else "")
 
 
 def entries(term: Optional[str], lang: str) -> list[dict[str, Any]]:
-    return [entry(find(term), lang)] if term else [entry(gid, lang) for gid in entry_ids()]
+    return [entry(find(term, lang), lang)] if term else [entry(gid, lang) for gid in entry_ids()]
 
 
 def render(items: list[dict[str, Any]], width: int) -> str:
