@@ -27,8 +27,8 @@ def find(term: str, lang: str = "en") -> str:
     names: dict[str, str] = {}
     for gid in entry_ids():
         names.setdefault(fold(gid), gid)
-        for lang in languages():
-            for name in [t(f"glossary.{gid}.term", lang), *t(f"glossary.{gid}.words", lang).split(",")]:
+        for each in languages():
+            for name in [t(f"glossary.{gid}.term", each), *t(f"glossary.{gid}.words", each).split(",")]:
                 if name.strip():
                     names.setdefault(fold(name), gid)
     folded = fold(term)
