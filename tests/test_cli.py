@@ -386,7 +386,7 @@ def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
     assert run("glossary", "hunt reset", "--json").json() == run("glossary", "sweep", "--json").json()
     assert run("glossary", "Stop Kemps", "--json").json()[0]["id"] == "contre-kems"
     r = run("glossary", "sweeep")
-    assert r.code == 2 and r.err.strip().endswith("— sweep?")
+    assert r.code == 2 and r.err.strip().endswith("— Sweep?")
 
 
 def test_the_whole_glossary_has_every_entry_in_both_languages(run):
