@@ -52,8 +52,8 @@ def _hashes(folder: pathlib.Path) -> dict[str, str]:
     return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.rglob("*") if p.is_file()}
 
 
-def check(args: list[str], folder: pathlib.Path) -> None:
-    before = _hashes(folder)
+def _invoke(args: list[str]):
+    """One command in-process, within the time limit."""
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(10)
     try:
@@ -61,8 +61,14 @@ def check(args: list[str], folder: pathlib.Path) -> None:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-    everything = result.stdout + result.stderr
     assert not isinstance(result.exception, Timeout), f"hung: {args}"
+    return result
+
+
+def check(args: list[str], folder: pathlib.Path) -> None:
+    before = _hashes(folder)
+    result = _invoke(args)
+    everything = result.stdout + result.stderr
     assert result.exit_code in DOCUMENTED, f"exit {result.exit_code} for {args}: {everything[-400:]}"
     assert "Traceback" not in everything and "internal error" not in everything, args
     assert len(result.stderr.strip().splitlines()) <= 3, (args, result.stderr)
@@ -185,14 +191,7 @@ def _sheet_args(step: tuple, db: str) -> list[str]:
 
 
 def _sheet(args: list[str]) -> tuple[int, str, str]:
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(10)
-    try:
-        result = CliRunner().invoke(app, args, catch_exceptions=True, env={"COLUMNS": "100"})
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-    assert not isinstance(result.exception, Timeout), f"hung: {args}"
+    result = _invoke(args)
     return result.exit_code, result.stdout, result.stderr
 
 

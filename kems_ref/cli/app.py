@@ -21,6 +21,7 @@ from .common import (
     complete_convention,
     complete_rule_point,
     h,
+    without_lang,
 )
 from .conventions import conventions_app
 from .rule import register_events, rule_app
@@ -164,15 +165,7 @@ def prepare(argv: list[str]) -> None:
     """Register the commands this command line may reach: ``rule EVENT`` and ``game call EVENT``
     only for their event, the score sheet only for ``game``; everything for help, completion or an
     unknown word."""
-    first, skip = None, False
-    for arg in argv:
-        if skip:
-            skip = False
-        elif arg == "--lang":
-            skip = True
-        elif not arg.startswith("-"):
-            first = arg
-            break
+    first = next((arg for arg in without_lang(argv) if not arg.startswith("-")), None)
     everything = first not in WITHOUT_GAME | {"game"} or any(key.startswith("_KEMS_REF_COMPLETE")
                                                                for key in os.environ)
     if everything or first == "rule":

@@ -215,9 +215,9 @@ def _where(exc: KemsError) -> dict[str, Any]:
     return {k: v for k, v in (("file", exc.file), ("line", exc.line)) if v is not None}
 
 
-def _bare(argv: list[str]) -> Optional[str]:
-    """Which group was named with nothing else (``--lang`` aside): "root", "rule", "game"; or None."""
-    words = []
+def without_lang(argv: list[str]) -> list[str]:
+    """The command line without its ``--lang X`` / ``--lang=X`` (the one option any line may carry)."""
+    words: list[str] = []
     skip = False
     for arg in argv:
         if skip:
@@ -226,7 +226,12 @@ def _bare(argv: list[str]) -> Optional[str]:
             skip = True
         elif not arg.startswith("--lang="):
             words.append(arg)
-    return {(): "root", ("rule",): "rule", ("game",): "game"}.get(tuple(words))
+    return words
+
+
+def _bare(argv: list[str]) -> Optional[str]:
+    """Which group was named with nothing else (``--lang`` aside): "root", "rule", "game"; or None."""
+    return {(): "root", ("rule",): "rule", ("game",): "game"}.get(tuple(without_lang(argv)))
 
 
 class _ReaderGone(Exception):
