@@ -232,7 +232,7 @@ phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|ga
        r"|\b(?:pas encore|not yet) (?:en main|dans sa main|in hand)\b"
        r"|\b(?:the |la |le )?(?:stock|pioche|talon) (?:ne )?(?:est |is |was |etait )?(?:pas|not) (?:encore |yet )?"
        r"(?:epuisee|epuise|vide|empty|out|finie)\b"
-       r"|\bquand meme\b|\banyway\b"
+       r"|\bquand meme\b|\banyway\b|(?<=rien )non plus\b"
        r"|\b(?:les |the )?(?:quatre|four) (?:cartes|cards)"
        r"(?: du milieu| in the middle| of the middle| au milieu)?\b")(_nothing)
 phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was not|wasnt|is not|n etait pas"
