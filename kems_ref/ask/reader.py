@@ -446,7 +446,7 @@ def _said_as_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|clicked (?:his|her) tongue|cleared (?:his|her) throat|a tousse|tousse|toussait|toussote|a toussote"
         r"|a soupire|soupire|soupirait|a siffle|siffle|sifflait|a renifle|renifle|a fredonne|fredonne"
         r"|a claque la langue|claque la langue|se est racle la gorge|a racle la gorge|raclement de gorge"
-        r"|(?:a|un|une) (?:sound|noise|bruit|son|toux|soupir|sifflement)|(?:une )?quinte de toux)\b")
+        r"|(?:a|an) (?:sound|noise)|(?:un|une) (?:bruit|son|toux|soupir|sifflement)|(?:une )?quinte de toux)\b")
 def _sound(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("sound", True), ("event_hint", "signal")]
 
@@ -702,7 +702,8 @@ def vocabulary() -> frozenset[str]:
     sources = [pattern for pattern, _ in PHRASES] + [w for w, _ in _event_patterns()] \
         + [n for n, _ in _convention_patterns()]
     words = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
-    cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard"}
+    cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard", "many", "much",
+             "how", "combien"}
     return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards)
 
 
@@ -807,7 +808,11 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
         return 1, j + 1  # "a jack"; but "Q Q Q A" is an ace
     if tok.word in QUANTITIES and tok.word not in ("a", "an") and _is_card_word(nxt, True) and nxt.word != tok.word:
         return QUANTITIES[tok.word], j + 1  # "deux 7", "quatre rois" (but "sept sept" is two sevens)
+    if tok.word in ("a", "an") and j and tokens[j - 1].word in ("and", "with", "plus", "then") \
+            and _is_card_word(nxt, True):
+        return 1, j + 1  # "three kings and a 2": the article, not an ace
     if tok.word.isdigit() and int(tok.word) <= 4 and (nxt.word in PLURAL_RANK_WORDS
+                                                      or (nxt.word == "as" and int(tok.word) >= 2)
                                                       or re.fullmatch(r"(?:10|[2-9])s", nxt.word)):
         return int(tok.word), j + 1  # "4 kings", "2 7s"
     return None, j
@@ -963,6 +968,12 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
     out = []
     for i, kind in markers:
         name = tokens[i].word if tokens[i].text[:1].isupper() else None
+        if name is None and tokens[i].word in ("he", "she", "il", "elle"):  # the player last named
+            name = next((t.word for t in reversed(tokens[:i]) if t.word in roles), None)
+            if name is not None and roles[name] == "caller":
+                out.append((i, "caller"))  # "Marc a dit kems, il avait 4 dames": the caller's own
+                continue
+            name = None
         role = roles.get(name or "")
         if kind != "third" or name is None:
             out.append((i, kind))
