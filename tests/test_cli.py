@@ -575,3 +575,9 @@ def test_every_example_of_a_short_usage_runs(run, key, lang):
     for example in examples:
         r = run(*shlex.split(example)[1:], "--lang", lang)
         assert r.code == 0, (example, r.err)
+
+
+def test_compare_by_french_words_answers_in_french_where_no_language_was_chosen(run, monkeypatch):
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert "Combien de cartes face visible au centre ?" in run("compare", "milieu").out
+    assert "How many cards face up in the middle?" in run("compare", "milieu", "--lang", "en").out

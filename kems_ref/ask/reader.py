@@ -62,7 +62,7 @@ SUIT_WORDS = {"pique": "♠", "piques": "♠", "spade": "♠", "spades": "♠", 
               "trefles": "♣", "club": "♣", "clubs": "♣"}
 RANK = r"(?:10|[2-9]|[ajqkvdr]|" + "|".join(sorted(RANK_WORDS, key=len, reverse=True)) + r")(?:s)?"
 PARTNER = (r"(?:partner|partners|partenaire|partenaires|coequipier|coequipiere|equipier|equipiere|teammate"
-           r"|team mate)")
+           r"|team mate|pote|copain|copine|binome|mate|buddy)")
 #: words that mean nothing for the ruling (pronouns, articles, verbs of telling and calling…)
 FILLER = set("""
 a an the of to in on at by for from with and or but so then when while that this these those it its is was
@@ -247,6 +247,13 @@ phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was 
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"personne n'a fait kems": no Kems came before (an accusation, not after a Kems)."""
     return [("no_kems_called", True)]
+
+
+@phrase(rf"\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:had|has|held|holds|a|avait|tenait|avait pas)"
+        rf" (?:a |de |un |any |pas de |aucun )?{SQUARE}\b")
+def _nobody_square(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"personne n'avait de carré": said of the whole table — no one hand the ruling reads."""
+    return [("unread", True)]
 
 
 @phrase(r"\b(?:trop tard|too late|en retard|apres coup|late)\b")
@@ -1103,7 +1110,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             continue  # "the fourth (one)" with no three of a kind to say which rank
         reading.options[attr] = value
     for item in items:
-        if gesture and item.kind == "fact" and item.value[0] == "gesture":
+        told = any(reading.options.get(f) for f in ("verbal", "sound", "hidden"))
+        if gesture and not told and item.kind == "fact" and item.value[0] == "gesture":
             reading.understood.append((item.words, "gesture", True))
         if item.kind == "event" or (item.kind == "fact" and item.value[0] in reading.options \
                 and reading.options[item.value[0]] == item.value[1]):

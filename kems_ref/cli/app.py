@@ -9,6 +9,7 @@ import os
 import sys
 from typing import Annotated, Optional
 
+import click
 import typer
 
 from .common import (
@@ -79,7 +80,13 @@ def compare(
 
     fmt = "json" if out.as_json else format.value
     out.extra["json"] = fmt == "json"
+    from ..ask.reader import story_lang
     from ..corpus.lookup import sort_refs
+    from ..i18n import lang_chosen
+
+    given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
+    if ids and not given and not lang_chosen() and story_lang(" ".join(ids)):  # "compare milieu": in French
+        out.lang = story_lang(" ".join(ids)) or out.lang
 
     # conventions, rule points (call.contre-kems.wrong), topics (calls), words of the table (balayage)
     points, topics, refs = sort_refs(ids or [])
