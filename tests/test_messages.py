@@ -165,3 +165,15 @@ def test_a_glossary_near_miss_is_suggested_in_the_users_language(run):
     assert r.code == 2 and r.err.strip().endswith("— Balayage ?") and "sweep" not in r.err
     r = run("glossary", "swep", "--lang", "en")
     assert r.code == 2 and r.err.strip().endswith("— Sweep?")
+
+
+@pytest.mark.parametrize("args, french", [
+    (["rule", "kems", "--players"], "--players attend une valeur"),
+    (["rule", "kems", "extra"], "mots en trop : extra"),
+    (["nosuch"], "aucune commande ne s'appelle « nosuch »"),
+    (["game", "point"], "il manque l'argument"),
+    (["compare", "--format", "xx"], "valeur invalide pour '--format'"),
+])
+def test_clicks_own_usage_errors_are_in_french_on_the_french_path(run, args, french):
+    r = run("--lang", "fr", *args)
+    assert r.code == 2 and french in r.err and not _foreign(r.err.split(":", 1)[1], ENGLISH_ONLY), r.err

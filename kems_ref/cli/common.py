@@ -389,4 +389,18 @@ def _click_message(exc: click.ClickException, lang: str) -> str:
     if isinstance(exc, click.BadParameter):
         param = exc.param.get_error_hint(ctx) if exc.param is not None and ctx is not None else (exc.param_hint or "")
         return t("error.bad_parameter", lang, param=param, reason=_shortened(exc.message)) + hint
-    return exc.format_message().replace("\n", " ") + hint
+    message = exc.format_message()
+    for pattern, key in CLICK_USAGE:  # Click's usage errors that carry no parameter object
+        found = re.fullmatch(pattern, message.strip())
+        if found:
+            return t(key, lang, **found.groupdict()) + hint
+    return message.replace("\n", " ") + hint
+
+
+#: Click's own usage messages, as Click words them, and ours in the user's language
+CLICK_USAGE = (
+    (r"Option '(?P<option>[^']+)' requires an argument\.", "error.option_needs_value"),
+    (r"Option '(?P<option>[^']+)' requires (?P<n>\d+) arguments\.", "error.option_needs_value"),
+    (r"Got unexpected extra arguments? \((?P<extra>.*)\)", "error.extra_arguments"),
+    (r"No such command '(?P<command>[^']+)'\.", "error.no_such_command"),
+)

@@ -245,7 +245,7 @@ def game_decide(
          context_settings={"ignore_unknown_options": True})  # "game point Jo -2": -2 is a number, not an option
 def game_point(
     out: Out,
-    who: Annotated[Optional[str], typer.Argument(metavar="TEAM_OR_PLAYER", help=h("help.option.who"),
+    who: Annotated[Optional[str], typer.Argument(metavar=h("metavar.team_or_player"), help=h("help.option.who"),
                                                  show_default=False)] = None,
     amount: Annotated[int, typer.Argument(metavar="N", help=h("help.option.amount"), show_default=False)] = 1,
     for_entry: Annotated[Optional[int], typer.Option("--for", metavar="ENTRY", help=h("help.option.for_entry"),
@@ -256,7 +256,7 @@ def game_point(
     from ..game import play
 
     if not who:
-        raise KemsError("error.missing_argument", what="TEAM_OR_PLAYER")
+        raise KemsError("error.missing_argument", what=KemsError("metavar.team_or_player"))  # said in the user's language
     with _store(db) as store:
         sheet_game = store.game(game)
         called = play.point(store, sheet_game, who, amount, for_entry)
