@@ -161,3 +161,13 @@ def test_compare_at_200_columns_shows_each_points_question_and_at_80_its_sources
     first = narrow.split("players.decks —")[0]  # the first point's block, up to the next point
     assert "[1] Notice Ducale, via Regles.com" in first and "[5] Pagat, « Kemps »" in first
     assert "\nSources\n" not in narrow  # no list hundreds of lines below: each source sits with its point
+
+
+@pytest.mark.parametrize("conventions", [["ducale"], ["ducale", "pagat"]])
+def test_on_the_french_printed_sheet_a_question_mark_never_starts_a_line_alone(run, conventions):
+    args = [a for c in conventions for a in ("-c", c)]
+    page = run("checklist", *args, "--format", "html", "--lang", "fr").out
+    body = page.split("</style>", 1)[1]
+    assert body.count("\u00a0?") > 20 and " ?" not in body and " :" not in body and "« " not in body
+    english = run("checklist", *args, "--format", "html", "--lang", "en").out
+    assert "\u00a0" not in english

@@ -4,6 +4,7 @@ corpus), each with the chosen convention's answer and citation, or 'to decide' w
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from ..corpus.catalogue import BY_ID
@@ -106,6 +107,16 @@ li input { margin: 0 1.2mm 0 0; vertical-align: -1px; } .q { font-weight: bold; 
 @media screen { body { max-width: 190mm; margin: 10mm auto; font-size: 9pt; } }"""
 
 
+def french_spacing(page: str, lang: str) -> str:
+    """French typography on a printed sheet: the space before ? ! : ; » and after « does not break, so a
+    question mark never starts a line alone (the page's style left as it is)."""
+    if lang != "fr":
+        return page
+    head, sep, body = page.partition("</style>")
+    body = re.sub(r" ([?!:;»])", "\u00a0\\1", body).replace("« ", "«\u00a0")
+    return head + sep + body
+
+
 def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     e = html.escape
     parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
@@ -135,7 +146,7 @@ def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     if topic is not None:
         parts.append("</ul>\n")
     parts.append("</main>\n</body>\n</html>\n")
-    return "".join(parts)
+    return french_spacing("".join(parts), lang)
 
 
 RENDERERS = {"text": as_text, "markdown": as_markdown, "html": as_html}

@@ -11,6 +11,7 @@ from typing import Any
 from ..corpus.catalogue import RULE_POINTS
 from ..corpus.load import Convention, localized, text_in
 from ..i18n import t
+from .checklist import french_spacing
 from .compare import disagrees, labels
 from .values import short_entry
 
@@ -146,7 +147,7 @@ def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> s
                           if n == name and a["citation"]), conv.name))
         parts.append(f"<p><b>{e(source)}</b> — {cite_as}{t('ui.colon', lang)} {listed}</p>\n")
     parts.append("</div>\n</body>\n</html>\n")
-    return "".join(parts)
+    return french_spacing("".join(parts), lang)
 
 
 RENDERERS = {"text": as_text, "markdown": as_markdown, "html": as_html}
