@@ -14,11 +14,19 @@ from functools import cache
 
 from .i18n import catalogue, languages
 
+#: letters NFKD does not take apart: written out, so that "Cœur" is "coeur" and never "cur"
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss", "ø": "o", "Ø": "O"})
+
+
+def plain(text: str) -> str:
+    """Lower case, no accents, ligatures written out; every other character kept (the one folding
+    every comparison of names and words starts from)."""
+    return unicodedata.normalize("NFKD", text.translate(_LIGATURES)).encode("ascii", "ignore").decode("ascii").lower()
+
 
 def fold(text: str) -> str:
-    """Lower case, no accents, words separated by single spaces."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    return " ".join(re.split(r"[^a-z0-9]+", plain.replace("'", ""))).strip()
+    """:func:`plain`, with words separated by single spaces (punctuation and apostrophes dropped)."""
+    return " ".join(re.split(r"[^a-z0-9]+", plain(text).replace("'", ""))).strip()
 
 
 @cache

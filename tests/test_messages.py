@@ -177,3 +177,13 @@ def test_a_glossary_near_miss_is_suggested_in_the_users_language(run):
 def test_clicks_own_usage_errors_are_in_french_on_the_french_path(run, args, french):
     r = run("--lang", "fr", *args)
     assert r.code == 2 and french in r.err and not _foreign(r.err.split(":", 1)[1], ENGLISH_ONLY), r.err
+
+
+def test_one_folding_for_every_comparison_of_words_and_names():
+    from kems_ref.ask.reader import fold as token_fold
+    from kems_ref.corpus.decks import fold_name
+    from kems_ref.words import fold, plain
+
+    for typed, folded in (("Cœur", "coeur"), ("ÆTHER", "aether"), ("Straße", "strasse"), ("Dâme", "dame")):
+        assert plain(typed) == token_fold(typed) == fold_name(typed) == fold(typed) == folded
+    assert fold("Kem's — Contre-Kems") == "kems contre kems" and token_fold("Kem's") == "kem's"

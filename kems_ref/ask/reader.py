@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -92,9 +91,10 @@ NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without"
 
 
 def fold(text: str) -> str:
-    text = text.replace("œ", "oe").replace("Œ", "Oe").replace("æ", "ae").replace("Æ", "Ae")
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return plain.lower()
+    """A token as the patterns read it: :func:`..words.plain` (its punctuation kept)."""
+    from ..words import plain
+
+    return plain(text)
 
 
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c", "♠": "s", "♤": "s"}

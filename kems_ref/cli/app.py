@@ -85,8 +85,11 @@ def compare(
     from ..i18n import lang_chosen
 
     given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
-    if ids and not given and not lang_chosen() and story_lang(" ".join(ids)):  # "compare milieu": in French
-        out.lang = story_lang(" ".join(ids)) or out.lang
+    from ..corpus.load import is_path
+
+    said = " ".join(i for i in ids or [] if not is_path(i))  # words of the table, not a file's path
+    if said and not given and not lang_chosen() and story_lang(said):  # "compare milieu": in French
+        out.lang = story_lang(said) or out.lang
 
     # conventions, rule points (call.contre-kems.wrong), topics (calls), words of the table (balayage)
     points, topics, refs = sort_refs(ids or [])

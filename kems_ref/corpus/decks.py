@@ -5,14 +5,15 @@ the deck's real composition (:mod:`kems_ref.referee.cards`)."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 
 def fold_name(text: str) -> str:
-    """A name compared loosely: lower case, no accents."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower().strip()
+    """A name compared loosely: lower case, no accents (:func:`..words.plain`)."""
+    from ..words import plain
+
+    return plain(text).strip()
 
 
 @dataclass(frozen=True)
