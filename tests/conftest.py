@@ -1,5 +1,11 @@
 import json
 import os
+import tempfile
+
+# before kems_ref is imported (collection loads the conventions): its data cache and the score
+# sheets in folders of this run, never the user's
+os.environ["KEMS_REF_CACHE"] = tempfile.mkdtemp(prefix="kems-ref-test-cache-")
+os.environ["KEMS_REF_DB"] = os.path.join(tempfile.mkdtemp(prefix="kems-ref-test-games-"), "games.sqlite3")
 
 import pytest
 from typer.testing import CliRunner

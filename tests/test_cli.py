@@ -581,3 +581,13 @@ def test_compare_by_french_words_answers_in_french_where_no_language_was_chosen(
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert "Combien de cartes face visible au centre ?" in run("compare", "milieu").out
     assert "How many cards face up in the middle?" in run("compare", "milieu", "--lang", "en").out
+
+
+def test_the_version_is_written_once():
+    import importlib.metadata
+
+    import kems_ref
+
+    pyproject = (pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
+    assert importlib.metadata.version("kems-ref") == kems_ref.__version__

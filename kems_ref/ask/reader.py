@@ -161,11 +161,6 @@ class Reading:
     #: why the reader will not rule on this story: (message key, values), e.g. a dangling negation
     problem: Optional[tuple[str, dict[str, str]]] = None
 
-    @property
-    def doubt(self) -> Optional[str]:
-        """The negation the reader could not attach, if that is its problem."""
-        return self.problem[1]["word"] if self.problem and self.problem[0] == "error.ask_negation" else None
-
 
 # --- phrase patterns --------------------------------------------------------------------------
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Protocol
 
 from ..errors import KemsError
-from ..i18n import t
+from ..i18n import has, t
 from ..referee import api
 from ..referee.resolver import Ruling
 from ..referee.situation import CARD_FACTS, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING
-from .reader import Reading, read
+from .reader import Reading
 
 YES = {"y", "yes", "o", "oui", "true", "1"}
 NO = {"n", "no", "non", "false", "0"}
@@ -49,10 +49,6 @@ class Asked:
     @property
     def ruling(self) -> Ruling:
         return self.result.rulings[0]
-
-
-def story_of(words: list[str]) -> Reading:
-    return read(" ".join(words))
 
 
 def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
@@ -250,7 +246,7 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             label = load(value).short_name
         elif attr in ("hand", "partner_hand"):
             key = f"ask.u.{attr}.{event}"
-            label = t(key if _has(key, lang) else f"ask.u.{attr}", lang, value=value)
+            label = t(key if has(key, lang) else f"ask.u.{attr}", lang, value=value)
         elif attr in FACT_FLAGS or attr in CARD_FACTS:
             label = condition(attr, value, lang, event)
         else:
@@ -259,11 +255,6 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             out.append(label)
     return out
 
-
-def _has(key: str, lang: str) -> bool:
-    from ..i18n import catalogue
-
-    return key in catalogue(lang)
 
 
 def command_line(asked: Asked, lang: str, default_lang: str) -> Optional[str]:

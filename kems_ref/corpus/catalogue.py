@@ -2,8 +2,8 @@
 
 Every convention file answers each id below (stated, unspecified or inherited); the loader rejects
 ids that are not here.  The ids extend ``shared/design/rule-points.md`` and are never renamed.
-Points added beyond that vocabulary are marked ``added=True`` with the reason in the docstring of
-``ADDED_POINTS``.
+Points added beyond that vocabulary are marked ``added=True``, the reason in the comment above
+``BY_ID``.
 
 The question each point asks is a message (``question.<id>`` in ``kems_ref/locales/*.yaml``).
 """
@@ -113,7 +113,6 @@ RULE_POINTS: tuple[RulePoint, ...] = (
 
 BY_ID: dict[str, RulePoint] = {p.id: p for p in RULE_POINTS}
 IDS: tuple[str, ...] = tuple(BY_ID)
-#: Points added to the shared vocabulary because a source states something it had no id for
-#: (signal.warning, signal.bluff: Marquoir; deal.bottom_card: Wikipedia) or because the referee
-#: needs the question asked even when every source is silent (call.double_kems.wrong).
-ADDED_POINTS: tuple[str, ...] = tuple(p.id for p in RULE_POINTS if p.added)
+# Points added to the shared vocabulary (``added=True``) because a source states something it had no
+# id for (signal.warning, signal.bluff: Marquoir; deal.bottom_card: Wikipedia) or because the
+# referee needs the question asked even when every source is silent (call.double_kems.wrong).

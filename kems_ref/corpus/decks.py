@@ -47,7 +47,3 @@ class Deck:
 
         return cls(deck_id, tuple(str(r["id"]) for r in data["ranks"]), tuple(str(x["id"]) for x in data["suits"]),
                    words(data["ranks"]), words(data["suits"]), labels(data["ranks"]), labels(data["suits"]))
-
-    @property
-    def size(self) -> int:
-        return len(self.ranks) * len(self.suits)

@@ -2,7 +2,7 @@
 
 Shipped conventions are validated by the test suite and loaded here without pydantic (the table
 waits for the answer); a convention given as a path is a user's file and goes through the strict
-validation of :mod:`kems_ref.schema` first.  The folder layout is the lookup: ``<id>.yaml``.
+validation of :mod:`kems_ref.corpus.schema` first.  The folder layout is the lookup: ``<id>.yaml``.
 """
 
 from __future__ import annotations
@@ -35,9 +35,8 @@ def shipped_ids() -> list[str]:
 #: How strongly a source says a stated point (see README, "The data"): only a prescription is a
 #: rule of that convention; a description tells how play goes without forbidding the alternatives;
 #: advice is the source's recommendation, never its rule.
-FORCES = ("prescribed", "permitted", "described", "advised")
 #: the forces a reader is told of beside a rule (a plain prescription needs no mark)
-MARKED_FORCES = FORCES[1:]
+MARKED_FORCES = ("permitted", "described", "advised")  # shown beside a rule ("prescribed" is the plain rule)
 
 
 @dataclass(frozen=True)
@@ -186,14 +185,14 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
 _cache: dict[str, Convention] = {}
 
 
-def _load_shipped(cid: str, seen: tuple[str, ...] = ()) -> Convention:
+def _load_shipped(cid: str) -> Convention:
     if cid in _cache:
         return _cache[cid]
     from ..datacache import load_yaml  # shipped files are trusted: no validation, a JSON copy
 
     path = conventions_dir() / f"{cid}.yaml"
     data = load_yaml(path)
-    parent = _load_shipped(data["extends"], (*seen, cid)) if data.get("extends") else None
+    parent = _load_shipped(data["extends"]) if data.get("extends") else None
     conv = _build(data, str(path), parent)
     _cache[cid] = conv
     return conv
