@@ -632,7 +632,7 @@ def _convention_patterns() -> list[tuple[str, str]]:
 
 
 def _event_patterns() -> list[tuple[str, str]]:
-    from ..words import event_words
+    from ..corpus.naming import event_words
 
     return sorted(event_words().items(), key=lambda we: len(we[0]), reverse=True)
 

@@ -32,8 +32,8 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     if len(story) > MAX_STORY:
         raise KemsError("error.ask_too_long", limit=MAX_STORY)
     from ..ask.reader import story_lang
+    from ..corpus.naming import calls_of
     from ..i18n import lang_chosen
-    from ..words import calls_of
 
     given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
     if not given and not lang_chosen() and story_lang(story):  # no language chosen: the story's own

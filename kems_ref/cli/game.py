@@ -40,8 +40,8 @@ class GameGroup(TyperGroup):
 
 def _short_event(word: str) -> Optional[str]:
     """The call a word names (``contre``, ``double``, ``stop-kemps``…), if it names one."""
+    from ..corpus.naming import event_named
     from ..referee.situation import CALLS
-    from ..words import event_named
 
     event = event_named(word, None)
     return event if event in CALLS else None

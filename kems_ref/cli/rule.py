@@ -21,7 +21,8 @@ class RuleGroup(TyperGroup):
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         """An event by any of its names (contre, stop-kemps, cut, Kem's…); a near miss is suggested."""
-        from ..words import convention_in, event_named, suggest_event
+        from ..corpus.naming import event_named, suggest_event
+        from ..words import convention_in
 
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
@@ -104,7 +105,8 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None) -> N
         if word in EVENTS:
             wanted = [word]
         else:
-            from ..words import convention_in, event_named
+            from ..corpus.naming import event_named
+            from ..words import convention_in
 
             found = event_named(word, convention_in(argv))
             wanted = [found] if found else wanted

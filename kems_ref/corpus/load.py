@@ -246,14 +246,15 @@ def names() -> dict[str, str]:
     """Every way of naming a shipped convention, folded -> its id: the id, its short name, its name,
     its publication's title and cite_as — but not the game's own names (a page titled "Kems" is
     not named by "kems")."""
-    from ..words import event_words, fold
+    from ..words import fold
+    from .events import table_words
 
     out: dict[str, str] = {}
     for cid in shipped_ids():
         conv = _load_shipped(cid)
         for name in (cid, conv.short_name, conv.name, conv.publication.get("title"), conv.publication.get("cite_as"),
                      *conv.aliases):
-            if name and fold(str(name)) not in event_words():
+            if name and fold(str(name)) not in table_words():
                 out.setdefault(fold(str(name)), cid)
     return out
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Optional
 
+from ..corpus.events import CALLS as CALLS  # defined once there, read here by the situation's users
+from ..corpus.events import EVENTS as EVENTS
 from ..errors import KemsError
 from .cards import Card, parse_cards
-
-EVENTS = ("kems", "double-kems", "contre-kems", "double-contre-kems", "deal", "exchange", "sweep",
-          "stock-out", "signal", "same-card")
-CALLS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
 
 ALL_EVENTS = EVENTS
 

@@ -1,0 +1,58 @@
+"""The names of the events a user may type: the table's words (:mod:`.events`), the shipped
+conventions' own names for their calls (Pagat: Stop Kemps), and a house file's."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..errors import KemsError
+from ..words import fold
+from .events import table_words
+from .load import load, load_all
+
+
+@cache
+def event_words() -> dict[str, str]:
+    """Every name of an event, folded -> the event."""
+    out = dict(table_words())
+    for name, event in convention_call_names().items():
+        out.setdefault(name, event)
+    return out
+
+
+@cache
+def convention_call_names() -> dict[str, str]:
+    """The conventions' own names for their calls (Pagat: Stop Kemps), folded -> the event."""
+    out: dict[str, str] = {}
+    for conv in load_all():
+        for event, names in conv.calls.items():
+            for name in names.values():
+                out.setdefault(fold(name), event)
+    return out
+
+
+def event_named(word: str, convention: str | None = None) -> str | None:
+    """The event a user's word names (an id, a table name, a shipped convention's own name, or the
+    own name of ``convention`` — a house or variant file: Gegen-Gemsch), if any."""
+    found = event_words().get(fold(word))
+    if found is None and convention:
+        found = calls_of(convention).get(fold(word))
+    return found
+
+
+def calls_of(convention: str) -> dict[str, str]:
+    """One convention's own names for its calls, folded -> the event ({} if it cannot be loaded:
+    the command that uses it says why)."""
+    try:
+        conv = load(convention)
+    except KemsError:
+        return {}
+    return {fold(name): event for event, names in conv.calls.items() for name in names.values()}
+
+
+def suggest_event(word: str) -> str:
+    """A "did you mean …?" for a word that names no event, or nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(fold(word), list(event_words()), n=1, cutoff=0.6)
+    return f" — {event_words()[close[0]]}?" if close else ""
