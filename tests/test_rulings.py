@@ -772,3 +772,18 @@ def test_explanations_say_whether_a_source_prescribes_or_only_describes(run, tmp
     wiki = run("rule", "kems", "--hand", "Q Q Q J", "-c", "wikipedia", "--json").json()
     assert wiki["explanation"] == ("The partner holds no square (Q Q Q J). Mistaken Kem's: one point to the other "
                                    "team.")
+
+
+def test_the_library_refuses_every_convention_and_a_named_one_at_once():
+    """--all with -c: which one the user meant is not guessed, by any front end."""
+    import pytest
+
+    from kems_ref.errors import KemsError
+    from kems_ref.referee import api
+
+    sit = api.situation("kems", {"hand": "Q Q Q Q"})
+    with pytest.raises(KemsError) as caught:
+        api.rule(sit, "pagat", "en", everywhere=True)
+    assert caught.value.key == "error.all_and_convention"
+    assert len(api.rule(sit, None, "en", everywhere=True).rulings) == 9
+    assert api.rule(sit, None, "en").rulings[0].convention == "ducale"  # none named: the default

@@ -63,11 +63,10 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     """Rule and print: the body every event command shares."""
     from ..referee import api
 
-    if everywhere and click.get_current_context().get_parameter_source("convention") \
-            == click.core.ParameterSource.COMMANDLINE:
-        raise KemsError("error.all_and_convention")
+    named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
+    chosen = convention if named or not everywhere else None  # the library refuses --all with a -c
     sit = api.situation(event, facts_from_flags(options), situation_file, None if everywhere else convention)
-    result = api.rule(sit, convention, out.lang, everywhere)
+    result = api.rule(sit, chosen, out.lang, everywhere)
     if out.as_json:
         out.json(result.to_json())
     else:

@@ -47,11 +47,14 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
     return build(event, card_deck=card_deck, **given)
 
 
-def rule(sit: Situation, convention: str, lang: str = "en", everywhere: bool = False) -> Result:
-    """Rule on ``sit`` under ``convention`` (an id or a file), or under every shipped convention."""
+def rule(sit: Situation, convention: Optional[str], lang: str = "en", everywhere: bool = False) -> Result:
+    """Rule on ``sit`` under ``convention`` (an id or a file), or under every shipped convention
+    (``everywhere``: then no convention may be named — which of the two the user meant is not guessed)."""
+    if everywhere and convention is not None:
+        raise KemsError("error.all_and_convention")
     if everywhere:
         return Result(resolve_all(conventions.load_all(), sit, lang), everywhere=True)
-    conv = conventions.load(convention)
+    conv = conventions.load(convention or conventions.DEFAULT_CONVENTION)
     check_readings(conv, sit)
     ruling = resolve(conv, sit, lang)
     return Result([ruling], elsewhere(conv, ruling.unspecified, lang)
