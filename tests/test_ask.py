@@ -349,3 +349,14 @@ def test_a_story_told_in_french_is_answered_in_french_when_no_language_was_chose
         "Understood: ")
     monkeypatch.setenv("LANG", "en_GB.UTF-8")  # an English locale says otherwise
     assert run("ask", "contre-kems sur Paul, deux rois, ducale", "--no-input").out.startswith("Understood: ")
+
+
+def test_the_convention_a_story_is_ruled_under_is_chosen_by_the_library():
+    from kems_ref.ask.session import convention_for
+    from kems_ref.errors import KemsError
+
+    assert convention_for(None, "Wikipédia", explicit=False) == "wikipedia"
+    assert convention_for("pagat", "ducale", explicit=False) == "pagat"  # the words win over a default
+    with pytest.raises(KemsError) as caught:
+        convention_for("pagat", "ducale", explicit=True)
+    assert caught.value.key == "error.ask_two_conventions"

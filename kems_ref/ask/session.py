@@ -70,6 +70,19 @@ def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
         raise KemsError("error.ask_deal_cards", understood=said)
 
 
+def convention_for(named: Optional[str], given: str, explicit: bool) -> str:
+    """The convention a story is ruled under: the one its words name, else ``given`` (``-c``, the
+    environment, the default); the words and an ``explicit`` -c naming two different ones is refused."""
+    from ..corpus.load import find, is_path
+
+    given_id = given if is_path(given) else find(given)
+    if named is None:
+        return given_id
+    if explicit and given_id != named:
+        raise KemsError("error.ask_two_conventions", words=named, option=given)
+    return named
+
+
 #: words that make a story a question about the rules rather than about one call
 QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
                       r"|c est quoi|en combien|to win|pour gagner)\b")

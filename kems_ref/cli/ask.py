@@ -96,17 +96,11 @@ def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
 
 
 def _convention(named: Optional[str], given: str) -> str:
-    """The words' convention, unless the command line names another one."""
-    from ..corpus.load import find, is_path
+    """The words' convention, unless the command line names another one (decided by the library)."""
+    from ..ask.session import convention_for
 
     source = click.get_current_context().get_parameter_source("convention")
-    explicit = source == click.core.ParameterSource.COMMANDLINE
-    given_id = given if is_path(given) else find(given)
-    if named is None:
-        return given_id
-    if explicit and given_id != named:
-        raise KemsError("error.ask_two_conventions", words=named, option=given)
-    return named
+    return convention_for(named, given, explicit=source == click.core.ParameterSource.COMMANDLINE)
 
 
 def _prompter(to_stderr: bool) -> Any:
