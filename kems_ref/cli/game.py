@@ -106,11 +106,9 @@ def game_new(
                 raise
             game = play.new_game(store, team or [], convention, asked, name)
     if out.as_json:
-        out.json({"game": game.id, "name": game.name, "convention": game.convention,
-                  "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
-                  "target": game.target_points if game.unit == "point" else game.target_word,
-                  "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided,
-                  "letters": game.letters})
+        from ..outputs.game import new_game_json
+
+        out.json(new_game_json(game))
     else:
         from ..outputs.game import new_game_text
 
@@ -188,8 +186,9 @@ def _short_command(event: str) -> None:
 
 def _show_call(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
-        out.json({"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
-                  "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)})
+        from ..outputs.game import call_json
+
+        out.json(call_json(game, called))
     else:
         from ..outputs.game import print_called
 
@@ -280,9 +279,9 @@ _cancel_command("redo")
 
 def _show_entry(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
-        out.json({"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
-                  "changes": called.entry.changes, "refers": called.entry.refers, "restores": called.restores,
-                  "score": called.score.to_json(game)})
+        from ..outputs.game import entry_json
+
+        out.json(entry_json(game, called))
     else:
         from ..outputs.game import print_called
 
@@ -345,7 +344,7 @@ def game_list(out: Out, db: DbOpt = None) -> None:
     with _store(db) as store:
         games = [(g, sheet.score(g, store.entries(g))) for g in store.games()]
     if out.as_json:
-        out.json([{**s.to_json(g), "id": g.id, "created_at": g.created_at} for g, s in games])
+        out.json(render.list_json(games))
     else:
         out.text(render.list_text(games, out.lang))
 
@@ -366,9 +365,7 @@ def game_show(
         entries = store.entries(sheet_game)
     score = sheet.score(sheet_game, entries)
     if out.as_json:
-        out.json({**score.to_json(sheet_game), "id": sheet_game.id, "end": sheet_game.end_rule,
-                  "decided_by_table": sheet_game.decided,
-                  "history": render.history_json(entries, sheet_game, out.lang)})
+        out.json(render.show_json(sheet_game, score, entries, out.lang))
     else:
         console = out.console(wrap=True)
         render.print_score(console, sheet_game, score, out.lang)
@@ -387,8 +384,9 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
         sheet_game = store.game(game)
         replayed = play.rescore(store, sheet_game, convention, out.lang, target)
     if out.as_json:
-        out.json({"convention": replayed.convention, "score": replayed.score.to_json(replayed.game),
-                  "hands": replayed.hands})
+        from ..outputs.game import rescore_json
+
+        out.json(rescore_json(replayed))
     else:
         from ..outputs.game import print_rescore
 

@@ -21,6 +21,41 @@ if TYPE_CHECKING:
     from ..game.store import Entry, Game, Line
 
 
+# --- the JSON of the score sheet's commands (the interface contract's objects) ---------------------
+
+def new_game_json(game: Game) -> dict[str, Any]:
+    return {"game": game.id, "name": game.name, "convention": game.convention,
+            "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
+            "target": game.target_points if game.unit == "point" else game.target_word,
+            "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided, "letters": game.letters}
+
+
+def call_json(game: Game, called: Called) -> dict[str, Any]:
+    return {"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
+            "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)}
+
+
+def entry_json(game: Game, called: Called) -> dict[str, Any]:
+    """A plain line, an undo, a redo, a decision."""
+    return {"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
+            "changes": called.entry.changes, "refers": called.entry.refers, "restores": called.restores,
+            "score": called.score.to_json(game)}
+
+
+def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
+    return [{**score.to_json(game), "id": game.id, "created_at": game.created_at} for game, score in games]
+
+
+def show_json(game: Game, score: Score, entries: list[Entry], lang: str) -> dict[str, Any]:
+    return {**score.to_json(game), "id": game.id, "end": game.end_rule, "decided_by_table": game.decided,
+            "history": history_json(entries, game, lang)}
+
+
+def rescore_json(replayed: Replayed) -> dict[str, Any]:
+    return {"convention": replayed.convention, "score": replayed.score.to_json(replayed.game),
+            "hands": replayed.hands}
+
+
 def convention_name(game: Game, lang: str) -> str:
     """The game's convention by its short name; a house file that moved or went away names the path
     it had (one game's name degrades, the list of games still prints); one edited since the game
