@@ -64,7 +64,7 @@ def test_no_two_modules_import_each_other_however_indirectly():
     def visit(node: str, trail: list[str]) -> None:
         for target in graph[node]:
             if target in trail:
-                cycles.append(trail[trail.index(target):] + [target])
+                cycles.append([*trail[trail.index(target):], target])
             elif target not in done:
                 visit(target, [*trail, target])
         done.add(node)

@@ -255,7 +255,8 @@ def game_point(
     from ..game import play
 
     if not who:
-        raise KemsError("error.missing_argument", what=KemsError("metavar.team_or_player"))  # said in the user's language
+        # the argument's name said in the user's language (a message inside the message)
+        raise KemsError("error.missing_argument", what=KemsError("metavar.team_or_player"))
     with _store(db) as store:
         sheet_game = store.game(game)
         called = play.point(store, sheet_game, who, amount, for_entry)

@@ -12,6 +12,7 @@ no dependency needed for that).
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -21,7 +22,12 @@ from ..words import fold
 from .catalogue import IDS, RULE_POINTS, TOPICS
 
 #: words that carry no subject in a question about the rules
-STOP = set(["how", "many", "much", "what", "which", "who", "whom", "when", "where", "is", "are", "was", "were", "the", "a", "an", "of", "to", "in", "on", "at", "for", "do", "does", "did", "we", "you", "they", "it", "its", "be", "can", "may", "must", "there", "with", "and", "or", "per", "by", "under", "according", "combien", "quel", "quelle", "quels", "quelles", "qui", "que", "quoi", "quand", "ou", "est", "sont", "etait", "ce", "cet", "cette", "ces", "le", "la", "les", "un", "une", "des", "du", "de", "d", "l", "en", "au", "aux", "on", "joue", "jouer", "nous", "vous", "il", "elle", "ils", "elles", "pour", "par", "sous", "selon", "avec", "et", "y", "a", "faut", "peut", "doit"])
+STOP = set("""
+how many much what which who whom when where is are was were the a an of to in on at for do does did we you
+they it its be can may must there with and or per by under according combien quel quelle quels quelles qui que
+quoi quand ou est sont etait ce cet cette ces le la les un une des du de d l en au aux on joue jouer nous vous
+il elle ils elles pour par sous selon avec et y a faut peut doit
+""".split())  # noqa: SIM905 (a word list reads better as text)
 #: a typed word matches a point's word when difflib's ratio reaches this
 NEAR = 0.85
 
@@ -61,7 +67,7 @@ def _index() -> _Index:
             for text in texts:
                 said = [w for w in _words(text) if w not in STOP]
                 words.update(said)
-                pairs.update(zip(said, said[1:]))
+                pairs.update(itertools.pairwise(said))
         index.pairs[point.id] = pairs
         for gid, names in glossary_words.items():  # a glossary entry's names find the points it names
             if gid in words or fold(t(f"glossary.{gid}.term", "en")) in words:
@@ -89,7 +95,7 @@ def find_points(text: str, least: int = 1) -> list[str]:
     weight = {w: math.log(1 + len(index) / len(found)) if found else 0.0 for w, found in hits.items()}
     if len(asked) == 1 and 0 < len(hits[asked[0]]) <= 4:  # one word: every point it names (a few)
         return [pid for pid in IDS if pid in hits[asked[0]]]
-    pairs = list(zip(asked, asked[1:]))
+    pairs = list(itertools.pairwise(asked))
     # the words it shares, weighted, and those it shares as a phrase ("cartes en main") once more
     scores = {pid: sum(weight[w] for w in asked if pid in hits[w])
               + sum(weight[a] + weight[b] for a, b in pairs if (a, b) in _index().pairs[pid]) for pid in index}
