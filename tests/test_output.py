@@ -171,3 +171,40 @@ def test_on_the_french_printed_sheet_a_question_mark_never_starts_a_line_alone(r
     assert body.count("\u00a0?") > 20 and " ?" not in body and " :" not in body and "« " not in body
     english = run("checklist", *args, "--format", "html", "--lang", "en").out
     assert "\u00a0" not in english
+
+
+def test_a_source_that_contradicts_itself_is_a_difference_even_where_the_answers_agree():
+    import dataclasses
+
+    from kems_ref.corpus.load import load
+    from kems_ref.outputs.compare import disagrees
+
+    torn = load("marquoir").get("call.kems.wrong")
+    assert torn.stated and torn.conflict
+    calm = dataclasses.replace(torn, conflict=None)
+    assert disagrees([calm, calm]) is False
+    assert disagrees([calm, torn]) is True  # the same answer, but one source also says the other thing
+
+
+@pytest.mark.parametrize("cell", ["-2+3", "=SUM(A1)", "+1", "@cmd", "\tx"])
+def test_a_csv_cell_a_spreadsheet_would_run_as_a_formula_is_quoted(cell):
+    from kems_ref.outputs.compare_render import _csv_safe
+
+    assert _csv_safe(cell) == "'" + cell and _csv_safe("4 or more") == "4 or more"
+
+
+def test_a_table_of_four_players_is_read_as_four_without_a_lead_word():
+    from kems_ref.ask.reader import read
+
+    assert read("4 players, kems, Q Q Q Q").options == {"hand": "Q Q Q Q", "players": 4}
+    assert "players" not in read("two players wanted the same card").options  # some players, not the table
+
+
+def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_path):
+    middle = tmp_path / "middle.yaml"
+    middle.write_text("id: middle\nname: Middle\npublication: {title: Middle}\nextends: ducale\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("id: child\nname: Child\npublication: {title: Child}\nextends: ./middle.yaml\n", encoding="utf-8")
+    shown = run("conventions", "show", str(child), "--json").json()
+    entry = shown["rules"]["call.contre_kems.wrong"]
+    assert entry["status"] == "inherited" and "Ducale" in entry["citation"]["source"]
