@@ -9,7 +9,6 @@ import os
 import sys
 from typing import Annotated, Optional
 
-import click
 import typer
 
 from .common import (
@@ -22,6 +21,7 @@ from .common import (
     complete_convention,
     complete_rule_point,
     h,
+    speak_as_told,
     without_lang,
 )
 from .conventions import conventions_app
@@ -80,16 +80,10 @@ def compare(
 
     fmt = "json" if out.as_json else format.value
     out.extra["json"] = fmt == "json"
-    from ..ask.reader import story_lang
-    from ..corpus.lookup import sort_refs
-    from ..i18n import lang_chosen
-
-    given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
     from ..corpus.load import is_path
+    from ..corpus.lookup import sort_refs
 
-    said = " ".join(i for i in ids or [] if not is_path(i))  # words of the table, not a file's path
-    if said and not given and not lang_chosen() and story_lang(said):  # "compare milieu": in French
-        out.lang = story_lang(said) or out.lang
+    speak_as_told(out, " ".join(i for i in ids or [] if not is_path(i)))  # "compare milieu": in French
 
     # conventions, rule points (call.contre-kems.wrong), topics (calls), words of the table (balayage)
     points, topics, refs = sort_refs(ids or [])

@@ -9,7 +9,7 @@ import click
 
 from ..errors import KemsError
 from ..i18n import detect_lang, t
-from .common import Out
+from .common import Out, speak_as_told
 
 MAX_STORY = 2000  # characters: a dispute, not a novel (and the reader's time stays bounded)
 
@@ -31,13 +31,9 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
             raise KemsError("error.ask_no_words")
     if len(story) > MAX_STORY:
         raise KemsError("error.ask_too_long", limit=MAX_STORY)
-    from ..ask.reader import story_lang
     from ..corpus.naming import calls_of
-    from ..i18n import lang_chosen
 
-    given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
-    if not given and not lang_chosen() and story_lang(story):  # no language chosen: the story's own
-        out.lang = story_lang(story) or out.lang
+    speak_as_told(out, story)
     reading = read(story, calls_of(convention) if convention else None)
     points = session.rules_question(story, reading)
     if points is not None:  # "on joue en combien de points ?": answered from the data, like compare POINT

@@ -176,6 +176,18 @@ def refuse_repeats() -> None:
             raise KemsError("error.option_twice", option=max(param.opts, key=len))
 
 
+def speak_as_told(out: Out, words: str) -> None:
+    """Where no language was chosen (``--lang``, ``KEMS_REF_LANG``, a French or English locale), the
+    language the user's own words are in (a story, compare's words) is the answer's."""
+    from ..ask.reader import story_lang
+    from ..i18n import lang_chosen
+
+    given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
+    told = story_lang(words) if words and not given and not lang_chosen() else None
+    if told:
+        out.lang = told
+
+
 def guarded(as_json: bool, lang: Optional[Lang], job: Callable[[Out], Any]) -> Any:
     """Run ``job(out)``; a KemsError becomes the one-line error and exit code 2 (the one handler)."""
     out = Out(lang="en", as_json=as_json)

@@ -12,6 +12,7 @@ no dependency needed for that).
 from __future__ import annotations
 
 import difflib
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -42,12 +43,8 @@ class _Index:
     pairs: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # point -> its two-word phrases
 
 
-_INDEX: list[_Index] = []
-
-
+@functools.cache
 def _index() -> _Index:
-    if _INDEX:
-        return _INDEX[0]
     index = _Index()
     glossary_words: dict[str, set[str]] = {}  # an entry's own name (its id, its English term) -> all its names
     for key in catalogue("en"):
@@ -73,7 +70,6 @@ def _index() -> _Index:
             if gid in words or fold(t(f"glossary.{gid}.term", "en")) in words:
                 words |= names
         index.words[point.id] = words - STOP
-    _INDEX.append(index)
     return index
 
 

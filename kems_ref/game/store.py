@@ -190,9 +190,7 @@ class Store:
             raise KemsError("error.game_db_busy", path=str(self.path), reason=str(exc)) from None
         try:
             yield self.conn
-            delay = os.environ.get("KEMS_REF_DEBUG_WRITE_DELAY")  # tests: a process killed mid-write
-            if delay:
-                time.sleep(float(delay))
+            _debug_pause()
             self.conn.execute("COMMIT")
         except BaseException as exc:
             if self.conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
@@ -310,6 +308,13 @@ class Store:
     def set_current(self, game_id: int) -> None:
         self.conn.execute("INSERT INTO state (key, value) VALUES ('current', ?)"
                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(game_id),))
+
+
+def _debug_pause() -> None:
+    """Tests only (``KEMS_REF_DEBUG_WRITE_DELAY``): a write or a creation held open, to kill it there."""
+    delay = os.environ.get("KEMS_REF_DEBUG_WRITE_DELAY")
+    if delay:
+        time.sleep(float(delay))
 
 
 def _safe(text: Optional[str]) -> Optional[str]:
@@ -546,9 +551,7 @@ def _create(path: Path) -> None:
                 conn.execute("PRAGMA journal_mode = WAL")  # kept in the file's header
             finally:
                 conn.close()  # checkpoints and removes its WAL
-            delay = os.environ.get("KEMS_REF_DEBUG_WRITE_DELAY")  # tests: a process killed mid-creation
-            if delay:
-                time.sleep(float(delay))
+            _debug_pause()
             for leftover in ("-wal", "-shm"):  # of an unstamped file (no committed frame, checked above)
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(str(path) + leftover)
@@ -577,6 +580,7 @@ def _open(path: Path, make_folder: bool = True) -> tuple[sqlite3.Connection, boo
                 raise KemsError(key, path=str(path), reason=exc.strerror or str(exc)) from None
         _create(path)
         _identify(path)  # what was placed there is ours (or another process's creation, checked the same)
+    conn: Optional[sqlite3.Connection] = None
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True, timeout=15, isolation_level=None)
         conn.row_factory = sqlite3.Row  # the file was identified above, before SQLite could touch it
@@ -587,8 +591,9 @@ def _open(path: Path, make_folder: bool = True) -> tuple[sqlite3.Connection, boo
     except sqlite3.DatabaseError as exc:
         if not _is_full(exc, path):
             raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
-        with contextlib.suppress(UnboundLocalError, sqlite3.Error):
-            conn.close()
+        if conn is not None:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
         wal = Path(str(path) + "-wal")
         if (wal.exists() and wal.stat().st_size) or _header(path)[1] < VERSION:
             raise KemsError("error.game_db_full", path=str(path), reason=str(exc)) from None

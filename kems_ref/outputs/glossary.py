@@ -38,9 +38,9 @@ def find(term: str, lang: str = "en") -> str:
 
     close = difflib.get_close_matches(folded, list(names), n=1, cutoff=0.6)
     terms = [t(f"glossary.{gid}.term", lang) for gid in entry_ids()]
-    raise KemsError("error.unknown_term", term=term, choices=", ".join(terms),
-                    hint=f" — {t(f'glossary.{names[close[0]]}.term', lang)} ?" if close and lang == "fr"
-                    else f" — {t(f'glossary.{names[close[0]]}.term', lang)}?" if close else "")
+    mark = " ?" if lang == "fr" else "?"  # French puts a space before a question mark
+    hint = f" — {t(f'glossary.{names[close[0]]}.term', lang)}{mark}" if close else ""
+    raise KemsError("error.unknown_term", term=term, choices=", ".join(terms), hint=hint)
 
 
 def entries(term: Optional[str], lang: str) -> list[dict[str, Any]]:
