@@ -70,15 +70,14 @@ def _check(conv: Convention, sit: Situation, ruling: Ruling) -> None:
         assert not EXCEPTIONS & set(r.unspecified), (conv.id, sit, r.unspecified)
     if ruling.verdict == "depends":
         assert len({b["ruling"].verdict for b in ruling.branches}) > 1, (conv.id, sit)
-    for need in ruling.needs:
-        fact = need["fact"]
+    for fact in ruling.needs:
         if fact.startswith(READING):
             assert conv.get(fact[len(READING):]).conflict, (conv.id, fact)
             values: tuple[object, ...] = (1, 2)
         else:
             assert REASONS[fact](conv, sit.event), f"{conv.id} asks {fact} on {sit.event} with no reason in the source"
             values = FACTS[fact][0]
-        outcomes = {resolve(conv, sit.assuming(fact, v)).outcome() for v in values}
+        outcomes = {resolve(conv, sit.assuming(fact, v)).settlement() for v in values}
         assert len(outcomes) > 1, f"{conv.id} asks {fact} on {sit.event}, and every answer rules the same"
 
 

@@ -353,9 +353,9 @@ def test_known_only_through_the_sheet_the_kems_is_still_four_of_a_kind(cid):
     conv = conventions.load(cid)
     entry = conv.get("hand.square")
     assert entry.stated and entry.value == "four-of-a-kind" and "FAQ" in entry.citation["section"]
-    right = resolve(conv, build("kems", hand="Q Q Q Q"), "en")
+    right = resolve(conv, build("kems", hand="Q Q Q Q"))
     assert right.verdict == "upheld" and right.unspecified == ["call.kems.right", "hand.end"]
-    wrong = resolve(conv, build("kems", hand="Q Q Q J"), "en")
+    wrong = resolve(conv, build("kems", hand="Q Q Q J"))
     assert wrong.verdict == "rejected" and wrong.unspecified == ["call.kems.wrong", "hand.end"]
 
 

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from kems_ref.corpus import load as conventions
 from kems_ref.errors import KemsError
+from kems_ref.outputs.wording import explanation
 from kems_ref.referee.cards import DECK_RANKS
 from kems_ref.referee.resolver import resolve
 from kems_ref.referee.situation import EVENTS, build
@@ -48,12 +49,12 @@ def test_any_valid_situation_gets_a_ruling_with_citations_or_explicit_silences(c
     conv, event, kwargs = case
     try:
         sit = build(event, **kwargs)
-        ruling = resolve(conv, sit, lang)
+        ruling = resolve(conv, sit)
     except KemsError as exc:  # impossible here (too many cards of a rank, a table size not allowed…)
         assert str(exc)
         return
     assert ruling.verdict
-    assert ruling.explanation
+    assert explanation(ruling, lang)
     cited = {c["rule_point"] for c in ruling.citations}
     for point in ruling.rule_points:
         assert point in cited or point in ruling.unspecified or point in ruling.related
@@ -82,17 +83,15 @@ def test_garbage_cards_give_exit_2_with_one_line(run, cards):
 @SETTINGS
 @given(st.sampled_from([c for c in CONVS if c.get("hand.square").stated]),  # the cards need the winning hand
        st.sampled_from(["kems", "double-kems", "contre-kems"]),
-       st.sampled_from(["Q Q Q Q", "7 7 K K", "9 9 9 J"]), st.sampled_from(["8 8 8 8", "8 9 10 J"]),
-       st.booleans())
-def test_saying_whether_a_player_held_a_square_rules_as_the_cards_would(conv, event, hand, partner, lang_fr):
+       st.sampled_from(["Q Q Q Q", "7 7 K K", "9 9 9 J"]), st.sampled_from(["8 8 8 8", "8 9 10 J"]))
+def test_saying_whether_a_player_held_a_square_rules_as_the_cards_would(conv, event, hand, partner):
     """--square / --no-square stand for the cards: the same verdict, score and hand end."""
     from kems_ref.referee.cards import parse_cards, square_rank
 
-    lang = "fr" if lang_fr else "en"
     with_cards = {"hand": hand, **({"partner_hand": partner} if event != "kems" else {})}
     told = {"square": bool(square_rank(parse_cards(hand))),
             **({"partner_square": bool(square_rank(parse_cards(partner)))} if event != "kems" else {})}
-    a = resolve(conv, build(event, **with_cards), lang)
-    b = resolve(conv, build(event, **told), lang)
+    a = resolve(conv, build(event, **with_cards))
+    b = resolve(conv, build(event, **told))
     assert (a.verdict, a.score, a.score_settled, a.hand_ends, a.effects) == \
            (b.verdict, b.score, b.score_settled, b.hand_ends, b.effects)

@@ -63,14 +63,14 @@ def test_ruling(cid, case):
             resolve(conv, from_mapping(case["situation"]))
         assert exc.value.message == case["error"]
         return
-    ruling = resolve(conv, from_mapping(case["situation"]), case.get("lang", "en"))
+    ruling = resolve(conv, from_mapping(case["situation"]))
     got = _outcome(ruling)
     assert got["verdict"] == case["verdict"]
     assert bool(ruling.branches) == ("branches" in case), "a ruling that waits for a fact pins its branches"
     if ruling.branches:
         # the verdict is "depends" only where the answers disagree on it; where they agree, the
         # verdict is the headline and the branches say what else turns on the fact
-        assert [n["fact"].replace(READING, "reading ") for n in ruling.needs] == case["needs"]
+        assert [fact.replace(READING, "reading ") for fact in ruling.needs] == case["needs"]
         expected = case["branches"]
         assert len(ruling.branches) == len(expected)
         for branch, want in zip(ruling.branches, expected, strict=False):

@@ -783,7 +783,7 @@ def test_the_library_refuses_every_convention_and_a_named_one_at_once():
 
     sit = api.situation("kems", {"hand": "Q Q Q Q"})
     with pytest.raises(KemsError) as caught:
-        api.rule(sit, "pagat", "en", everywhere=True)
+        api.rule(sit, "pagat", everywhere=True)
     assert caught.value.key == "error.all_and_convention"
-    assert len(api.rule(sit, None, "en", everywhere=True).rulings) == 9
-    assert api.rule(sit, None, "en").rulings[0].convention == "ducale"  # none named: the default
+    assert len(api.rule(sit, None, everywhere=True).rulings) == 9
+    assert api.rule(sit, None).rulings[0].convention == "ducale"  # none named: the default

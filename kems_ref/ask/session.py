@@ -18,6 +18,7 @@ from typing import Any, Optional, Protocol
 
 from ..errors import KemsError
 from ..i18n import has, t
+from ..outputs import wording
 from ..referee import api
 from ..referee.resolver import Ruling
 from ..referee.situation import CARD_FACTS, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING
@@ -122,7 +123,7 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
     final = event
 
     def rule(situation: dict[str, Any]) -> api.Result:
-        return api.rule(api.situation(final, situation, None, convention), convention, lang)
+        return api.rule(api.situation(final, situation, None, convention), convention)
 
     result = complete(rule, options, lang, prompter, answers)
     return Asked(reading, event, convention, options, result, answers)
@@ -139,7 +140,7 @@ def complete(rule: Any, options: dict[str, Any], lang: str, prompter: Optional[P
     while True:
         result: api.Result = rule(options)
         ruling = result.rulings[0]
-        pending = [n for n in ruling.needs if n["fact"] not in skipped]
+        pending = [n for n in wording.needs(ruling, lang) if n["fact"] not in skipped]
         if not ruling.branches or prompter is None or not pending:
             return result
         need = pending[0]
@@ -170,7 +171,7 @@ def _ask(prompter: Prompter, need: dict[str, Any], ruling: Ruling, lang: str, tr
         return card_answer(typed)
     if fact.startswith(READING):
         point = fact[len(READING):]
-        conflict = next(c for c in ruling.conflicts if c["rule_point"] == point)
+        conflict = next(c for c in wording.conflicts(ruling, lang) if c["rule_point"] == point)
         choices = [(r["text"], i) for i, r in enumerate(conflict["readings"], 1)]  # numbered by the prompt
         return prompter.choose(need["question"], [*choices, dont_know])
     choices = [(_capital(condition(fact, value, lang, ruling.event)), value) for value in FACTS[fact][0]]

@@ -63,7 +63,9 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     asked = session.settle(reading, convention, out.lang, prompter)
     command = session.command_line(asked, out.lang, detect_lang())
     if console is None:
-        out.json({**asked.result.to_json(), "command": command,
+        from ..outputs import wording
+
+        out.json({**wording.result_json(asked.result, out.lang), "command": command,
                   "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
                   "unknown": reading.unknown,
                   "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections]})

@@ -61,14 +61,15 @@ def _parameters(option: Option) -> list[inspect.Parameter]:
 def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
          options: dict[str, Any]) -> None:
     """Rule and print: the body every event command shares."""
+    from ..outputs import wording
     from ..referee import api
 
     named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
     chosen = convention if named or not everywhere else None  # the library refuses --all with a -c
     sit = api.situation(event, facts_from_flags(options), situation_file, None if everywhere else convention)
-    result = api.rule(sit, chosen, out.lang, everywhere)
+    result = api.rule(sit, chosen, everywhere=everywhere)
     if out.as_json:
-        out.json(result.to_json())
+        out.json(wording.result_json(result, out.lang))
     else:
         from ..outputs.ruling import print_result
 

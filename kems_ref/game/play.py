@@ -18,6 +18,7 @@ from typing import Any, Optional
 from ..corpus.load import Convention, find, is_path, load, resolve_path
 from ..errors import KemsError, unsafe
 from ..i18n import t
+from ..outputs import wording
 from ..referee import api
 from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
 from ..words import fold
@@ -199,7 +200,7 @@ def preview(store: Store, game: Game, event: str, options: dict[str, Any], by: s
     _open_game(game, entries)
     roles = _roles(game, event, by, on, entries)
     situation = _situation(game, entries, event, options, roles)
-    return api.rule(api.situation(event, situation, None, game.convention), game.convention, lang)
+    return api.rule(api.situation(event, situation, None, game.convention), game.convention)
 
 
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
@@ -212,8 +213,8 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
         _open_game(game, entries)
         roles = _roles(game, event, by, on, entries)
         situation = _situation(game, entries, event, options, roles)
-        result = api.rule(api.situation(event, situation, None, game.convention), game.convention, lang)
-        ruling = result.rulings[0].to_json()
+        result = api.rule(api.situation(event, situation, None, game.convention), game.convention)
+        ruling = wording.ruling_json(result.ruling, lang)
         entry = Entry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
                       on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
                       situation=situation, verdict=ruling["verdict"],
@@ -430,8 +431,8 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
         situation = dict(entry.situation)
         situation.pop("reading", None)
         situation["players"] = 2 * len(roles.teams)
-        result = api.rule(api.situation(entry.event, situation, None, ref), ref, lang)
-        ruling = result.rulings[0].to_json()
+        result = api.rule(api.situation(entry.event, situation, None, ref), ref)
+        ruling = wording.ruling_json(result.ruling, lang)
         changes: list[dict[str, Any]] = []
         applied = sheet.settled(ruling)
         settled_by = decided.get(entry.n)

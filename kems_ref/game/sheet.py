@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..errors import KemsError
+from ..referee.outcomes import Verdict
 from .store import Entry, Game, Line, Team
 
 
@@ -190,4 +191,4 @@ def changes_of(ruling: dict[str, Any], roles: Roles) -> list[dict[str, Any]]:
 
 def settled(ruling: dict[str, Any]) -> bool:
     """A ruling the sheet may apply: the convention settles the verdict and the score."""
-    return ruling["verdict"] not in ("depends", "unspecified", "impossible") and bool(ruling.get("score_settled"))
+    return Verdict(ruling["verdict"]).settles and bool(ruling.get("score_settled"))

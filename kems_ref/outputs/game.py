@@ -148,7 +148,7 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     if decided is not None:  # applied at once by the table's decision: headed by the ruling it chose
         ruling = decided
     if ruling and entry.kind in ("call", "decision"):
-        head = verdict_label(_ruling(ruling), lang) + (t("game.by_decision", lang) if decided is not None else "")
+        head = verdict_label(ruling['verdict'], lang) + (t("game.by_decision", lang) if decided is not None else "")
         lines.append(f"[bold]{escape(head)}[/]  — {escape(t('event.' + ruling['event'], lang))}, "
                      f"{escape(convention_name(game, lang))}")
         if entry.kind == "call" and entry.by_player:
@@ -200,14 +200,6 @@ def decided_branch(ruling: Optional[dict[str, Any]], decision: Optional[dict[str
     if not ruling or not decision or not decision.get("if"):
         return None
     return next((b["ruling"] for b in ruling.get("branches") or [] if b["if"] == decision["if"]), None)
-
-
-def _ruling(data: dict[str, Any]) -> Any:
-    from ..referee.resolver import Ruling
-
-    fields = {k: v for k, v in data.items() if k in Ruling.__dataclass_fields__}
-    fields["branches"] = [{"if": b["if"], "ruling": _ruling(b["ruling"])} for b in data.get("branches") or []]
-    return Ruling(**fields)
 
 
 #: the call's flags a ruling may turn on, told in the history beside the cards

@@ -14,23 +14,29 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..corpus.catalogue import BY_ID
+from ..corpus.events import CALLS
 from ..corpus.load import MARKED_FORCES
-from ..i18n import catalogue, t
-from ..referee.resolver import CALLS, Ruling
+from ..i18n import has, t
+from ..referee.outcomes import Verdict
+from ..referee.resolver import Ruling
 from ..words import fold
+from . import wording
 
 if TYPE_CHECKING:
     from ..referee.api import Result
 from ..referee.situation import READING
 
-VERDICT_STYLE = {"upheld": "bold green", "allowed": "bold green", "play-on": "bold green",
-                 "rejected": "bold red", "forbidden": "bold red", "void": "bold yellow",
-                 "unspecified": "bold magenta", "depends": "bold cyan", "conditional": "bold yellow",
-                 "impossible": "bold"}
+#: a verdict's colour follows its tone (:attr:`Verdict.tone`)
+TONE_STYLE = {"good": "bold green", "bad": "bold red", "mixed": "bold yellow", "open": "bold magenta",
+              "waits": "bold cyan", "plain": "bold"}
 
 
-def verdict_label(ruling: Ruling, lang: str) -> str:
-    return t("verdict." + ruling.verdict, lang)
+def verdict_style(verdict: str) -> str:
+    return TONE_STYLE[Verdict(verdict).tone]
+
+
+def verdict_label(verdict: str, lang: str) -> str:
+    return t(f"verdict.{verdict}", lang)
 
 
 def score_lines(ruling: Ruling, lang: str) -> list[str]:
@@ -41,11 +47,11 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
     if not ruling.score_settled:
         if ruling.event in CALLS or ruling.event == "stock-out":
             return [t("score.unsettled", lang, name=name)]
-        return [t("score.breach_unsettled", lang, name=name)] if ruling.verdict == "forbidden" else []
+        return [t("score.breach_unsettled", lang, name=name)] if ruling.verdict == Verdict.FORBIDDEN else []
     if not ruling.score:
-        if ruling.verdict == "void":
+        if ruling.verdict == Verdict.VOID:
             return [t("score.void", lang)]
-        return [t("score.none", lang)] if ruling.event in CALLS or ruling.verdict == "hand-ends" else []
+        return [t("score.none", lang)] if ruling.event in CALLS or ruling.verdict == Verdict.HAND_ENDS else []
     lines = []
     for s in ruling.score:
         team_key = "team.others.multi" if s["team"] == "others" and ruling.players > 4 else f"team.{s['team']}"
@@ -58,7 +64,7 @@ def hand_line(ruling: Ruling, lang: str) -> str:
     """The hand's end where it is at stake (calls, end of stock, a redeal)."""
     if ruling.branches:
         return ""
-    if ruling.event not in CALLS and ruling.event != "stock-out" and ruling.verdict != "redeal":
+    if ruling.event not in CALLS and ruling.event != "stock-out" and ruling.verdict != Verdict.REDEAL:
         return ""
     if ruling.hand_ends is None:
         return t("hand_ends.none", lang, name=ruling.short_name or ruling.convention)
@@ -70,7 +76,7 @@ def condition(fact: str, value: object, lang: str, event: str) -> str:
     if fact.startswith(READING):
         return t("if.reading", lang, n=value, point=BY_ID[fact[len(READING):]].question(lang))
     key = f"if.{fact}.{str(value).lower()}"
-    return t(f"{key}.{event}" if f"{key}.{event}" in catalogue(lang) else key, lang)
+    return t(f"{key}.{event}" if has(f"{key}.{event}", lang) else key, lang)
 
 
 def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> None:
@@ -110,32 +116,31 @@ def cite_line(c: dict[str, Any], lang: str, with_source: bool = True) -> str:
 
 
 def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
-    style = VERDICT_STYLE.get(ruling.verdict, "bold")
-    head = f"[{style}]{verdict_label(ruling, lang)}[/]"
+    head = f"[{verdict_style(ruling.verdict)}]{verdict_label(ruling.verdict, lang)}[/]"
     event = t("event." + ruling.event, lang)
-    if ruling.call_name and fold(ruling.call_name) != fold(event):
-        event += f" ({t('ui.called', lang, name=ruling.call_name)})"
+    call_name = wording.call_name(ruling, lang)
+    if call_name and fold(call_name) != fold(event):
+        event += f" ({t('ui.called', lang, name=call_name)})"
     console.print(f"{head}  — {escape(event)}, {escape(ruling.convention_name)}")
     if ruling.branches:
         key = "ui.depends_on" if ruling.verdict == "depends" else "ui.then_depends_on"
         console.print(f"  [bold]{t(key, lang)}[/]")
-        for n in ruling.needs:
+        for n in wording.needs(ruling, lang):
             console.print(f"    • {escape(n['question'])}  ({escape(n['flag'])})")
         for branch in ruling.branches:
             sub: Ruling = branch["ruling"]
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in branch["if"].items())
-            sub_style = VERDICT_STYLE.get(sub.verdict, "bold")
             head = f"[bold]{t('ui.if', lang)} {escape(cond)}[/]"
-            console.print(f"\n  {head} → [{sub_style}]{verdict_label(sub, lang)}[/]")
+            console.print(f"\n  {head} → [{verdict_style(sub.verdict)}]{verdict_label(sub.verdict, lang)}[/]")
             _consequences(console, sub, lang, "      ")
-            console.print("      " + escape(sub.explanation))
+            console.print("      " + escape(wording.explanation(sub, lang)))
     else:
         _consequences(console, ruling, lang, "  ")
-        console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(ruling.explanation))
+        console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(wording.explanation(ruling, lang)))
     if ruling.citations:
         console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
-        print_citations(console, ruling.citations, lang)
-    for conflict in ruling.conflicts:
+        print_citations(console, wording.citations(ruling, lang), lang)
+    for conflict in wording.conflicts(ruling, lang):
         chosen = f" — {t('ui.table_reading', lang, n=conflict['reading'])}" if conflict.get("reading") else ""
         console.print(f"\n[bold yellow]{t('ui.conflict', lang)}[/] ({conflict['rule_point']}){escape(chosen)}")
         for i, reading in enumerate(conflict["readings"], 1):
@@ -143,13 +148,13 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
                           f"[dim]({escape(reading['citation']['section'])})[/]")
     if ruling.notes:
         console.print(f"\n[bold]{t('ui.notes', lang)}[/]")
-        for note in ruling.notes:
+        for note in wording.notes(ruling, lang):
             console.print(f"  • {note['rule_point']}: {escape(note['text'])}")
     if ruling.unspecified:
         console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/]")
         for point in ruling.unspecified:
             console.print(f"  • {escape(BY_ID[point].question(lang))} [dim]({point})[/]")
-    for item in elsewhere:
+    for item in wording.elsewhere(elsewhere, lang):
         label = t("ui.elsewhere_exception" if item.get("exception") else "ui.elsewhere", lang,
                   name=ruling.short_name or ruling.convention)
         console.print(f"\n[bold]{escape(label)}[/] — {escape(BY_ID[item['rule_point']].question(lang))}")
@@ -167,7 +172,7 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
 
 def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     """A ruling in two short cells: verdict, and score + hand end (for the --all table)."""
-    verdict = verdict_label(ruling, lang)
+    verdict = verdict_label(ruling.verdict, lang)
     if ruling.conflicts:
         verdict += " ⚠"
     if ruling.branches:
@@ -179,10 +184,10 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
             if hand_line(sub, lang):
                 detail.append(t(f"hand_short.{str(sub.hand_ends).lower()}", lang))
             more = f" ({t('ui.sep', lang).join(detail)})" if detail else ""
-            parts.append(f"{cond} → {verdict_label(sub, lang)}{more}")
+            parts.append(f"{cond} → {verdict_label(sub.verdict, lang)}{more}")
         return verdict, "\n".join(parts)
-    if ruling.verdict == "impossible":
-        return verdict, ruling.explanation
+    if ruling.verdict == Verdict.IMPOSSIBLE:
+        return verdict, wording.explanation(ruling, lang)
     return verdict, "\n".join(x for x in [*score_lines(ruling, lang), hand_line(ruling, lang)] if x)
 
 
@@ -197,13 +202,13 @@ def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
         table.add_column(escape(t("ui.score", lang) + " / " + t("ui.hand", lang)), overflow="fold", ratio=1)
         for r in rulings:
             verdict, detail = summary(r, lang)
-            style = VERDICT_STYLE.get(r.verdict, "bold")
+            style = verdict_style(r.verdict)
             table.add_row(escape(r.convention), f"[{style}]{escape(verdict)}[/]", escape(detail))
         console.print(table)
     else:
         for r in rulings:
             verdict, detail = summary(r, lang)
-            style = VERDICT_STYLE.get(r.verdict, "bold")
+            style = verdict_style(r.verdict)
             console.print(f"[bold]{escape(r.convention)}[/]: [{style}]{escape(verdict)}[/]")
             for line in detail.splitlines():
                 console.print("    " + escape(line))

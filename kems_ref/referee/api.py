@@ -24,10 +24,10 @@ class Result:
     elsewhere: list[dict[str, Any]] = field(default_factory=list)
     everywhere: bool = False
 
-    def to_json(self) -> Any:
-        if self.everywhere:
-            return [r.to_json() for r in self.rulings]
-        return {**self.rulings[0].to_json(), "elsewhere": self.elsewhere}
+    @property
+    def ruling(self) -> Ruling:
+        """The one ruling (of a result under one convention)."""
+        return self.rulings[0]
 
 
 def situation(event: Optional[str], options: dict[str, Any], situation_file: Optional[str] = None,
@@ -47,15 +47,14 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
     return build(event, card_deck=card_deck, **given)
 
 
-def rule(sit: Situation, convention: Optional[str], lang: str = "en", everywhere: bool = False) -> Result:
+def rule(sit: Situation, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:
     """Rule on ``sit`` under ``convention`` (an id or a file), or under every shipped convention
     (``everywhere``: then no convention may be named — which of the two the user meant is not guessed)."""
     if everywhere and convention is not None:
         raise KemsError("error.all_and_convention")
     if everywhere:
-        return Result(resolve_all(conventions.load_all(), sit, lang), everywhere=True)
+        return Result(resolve_all(conventions.load_all(), sit), everywhere=True)
     conv = conventions.load(convention or conventions.DEFAULT_CONVENTION)
     check_readings(conv, sit)
-    ruling = resolve(conv, sit, lang)
-    return Result([ruling], elsewhere(conv, ruling.unspecified, lang)
-                  + elsewhere(conv, ruling.related, lang, exception=True))
+    ruling = resolve(conv, sit)
+    return Result([ruling], elsewhere(conv, ruling.unspecified) + elsewhere(conv, ruling.related, exception=True))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..corpus.load import Convention, load_all, localized, text_in
+from ..corpus.load import Convention, load_all
 
 
-def elsewhere(conv: Convention, points: list[str], lang: str, exception: bool = False) -> list[dict[str, Any]]:
+def elsewhere(conv: Convention, points: list[str], exception: bool = False) -> list[dict[str, Any]]:
     """For each point: every other shipped convention's answer, and recommendations from the
     conventions that extend ``conv`` and state the point (Regles.com over Ducale's silence).
     ``exception``: the points are exceptions other sources make to a rule ``conv`` applied whole
-    (``"exception": true`` on each item)."""
+    (``"exception": true`` on each item).  Texts and citations as the files give them (every
+    language): :func:`kems_ref.outputs.wording.elsewhere` words them."""
     if not points:
         return []
     everyone = load_all()
@@ -25,8 +26,8 @@ def elsewhere(conv: Convention, points: list[str], lang: str, exception: bool = 
             entry = other.rules[point]
             if not entry.stated or entry.inherited_from:
                 continue
-            item = {"convention": other.id, "value": entry.value, "text": text_in(entry.text, lang),
-                    "citation": localized(entry.citation, lang), "force": entry.force}
+            item = {"convention": other.id, "value": entry.value, "text": entry.text,
+                    "citation": entry.citation, "force": entry.force}
             (recommendations if conv.id in other.chain[1:] else answers).append(item)
         item_out: dict[str, Any] = {"rule_point": point, "conventions": answers, "recommendations": recommendations}
         if exception:

@@ -21,63 +21,59 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.catalogue import BY_ID
-from ..corpus.load import Convention, Entry, localized, text_in
+from ..corpus.load import Convention, Entry, localized
 from ..errors import KemsError
-from ..i18n import catalogue, t
 from . import cards as C
-from .situation import FACTS, READING, Situation
-
-SEVERITY = {"forbidden": 3, "unspecified": 2, "conditional": 1, "allowed": 0}
-CALLS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
+from .outcomes import Effect, Team, Verdict
+from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
+from .situation import CALLS, FACTS, READING, Situation
 
 
 @dataclass
 class Ruling:
+    """A ruling as data: no sentence in it is worded yet.  Its reasons are message keys with their
+    parameters; its citations, conflicts and notes keep every language the convention file gives.
+    ``kems_ref.outputs.words`` words it in a language (its JSON, its explanation)."""
+
     convention: str
     event: str
-    verdict: str
+    verdict: Verdict
     score_settled: bool  # no default: every ruling says whether its score is settled
     hand_ends: Optional[bool]  # and whether the hand ends (None: not settled)
-    score: list[Any] = field(default_factory=list)
-    effects: list[Any] = field(default_factory=list)
-    explanation: str = ""
-    rule_points: list[Any] = field(default_factory=list)
-    citations: list[Any] = field(default_factory=list)
-    unspecified: list[Any] = field(default_factory=list)
-    conflicts: list[Any] = field(default_factory=list)
-    notes: list[Any] = field(default_factory=list)
+    score: list[dict[str, Any]] = field(default_factory=list)  # {"team": Team, "change": int, "unit": str}
+    effects: list[Effect] = field(default_factory=list)
+    #: the explanation, sentence by sentence; where a fact not given changes nothing, the ruling is
+    #: explained by the sentences every answer shares
+    reasons: list[Reason] = field(default_factory=list)
+    rule_points: list[str] = field(default_factory=list)
+    #: {"convention", "rule_point", "citation" (as the file gives it), "force"[, "reading"]}
+    citations: list[dict[str, Any]] = field(default_factory=list)
+    unspecified: list[str] = field(default_factory=list)
+    #: {"rule_point", "reading" (the table's, or None), "readings": [{"value", "text", "citation"}]}
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[dict[str, Any]] = field(default_factory=list)  # {"rule_point", "text": {lang: text}}
     #: points this convention is silent on where another source states an exception to the rule
     #: that decided (shown under "Elsewhere", never turned into a silence of this ruling)
-    related: list[Any] = field(default_factory=list)
-    needs: list[Any] = field(default_factory=list)
-    branches: list[Any] = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
+    related: list[str] = field(default_factory=list)
+    needs: list[str] = field(default_factory=list)  # the facts a ruling that branches waits for
+    branches: list[dict[str, Any]] = field(default_factory=list)  # [{"if": {fact: value}, "ruling": Ruling}]
     convention_name: str = ""
     short_name: str = ""
-    call_name: Optional[str] = None  # the publication's own name for the call (Pagat: "Stop Kemps")
+    #: the publication's own name for the call (Pagat: "Stop Kemps"), in its languages
+    call_names: Optional[dict[str, str]] = None
     players: int = 4
-    #: the explanation's sentences: where a fact not given changes nothing, the ruling explains
-    #: itself by the sentences every answer shares
-    reasons: list[str] = field(default_factory=list, repr=False)
 
-    def outcome(self) -> str:
-        """What a table applies: equal outcomes mean the rulings agree."""
+    def settlement(self) -> str:
+        """What a table applies, as a key: equal settlements mean the rulings agree."""
         return json.dumps([self.verdict, self.score, self.score_settled, self.hand_ends, self.effects,
-                           [[b["if"], b["ruling"].outcome()] for b in self.branches]], sort_keys=True)
-
-    def to_json(self) -> dict[str, Any]:
-        out = {k: getattr(self, k) for k in (
-            "convention", "event", "verdict", "score", "score_settled", "hand_ends", "effects", "explanation",
-            "rule_points", "citations", "unspecified", "conflicts", "notes", "related", "needs", "call_name",
-            "players")}
-        out["branches"] = [{"if": b["if"], "ruling": b["ruling"].to_json()} for b in self.branches]
-        return out
+                           [[b["if"], b["ruling"].settlement()] for b in self.branches]], sort_keys=True)
 
 
 @dataclass
-class Outcome:
+class Decision:
     """What an event rule decides; ``None`` marks a part the convention leaves open."""
 
-    verdict: str
+    verdict: Verdict
     score: Optional[list[dict[str, Any]]] = None
     hand_ends: Optional[bool] = None
 
@@ -105,12 +101,15 @@ class Answer:
 
 
 class Ctx:
-    def __init__(self, conv: Convention, sit: Situation, lang: str):
-        self.conv, self.sit, self.lang = conv, sit, lang
+    """What one ruling reads and says as it is made: the points used (cited), the silences, the
+    reasons, the effects."""
+
+    def __init__(self, conv: Convention, sit: Situation):
+        self.conv, self.sit = conv, sit
         self.used: list[str] = []
         self.unspecified: list[str] = []
-        self.why: list[str] = []
-        self.effects: list[str] = []
+        self.why: list[Reason] = []
+        self.effects: list[Effect] = []
         self.notes: list[str] = []
         self.related: list[str] = []
         self.readings: dict[str, int] = {}
@@ -148,7 +147,7 @@ class Ctx:
         if entry.stated and entry.force != "advised":
             return self._answer(point, entry)
         if entry.stated:  # advice: shown as advice, decides nothing
-            self.say("force.advised", name=self.name, text=text_in(self._answer(point, entry).text, self.lang))
+            self.say("force.advised", name=self.name, text=Text(self._answer(point, entry).text))
         self.exception_elsewhere(point)
         return None
 
@@ -172,7 +171,7 @@ class Ctx:
         answer = self._answer(point, entry)
         if entry.force == "advised":
             if point not in self.unspecified:
-                self.say("force.advised", name=self.name, text=text_in(answer.text, self.lang))
+                self.say("force.advised", name=self.name, text=Text(answer.text))
             self._silent(point)
             return None
         return answer
@@ -197,24 +196,23 @@ class Ctx:
     # --- explaining ---------------------------------------------------------------------------
 
     def say(self, key: str, **values: Any) -> None:
-        self.why.append(t(key, self.lang, **values))
+        self.why.append(Reason.of(key, **values))
 
     def say_fact(self, fact: str, value: Any, who: Optional[str] = None) -> None:
         """State a fact of the situation as the ruling takes it ("the partner holds a square")."""
         key = f"why.assumed.{'square' if fact in ('square', 'partner_square') else fact}.{str(value).lower()}"
-        self.why.append(t(key, self.lang, **({"who": t(who, self.lang)} if who else {})))
+        self.why.append(Reason.of(key, **({"who": Msg(who)} if who else {})))
 
     def text_of(self, answer: Optional[Answer]) -> None:
         """The rule in the convention's words (ours), marked when the source only describes it."""
         if answer is None:
             return
-        text = text_in(answer.text, self.lang)
         if answer.force in ("described", "permitted"):
-            self.say("force." + answer.force, name=self.name, text=text)
+            self.say("force." + answer.force, name=self.name, text=Text(answer.text))
         else:
-            self.why.append(text)
+            self.why.append(Reason.verbatim(answer.text))
 
-    def effect(self, code: str) -> None:
+    def effect(self, code: Effect) -> None:
         if code not in self.effects:
             self.effects.append(code)
 
@@ -345,7 +343,7 @@ def _over_limit(ctx: Ctx) -> None:
                 continue
             ctx.rule("exchange.hand_limit")  # listed as silent, with what the others say
             ctx.text_of(ctx.peek("deal.hand_size"))
-            ctx.say("why.limit_unknown", who=t(who, ctx.lang), count=count, name=ctx.name)
+            ctx.say("why.limit_unknown", who=Msg(who), count=count, name=ctx.name)
             continue
         if count <= min(r["value"] for r in limit.readings()):
             continue
@@ -353,10 +351,10 @@ def _over_limit(ctx: Ctx) -> None:
         assert answer is not None
         if count <= answer.value:
             continue
-        ctx.say("why.over_limit", who=t(who, ctx.lang), count=count, limit=answer.value)
-        if _forbids(ctx, answer) == "forbidden":
+        ctx.say("why.over_limit", who=Msg(who), count=count, limit=answer.value)
+        if _forbids(ctx, answer) is Verdict.FORBIDDEN:
             ctx.say("why.over_limit_cost", name=ctx.name)
-            ctx.effect("hand-over-limit")
+            ctx.effect(Effect.HAND_OVER_LIMIT)
 
 
 # --- shared pieces of the call events ----------------------------------------------------------
@@ -364,13 +362,13 @@ def _over_limit(ctx: Ctx) -> None:
 def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) -> Optional[bool]:
     """Whether ``hand`` makes a square; ``None`` where the convention does not settle it.  Without
     the cards, whether the player held a square is a fact of the situation (``--square``)."""
-    sit, lang = ctx.sit, ctx.lang
+    sit = ctx.sit
     if hand is None:
         fact = "square" if main else "partner_square"
         held = bool(ctx.fact(fact))
         ctx.say_fact(fact, held, who)
         return held
-    shown = C.show(hand, lang, ctx.deck)
+    shown = Cards(tuple(hand), ctx.deck)
     square = _makes_square(ctx, hand)
     if square is None:
         return None
@@ -381,25 +379,25 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
                 ctx.say("why.ungathered_no_exception", name=ctx.name)
             elif not ok.value:
                 ctx.say("why.ungathered_no", name=ctx.name)
-                ctx.say("why.no_square", who=t(who, lang), cards=shown)
+                ctx.say("why.no_square", who=Msg(who), cards=shown)
                 return False
             else:
                 ctx.say("why.ungathered_ok")
-        ctx.say("why.square", who=t(who, lang), cards=shown)
+        ctx.say("why.square", who=Msg(who), cards=shown)
         return True
     if main and sit.lifted and _makes_square(ctx, hand + sit.lifted):
         if ctx.rule("exchange.lifted_card") is None:
             ctx.say("why.lifted_unknown", name=ctx.name)
             return None
         ctx.say("why.lifted_counts")
-        ctx.say("why.square", who=t(who, lang), cards=C.show(hand + sit.lifted, lang, ctx.deck))
+        ctx.say("why.square", who=Msg(who), cards=Cards(tuple(hand + sit.lifted), ctx.deck))
         return True
     if main and sit.touched and _makes_square(ctx, hand + sit.touched):
         if ctx.rule("exchange.lifted_card") is None:
             ctx.say("why.touched_unknown", name=ctx.name)
             return None
         ctx.say("why.touched")
-    ctx.say("why.no_square", who=t(who, lang), cards=shown)
+    ctx.say("why.no_square", who=Msg(who), cards=shown)
     return False
 
 
@@ -432,7 +430,7 @@ def _partner_square(ctx: Ctx) -> bool:
     return ctx.partner
 
 
-def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
+def _sweep_gate(ctx: Ctx) -> Optional[Decision]:
     if not ctx.sit.during_sweep:
         return None
     allowed = ctx.exception("sweep.calls")
@@ -444,11 +442,11 @@ def _sweep_gate(ctx: Ctx) -> Optional[Outcome]:
         return None
     if not allowed.prescribed:
         _forbids(ctx, allowed)
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     ctx.say("why.during_sweep")
     ctx.text_of(allowed)
     ctx.say("why.void_cost_unknown", name=ctx.name)
-    return Outcome("void", None, None)
+    return Decision(Verdict.VOID, None, None)
 
 
 def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
@@ -466,18 +464,18 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     accusation = ctx.sit.event in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
-        if entry["team"] != "other":
-            out.append(dict(entry))
+        if entry["team"] != Team.OTHER:
+            out.append({**entry, "team": Team(entry["team"])})
         elif ctx.sit.players <= 4:  # two teams: "the other team" is the accused one, or the opponents
-            out.append({**entry, "team": "accused" if accusation else "others"})
+            out.append({**entry, "team": Team.ACCUSED if accusation else Team.OTHERS})
         else:
             multi = ctx.rule("score.multi_team")
             if multi is None:
                 ctx.say("why.multi_team", name=ctx.name, players=ctx.sit.players, teams=ctx.sit.players // 2)
                 return None
             ctx.say("why.multi_team_every")
-            out += [{**entry, "team": "accused"}, {**entry, "team": "others"}] if accusation else \
-                [{**entry, "team": "others"}]
+            out += [{**entry, "team": Team.ACCUSED}, {**entry, "team": Team.OTHERS}] if accusation else \
+                [{**entry, "team": Team.OTHERS}]
     return out
 
 
@@ -505,40 +503,41 @@ def _hand_end(ctx: Ctx, outcome: str) -> Optional[bool]:
 
 # --- events ------------------------------------------------------------------------------------
 
-def _kems(ctx: Ctx) -> Outcome:
+def _kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
     square = _holds_square(ctx, ctx.sit.hand, "who.partner", main=True)
     if square is None:
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     score = _score(ctx, "call.kems.right" if square else "call.kems.wrong")
-    return Outcome("upheld" if square else "rejected", score, _hand_end(ctx, "right-call" if square else "wrong-kems"))
+    return Decision(Verdict.UPHELD if square else Verdict.REJECTED, score,
+                    _hand_end(ctx, "right-call" if square else "wrong-kems"))
 
 
-def _double_kems(ctx: Ctx) -> Outcome:
+def _double_kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
     first = _holds_square(ctx, ctx.sit.hand, "who.partner", main=True)
     second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", main=False)
     if first is None or second is None:
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     if not ctx.conv.get("call.double_kems.right").stated:  # no Double Kems in this convention's rules
         ctx.rule("call.double_kems.right")
         if not _named_without_rule(ctx):
             ctx.say("why.double_unknown", name=ctx.name)
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     if first and second:
         ctx.say("why.double_both")
-        return Outcome("upheld", _score(ctx, "call.double_kems.right"), _hand_end(ctx, "right-call"))
+        return Decision(Verdict.UPHELD, _score(ctx, "call.double_kems.right"), _hand_end(ctx, "right-call"))
     ctx.say("why.double_partial" if (first or second) else "why.double_none")
-    return Outcome("rejected", _score(ctx, "call.double_kems.wrong"),
+    return Decision(Verdict.REJECTED, _score(ctx, "call.double_kems.wrong"),
                    _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems"))
 
 
-def _late(ctx: Ctx) -> tuple[Optional[Outcome], bool]:
-    """A Contre-Kems after the Kems.  An Outcome where that settles it; ``None`` where the hand went
+def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
+    """A Contre-Kems after the Kems.  An Decision where that settles it; ``None`` where the hand went
     on after a wrong Kems, so the accusation is still judged — with whether a timing rule makes it
     too late to score.  Where the source states no timing rule, its hand's end decides: a call
     after the hand ended comes too late (the general rule covers the case)."""
@@ -549,25 +548,25 @@ def _late(ctx: Ctx) -> tuple[Optional[Outcome], bool]:
         assert timing is not None
         if not timing.prescribed:
             _forbids(ctx, timing)
-            return Outcome("unspecified"), False
+            return Decision(Verdict.UNSPECIFIED), False
         ctx.text_of(timing)
-        ctx.effect("first-call-checked")
+        ctx.effect(Effect.FIRST_CALL_CHECKED)
     end = ctx.conv.get("hand.end")
     if not end.stated or end.force == "advised":
         if not timed:
             ctx.rule("call.contre_kems.timing")
             ctx.say("why.too_late_unknown", name=ctx.name)
-            return Outcome("unspecified"), False
+            return Decision(Verdict.UNSPECIFIED), False
         ctx.rule("hand.end")
         ctx.say("why.hand_end_unknown", name=ctx.name)
-        return Outcome("unspecified"), False
+        return Decision(Verdict.UNSPECIFIED), False
     ended_rule = ctx.rule("hand.end")
     assert ended_rule is not None
     if ended_rule.value == "any-call":
         if not timed:  # no timing rule said it: the hand's end is the reason
             ctx.text_of(ended_rule)
         ctx.say("why.hand_already_ended")
-        return Outcome("void", [], True), False
+        return Decision(Verdict.VOID, [], True), False
     right = ctx.fact("kems_right")  # whether the Kems ended the hand depends on whether it was right
     ctx.say_fact("kems_right", right)
     ended = _hand_end(ctx, "right-call" if right else "wrong-kems")
@@ -575,14 +574,14 @@ def _late(ctx: Ctx) -> tuple[Optional[Outcome], bool]:
         if not timed:
             ctx.text_of(ended_rule)
         ctx.say("why.hand_ended_before")
-        return Outcome("void", [], True), False
+        return Decision(Verdict.VOID, [], True), False
     if ended is None:
-        return Outcome("unspecified"), False
+        return Decision(Verdict.UNSPECIFIED), False
     ctx.say("why.hand_went_on")
     return None, timed
 
 
-def _contre_kems(ctx: Ctx) -> Outcome:
+def _contre_kems(ctx: Ctx) -> Decision:
     sit = ctx.sit
     gate = _sweep_gate(ctx)
     if gate:
@@ -592,18 +591,18 @@ def _contre_kems(ctx: Ctx) -> Outcome:
         if end.stated and end.value == "any-call":  # the earlier wrong Contre-Kems already ended the hand
             ctx.rule("hand.end")
             ctx.say("why.barred_hand_ended")
-            return Outcome("void", [], True)
+            return Decision(Verdict.VOID, [], True)
         after = ctx.exception("call.contre_kems.after_wrong")
         if after is None:
             ctx.say("why.barred_no_exception", name=ctx.name)
         elif after.value["barred"] and not after.prescribed:  # only described: nothing forbids this call
             _forbids(ctx, after)
-            return Outcome("unspecified")
+            return Decision(Verdict.UNSPECIFIED)
         elif after.value["barred"]:
             ctx.say("why.barred")
             ctx.text_of(after)
             ctx.say("why.void_cost_unknown", name=ctx.name)
-            return Outcome("void", None, None)
+            return Decision(Verdict.VOID, None, None)
         else:
             ctx.say("why.barred_none")
     too_late = False
@@ -613,7 +612,7 @@ def _contre_kems(ctx: Ctx) -> Outcome:
             return settled
     accused = _holds_square(ctx, sit.hand, "who.accused", main=True)
     if accused is None:
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     upheld: Optional[bool]
     if accused:
         # A Contre-Kems on a square holder is right.  A source may except a Double Kems (both
@@ -626,10 +625,10 @@ def _contre_kems(ctx: Ctx) -> Outcome:
                 rule = ctx.rule("call.double_kems.counter")
                 assert rule is not None
                 ctx.say("why.double_uncounterable")
-                if _forbids(ctx, rule) == "forbidden":
+                if _forbids(ctx, rule) is Verdict.FORBIDDEN:
                     ctx.say("why.no_effect", name=ctx.name)
-                    return Outcome("void", [], None)
-                return Outcome("unspecified")
+                    return Decision(Verdict.VOID, [], None)
+                return Decision(Verdict.UNSPECIFIED)
         else:
             ctx.exception("call.double_kems.counter")
             if (ctx.sit.partner_hand is not None or ctx.sit.partner_square is not None) and _partner_square(ctx):
@@ -638,17 +637,17 @@ def _contre_kems(ctx: Ctx) -> Outcome:
     else:
         upheld = _accused_team_square(ctx)
         if upheld is None:
-            return Outcome("unspecified")
+            return Decision(Verdict.UNSPECIFIED)
     if upheld and too_late:  # right, but after the Kems: too late to score
         ctx.say("why.too_late")
-        return Outcome("void", [], False)
+        return Decision(Verdict.VOID, [], False)
     _proof_and_bar(ctx, upheld)
     score = _score(ctx, "call.contre_kems.right" if upheld else "call.contre_kems.wrong")
     if not upheld and score is not None and ctx.conv.get("call.contre_kems.wrong").scope == "accused-team-holds-none" \
             and _partner_square(ctx):  # the source's penalty covers a team without any square: not this case
         ctx.say("why.score_out_of_scope", name=ctx.name)
         score = None
-    return Outcome("upheld" if upheld else "rejected", score,
+    return Decision(Verdict.UPHELD if upheld else Verdict.REJECTED, score,
                    _hand_end(ctx, "right-call" if upheld else "wrong-contre-kems"))
 
 
@@ -698,17 +697,17 @@ def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
         if answer is not None:
             value = answer.value
             if value["cards"] == "whole-hand":
-                ctx.effect("accused-team-shows-hands")
+                ctx.effect(Effect.ACCUSED_TEAM_SHOWS_HANDS)
             else:
-                ctx.effect(PROOF_EFFECTS[(value["who"], value["cards"], value.get("to"))])
+                ctx.effect(Effect(PROOF_EFFECTS[(value["who"], value["cards"], value.get("to"))]))
     if not upheld:
         after = ctx.peek("call.contre_kems.after_wrong")
         if after and after.value["barred"]:
-            ctx.effect({"hand": "caller-barred-this-hand", "game": "caller-barred-game"}.get(
-                after.value["until"], "caller-barred"))
+            ctx.effect({"hand": Effect.CALLER_BARRED_THIS_HAND, "game": Effect.CALLER_BARRED_GAME}.get(
+                after.value["until"], Effect.CALLER_BARRED))
 
 
-def _double_contre_kems(ctx: Ctx) -> Outcome:
+def _double_contre_kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
@@ -718,18 +717,18 @@ def _double_contre_kems(ctx: Ctx) -> Outcome:
         ctx._silent("call.double_contre_kems")
     elif not _named_without_rule(ctx):
         ctx.say("why.double_contre", name=ctx.name)
-    return Outcome("unspecified")
+    return Decision(Verdict.UNSPECIFIED)
 
 
 def _named_without_rule(ctx: Ctx) -> bool:
     """A call the publication names (``calls:``) but gives no rule for: say so."""
-    name = ctx.conv.call_name(ctx.sit.event, ctx.lang)
-    if name:
-        ctx.say("why.named_no_rule", name=ctx.name, call=name)
-    return bool(name)
+    names = ctx.conv.calls.get(ctx.sit.event)
+    if names:
+        ctx.say("why.named_no_rule", name=ctx.name, call=Text(names))
+    return bool(names)
 
 
-def _deal(ctx: Ctx) -> Outcome:
+def _deal(ctx: Ctx) -> Decision:
     rank, count = C.most_common(ctx.sit.hand or [])
     if count < 3:
         rule = ctx.peek("deal.identical_cards")
@@ -738,59 +737,60 @@ def _deal(ctx: Ctx) -> Outcome:
             ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
         else:
             ctx.text_of(ctx.peek("deal.hand_size"))
-        return Outcome("play-on", [], False)
-    ctx.say("why.deal_identical", count=count, rank=C.Card(rank).label(ctx.lang))
+        return Decision(Verdict.PLAY_ON, [], False)
+    ctx.say("why.deal_identical", count=count, rank=Cards((C.Card(rank),)))
     rule = ctx.rule("deal.identical_cards")
     if rule is None:
         ctx.say("why.deal_unknown", name=ctx.name)
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     ctx.text_of(rule)
     if count < rule.value["threshold"] or rule.value["action"] == "play-on":
         ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
-        return Outcome("play-on", [], False)
+        return Decision(Verdict.PLAY_ON, [], False)
     if rule.value.get("when") == "game-start":
         if not ctx.fact("first_deal"):
             ctx.say("why.deal_first_only", name=ctx.name)
             ctx._silent("deal.identical_cards")
-            return Outcome("unspecified")
+            return Decision(Verdict.UNSPECIFIED)
         ctx.say_fact("first_deal", True)
-    ctx.effect("redeal" if rule.value["action"] == "redeal" else "show-discard-draw")
-    return Outcome(rule.value["action"], [], rule.value["action"] == "redeal")
+    ctx.effect(Effect.REDEAL if rule.value["action"] == "redeal" else Effect.SHOW_DISCARD_DRAW)
+    return Decision(Verdict(rule.value["action"]), [], rule.value["action"] == "redeal")
 
 
-def _combine(verdicts: list[str]) -> str:
-    return max(verdicts, key=SEVERITY.__getitem__) if verdicts else "allowed"
+def _worst(verdicts: list[Verdict]) -> Verdict:
+    return max(verdicts, key=lambda v: v.severity) if verdicts else Verdict.ALLOWED
 
 
-def _breach(verdict: str) -> Outcome:
-    """A permitted act changes nothing; what a forbidden one costs no source says."""
-    if verdict in ("allowed", "conditional"):
-        return Outcome(verdict, [], False)
-    return Outcome(verdict)
+def _act(verdict: Verdict) -> Decision:
+    """The decision on an act (an exchange, a signal): a permitted act changes nothing; what a
+    forbidden one costs no source says."""
+    if verdict in (Verdict.ALLOWED, Verdict.CONDITIONAL):
+        return Decision(verdict, [], False)
+    return Decision(verdict)
 
 
-def _forbids(ctx: Ctx, answer: Answer) -> str:
+def _forbids(ctx: Ctx, answer: Answer) -> Verdict:
     """A mismatch with a stated point: forbidden if prescribed, open if only described."""
     ctx.text_of(answer)
     if answer.prescribed:
-        return "forbidden"
+        return Verdict.FORBIDDEN
     ctx.say("why.permission_only" if answer.force == "permitted" else "why.described_only", name=ctx.name)
     ctx._silent(answer.point)  # stated, but not as a rule: it settles nothing here
-    return "unspecified"
+    return Verdict.UNSPECIFIED
 
 
-def _exchange(ctx: Ctx) -> Outcome:
+def _exchange(ctx: Ctx) -> Decision:
     sit = ctx.sit
     count = sit.cards or 1
     center = ctx.conv.value("deal.center") or 4
     if count > center:
         raise KemsError("error.cards_over_center", cards=count, center=center, convention=ctx.conv.id)
-    verdicts = []
+    verdicts: list[Verdict] = []
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
         if opening is None:
             ctx.say("why.opening_unknown", name=ctx.name)
-            verdicts.append("unspecified")
+            verdicts.append(Verdict.UNSPECIFIED)
         else:
             ctx.say("why.opening")
             verdicts.append(_forbids(ctx, opening))
@@ -798,19 +798,19 @@ def _exchange(ctx: Ctx) -> Outcome:
         rule = ctx.rule("exchange.count")
         if rule is None:
             ctx.say("why.count_unknown", name=ctx.name)
-            verdicts.append("unspecified")
+            verdicts.append(Verdict.UNSPECIFIED)
         elif rule.value == "one":
             ctx.say("why.count_bad", cards=count)
             verdicts.append(_forbids(ctx, rule))
         else:
             ctx.say("why.count_ok", cards=count)
             ctx.text_of(rule)
-            verdicts.append("allowed")
-    if "forbidden" not in verdicts:  # the order only matters while the exchange may still be allowed
+            verdicts.append(Verdict.ALLOWED)
+    if Verdict.FORBIDDEN not in verdicts:  # the order only matters while the exchange may still be allowed
         order = ctx.rule("exchange.order")
         if order is None:
             ctx.say("why.order_unknown", name=ctx.name)
-            verdicts.append("unspecified")
+            verdicts.append(Verdict.UNSPECIFIED)
         else:
             take_first = ctx.fact("take_first")
             done = "take-then-put" if take_first else "put-then-take"
@@ -818,54 +818,56 @@ def _exchange(ctx: Ctx) -> Outcome:
             if order.value == done:
                 ctx.say("why.order_ok")
                 ctx.text_of(order)
-                verdicts.append("allowed")
+                verdicts.append(Verdict.ALLOWED)
             else:
                 ctx.say("why.order_bad" if order.prescribed else f"why.order_other.{order.force}", name=ctx.name)
                 verdicts.append(_forbids(ctx, order))
-    return _breach(_combine(verdicts))
+    return _act(_worst(verdicts))
 
 
-def _sweep(ctx: Ctx) -> Outcome:
+def _sweep(ctx: Ctx) -> Decision:
     rule = ctx.rule("sweep.trigger")
     if rule is None:
         ctx.say("why.sweep_unknown", name=ctx.name)
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     if ctx.fact("objection"):
         ctx.say("why.sweep_objection")
         verdict = _forbids(ctx, rule)
-        if verdict == "forbidden" and rule.value == "proposal":
-            ctx.effect("objector-must-exchange")
-        return _breach(verdict)
+        if verdict is Verdict.FORBIDDEN and rule.value == "proposal":
+            ctx.effect(Effect.OBJECTOR_MUST_EXCHANGE)
+        return _act(verdict)
     ctx.say("why.sweep_ok")
     ctx.text_of(rule)
-    return _breach("allowed")
+    return _act(Verdict.ALLOWED)
 
 
-def _stock_out(ctx: Ctx) -> Outcome:
+def _stock_out(ctx: Ctx) -> Decision:
     ctx.say("why.stock")
     rule = ctx.rule("stock.exhausted")
     if rule is None:
         ctx.say("why.stock_unknown", name=ctx.name)
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     ctx.text_of(rule)
     if rule.value == "recycle-discard":
-        ctx.effect("shuffle-discard")
-        return Outcome("recycle-discard", [], False)
-    return Outcome("hand-ends", [], True)
+        ctx.effect(Effect.SHUFFLE_DISCARD)
+        return Decision(Verdict.RECYCLE_DISCARD, [], False)
+    return Decision(Verdict.HAND_ENDS, [], True)
 
 
 SIGNAL_CHECKS = (
-    ("verbal", "signal.verbal", {"forbidden": "forbidden", "allowed": "allowed", "if-all-agree": "conditional"}),
-    ("sound", "signal.sound", {"forbidden": "forbidden", "allowed": "allowed", "agree-before-play": "conditional"}),
-    ("hidden", "signal.visibility", {"required": "forbidden", "agree-before-play": "conditional"}),
+    ("verbal", "signal.verbal",
+     {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "if-all-agree": Verdict.CONDITIONAL}),
+    ("sound", "signal.sound",
+     {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "agree-before-play": Verdict.CONDITIONAL}),
+    ("hidden", "signal.visibility", {"required": Verdict.FORBIDDEN, "agree-before-play": Verdict.CONDITIONAL}),
     ("second_signal", "signal.count",
-     {"one": "forbidden", "several": "allowed", "one-unless-all-agree": "conditional"}),
+     {"one": Verdict.FORBIDDEN, "several": Verdict.ALLOWED, "one-unless-all-agree": Verdict.CONDITIONAL}),
 )
 
 
-def _signal(ctx: Ctx) -> Outcome:
+def _signal(ctx: Ctx) -> Decision:
     sit = ctx.sit
-    verdicts = []
+    verdicts: list[Verdict] = []
     given = {flag: bool(getattr(sit, flag)) for flag, _, _ in SIGNAL_CHECKS}
     if sit.form_unknown and not (given["verbal"] or given["sound"] or given["hidden"]):
         form = ctx.fact("signal_form")  # a story that did not say: asked, never a gesture by default
@@ -875,24 +877,24 @@ def _signal(ctx: Ctx) -> Outcome:
             rule = ctx.rule(point)
             if rule is None:
                 ctx.say(f"why.signal_unknown.{flag}", name=ctx.name)
-                verdicts.append("unspecified")
+                verdicts.append(Verdict.UNSPECIFIED)
                 continue
             verdict = outcome[rule.value]
             if rule.value == "agree-before-play":  # allowed unless a player banned such signs before play
                 banned = ctx.fact("banned_before_play")
                 ctx.say_fact("banned_before_play", banned)
-                verdict = "forbidden" if banned else "allowed"
-            verdicts.append(_forbids(ctx, rule) if verdict == "forbidden" else verdict)
-            if verdict != "forbidden":
+                verdict = Verdict.FORBIDDEN if banned else Verdict.ALLOWED
+            verdicts.append(_forbids(ctx, rule) if verdict is Verdict.FORBIDDEN else verdict)
+            if verdict is not Verdict.FORBIDDEN:
                 ctx.text_of(rule)
-    if sit.second_signal and verdicts[-1] != "allowed":  # several signals not already allowed: a warning sign?
+    if sit.second_signal and verdicts[-1] is not Verdict.ALLOWED:  # several signals, not already allowed: a warning?
         warning = ctx.peek("signal.warning")
         if warning is not None and warning.value:
             if ctx.fact("warning_sign"):
                 ctx.say_fact("warning_sign", True)
                 ctx.text_of(warning)
-                ctx.effect("warning-signal-allowed")
-                verdicts[-1] = "allowed"
+                ctx.effect(Effect.WARNING_SIGNAL_ALLOWED)
+                verdicts[-1] = Verdict.ALLOWED
                 ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
             else:
                 ctx.say_fact("warning_sign", False)
@@ -902,25 +904,25 @@ def _signal(ctx: Ctx) -> Outcome:
         verbal = ctx.peek("signal.verbal")  # what the convention says of the signal's form, if anything
         if verbal is not None and verbal.value == "forbidden":
             ctx.text_of(verbal)
-    return _breach(_combine(verdicts))
+    return _act(_worst(verdicts))
 
 
-def _same_card(ctx: Ctx) -> Outcome:
+def _same_card(ctx: Ctx) -> Decision:
     rule = ctx.rule("exchange.same_card")
     if rule is None:
         ctx.say("why.same_unknown", name=ctx.name)
-        return Outcome("unspecified")
+        return Decision(Verdict.UNSPECIFIED)
     ctx.say("why.same_first")
     ctx.text_of(rule)
-    ctx.effect("card-to-first-toucher")
+    ctx.effect(Effect.CARD_TO_FIRST_TOUCHER)
     if ctx.sit.took_first is None and rule.prescribed:
         # nobody said who touched it first: the rule itself is the ruling, nothing to ask
-        return Outcome("first-toucher", [], False)
+        return Decision(Verdict.FIRST_TOUCHER, [], False)
     if ctx.fact("took_first"):
         ctx.say("why.same_taker_first")
-        return _breach("allowed")
+        return _act(Verdict.ALLOWED)
     ctx.say("why.same_second")
-    return _breach("forbidden" if rule.prescribed else _forbids(ctx, rule))
+    return _act(Verdict.FORBIDDEN if rule.prescribed else _forbids(ctx, rule))
 
 
 EVENT_RULES = {
@@ -932,67 +934,51 @@ EVENT_RULES = {
 
 # --- putting a ruling together -----------------------------------------------------------------
 
-def _citation(conv: Convention, point: str, reading: int, lang: str) -> Optional[dict[str, Any]]:
+def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, Any]]:
     entry = conv.get(point)
     if not entry.stated:
         return None
-    citation = localized(entry.readings()[reading - 1]["citation"], lang)
+    citation = entry.readings()[reading - 1]["citation"]
     if not citation:
         return None
-    out = {"convention": conv.id, "rule_point": point, **citation, "force": entry.force}
+    out = {"convention": conv.id, "rule_point": point, "citation": citation, "force": entry.force}
     if entry.conflict:
         out["reading"] = reading
     return out
 
 
-def _once(conv: Convention, sit: Situation, lang: str) -> Ruling:
-    ctx = Ctx(conv, sit, lang)
+def _once(conv: Convention, sit: Situation) -> Ruling:
+    ctx = Ctx(conv, sit)
     _check_hands(ctx)
-    outcome = EVENT_RULES[sit.event](ctx)
+    decision = EVENT_RULES[sit.event](ctx)
     if sit.event in CALLS:
         _over_limit(ctx)
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
-        citation = _citation(conv, point, ctx.readings.get(point, 1), lang)
+        citation = _citation(conv, point, ctx.readings.get(point, 1))
         if citation:
             citations.append(citation)
         if entry.stated and entry.conflict:
-            conflicts.append({
-                "rule_point": point,
-                "reading": ctx.readings.get(point),
-                "readings": [{"value": r["value"], "text": text_in(r["text"], lang),
-                              "citation": localized(r["citation"], lang)} for r in entry.readings()],
-            })
-    if outcome.verdict == "unspecified" and ctx.unspecified and not ctx.why:
-        questions = t("ui.sep", lang).join(BY_ID[p].question(lang) for p in ctx.unspecified)
-        ctx.say("why.silent", name=conv.short_name, points=questions)
-    score_settled = outcome.score is not None
+            conflicts.append({"rule_point": point, "reading": ctx.readings.get(point),
+                              "readings": [{"value": r["value"], "text": r["text"], "citation": r["citation"]}
+                                           for r in entry.readings()]})
+    if decision.verdict is Verdict.UNSPECIFIED and ctx.unspecified and not ctx.why:
+        ctx.say("why.silent", name=conv.short_name, points=Questions(tuple(ctx.unspecified)))
     return Ruling(
-        convention=conv.id, event=sit.event, verdict=outcome.verdict, score=outcome.score or [],
-        score_settled=score_settled, hand_ends=outcome.hand_ends, effects=ctx.effects,
-        explanation=" ".join(ctx.why), rule_points=list(ctx.used), citations=citations,
-        unspecified=list(ctx.unspecified), conflicts=conflicts, reasons=list(ctx.why), related=list(ctx.related),
-        notes=[{"rule_point": p, "text": text_in(conv.get(p).note, lang)} for p in ctx.notes],
-        **_names(conv, sit, lang),
+        convention=conv.id, event=sit.event, verdict=decision.verdict, score=decision.score or [],
+        score_settled=decision.score is not None, hand_ends=decision.hand_ends, effects=ctx.effects,
+        reasons=list(ctx.why), rule_points=list(ctx.used), citations=citations,
+        unspecified=list(ctx.unspecified), conflicts=conflicts, related=list(ctx.related),
+        notes=[{"rule_point": p, "text": conv.get(p).note} for p in ctx.notes],
+        **_names(conv, sit),
     )
 
 
-def _names(conv: Convention, sit: Situation, lang: str) -> dict[str, Any]:
+def _names(conv: Convention, sit: Situation) -> dict[str, Any]:
     """What every ruling says about where it comes from."""
     return {"convention_name": conv.name, "short_name": conv.short_name, "players": sit.players,
-            "call_name": conv.call_name(sit.event, lang)}
-
-
-def need(fact: str, lang: str, event: str) -> dict[str, Any]:
-    """What a ``depends`` ruling waits for: the fact, the flag that gives it, the question (asked
-    about the event's players where the words differ: whose square?)."""
-    if fact.startswith(READING):
-        point = fact[len(READING):]
-        return {"fact": fact, "flag": f"--reading {point}=1|2",
-                "question": t("need.reading", lang, question=BY_ID[point].question(lang))}
-    key = f"need.{fact}.{event}" if f"need.{fact}.{event}" in catalogue(lang) else f"need.{fact}"
-    return {"fact": fact, "flag": FACTS[fact][1].replace("CARDS", t("metavar.cards", lang)), "question": t(key, lang)}
+            "call_names": conv.calls.get(sit.event) or None}
 
 
 def _merge(items: list[list[Any]]) -> list[Any]:
@@ -1004,21 +990,21 @@ def _merge(items: list[list[Any]]) -> list[Any]:
     return out
 
 
-def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
-    """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there."""
+def resolve(conv: Convention, sit: Situation) -> Ruling:
+    """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there.
+    Pure: it reads the convention and the situation, nothing else, and words nothing."""
     try:
-        return _once(conv, sit, lang)
+        return _once(conv, sit)
     except Unknown as unknown:
         fact, values = unknown.fact, unknown.values
-    branches = [(value, resolve(conv, sit.assuming(fact, value), lang)) for value in values]
+    branches = [(value, resolve(conv, sit.assuming(fact, value))) for value in values]
     first = branches[0][1]
-    if all(r.outcome() == first.outcome() for _, r in branches):
+    if all(r.settlement() == first.settlement() for _, r in branches):
         # the fact does not change the ruling: one ruling, saying so (a conflict stays listed),
         # explained by what every answer shares (never by the answer one branch took)
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
         shared = [reason for reason in first.reasons if all(reason in r.reasons for _, r in branches)]
-        first.reasons = [*shared, t(key, lang, question=need(fact, lang, sit.event)["question"])]
-        first.explanation = " ".join(first.reasons)
+        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.event))]
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
@@ -1027,10 +1013,10 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
         else:
             flat.append({"if": {fact: value}, "ruling": ruling})
     rulings = [b["ruling"] for b in flat]
-    needs = _merge([[need(fact, lang, sit.event)]] + [r.needs for _, r in branches])
-    questions = " ".join(n["question"] for n in needs)
-    verdict, score, settled, hand_ends, effects = "depends", [], False, None, []
-    reasons = [t("why.depends", lang, questions=questions)]
+    needs = _merge([[fact]] + [r.needs for _, r in branches])
+    questions = Asked(tuple(needs), sit.event)
+    verdict, score, settled, hand_ends, effects = Verdict.DEPENDS, [], False, None, []
+    reasons = [Reason.of("why.depends", questions=questions)]
     if len({r.verdict for r in rulings}) == 1:
         # every answer gives the same verdict: that verdict is the headline, and only what differs
         # (the score, the hand's end) waits for the fact
@@ -1042,16 +1028,16 @@ def resolve(conv: Convention, sit: Situation, lang: str = "en") -> Ruling:
         if all(r.effects == rulings[0].effects for r in rulings):
             effects = rulings[0].effects
         shared = [reason for reason in rulings[0].reasons if all(reason in r.reasons for r in rulings)]
-        reasons = [*shared, t("why.then_depends", lang, questions=questions)]
+        reasons = [*shared, Reason.of("why.then_depends", questions=questions)]
     return Ruling(
         convention=conv.id, event=sit.event, verdict=verdict, score=score, score_settled=settled,
-        hand_ends=hand_ends, effects=effects, explanation=" ".join(reasons), reasons=reasons,
+        hand_ends=hand_ends, effects=effects, reasons=reasons,
         rule_points=_merge([r.rule_points for r in rulings]), citations=_merge([r.citations for r in rulings]),
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
         notes=_merge([r.notes for r in rulings]), related=_merge([r.related for r in rulings]), needs=needs,
         branches=flat,
-        **_names(conv, sit, lang),
+        **_names(conv, sit),
     )
 
 
@@ -1062,16 +1048,16 @@ def check_readings(conv: Convention, sit: Situation) -> None:
             raise KemsError("error.reading_no_conflict", point=point, convention=conv.id)
 
 
-def resolve_all(convs: list[Convention], sit: Situation, lang: str = "en") -> list[Ruling]:
+def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
     """One ruling per convention, always all of them: a convention under which the situation
     cannot happen (a card its deck lacks, a table size it excludes) gets the verdict
     ``impossible`` with the reason, instead of dropping out of the comparison."""
     out = []
     for conv in convs:
         try:
-            out.append(resolve(conv, sit, lang))
+            out.append(resolve(conv, sit))
         except KemsError as exc:
-            out.append(Ruling(convention=conv.id, event=sit.event, verdict="impossible", score=[],
-                              score_settled=False, hand_ends=None, explanation=exc.render(lang),
-                              **_names(conv, sit, lang)))
+            out.append(Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[],
+                              score_settled=False, hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],
+                              **_names(conv, sit)))
     return out

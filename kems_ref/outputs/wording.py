@@ -1,0 +1,137 @@
+"""A ruling in words: its reasons as sentences in a language, and its JSON.
+
+The referee returns a ruling as data (:mod:`kems_ref.referee.reasons`); this module is the one
+place that words it, from the locale files and the convention files' own texts.  It writes no
+markup: the terminal renderers (:mod:`kems_ref.outputs.ruling`), the score sheet (which records
+a ruling's JSON in the game's language) and any other front end word a ruling here and mark it up
+as they like.  Wording is pure text, so it sits below the score sheet in the layers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..corpus.catalogue import BY_ID
+from ..corpus.load import localized, text_in
+from ..i18n import has, t
+from ..referee import cards as C
+from ..referee.reasons import Asked, Cards, Failure, Msg, Questions, Reason, Text
+from ..referee.situation import FACTS, READING
+
+if TYPE_CHECKING:
+    from ..referee.api import Result
+    from ..referee.resolver import Ruling
+
+
+def word(value: Any, lang: str) -> Any:
+    """One parameter of a reason, in ``lang`` (a plain value as it is)."""
+    if isinstance(value, Msg):
+        return t(value.key, lang)
+    if isinstance(value, Text):
+        return text_in(value.texts, lang)
+    if isinstance(value, Cards):
+        return C.show(list(value.cards), lang, value.deck)
+    if isinstance(value, Questions):
+        return t("ui.sep", lang).join(BY_ID[p].question(lang) for p in value.points)
+    if isinstance(value, Asked):
+        return " ".join(need(fact, lang, value.event)["question"] for fact in value.facts)
+    if isinstance(value, Failure):
+        return value.error.render(lang)
+    if isinstance(value, Reason):
+        return sentence(value, lang)
+    return value
+
+
+def sentence(reason: Reason, lang: str) -> str:
+    return t(reason.key, lang, **{name: word(value, lang) for name, value in reason.params})
+
+
+def explanation(ruling: Ruling, lang: str) -> str:
+    return " ".join(sentence(reason, lang) for reason in ruling.reasons)
+
+
+def need(fact: str, lang: str, event: str) -> dict[str, Any]:
+    """What a ruling that branches waits for: the fact, the flag that gives it, the question (asked
+    about the event's players where the words differ: whose square?)."""
+    if fact.startswith(READING):
+        point = fact[len(READING):]
+        return {"fact": fact, "flag": f"--reading {point}=1|2",
+                "question": t("need.reading", lang, question=BY_ID[point].question(lang))}
+    key = f"need.{fact}.{event}" if has(f"need.{fact}.{event}", lang) else f"need.{fact}"
+    return {"fact": fact, "flag": FACTS[fact][1].replace("CARDS", t("metavar.cards", lang)), "question": t(key, lang)}
+
+
+def needs(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    return [need(fact, lang, ruling.event) for fact in ruling.needs]
+
+
+def citation(cited: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One citation of a ruling: the convention, the point, where the source says it, its force."""
+    out = {"convention": cited["convention"], "rule_point": cited["rule_point"],
+           **(localized(cited["citation"], lang) or {}), "force": cited["force"]}
+    if "reading" in cited:
+        out["reading"] = cited["reading"]
+    return out
+
+
+def citations(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    return [citation(c, lang) for c in ruling.citations]
+
+
+def conflicts(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    """The points on which the source contradicts itself, each reading in its words."""
+    return [{"rule_point": c["rule_point"], "reading": c["reading"],
+             "readings": [{"value": r["value"], "text": text_in(r["text"], lang),
+                           "citation": localized(r["citation"], lang)} for r in c["readings"]]}
+            for c in ruling.conflicts]
+
+
+def notes(ruling: Ruling, lang: str) -> list[dict[str, str]]:
+    return [{"rule_point": n["rule_point"], "text": text_in(n["text"], lang)} for n in ruling.notes]
+
+
+def call_name(ruling: Ruling, lang: str) -> Optional[str]:
+    """What the publication calls the event (Pagat: "Stop Kemps"), if it names it."""
+    return text_in(ruling.call_names, lang) if ruling.call_names else None
+
+
+def _plain(value: Any) -> Any:
+    """Enums as their values (JSON, YAML and the score sheet see strings)."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
+    """The ruling as ``--json`` gives it and the score sheet records it, worded in ``lang``."""
+    return {
+        "convention": ruling.convention, "event": ruling.event, "verdict": str(ruling.verdict),
+        "score": _plain(ruling.score), "score_settled": ruling.score_settled, "hand_ends": ruling.hand_ends,
+        "effects": _plain(ruling.effects), "explanation": explanation(ruling, lang),
+        "rule_points": list(ruling.rule_points), "citations": citations(ruling, lang),
+        "unspecified": list(ruling.unspecified), "conflicts": conflicts(ruling, lang), "notes": notes(ruling, lang),
+        "related": list(ruling.related), "needs": needs(ruling, lang), "call_name": call_name(ruling, lang),
+        "players": ruling.players,
+        "branches": [{"if": b["if"], "ruling": ruling_json(b["ruling"], lang)} for b in ruling.branches],
+    }
+
+
+def elsewhere(items: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """What the other conventions say where one is silent (:func:`kems_ref.referee.elsewhere.elsewhere`),
+    worded in ``lang``."""
+    def answer(item: dict[str, Any]) -> dict[str, Any]:
+        return {**item, "text": text_in(item["text"], lang), "citation": localized(item["citation"], lang)}
+
+    return [{**item, "conventions": [answer(a) for a in item["conventions"]],
+             "recommendations": [answer(r) for r in item["recommendations"]]} for item in items]
+
+
+def result_json(result: Result, lang: str) -> Any:
+    """``rule --json``: one ruling with what the others say where it is silent, or every one's."""
+    if result.everywhere:
+        return [ruling_json(r, lang) for r in result.rulings]
+    return {**ruling_json(result.rulings[0], lang), "elsewhere": elsewhere(result.elsewhere, lang)}
