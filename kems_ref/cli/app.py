@@ -4,13 +4,13 @@ Each command body reads its arguments, calls the library and prints; shared opti
 and errors are handled once, in :mod:`kems_ref.cli.common`.
 """
 
-import enum
 import os
 import sys
 from typing import Annotated, Optional
 
 import typer
 
+from ..outputs.formats import CHECKLIST, COMPARE
 from .common import (
     DEFAULT_CONVENTION,
     ConventionOpt,
@@ -20,6 +20,7 @@ from .common import (
     command,
     complete_convention,
     complete_rule_point,
+    format_option,
     h,
     speak_as_told,
     without_lang,
@@ -50,17 +51,8 @@ def complete_compare(incomplete: str) -> list[str]:
             *(topic for topic in TOPICS if topic.startswith(incomplete))]
 
 
-class CompareFormat(str, enum.Enum):
-    table = "table"
-    markdown = "markdown"
-    csv = "csv"
-    json = "json"
-
-
-class ChecklistFormat(str, enum.Enum):
-    text = "text"
-    markdown = "markdown"
-    html = "html"
+CompareFormatOpt = Annotated[str, format_option(COMPARE)]
+ChecklistFormatOpt = Annotated[str, format_option(CHECKLIST)]
 
 
 @command(app, help=h("help.cmd.compare"))
@@ -71,28 +63,14 @@ def compare(
                                                        autocompletion=complete_compare)] = None,
     only_differences: Annotated[bool, typer.Option(help=h("help.option.only_differences"))] = False,
     topic: Annotated[Optional[str], typer.Option(help=h("help.option.topic"), metavar="TOPIC")] = None,
-    format: Annotated[CompareFormat, typer.Option(help=h("help.option.format"),
-                                                  show_default=False)] = CompareFormat.table,
+    format: CompareFormatOpt = COMPARE.default.value,
 ) -> None:
-    from ..corpus import load as conventions
-    from ..outputs import compare as cmp
-    from ..outputs.compare_render import render
-
-    fmt = "json" if out.as_json else format.value
-    out.extra["json"] = fmt == "json"
     from ..corpus.load import is_path
-    from ..corpus.lookup import sort_refs
+    from ..outputs.compare import compare as comparison
 
+    fmt = out.format(COMPARE, format)
     speak_as_told(out, " ".join(i for i in ids or [] if not is_path(i)))  # "compare milieu": in French
-
-    # conventions, rule points (call.contre-kems.wrong), topics (calls), words of the table (balayage)
-    points, topics, refs = sort_refs(ids or [])
-    selected = [conventions.load(i) for i in refs] if refs else conventions.load_all()
-    chosen: list[Optional[str]] = [*topics] or [topic]
-    rows = [row for topic_ in chosen for row in cmp.rows(selected, out.lang, topic_, only_differences)
-            if not points or row["rule_point"] in points]
-    render(fmt, cmp.labels(selected), rows, out.lang, out.console(wrap=True) if fmt == "table" else None,
-           cmp.call_names(selected, out.lang))
+    out.write(COMPARE, fmt, comparison(ids or [], out.lang, topic, only_differences))
 
 
 @command(app, help=h("help.cmd.checklist"))
@@ -101,30 +79,13 @@ def checklist(
     convention: Annotated[Optional[list[str]], typer.Option(
         "--convention", "-c", metavar="ID|FILE", help=h("help.option.checklist_conventions"),
         show_default=False)] = None,
-    format: Annotated[ChecklistFormat, typer.Option(help=h("help.option.checklist_format"),
-                                                    show_default=False)] = ChecklistFormat.text,
+    format: ChecklistFormatOpt = CHECKLIST.default.value,
 ) -> None:
-    from ..corpus import load as conventions
-    from ..outputs import checklist as ck
+    from ..outputs.sheets import checklist as sheet
 
+    fmt = out.format(CHECKLIST, format)
     chosen = convention or [os.environ.get("KEMS_REF_CONVENTION") or DEFAULT_CONVENTION]
-    if len(chosen) > 1:  # a mixed table: one sheet for the conventions its players learned
-        from ..outputs import mixed
-
-        convs = [conventions.load(c) for c in chosen]
-        rows = mixed.items(convs, out.lang)
-        if out.as_json:
-            out.json({"conventions": [c.id for c in convs], "items": rows})
-        else:
-            out.text(mixed.RENDERERS[format.value](convs, rows, out.lang))
-        return
-    conv = conventions.load(chosen[0])
-    items = ck.items(conv, out.lang)
-    if out.as_json:
-        calls = {event: name for event in conv.calls if (name := conv.call_name(event, out.lang))}
-        out.json({"convention": conv.id, "items": items, "calls": calls})
-    else:
-        out.text(ck.RENDERERS[format.value](conv, items, out.lang))
+    out.write(CHECKLIST, fmt, sheet(chosen, out.lang))
 
 
 @command(app, help=h("help.cmd.ask"))

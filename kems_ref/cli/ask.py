@@ -82,15 +82,11 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
 def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
     """A question about the rules: the points it asks about, each convention's answer and source
     (the one the words name, else every shipped convention), rendered as ``compare`` renders."""
-    from ..corpus import load as conventions
-    from ..outputs import compare as cmp
-    from ..outputs.compare_render import render
+    from ..outputs.compare import compare
+    from ..outputs.formats import COMPARE, Format
 
-    selected = [conventions.load(named)] if named else conventions.load_all()
-    rows = [row for row in cmp.rows(selected, out.lang, None, False) if row["rule_point"] in points]
-    out.extra["json"] = out.as_json
-    render("json" if out.as_json else "table", cmp.labels(selected), rows, out.lang,
-           None if out.as_json else out.console(wrap=True), cmp.call_names(selected, out.lang))
+    fmt = out.format(COMPARE, Format.TABLE)
+    out.write(COMPARE, fmt, compare([*points, *([named] if named else [])], out.lang))
 
 
 def _convention(named: Optional[str], given: str) -> str:

@@ -25,6 +25,7 @@ from typer.core import TyperGroup
 from ..corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
 from ..errors import KemsError, clean, json_safe
 from ..i18n import detect_lang, languages, t
+from ..outputs.formats import Format, Formats
 
 
 def _argv_lang() -> str:
@@ -73,6 +74,13 @@ ConventionOpt = Annotated[str, typer.Option("--convention", "-c", envvar="KEMS_R
                                              help=h("help.option.convention"), show_default=False,
                                              show_envvar=False, autocompletion=complete_convention)]
 JsonOpt = Annotated[bool, typer.Option("--json", help=h("help.option.json"))]
+
+
+def format_option(formats: Formats) -> Any:
+    """``--format`` for one output, as the output declares it (:mod:`kems_ref.outputs.formats`): its
+    choices and its help; its default is ``formats.default``.  Used as ``Annotated[str, format_option(F)]``."""
+    return typer.Option("--format", help=h(formats.help), show_default=False,
+                        click_type=click.Choice([f.value for f in formats.choices]))
 LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("help.option.lang"), show_default=False)]
 
 
@@ -98,9 +106,28 @@ class Out:
         console.soft_wrap = not (wrap or console.is_terminal)
         return console
 
+    def format(self, formats: Formats, chosen: Any) -> Format:
+        """The format a command writes in: ``--json`` wins over ``--format`` (and an error is then
+        written as JSON too, even one raised before the output is written)."""
+        fmt = Format.JSON if self.as_json else Format(getattr(chosen, "value", chosen or formats.default))
+        self.extra["json"] = fmt is Format.JSON
+        return fmt
+
+    def write(self, formats: Formats, fmt: Format, data: Any) -> None:
+        """Write ``data`` in ``fmt`` with the output's writer: JSON, text, or the terminal's table."""
+        written = formats.write(fmt, data, self.lang, screen_width())
+        if fmt is Format.JSON:
+            self.json(written)
+        elif isinstance(written, str):
+            self.text(written)
+        else:
+            from ..outputs.compare_render import show
+
+            show(self.console(wrap=True), written)
+
     def json(self, data: object) -> None:
         utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-        sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=not utf8, indent=2)) + "\n")
+        self.text(json_safe(json.dumps(data, ensure_ascii=not utf8, indent=2)))  # in flushed pieces, as text
 
     def json_list(self, items: Iterable[object]) -> None:
         """A JSON list written one item at a time (a long history is never held whole), the same text

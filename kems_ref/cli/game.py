@@ -5,7 +5,6 @@ called (``--by``) and whom (``--on``).  Every game command takes ``--game`` (def
 game) and ``--db`` (default: ``KEMS_REF_DB``, then a file in the user's data directory).
 """
 
-import enum
 import inspect
 import sys
 from pathlib import Path
@@ -16,8 +15,9 @@ import typer
 from typer.core import TyperGroup
 
 from ..errors import KemsError
+from ..outputs.formats import GAME_EXPORT
 from ..referee.situation import ACCUSATIONS, OPTIONS, facts_from_flags
-from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, h
+from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, format_option, h
 from .rule import RuleGroup, _parameters, register_events
 
 
@@ -59,10 +59,7 @@ DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KE
                                               show_default=False, show_envvar=False)]
 
 
-class ExportFormat(str, enum.Enum):
-    markdown = "markdown"
-    csv = "csv"
-    json = "json"
+ExportFormatOpt = Annotated[str, format_option(GAME_EXPORT)]
 
 
 def _store(db: Optional[str]) -> Any:
@@ -397,16 +394,15 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
 @command(game_app, "export", help=h("help.cmd.game_export"))
 def game_export(
     out: Out,
-    format: Annotated[ExportFormat, typer.Option(help=h("help.option.export_format"),
-                                                 show_default=False)] = ExportFormat.markdown,
+    format: ExportFormatOpt = GAME_EXPORT.default.value,
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
     from ..game import sheet
-    from ..outputs import game as render
+    from ..outputs.game import Sheet
 
+    fmt = out.format(GAME_EXPORT, format)
     with _store(db) as store:
         sheet_game = store.game(game)
         entries = store.entries(sheet_game)
-    fmt = "json" if out.as_json else format.value
-    out.text(render.export(fmt, sheet_game, entries, sheet.score(sheet_game, entries), out.lang))
+    out.write(GAME_EXPORT, fmt, Sheet(sheet_game, entries, sheet.score(sheet_game, entries)))

@@ -149,4 +149,4 @@ def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
     return french_spacing("".join(parts), lang)
 
 
-RENDERERS = {"text": as_text, "markdown": as_markdown, "html": as_html}
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.catalogue import RULE_POINTS, TOPICS
@@ -81,3 +82,28 @@ def call_names(convs: list[Convention], lang: str) -> dict[str, dict[str, str]]:
         if names:
             out[label] = names
     return out
+
+
+@dataclass
+class Comparison:
+    """``compare``'s answer: the columns (one per convention), the rows (one per rule point, in
+    ``lang``) and each convention's own names for its calls."""
+
+    labels: list[str]
+    rows: list[dict[str, Any]]
+    calls: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differences: bool = False) -> Comparison:
+    """Conventions side by side.  ``refs`` mixes convention ids or files, rule points
+    (call.contre_kems.wrong), topics (calls) and the table's words for them (balayage): every
+    convention where it names none, every topic (or ``topic``) where it names no point or topic."""
+    from ..corpus import load as conventions
+    from ..corpus.lookup import sort_refs
+
+    points, topics, ids = sort_refs(refs)
+    selected = [conventions.load(i) for i in ids] if ids else conventions.load_all()
+    chosen: list[Optional[str]] = [*topics] or [topic]
+    found = [row for topic_ in chosen for row in rows(selected, lang, topic_, only_differences)
+             if not points or row["rule_point"] in points]
+    return Comparison(labels(selected), found, call_names(selected, lang))

@@ -1,4 +1,5 @@
-"""Output of `kems-ref compare`: rich table, GitHub markdown, CSV or JSON.
+"""Output of `kems-ref compare`: rich table, GitHub markdown, CSV or JSON (the writers of
+:data:`kems_ref.outputs.formats.COMPARE`).
 
 Cells are short values with a numbered reference to their citation, listed below the table;
 silences read as silent and self-contradictions are marked.  On a narrow terminal (or with many
@@ -9,8 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..corpus.load import MARKED_FORCES
@@ -19,6 +18,8 @@ from ..i18n import t
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
+
+    from .compare import Comparison
 
 
 class Refs:
@@ -64,51 +65,54 @@ def names_line(calls: dict[str, dict[str, str]], lang: str) -> str:
     return t("ui.call_names", lang) + " " + "; ".join(parts)
 
 
-def render(fmt: str, ids: list[str], rows: list[dict[str, Any]], lang: str, console: Optional[Console],
-           calls: Optional[dict[str, dict[str, str]]] = None) -> None:
-    calls = calls or {}
-    if fmt == "json":
-        sys.stdout.write(json.dumps({"conventions": ids, "rows": rows, "calls": calls}, ensure_ascii=False,
-                                    indent=2) + "\n")
-        return
+def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
+    return {"conventions": comparison.labels, "rows": comparison.rows, "calls": comparison.calls}
+
+
+def as_csv(comparison: Comparison, lang: str, width: int) -> str:
+    ids, rows = comparison.labels, comparison.rows
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_csv_safe(c) for c in ["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)]])
+    for row in rows:
+        vals = [row["values"][i] for i in ids]
+        shorts = [cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals]
+        cites = [f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else "" for v in vals]
+        line = [row["rule_point"], row["topic"], "yes" if row["agree"] else "no", *shorts, *cites]
+        writer.writerow([_csv_safe(str(c)) for c in line])
+    return out.getvalue()
+
+
+def as_markdown(comparison: Comparison, lang: str, width: int) -> str:
+    ids, rows, calls = comparison.labels, comparison.rows, comparison.calls
     refs = Refs()
-    if fmt == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow([_csv_safe(c) for c in ["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)]])
-        for row in rows:
-            vals = [row["values"][i] for i in ids]
-            shorts = [cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals]
-            cites = [f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else "" for v in vals]
-            line = [row["rule_point"], row["topic"], "yes" if row["agree"] else "no", *shorts, *cites]
-            writer.writerow([_csv_safe(str(c)) for c in line])
-        sys.stdout.write(out.getvalue())
-        return
-    if fmt == "markdown":
-        def esc(s: str) -> str:
-            return s.replace("|", "\\|")
-        lines = []
-        topic = None
-        for row in rows:
-            if row["topic"] != topic:
-                topic = row["topic"]
-                lines += ["", f"### {t('topic.' + topic, lang)}", "",
-                          "| " + " | ".join([t("ui.rule_point", lang), *ids]) + " |",
-                          "|" + "---|" * (len(ids) + 1)]
-            mark = "" if row["agree"] else f" **({t('ui.differs', lang)})**"
-            lines.append("| " + " | ".join([f"`{row['rule_point']}`{mark}",
-                                             *(esc(cell(row["values"][i], lang, refs)) for i in ids)]) + " |")
-        lines += ["", *(f"- {esc(line)}" for line in refs.lines())]
-        if calls:
-            lines += ["", esc(names_line(calls, lang))]
-        sys.stdout.write("\n".join(lines).lstrip("\n") + "\n")
-        return
-    assert console is not None, "the table is printed on a console"
-    _table(console, ids, rows, lang, refs, names_line(calls, lang))
+
+    def esc(s: str) -> str:
+        return s.replace("|", "\\|")
+    lines = []
+    topic = None
+    for row in rows:
+        if row["topic"] != topic:
+            topic = row["topic"]
+            lines += ["", f"### {t('topic.' + topic, lang)}", "",
+                      "| " + " | ".join([t("ui.rule_point", lang), *ids]) + " |",
+                      "|" + "---|" * (len(ids) + 1)]
+        mark = "" if row["agree"] else f" **({t('ui.differs', lang)})**"
+        lines.append("| " + " | ".join([f"`{row['rule_point']}`{mark}",
+                                         *(esc(cell(row["values"][i], lang, refs)) for i in ids)]) + " |")
+    lines += ["", *(f"- {esc(line)}" for line in refs.lines())]
+    if calls:
+        lines += ["", esc(names_line(calls, lang))]
+    return "\n".join(lines).lstrip("\n") + "\n"
 
 
-def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs,
-           named: str = "") -> None:
+def as_table(comparison: Comparison, lang: str, width: int) -> Any:
+    """The terminal's table (a rich renderable), laid out for ``width`` columns."""
+    return _table(width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang))
+
+
+def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs,
+           named: str = "") -> Any:
     """Everything is gathered first and printed in one go (hundreds of separate prints cost more
     than the rest of the command); a rule point id is never wrapped."""
     from rich.console import Group
@@ -117,11 +121,10 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
     from rich.text import Text
 
     if len(rows) == 1:
-        _show(console, _one_point(ids, rows[0], lang))
-        return
-    wide = console.width >= 26 + 16 * len(ids)
-    width = max((len(row["rule_point"]) for row in rows), default=10) + 2
-    asked = wide and console.width >= 160  # room for each point's question under its id
+        return _one_point(ids, rows[0], lang)
+    wide = width >= 26 + 16 * len(ids)
+    point_width = max((len(row["rule_point"]) for row in rows), default=10) + 2
+    asked = wide and width >= 160  # room for each point's question under its id
     parts: list[Any] = []
     lines: list[str] = []  # markup lines not yet gathered into a part
     topic = None
@@ -144,8 +147,8 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
             if wide:
                 flush()
                 table = Table(show_lines=True)
-                table.add_column(escape(t("ui.rule_point", lang)), no_wrap=not asked, min_width=width,
-                                 max_width=max(width, 34) if asked else None, overflow="fold")
+                table.add_column(escape(t("ui.rule_point", lang)), no_wrap=not asked, min_width=point_width,
+                                 max_width=max(point_width, 34) if asked else None, overflow="fold")
                 for i in ids:
                     table.add_column(escape(i), overflow="fold")
         differs = not row["agree"]
@@ -167,10 +170,10 @@ def _table(console: Console, ids: list[str], rows: list[dict[str, Any]], lang: s
     if named:
         lines += ["", escape(named)]
     flush()
-    _show(console, Group(*parts))
+    return Group(*parts)
 
 
-def _show(console: Console, renderable: Any) -> None:
+def show(console: Console, renderable: Any) -> None:
     """Print; on a terminal, through a pager when it is taller than the screen (``$PAGER``, else
     ``less``, which keeps the colours and quits at once when the text fits)."""
     import os

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, cast
 
 from rich.markup import escape
@@ -395,23 +395,37 @@ def _print_chunk(console: Console, items: list[dict[str, Any]], title: str, lang
             console.print(f"  {item['n']}. {escape(text)}", style="dim")
 
 
-def export(fmt: str, game: Game, entries: list[Entry], score: Score, lang: str) -> str:
-    if fmt == "json":
-        return json.dumps({"score": score.to_json(game), "history": history_json(entries, game, lang),
-                           "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
-                           "target": game.target_points if game.unit == "point" else game.target_word},
-                          ensure_ascii=False, indent=2)
-    rows = history_rows(entries, lang, game)
-    headers = [t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS]
-    if fmt == "csv":
-        from .compare_render import _csv_safe
+@dataclass
+class Sheet:
+    """A game's score sheet as ``game export`` writes it: the game, its entries and its score."""
 
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(headers)
-        for row in rows:
-            writer.writerow([_csv_safe(cell) for cell in row])
-        return out.getvalue()
+    game: Game
+    entries: list[Entry]
+    score: Score
+
+
+def export_json(sheet: Sheet, lang: str, width: int) -> dict[str, Any]:
+    game, score = sheet.game, sheet.score
+    return {"score": score.to_json(game), "history": history_json(sheet.entries, game, lang),
+            "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
+            "target": game.target_points if game.unit == "point" else game.target_word}
+
+
+def export_csv(sheet: Sheet, lang: str, width: int) -> str:
+    from .compare_render import _csv_safe
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS])
+    for row in history_rows(sheet.entries, lang, sheet.game):
+        writer.writerow([_csv_safe(cell) for cell in row])
+    return out.getvalue()
+
+
+def export_markdown(sheet: Sheet, lang: str, width: int) -> str:
+    game, score = sheet.game, sheet.score
+    rows = history_rows(sheet.entries, lang, game)
+    headers = [t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS]
     title = t("game.title", lang, game=game.name, convention=convention_name(game, lang),
               target=target_label(game, lang))
     lines = [f"# {_md(title)}", "", f"| {t('game.col.team', lang)} | {t('game.col.players', lang)} | "

@@ -150,5 +150,5 @@ def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> s
     return french_spacing("".join(parts), lang)
 
 
-RENDERERS = {"text": as_text, "markdown": as_markdown, "html": as_html}
+
 
