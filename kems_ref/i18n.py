@@ -32,6 +32,7 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:
+    """Whether the locale file of ``lang`` has the message ``key``."""
     return key in catalogue(lang)
 
 

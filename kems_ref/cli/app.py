@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..outputs.formats import CHECKLIST, COMPARE
+from ..library import CHECKLIST, COMPARE
 from .common import (
     DEFAULT_CONVENTION,
     ConventionOpt,
@@ -45,7 +45,7 @@ app.add_typer(conventions_app, name="conventions")
 
 def complete_compare(incomplete: str) -> list[str]:
     """Shell completion for compare: convention ids and names, rule points, topics."""
-    from ..corpus.catalogue import TOPICS
+    from ..library import TOPICS
 
     return [*complete_convention(incomplete), *complete_rule_point(incomplete),
             *(topic for topic in TOPICS if topic.startswith(incomplete))]
@@ -65,8 +65,8 @@ def compare(
     topic: Annotated[Optional[str], typer.Option(help=h("help.option.topic"), metavar="TOPIC")] = None,
     format: CompareFormatOpt = COMPARE.default.value,
 ) -> None:
-    from ..corpus.load import is_path
-    from ..outputs.compare import compare as comparison
+    from ..library import compare as comparison
+    from ..library import is_path
 
     fmt = out.format(COMPARE, format)
     speak_as_told(out, " ".join(i for i in ids or [] if not is_path(i)))  # "compare milieu": in French
@@ -81,7 +81,7 @@ def checklist(
         show_default=False)] = None,
     format: ChecklistFormatOpt = CHECKLIST.default.value,
 ) -> None:
-    from ..outputs.sheets import checklist as sheet
+    from ..library import checklist as sheet
 
     fmt = out.format(CHECKLIST, format)
     chosen = convention or [os.environ.get("KEMS_REF_CONVENTION") or DEFAULT_CONVENTION]
@@ -105,15 +105,15 @@ def glossary(
     out: Out,
     term: Annotated[Optional[str], typer.Argument(help=h("help.option.term"), show_default=False)] = None,
 ) -> None:
-    from ..outputs import glossary as gl
+    from .. import library as gl
 
-    items = gl.entries(term, out.lang)
+    items = gl.glossary_entries(term, out.lang)
     if out.as_json:
         out.json(items)
     else:
         from .common import screen_width
 
-        out.text(gl.render(items, screen_width()))
+        out.text(gl.glossary_text(items, screen_width()))
 
 
 def main() -> None:

@@ -7,16 +7,15 @@ from typing import Any, Optional
 
 import click
 
-from ..errors import KemsError
-from ..i18n import detect_lang, t
+from ..library import KemsError, detect_lang, t
 from .common import Out, speak_as_told
 
 MAX_STORY = 2000  # characters: a dispute, not a novel (and the reader's time stays bounded)
 
 
 def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -> None:
-    from ..ask import session
-    from ..ask.reader import read
+    from .. import library as session
+    from ..library import read
 
     can_ask = not no_input and sys.stdin.isatty() and (sys.stderr if out.as_json else sys.stdout).isatty()
     prompter = _prompter(out.as_json) if can_ask else None
@@ -31,7 +30,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
             raise KemsError("error.ask_no_words")
     if len(story) > MAX_STORY:
         raise KemsError("error.ask_too_long", limit=MAX_STORY)
-    from ..corpus.naming import calls_of
+    from ..library import calls_of
 
     speak_as_told(out, story)
     reading = read(story, calls_of(convention) if convention else None)
@@ -43,7 +42,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     convention = _convention(reading.convention, convention)
     understood = session.understood_labels(reading, out.lang)
     if reading.convention is None:  # the convention the ruling is under, said even when the story does not
-        from ..corpus.load import load
+        from ..library import load
 
         source = click.get_current_context().get_parameter_source("convention")
         key = "ask.u.default_convention" if source == click.core.ParameterSource.DEFAULT else "ask.u.given_convention"
@@ -63,14 +62,14 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     asked = session.settle(reading, convention, out.lang, prompter)
     command = session.command_line(asked, out.lang, detect_lang())
     if console is None:
-        from ..outputs import wording
+        from .. import library as wording
 
         out.json({**wording.result_json(asked.result, out.lang), "command": command,
                   "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
                   "unknown": reading.unknown,
                   "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections]})
         return
-    from ..outputs.ruling import print_result
+    from ..library import print_result
 
     console.print()
     print_result(console, asked.result, out.lang)
@@ -82,8 +81,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
 def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
     """A question about the rules: the points it asks about, each convention's answer and source
     (the one the words name, else every shipped convention), rendered as ``compare`` renders."""
-    from ..outputs.compare import compare
-    from ..outputs.formats import COMPARE, Format
+    from ..library import COMPARE, Format, compare
 
     fmt = out.format(COMPARE, Format.TABLE)
     out.write(COMPARE, fmt, compare([*points, *([named] if named else [])], out.lang))
@@ -91,13 +89,13 @@ def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
 
 def _convention(named: Optional[str], given: str) -> str:
     """The words' convention, unless the command line names another one (decided by the library)."""
-    from ..ask.session import convention_for
+    from ..library import convention_for
 
     source = click.get_current_context().get_parameter_source("convention")
     return convention_for(named, given, explicit=source == click.core.ParameterSource.COMMANDLINE)
 
 
 def _prompter(to_stderr: bool) -> Any:
-    from ..ask.prompts import TerminalPrompter
+    from ..library import TerminalPrompter
 
     return TerminalPrompter(to_stderr=to_stderr)

@@ -22,10 +22,8 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
-from ..errors import KemsError, clean, json_safe
-from ..i18n import detect_lang, languages, t
-from ..outputs.formats import Format, Formats
+from ..library import DEFAULT_CONVENTION as DEFAULT_CONVENTION
+from ..library import Format, Formats, KemsError, clean, detect_lang, json_safe, languages, t
 
 
 def _argv_lang() -> str:
@@ -51,13 +49,12 @@ Lang = enum.Enum("Lang", {code: code for code in languages()}, type=str)  # type
 
 def complete_convention(incomplete: str) -> list[str]:
     """Shell completion: convention ids, then their other names (Wikipédia, "Jouer au Kems")."""
-    from ..corpus.load import _load_shipped, shipped_ids
-    from ..words import fold
+    from ..library import fold, load, shipped_ids
 
     want = fold(incomplete)
     found = [cid for cid in shipped_ids() if cid.startswith(incomplete)]
     for cid in shipped_ids():
-        conv = _load_shipped(cid)
+        conv = load(cid)
         found += [name for name in (conv.short_name, conv.publication.get("title"))
                   if name and fold(str(name)).startswith(want)]
     return list(dict.fromkeys(found))
@@ -65,7 +62,7 @@ def complete_convention(incomplete: str) -> list[str]:
 
 def complete_rule_point(incomplete: str) -> list[str]:
     """Shell completion: rule point ids (``compare POINT``, ``--reading POINT=N``)."""
-    from ..corpus.catalogue import IDS
+    from ..library import IDS
 
     return [point for point in IDS if point.startswith(incomplete)]
 
@@ -121,9 +118,9 @@ class Out:
         elif isinstance(written, str):
             self.text(written)
         else:
-            from ..outputs.compare_render import show
+            from ..library import show_paged
 
-            show(self.console(wrap=True), written)
+            show_paged(self.console(wrap=True), written)
 
     def json(self, data: object) -> None:
         utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
@@ -206,8 +203,7 @@ def refuse_repeats() -> None:
 def speak_as_told(out: Out, words: str) -> None:
     """Where no language was chosen (``--lang``, ``KEMS_REF_LANG``, a French or English locale), the
     language the user's own words are in (a story, compare's words) is the answer's."""
-    from ..ask.reader import story_lang
-    from ..i18n import lang_chosen
+    from ..library import lang_chosen, story_lang
 
     given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
     told = story_lang(words) if words and not given and not lang_chosen() else None
@@ -377,7 +373,7 @@ def speak_click(lang: str) -> None:
     """Make Click and Typer speak the user's language: their ``gettext`` calls go through the catalogue."""
     from gettext import gettext, ngettext
 
-    from ..i18n import catalogue
+    from ..library import catalogue
 
     messages = catalogue(lang)
 

@@ -5,8 +5,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..errors import KemsError
-from ..i18n import t
+from ..library import KemsError, t
 from .common import DEFAULT_CONVENTION, Out, command, fail, h
 
 conventions_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.conventions"))
@@ -25,8 +24,8 @@ def given(value: Optional[str], what: str) -> str:
 
 @command(conventions_app, "list", help=h("help.cmd.conventions_list"))
 def conventions_list(out: Out) -> None:
-    from ..corpus import load as conventions
-    from ..outputs.show import listing, listing_text
+    from .. import library as conventions
+    from ..library import listing, listing_text
 
     items = listing(conventions.load_all())
     out.json(items) if out.as_json else out.text(listing_text(items, out.lang))
@@ -34,8 +33,8 @@ def conventions_list(out: Out) -> None:
 
 @command(conventions_app, "show", help=h("help.cmd.conventions_show"))
 def conventions_show(out: Out, convention: RefArg = None) -> None:
-    from ..corpus import load as conventions
-    from ..outputs.show import show_json, show_text
+    from .. import library as conventions
+    from ..library import show_json, show_text
 
     conv = conventions.load(given(convention, "ID_OR_FILE"))
     out.json(show_json(conv, out.lang)) if out.as_json else show_text(out.console(), conv, out.lang)
@@ -47,8 +46,8 @@ def conventions_validate(
     file: FileArg = None,
     strict: Annotated[bool, typer.Option("--strict", help=h("help.option.strict"))] = False,
 ) -> None:
-    from ..corpus import load as conventions
-    from ..outputs.show import validation_report
+    from .. import library as conventions
+    from ..library import validation_report
 
     file = given(file, "FILE")
     try:
@@ -70,8 +69,8 @@ def conventions_init(
                                                   help=h("help.option.output"))] = None,
     force: Annotated[bool, typer.Option("--force", help=h("help.option.force"))] = False,
 ) -> None:
-    from ..corpus import load as conventions
-    from ..outputs.house import extends_ref, template, write_new
+    from .. import library as conventions
+    from ..library import extends_ref, template, write_new
 
     text = template(conventions.load(extends), extends_ref(extends, output), out.lang)
     if output is None:
@@ -86,6 +85,6 @@ def conventions_init(
 
 @command(conventions_app, "schema", help=h("help.cmd.conventions_schema"))
 def conventions_schema(out: Out) -> None:
-    from ..corpus.schema import json_schema
+    from ..library import json_schema
 
     out.json(json_schema())

@@ -14,9 +14,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..errors import KemsError
-from ..outputs.formats import GAME_EXPORT
-from ..referee.situation import ACCUSATIONS, OPTIONS, facts_from_flags
+from ..library import ACCUSATIONS, GAME_EXPORT, OPTIONS, KemsError, facts_from_flags
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, format_option, h
 from .rule import RuleGroup, _parameters, register_events
 
@@ -40,8 +38,7 @@ class GameGroup(TyperGroup):
 
 def _short_event(word: str) -> Optional[str]:
     """The call a word names (``contre``, ``double``, ``stop-kemps``…), if it names one."""
-    from ..corpus.naming import event_named
-    from ..referee.situation import CALLS
+    from ..library import CALLS, event_named
 
     event = event_named(word, None)
     return event if event in CALLS else None
@@ -63,7 +60,7 @@ ExportFormatOpt = Annotated[str, format_option(GAME_EXPORT)]
 
 
 def _store(db: Optional[str]) -> Any:
-    from ..game.store import Store, default_path
+    from ..library import Store, default_path
 
     return Store(Path(db).expanduser(), make_folder=False) if db else Store(default_path())
 
@@ -72,8 +69,7 @@ def _ask_target(out: Out) -> Optional[int]:
     """On a terminal, the table's target where the convention leaves it to the table."""
     if out.as_json or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
-    from ..ask.prompts import TerminalPrompter
-    from ..i18n import t
+    from ..library import TerminalPrompter, t
 
     question, bad = t("game.q.target", out.lang), t("game.q.target_bad", out.lang)
     answer = TerminalPrompter().text(question, lambda s: True if s.strip().isdigit() and int(s) > 0 else bad)
@@ -92,7 +88,7 @@ def game_new(
                                                 show_default=False)] = None,
     db: DbOpt = None,
 ) -> None:
-    from ..game import play
+    from .. import library as play
 
     with _store(db) as store:
         try:
@@ -103,11 +99,11 @@ def game_new(
                 raise
             game = play.new_game(store, team or [], convention, asked, name)
     if out.as_json:
-        from ..outputs.game import new_game_json
+        from ..library import new_game_json
 
         out.json(new_game_json(game))
     else:
-        from ..outputs.game import new_game_text
+        from ..library import new_game_text
 
         out.text(new_game_text(game, out.lang))
 
@@ -115,7 +111,7 @@ def game_new(
 def _call_command(event: str) -> None:
     def body(out: Out, *, by: Optional[str], on: Optional[str] = None, decide: Optional[str], game: Optional[str],
              db: Optional[str], **options: Any) -> None:
-        from ..game import play
+        from .. import library as play
 
         if not by:
             raise KemsError("error.game_need_by")
@@ -156,7 +152,7 @@ def _short_command(event: str) -> None:
 
     def body(out: Out, *, caller: Optional[str], accused: Optional[str] = None, decide: Optional[str],
              game: Optional[str], db: Optional[str], **options: Any) -> None:
-        from ..game import play
+        from .. import library as play
 
         if not caller:
             raise KemsError("error.missing_argument", what="CALLER")
@@ -164,8 +160,7 @@ def _short_command(event: str) -> None:
         with _store(db) as store:
             sheet_game = store.game(game)
             if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
-                from ..ask.prompts import TerminalPrompter
-                from ..ask.session import complete
+                from ..library import TerminalPrompter, complete
 
                 complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused, out.lang),
                          options, out.lang, TerminalPrompter())
@@ -183,11 +178,11 @@ def _short_command(event: str) -> None:
 
 def _show_call(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
-        from ..outputs.game import call_json
+        from ..library import call_json
 
         out.json(call_json(game, called))
     else:
-        from ..outputs.game import print_called
+        from ..library import print_called
 
         print_called(out.console(), game, called, out.lang)
 
@@ -196,7 +191,7 @@ def register_calls(argv: list[str]) -> None:
     """The ``game call EVENT`` commands, and the short entries ``game EVENT CALLER``: only the event
     on the command line when there is one (a short entry makes that call alone: Typer builds every
     registered command at start-up)."""
-    from ..referee.situation import CALLS
+    from ..library import CALLS
 
     words = [a for a in argv if not a.startswith("-")]
     wanted: list[str] = list(CALLS)  # help, completion: every short entry
@@ -227,7 +222,7 @@ def game_decide(
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
-    from ..game import play
+    from .. import library as play
 
     if not branch:
         raise KemsError("error.missing_argument", what="BRANCH")
@@ -249,7 +244,7 @@ def game_point(
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
-    from ..game import play
+    from .. import library as play
 
     if not who:
         # the argument's name said in the user's language (a message inside the message)
@@ -263,7 +258,7 @@ def game_point(
 def _cancel_command(name: str) -> None:
     @command(game_app, name, help=h(f"help.cmd.game_{name}"))
     def body(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
-        from ..game import play
+        from .. import library as play
 
         with _store(db) as store:
             sheet_game = store.game(game)
@@ -277,18 +272,18 @@ _cancel_command("redo")
 
 def _show_entry(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
-        from ..outputs.game import entry_json
+        from ..library import entry_json
 
         out.json(entry_json(game, called))
     else:
-        from ..outputs.game import print_called
+        from ..library import print_called
 
         print_called(out.console(), game, called, out.lang)
 
 
 @command(game_app, "score", help=h("help.cmd.game_score"))
 def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
-    from ..game import sheet
+    from .. import library as sheet
 
     with _store(db) as store:
         sheet_game = store.game(game)
@@ -296,7 +291,7 @@ def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     if out.as_json:
         out.json(score.to_json(sheet_game))
     else:
-        from ..outputs.game import print_score
+        from ..library import print_score
 
         print_score(out.console(), sheet_game, score, out.lang)
 
@@ -316,7 +311,7 @@ def game_history(
                                                  help=h("help.option.history_from"), show_default=False)] = None,
     every: Annotated[bool, typer.Option("--all", help=h("help.option.history_all"))] = False,
 ) -> None:
-    from ..outputs import game as render
+    from .. import library as render
 
     if sum((last is not None, since is not None, every)) > 1:
         raise KemsError("error.history_one_range")
@@ -336,8 +331,8 @@ def game_history(
 
 @command(game_app, "list", help=h("help.cmd.game_list"))
 def game_list(out: Out, db: DbOpt = None) -> None:
-    from ..game import sheet
-    from ..outputs import game as render
+    from .. import library as render
+    from .. import library as sheet
 
     with _store(db) as store:
         games = [(g, sheet.score(g, store.entries(g))) for g in store.games()]
@@ -355,15 +350,15 @@ def game_show(
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
-    from ..game import sheet
-    from ..outputs import game as render
+    from .. import library as render
+    from .. import library as sheet
 
     with _store(db) as store:
         sheet_game = store.game(which or game)
         entries = store.entries(sheet_game)
     score = sheet.score(sheet_game, entries)
     if out.as_json:
-        out.json(render.show_json(sheet_game, score, entries, out.lang))
+        out.json(render.game_json(sheet_game, score, entries, out.lang))
     else:
         console = out.console(wrap=True)
         render.print_score(console, sheet_game, score, out.lang)
@@ -376,17 +371,17 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
                  db: DbOpt = None,
                  target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=h("help.option.target"),
                                                                show_default=False)] = None) -> None:
-    from ..game import play
+    from .. import library as play
 
     with _store(db) as store:
         sheet_game = store.game(game)
         replayed = play.rescore(store, sheet_game, convention, out.lang, target)
     if out.as_json:
-        from ..outputs.game import rescore_json
+        from ..library import rescore_json
 
         out.json(rescore_json(replayed))
     else:
-        from ..outputs.game import print_rescore
+        from ..library import print_rescore
 
         print_rescore(out.console(), sheet_game, replayed, out.lang)
 
@@ -398,8 +393,8 @@ def game_export(
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
-    from ..game import sheet
-    from ..outputs.game import Sheet
+    from .. import library as sheet
+    from ..library import Sheet
 
     fmt = out.format(GAME_EXPORT, format)
     with _store(db) as store:

@@ -11,8 +11,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..errors import KemsError
-from ..referee.situation import EVENTS, NO, OPTIONS, Option, facts_from_flags
+from ..library import EVENTS, NO, OPTIONS, KemsError, Option, facts_from_flags
 from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, complete_rule_point, guarded, h
 
 
@@ -21,8 +20,7 @@ class RuleGroup(TyperGroup):
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         """An event by any of its names (contre, stop-kemps, cut, Kem's…); a near miss is suggested."""
-        from ..corpus.naming import event_named, suggest_event
-        from ..words import convention_in
+        from ..library import convention_in, event_named, suggest_event
 
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
@@ -61,8 +59,8 @@ def _parameters(option: Option) -> list[inspect.Parameter]:
 def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
          options: dict[str, Any]) -> None:
     """Rule and print: the body every event command shares."""
-    from ..outputs import wording
-    from ..referee import api
+    from .. import library as api
+    from .. import library as wording
 
     named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
     chosen = convention if named or not everywhere else None  # the library refuses --all with a -c
@@ -71,7 +69,7 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     if out.as_json:
         out.json(wording.result_json(result, out.lang))
     else:
-        from ..outputs.ruling import print_result
+        from ..library import print_result
 
         print_result(out.console(wrap=everywhere), result, out.lang)
 
@@ -105,8 +103,7 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None) -> N
         if word in EVENTS:
             wanted = [word]
         else:
-            from ..corpus.naming import event_named
-            from ..words import convention_in
+            from ..library import convention_in, event_named
 
             found = event_named(word, convention_in(argv))
             wanted = [found] if found else wanted

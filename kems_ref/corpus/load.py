@@ -29,6 +29,7 @@ def conventions_dir() -> Path:
 
 
 def shipped_ids() -> list[str]:
+    """The ids of the shipped conventions, sorted."""
     return sorted(p.stem for p in conventions_dir().glob("*.yaml"))
 
 
@@ -202,6 +203,7 @@ MAX_CHAIN = 32  # house files extending house files: a chain longer than this is
 
 
 def is_path(ref: str) -> bool:
+    """Whether a convention reference names a file rather than a shipped id."""
     return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref or ref.startswith("~")
 
 
@@ -277,6 +279,7 @@ def find(ref: str) -> str:
 
 
 def load_all() -> list[Convention]:
+    """Every shipped convention, in id order."""
     return [_load_shipped(cid) for cid in shipped_ids()]
 
 

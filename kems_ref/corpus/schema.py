@@ -267,6 +267,7 @@ class ConventionFile(Strict):
 
 
 def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a convention file, generated from the rule-point catalogue."""
     schema = ConventionFile.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Kems convention (kems-ref)"

@@ -104,6 +104,8 @@ def parse_teams(specs: list[str]) -> list[Team]:
 
 
 def new_game(store: Store, specs: list[str], convention: str, target: Optional[int], name: Optional[str]) -> Game:
+    """Start a game on the sheet: its teams (``A+B``), its convention and target (the convention's
+    own where none is given), a name (a free one where none is given)."""
     teams = parse_teams(specs)
     if name is not None and (unsafe(name) or not name.strip()):
         raise KemsError("error.game_name_control", what=name)

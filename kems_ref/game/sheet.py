@@ -106,6 +106,8 @@ def last_undoable(entries: list[Entry]) -> Optional[Entry]:
 
 
 def score(game: Game, entries: list[Entry]) -> Score:
+    """The standings of a game from its entries: totals, who is out, who has won, what waits for a
+    decision."""
     totals = {t.name: 0 for t in game.teams}
     for entry in effective(entries):
         if entry.applied:

@@ -173,7 +173,7 @@ def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, re
     return Group(*parts)
 
 
-def show(console: Console, renderable: Any) -> None:
+def show_paged(console: Console, renderable: Any) -> None:
     """Print; on a terminal, through a pager when it is taller than the screen (``$PAGER``, else
     ``less``, which keeps the colours and quits at once when the text fits)."""
     import os

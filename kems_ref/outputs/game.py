@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 # --- the JSON of the score sheet's commands (the interface contract's objects) ---------------------
 
 def new_game_json(game: Game) -> dict[str, Any]:
+    """A new game as ``game new --json`` gives it."""
     return {"game": game.id, "name": game.name, "convention": game.convention,
             "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
             "target": game.target_points if game.unit == "point" else game.target_word,
@@ -31,6 +32,7 @@ def new_game_json(game: Game) -> dict[str, Any]:
 
 
 def call_json(game: Game, called: Called) -> dict[str, Any]:
+    """A call as ``game call --json`` gives it: the entry, the ruling, the score, the choices left."""
     return {"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
             "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)}
 
@@ -43,15 +45,18 @@ def entry_json(game: Game, called: Called) -> dict[str, Any]:
 
 
 def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
+    """The games of a score-sheet file with their scores, as ``game list --json`` gives them."""
     return [{**score.to_json(game), "id": game.id, "created_at": game.created_at} for game, score in games]
 
 
-def show_json(game: Game, score: Score, entries: list[Entry], lang: str) -> dict[str, Any]:
+def game_json(game: Game, score: Score, entries: list[Entry], lang: str) -> dict[str, Any]:
+    """A game as ``game show --json`` gives it: its rules, teams, score and history."""
     return {**score.to_json(game), "id": game.id, "end": game.end_rule, "decided_by_table": game.decided,
             "history": history_json(entries, game, lang)}
 
 
 def rescore_json(replayed: Replayed) -> dict[str, Any]:
+    """The game replayed under another convention, as ``game rescore --json`` gives it."""
     return {"convention": replayed.convention, "score": replayed.score.to_json(replayed.game),
             "hands": replayed.hands}
 
@@ -78,6 +83,7 @@ def target_label(game: Game, lang: str) -> str:
 
 
 def print_score(console: Console, game: Game, score: Score, lang: str) -> None:
+    """The score table of a game on a terminal."""
     from rich.table import Table
 
     title = t("game.title", lang, game=game.name, convention=convention_name(game, lang),
@@ -448,6 +454,7 @@ def _md(text: str) -> str:
 
 
 def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
+    """The game replayed under another convention, line by line, on a terminal."""
     from ..corpus.load import load
 
     other = load(replayed.convention).short_name
@@ -482,6 +489,7 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
 
 
 def new_game_text(game: Game, lang: str) -> str:
+    """A new game for people: its teams, rules and target."""
     lines = [t("game.created", lang, game=game.name, convention=convention_name(game, lang),
                target=target_label(game, lang))]
     lines += [f"  {t_.name}" for t_ in game.teams]
@@ -493,6 +501,7 @@ def new_game_text(game: Game, lang: str) -> str:
 
 
 def list_text(games: list[tuple[Game, Score]], lang: str) -> str:
+    """The games of a score-sheet file, one line each."""
     if not games:
         return t("game.none_yet", lang)
     lines = []

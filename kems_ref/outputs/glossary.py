@@ -43,11 +43,13 @@ def find(term: str, lang: str = "en") -> str:
     raise KemsError("error.unknown_term", term=term, choices=", ".join(terms), hint=hint)
 
 
-def entries(term: Optional[str], lang: str) -> list[dict[str, Any]]:
+def glossary_entries(term: Optional[str], lang: str) -> list[dict[str, Any]]:
+    """The glossary's entries in ``lang`` (those a ``term`` names, or every one)."""
     return [entry(find(term, lang), lang)] if term else [entry(gid, lang) for gid in entry_ids()]
 
 
-def render(items: list[dict[str, Any]], width: int) -> str:
+def glossary_text(items: list[dict[str, Any]], width: int) -> str:
+    """Glossary entries as text, folded to ``width`` columns."""
     import textwrap
 
     return "\n\n".join(item["term"] + "\n" + textwrap.fill(item["text"], width=max(40, width - 1), initial_indent="  ",

@@ -15,6 +15,8 @@ from .values import short_entry
 
 
 def show_json(conv: Convention, lang: str) -> dict[str, Any]:
+    """A convention as ``conventions show --json`` gives it: every rule point with its answer and
+    citation."""
     rules = {}
     for point in RULE_POINTS:
         e = conv.rules[point.id]
@@ -38,6 +40,7 @@ def show_json(conv: Convention, lang: str) -> dict[str, Any]:
 
 
 def show_text(console: Console, conv: Convention, lang: str) -> None:
+    """A convention for people, topic by topic, on a terminal."""
     from rich.markup import escape
 
     pub = conv.publication
@@ -91,10 +94,13 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
 
 
 def listing(convs: list[Convention]) -> list[dict[str, Any]]:
+    """The shipped conventions, one item each (id, name, source), as ``conventions list --json``
+    gives them."""
     return [{"id": c.id, "name": c.name, "source": c.source, "extends": c.extends} for c in convs]
 
 
 def listing_text(items: list[dict[str, Any]], lang: str) -> str:
+    """The shipped conventions as text, one line each."""
     lines = []
     for it in items:
         ext = f"  ({t('ui.extends', lang)} {it['extends']})" if it["extends"] else ""

@@ -47,6 +47,7 @@ def sentence(reason: Reason, lang: str) -> str:
 
 
 def explanation(ruling: Ruling, lang: str) -> str:
+    """The ruling's reasons as one paragraph in ``lang``."""
     return " ".join(sentence(reason, lang) for reason in ruling.reasons)
 
 

@@ -1,0 +1,219 @@
+"""kems-ref as a library: everything a front end may call, named once.
+
+The command line (``kems_ref.cli``) imports nothing of the package but this module — a test holds it
+to that — and a second front end (the phone page, a chat bot, a script) calls the same names, so a
+rule is never re-implemented beside the referee.  What a front end does with the results is its own
+business: rulings come back as data (:class:`Ruling`, :class:`Result`), worded by
+:func:`ruling_json`/:func:`explanation` in a language, or rendered for a terminal by the
+``print_*`` functions.
+
+Names are resolved on first use, so importing this module costs nothing: a command imports only
+what it runs.  ::
+
+    from kems_ref import library as kems
+
+    sit = kems.situation("contre-kems", {"hand": "7 7 K K"})
+    result = kems.rule(sit, "pagat")
+    print(kems.explanation(result.ruling, "fr"))
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: name → the module that defines it: the public surface, grouped as a front end meets it
+PUBLIC: dict[str, str] = {}
+
+
+def _public(module: str, *names: str) -> None:
+    for name in names:
+        assert name not in PUBLIC, name
+        PUBLIC[name] = module
+
+
+# errors and languages
+_public("kems_ref.errors", "KemsError", "clean", "json_safe")
+_public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "lang_chosen")
+_public("kems_ref.words", "fold", "convention_in")
+# conventions: the shipped corpus and house files
+_public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file")
+_public("kems_ref.corpus.catalogue", "IDS", "TOPICS", "RULE_POINTS")
+_public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of")
+_public("kems_ref.corpus.schema", "json_schema")
+# the referee: a situation in, a ruling out
+_public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
+        "facts_from_flags")
+_public("kems_ref.referee.api", "situation", "rule", "Result")
+_public("kems_ref.referee.resolver", "Ruling")
+_public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
+_public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation")
+# a dispute told in words
+_public("kems_ref.ask.reader", "read", "story_lang")
+_public("kems_ref.ask.session", "Asked", "settle", "complete", "convention_for", "check_reading", "command_line",
+        "rules_question", "understood_labels")
+_public("kems_ref.ask.prompts", "TerminalPrompter")
+# the sources side by side, the pre-game checklist, the glossary, a house file
+_public("kems_ref.outputs.compare", "compare", "Comparison")
+_public("kems_ref.outputs.sheets", "checklist", "Checklist")
+_public("kems_ref.outputs.glossary", "glossary_entries", "glossary_text")
+_public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
+_public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST", "GAME_EXPORT")
+# the score sheet
+_public("kems_ref.game.store", "Store", "default_path")
+_public("kems_ref.game.play", "new_game", "call", "preview", "decide", "point", "undo", "redo", "rescore")
+_public("kems_ref.game.sheet", "score")
+# rendering for a terminal (rich), and the score sheet's JSON
+_public("kems_ref.outputs.ruling", "print_result")
+_public("kems_ref.outputs.compare_render", "show_paged")
+_public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
+_public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
+        "print_called", "print_rescore", "print_score", "print_history", "history_items", "list_json", "list_text",
+        "rescore_json")
+
+__all__ = sorted([*PUBLIC, "rule_all", "ask"])
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = PUBLIC[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # resolved once
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py keeps them equal to PUBLIC)
+    from .ask.prompts import TerminalPrompter as TerminalPrompter
+    from .ask.reader import read as read
+    from .ask.reader import story_lang as story_lang
+    from .ask.session import Asked as Asked
+    from .ask.session import check_reading as check_reading
+    from .ask.session import command_line as command_line
+    from .ask.session import complete as complete
+    from .ask.session import convention_for as convention_for
+    from .ask.session import rules_question as rules_question
+    from .ask.session import settle as settle
+    from .ask.session import understood_labels as understood_labels
+    from .corpus.catalogue import IDS as IDS
+    from .corpus.catalogue import RULE_POINTS as RULE_POINTS
+    from .corpus.catalogue import TOPICS as TOPICS
+    from .corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
+    from .corpus.load import is_path as is_path
+    from .corpus.load import load as load
+    from .corpus.load import load_all as load_all
+    from .corpus.load import shipped_ids as shipped_ids
+    from .corpus.load import validate_file as validate_file
+    from .corpus.naming import calls_of as calls_of
+    from .corpus.naming import event_named as event_named
+    from .corpus.naming import suggest_event as suggest_event
+    from .corpus.schema import json_schema as json_schema
+    from .errors import KemsError as KemsError
+    from .errors import clean as clean
+    from .errors import json_safe as json_safe
+    from .game.play import call as call
+    from .game.play import decide as decide
+    from .game.play import new_game as new_game
+    from .game.play import point as point
+    from .game.play import preview as preview
+    from .game.play import redo as redo
+    from .game.play import rescore as rescore
+    from .game.play import undo as undo
+    from .game.sheet import score as score
+    from .game.store import Store as Store
+    from .game.store import default_path as default_path
+    from .i18n import catalogue as catalogue
+    from .i18n import detect_lang as detect_lang
+    from .i18n import has as has
+    from .i18n import lang_chosen as lang_chosen
+    from .i18n import languages as languages
+    from .i18n import t as t
+    from .outputs.compare import Comparison as Comparison
+    from .outputs.compare import compare as compare
+    from .outputs.compare_render import show_paged as show_paged
+    from .outputs.formats import CHECKLIST as CHECKLIST
+    from .outputs.formats import COMPARE as COMPARE
+    from .outputs.formats import GAME_EXPORT as GAME_EXPORT
+    from .outputs.formats import Format as Format
+    from .outputs.formats import Formats as Formats
+    from .outputs.game import Sheet as Sheet
+    from .outputs.game import call_json as call_json
+    from .outputs.game import entry_json as entry_json
+    from .outputs.game import game_json as game_json
+    from .outputs.game import history_items as history_items
+    from .outputs.game import list_json as list_json
+    from .outputs.game import list_text as list_text
+    from .outputs.game import new_game_json as new_game_json
+    from .outputs.game import new_game_text as new_game_text
+    from .outputs.game import print_called as print_called
+    from .outputs.game import print_history as print_history
+    from .outputs.game import print_rescore as print_rescore
+    from .outputs.game import print_score as print_score
+    from .outputs.game import rescore_json as rescore_json
+    from .outputs.glossary import glossary_entries as glossary_entries
+    from .outputs.glossary import glossary_text as glossary_text
+    from .outputs.house import extends_ref as extends_ref
+    from .outputs.house import template as template
+    from .outputs.house import write_new as write_new
+    from .outputs.ruling import print_result as print_result
+    from .outputs.sheets import Checklist as Checklist
+    from .outputs.sheets import checklist as checklist
+    from .outputs.show import listing as listing
+    from .outputs.show import listing_text as listing_text
+    from .outputs.show import show_json as show_json
+    from .outputs.show import show_text as show_text
+    from .outputs.show import validation_report as validation_report
+    from .outputs.wording import explanation as explanation
+    from .outputs.wording import result_json as result_json
+    from .outputs.wording import ruling_json as ruling_json
+    from .referee.api import Result as Result
+    from .referee.api import rule as rule
+    from .referee.api import situation as situation
+    from .referee.outcomes import Effect as Effect
+    from .referee.outcomes import Team as Team
+    from .referee.outcomes import Verdict as Verdict
+    from .referee.resolver import Ruling as Ruling
+    from .referee.situation import ACCUSATIONS as ACCUSATIONS
+    from .referee.situation import CALLS as CALLS
+    from .referee.situation import EVENTS as EVENTS
+    from .referee.situation import NO as NO
+    from .referee.situation import OPTIONS as OPTIONS
+    from .referee.situation import Option as Option
+    from .referee.situation import Situation as Situation
+    from .referee.situation import facts_from_flags as facts_from_flags
+    from .words import convention_in as convention_in
+    from .words import fold as fold
+
+
+def rule_all(sit: Situation) -> Result:
+    """Rule on ``sit`` under every shipped convention, side by side (one ruling each, ``impossible``
+    with its reason where the situation cannot happen there)."""
+    from .referee.api import rule
+
+    return rule(sit, None, everywhere=True)
+
+
+def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = False,
+        prompter: Any = None) -> Asked | Comparison:
+    """A dispute told in words (French or English), as ``kems-ref ask`` rules it: read (with the
+    names ``convention`` gives its calls), then ruled under the convention the story names, else
+    ``convention`` (``explicit``: the user named it, and a story naming another one is refused); with
+    a ``prompter``, what the ruling still needs is asked one question at a time.  A question about
+    the rules themselves ("on joue en combien de points ?") is answered as ``compare`` answers it.
+    Raises :class:`KemsError` where the story cannot be ruled on (what was not understood)."""
+    from .ask.reader import read
+    from .ask.session import check_reading, convention_for, rules_question, settle
+    from .corpus.naming import calls_of
+    from .outputs.compare import compare
+
+    reading = read(story, calls_of(convention))
+    points = rules_question(story, reading)
+    if points is not None:
+        return compare([*points, *([reading.convention] if reading.convention else [])], lang)
+    check_reading(reading, lang, prompter is not None)
+    return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter)

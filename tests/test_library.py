@@ -1,0 +1,113 @@
+"""One library that any front end calls: ``kems_ref.library`` names it, the command line uses nothing
+else, and its operations give what the commands give."""
+
+from __future__ import annotations
+
+import ast
+import json
+import pathlib
+
+import pytest
+
+from kems_ref import library as kems
+
+PACKAGE = pathlib.Path(kems.__file__).resolve().parent
+
+
+def _imports(path: pathlib.Path) -> set[str]:
+    """The package modules a file imports (relative imports resolved), function-level ones included."""
+    here = ["kems_ref", *path.relative_to(PACKAGE).parent.parts]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = here[:len(here) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module or ""
+            found |= {f"{module}.{a.name}" if module == "kems_ref" else module for a in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+    return {m for m in found if m.split(".")[0] == "kems_ref"}
+
+
+def test_the_command_line_imports_nothing_of_the_package_but_the_library():
+    outside = {(path.name, module) for path in (PACKAGE / "cli").glob("*.py") for module in _imports(path)
+               if module != "kems_ref.library" and not module.startswith("kems_ref.cli")}
+    assert outside == set()
+
+
+def test_the_public_names_are_the_names_type_checkers_see_and_each_one_exists():
+    tree = ast.parse((PACKAGE / "library.py").read_text(encoding="utf-8"))
+    block = next(node for node in tree.body
+                 if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING")
+    typed = {alias.asname or alias.name: f"kems_ref{'.' if node.module else ''}{node.module}"
+             for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert typed == kems.PUBLIC
+    for name in kems.__all__:
+        assert getattr(kems, name) is not None, name
+    with pytest.raises(AttributeError):
+        kems.resolve  # noqa: B018  (the resolver itself is not public: rule is)
+
+
+def test_every_public_function_says_what_it_does():
+    import inspect
+
+    missing = [name for name in kems.__all__ if inspect.isfunction(getattr(kems, name)) and not
+               inspect.getdoc(getattr(kems, name))]
+    assert missing == []
+
+
+def test_rule_all_gives_every_shipped_convention_its_ruling():
+    result = kems.rule_all(kems.situation("kems", {"hand": "Q Q Q Q"}))
+    assert [r.convention for r in result.rulings] == kems.shipped_ids()
+    assert result.everywhere
+
+
+def test_ask_rules_a_story_under_the_convention_it_names():
+    asked = kems.ask("Contre-Kems de Paul sur Léa qui avait 7 7 R R, règles Ducale", "fr", convention="pagat")
+    assert isinstance(asked, kems.Asked)
+    ruling = asked.result.ruling
+    assert (ruling.convention, ruling.event, str(ruling.verdict)) == ("ducale", "contre-kems", "rejected")
+    assert kems.explanation(ruling, "fr").startswith("Le joueur accusé n'a pas de carré (7 7 R R).")
+
+
+def test_ask_answers_a_question_about_the_rules_as_compare_does():
+    answered = kems.ask("on joue en combien de points chez Ducale ?", "fr")
+    assert isinstance(answered, kems.Comparison)
+    assert answered.labels == ["ducale"]
+    assert [row["rule_point"] for row in answered.rows] == ["score.system", "score.target"]
+
+
+def test_a_story_the_library_cannot_rule_on_raises_the_one_error_type():
+    with pytest.raises(kems.KemsError):
+        kems.ask("bonjour", "fr")
+
+
+# --- one output-format mechanism -------------------------------------------------------------------
+
+@pytest.mark.parametrize("command, formats", [(["compare"], kems.COMPARE), (["checklist"], kems.CHECKLIST),
+                                              (["game", "export"], kems.GAME_EXPORT)])
+def test_each_output_offers_in_its_help_exactly_the_formats_it_declares(run, command, formats):
+    shown = run(*command, "--help", "--lang", "en").out
+    assert f"--format [{'|'.join(f.value for f in formats.choices)}]" in shown
+    assert formats.default in formats.choices
+
+
+@pytest.mark.parametrize("formats", [kems.COMPARE, kems.CHECKLIST, kems.GAME_EXPORT])
+def test_every_declared_format_has_its_writer(formats):
+    import importlib
+
+    for fmt, writer in formats.writers.items():
+        module, function = writer.split(":")
+        assert callable(getattr(importlib.import_module(f"kems_ref.outputs.{module}"), function)), (fmt, writer)
+
+
+def test_checklist_format_json_is_checklist_json(run):
+    by_format = run("checklist", "--format", "json", "-c", "pagat", "--lang", "en")
+    by_flag = run("checklist", "--json", "-c", "pagat", "--lang", "en")
+    assert by_format.code == by_flag.code == 0
+    assert json.loads(by_format.out) == json.loads(by_flag.out)
+    assert json.loads(by_flag.out)["convention"] == "pagat"
+
+
+def test_an_error_under_format_json_is_written_as_json_too(run):
+    r = run("compare", "nowhere-such", "--format", "json", "--lang", "en")
+    assert r.code == 2 and "error" in json.loads(r.out)
