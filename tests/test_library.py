@@ -111,3 +111,19 @@ def test_checklist_format_json_is_checklist_json(run):
 def test_an_error_under_format_json_is_written_as_json_too(run):
     r = run("compare", "nowhere-such", "--format", "json", "--lang", "en")
     assert r.code == 2 and "error" in json.loads(r.out)
+
+
+def test_the_readme_library_example_prints_what_its_comments_say(capsys):
+    """Docs that tests keep true: each print of the README's example, against the comment beside it
+    (up to a "…", or to two spaces before a remark)."""
+    import re
+
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", readme, re.S)[0]
+    exec(compile(code, "README.md", "exec"), {})  # the project's own README
+    printed = capsys.readouterr().out.splitlines()
+    said = [line.split("# ", 1)[1].split(" …")[0].split("  ")[0] for line in code.splitlines()
+            if line.startswith("print(")]
+    assert len(printed) == len(said) == 5
+    for out, comment in zip(printed, said, strict=True):
+        assert out.startswith(comment), (out, comment)

@@ -27,8 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..referee.cards import RANKS
-from ..referee.situation import CALLS, EVENTS, OPTION_EVENTS
+from ..corpus.events import BY_PRIORITY
+from ..referee.situation import CALLS, OPTION_EVENTS
 
 # --- words ---------------------------------------------------------------------------------
 
@@ -637,9 +637,6 @@ def _event_patterns() -> list[tuple[str, str]]:
     return sorted(event_words().items(), key=lambda we: len(we[0]), reverse=True)
 
 
-#: an event mentioned with others: the accusation is the dispute, the deal only when nothing else
-EVENT_PRIORITY = ("double-contre-kems", "contre-kems", "double-kems", "kems", "exchange", "same-card", "signal",
-                  "sweep", "stock-out", "deal")  # "donne" is also "gave"
 
 
 # --- the reader -------------------------------------------------------------------------------
@@ -1040,7 +1037,33 @@ def _slot(event: str, owner: str, roles: Roles) -> Optional[str]:
 
 # --- putting it together ----------------------------------------------------------------------
 
-def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles) -> Reading:
+#: what a phrase may say besides an option of ``rule``: the story's own facts, which decide the event or
+#: another option (``_settle_event``, ``_hands``) and never reach the situation themselves
+STORY_FACTS = {
+    "event_hint": "a word that names no event but points to one (an exchange's 'je prends')",
+    "event_context": "a word that places the story in an event without naming it",
+    "square": "whose square the story says (read with the cards, by _hands)",
+    "partner_square_said": "the story says the partner held a square (by _hands)",
+    "square_said": "the Kems was right or wrong: the partner held a square or not (by _hands)",
+    "square_same_for_partner": "the partner's hand is told as the same kind (by _hands)",
+    "square_for_partner": "a square said of the partner (by _hands)",
+    "three_more": "three of a rank plus the card lifted or touched (by _hands)",
+    "it_was": "'it was right/wrong': of the Kems where one came before, else the question itself",
+    "kems_verdict": "the Kems was right or wrong",
+    "too_late": "the call came too late: after the Kems",
+    "no_kems_called": "no Kems was called (said, understood, changes nothing)",
+    "unread": "said, but nothing a ruling reads: listed, never dropped",
+    "ban_word": "a ban on a kind of signal ...",
+    "before_play": "... agreed before play",
+    "gesture": "a signal by gesture (the default form: said only where the story says it)",
+}
+#: the story facts that _hands reads from the facts left after the event is settled
+HAND_FACTS = ("three_more", "square_said", "square_same_for_partner", "square_for_partner")
+ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
+
+
+def _gather(items: list[Item]) -> tuple[Reading, dict[str, Any], list[str]]:
+    """The convention the story names, its facts (the first said of each wins) and its event hints."""
     reading = Reading()
     facts: dict[str, Any] = {}
     hints: list[str] = []
@@ -1050,26 +1073,37 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.understood.append((item.words, "convention", item.value))
         elif item.kind == "fact":
             attr, value = item.value
-            if attr in ("event_hint", "event_context"):
-                hints.append(value) if attr == "event_hint" else None
-            elif attr not in ("square", "partner_square_said"):
+            if attr == "event_hint":
+                hints.append(value)
+            elif attr not in ("event_context", "square", "partner_square_said"):
                 facts.setdefault(attr, value)
+    return reading, facts, hints
+
+
+def _said(items: list[Item], fact: str) -> list[str]:
+    """The words that said ``fact``."""
+    return [it.words for it in items if it.kind == "fact" and it.value[0] == fact]
+
+
+def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str]) -> Optional[str]:
+    """The event in dispute, and what the story's own facts say of it (a verdict on the Kems before,
+    a call too late, a ban agreed before play); those facts are turned into options or listed."""
     events = [it.value for it in items if it.kind == "event"]
     calls = {e for e in events if e in CALLS}
-    event = next((e for e in EVENT_PRIORITY if e in events), None)
+    event = next((e for e in BY_PRIORITY if e in events), None)
     said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls)
-    if len(calls) > 1 and not said_of_kems and calls != {"contre-kems", "double-contre-kems"}:
+    if len(calls) > 1 and not said_of_kems and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
         verdict = facts.pop("it_was")
-        of_a_kems = facts.get("after_kems") or ("kems" in calls and event in ("contre-kems", "double-contre-kems"))
+        of_a_kems = facts.get("after_kems") or ("kems" in calls and event in ACCUSATIONS_OF_A_KEMS)
         if of_a_kems or event in (None, "kems"):  # "kems, c'était pas bon": the Kems itself
             facts.setdefault("kems_verdict", verdict)
         else:  # a verdict on the call in dispute is the question, not a fact: said, not used
-            reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "it_was"]
+            reading.unknown += _said(items, "it_was")
     if "kems_verdict" in facts:
         ok = facts.pop("kems_verdict")
-        if event in ("contre-kems", "double-contre-kems"):
+        if event in ACCUSATIONS_OF_A_KEMS:
             facts["after_kems"] = True
             facts["kems_right"] = ok
             reading.understood += [("", "after_kems", True), ("", "kems_right", ok)]
@@ -1077,38 +1111,39 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             event = event or "kems"
             facts["square_said"] = ok
     if facts.pop("too_late", None):
-        if event in ("contre-kems", "double-contre-kems"):
+        if event in ACCUSATIONS_OF_A_KEMS:
             facts["after_kems"] = True  # too late: after the Kems was called (said so in what was understood)
-            reading.understood += [(it.words, "after_kems", True) for it in items
-                                   if it.kind == "fact" and it.value[0] == "too_late"][:1]
+            reading.understood += [(words, "after_kems", True) for words in _said(items, "too_late")][:1]
         else:
-            reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "too_late"]
+            reading.unknown += _said(items, "too_late")
     if facts.pop("no_kems_called", None):
-        reading.understood += [(it.words, "no_kems_called", True) for it in items
-                               if it.kind == "fact" and it.value[0] == "no_kems_called"][:1]
+        reading.understood += [(words, "no_kems_called", True) for words in _said(items, "no_kems_called")][:1]
     if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
-        reading.unknown += [it.words for it in items if it.kind == "fact" and it.value[0] == "unread"]
+        reading.unknown += _said(items, "unread")
     if facts.pop("ban_word", None) and facts.pop("before_play", None):
         facts["banned_before_play"] = True
         hints.append("signal")
     facts.pop("before_play", None)
     if event is None:
-        event = next((e for e in EVENT_PRIORITY if e in hints), None)
+        event = next((e for e in BY_PRIORITY if e in hints), None)
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
-    reading.event = event
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
-    _hands(reading, event, items, _by_name(tokens, markers, event), roles, facts)
+    return event
+
+
+def _options(reading: Reading, event: Optional[str], items: list[Item], facts: dict[str, Any]) -> None:
+    """The facts left that are options of this event's situation; the others are listed as not
+    understood (said, but not part of this situation)."""
     if event == "signal" and not any(facts.get(f) for f in ("verbal", "sound", "hidden", "gesture", "second_signal")):
         facts["form_unknown"] = True  # a signal whose form the story does not say: asked, never assumed
     gesture = facts.pop("gesture", None)
     for attr, value in facts.items():
-        if attr in ("three_more", "square_said", "square_same_for_partner", "square_for_partner"):
+        if attr in HAND_FACTS:
             continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
-            words = next((it.words for it in items if it.kind == "fact" and it.value[0] == attr), attr)
-            reading.unknown.append(words)  # said, but not part of this situation
+            reading.unknown.append(next(iter(_said(items, attr)), attr))  # said, but not part of this situation
             continue
         if attr in ("lifted", "touched") and value is None:
             continue  # "the fourth (one)" with no three of a kind to say which rank
@@ -1121,6 +1156,15 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
                 and reading.options[item.value[0]] == item.value[1]):
             reading.understood.append((item.words, item.value[0] if item.kind == "fact" else "event",
                                        item.value[1] if item.kind == "fact" else item.value))
+
+
+def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles) -> Reading:
+    """What the story says, from what its phrases understood: the event, the hands, the options; then
+    every word left is a name, a filler, or not understood (a dangling negation: not ruled on)."""
+    reading, facts, hints = _gather(items)
+    event = reading.event = _settle_event(reading, items, facts, hints)
+    _hands(reading, event, items, _by_name(tokens, markers, event), roles, facts)
+    _options(reading, event, items, facts)
     for tok in tokens:
         if tok.claimed or tok.word in FILLER:
             continue
@@ -1244,6 +1288,3 @@ def _two_squares(cards: list[str]) -> Optional[tuple[str, str]]:
         return " ".join([ranks[0]] * 4), " ".join([ranks[1]] * 4)
     return None
 
-
-assert set(EVENT_PRIORITY) == set(EVENTS) and set(CALLS) <= set(EVENT_PRIORITY)
-assert {r[:-1] if r[-1] in "♠♥♦♣" else r for r in RANK_WORDS.values()} <= set(RANKS)

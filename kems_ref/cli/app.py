@@ -21,7 +21,7 @@ from .common import (
     complete_convention,
     complete_rule_point,
     format_option,
-    h,
+    msg,
     speak_as_told,
     without_lang,
 )
@@ -29,7 +29,7 @@ from .conventions import conventions_app
 from .rule import register_events, rule_app
 
 app = typer.Typer(cls=KemsGroup, add_completion=True, no_args_is_help=True, rich_markup_mode=None,
-                  help=h("help.app"))
+                  help=msg("help.app"))
 
 
 @app.callback()
@@ -55,14 +55,14 @@ CompareFormatOpt = Annotated[str, format_option(COMPARE)]
 ChecklistFormatOpt = Annotated[str, format_option(CHECKLIST)]
 
 
-@command(app, help=h("help.cmd.compare"))
+@command(app, help=msg("help.cmd.compare"))
 def compare(
     out: Out,
-    ids: Annotated[Optional[list[str]], typer.Argument(help=h("help.option.ids"), show_default=False,
+    ids: Annotated[Optional[list[str]], typer.Argument(help=msg("help.option.ids"), show_default=False,
                                                        metavar="[IDS|RULE_POINT|TOPIC]...",
                                                        autocompletion=complete_compare)] = None,
-    only_differences: Annotated[bool, typer.Option(help=h("help.option.only_differences"))] = False,
-    topic: Annotated[Optional[str], typer.Option(help=h("help.option.topic"), metavar="TOPIC")] = None,
+    only_differences: Annotated[bool, typer.Option(help=msg("help.option.only_differences"))] = False,
+    topic: Annotated[Optional[str], typer.Option(help=msg("help.option.topic"), metavar="TOPIC")] = None,
     format: CompareFormatOpt = COMPARE.default.value,
 ) -> None:
     from ..library import compare as comparison
@@ -73,11 +73,11 @@ def compare(
     out.write(COMPARE, fmt, comparison(ids or [], out.lang, topic, only_differences))
 
 
-@command(app, help=h("help.cmd.checklist"))
+@command(app, help=msg("help.cmd.checklist"))
 def checklist(
     out: Out,
     convention: Annotated[Optional[list[str]], typer.Option(
-        "--convention", "-c", metavar="ID|FILE", help=h("help.option.checklist_conventions"),
+        "--convention", "-c", metavar="ID|FILE", help=msg("help.option.checklist_conventions"),
         show_default=False)] = None,
     format: ChecklistFormatOpt = CHECKLIST.default.value,
 ) -> None:
@@ -88,22 +88,22 @@ def checklist(
     out.write(CHECKLIST, fmt, sheet(chosen, out.lang))
 
 
-@command(app, help=h("help.cmd.ask"))
+@command(app, help=msg("help.cmd.ask"))
 def ask(
     out: Out,
-    words: Annotated[Optional[list[str]], typer.Argument(help=h("help.option.words"), show_default=False)] = None,
+    words: Annotated[Optional[list[str]], typer.Argument(help=msg("help.option.words"), show_default=False)] = None,
     convention: ConventionOpt = DEFAULT_CONVENTION,
-    no_input: Annotated[bool, typer.Option("--no-input", help=h("help.option.no_input"))] = False,
+    no_input: Annotated[bool, typer.Option("--no-input", help=msg("help.option.no_input"))] = False,
 ) -> None:
     from .ask import run
 
     run(out, words, convention, no_input)
 
 
-@command(app, help=h("help.cmd.glossary"))
+@command(app, help=msg("help.cmd.glossary"))
 def glossary(
     out: Out,
-    term: Annotated[Optional[str], typer.Argument(help=h("help.option.term"), show_default=False)] = None,
+    term: Annotated[Optional[str], typer.Argument(help=msg("help.option.term"), show_default=False)] = None,
 ) -> None:
     from .. import library as gl
 

@@ -40,8 +40,8 @@ def _argv_lang() -> str:
 HELP_LANG = _argv_lang() if _argv_lang() in languages() else "en"
 
 
-def h(key: str, **values: object) -> str:
-    """A help text."""
+def msg(key: str, **values: object) -> str:
+    """A help text of the command line, in the language help is shown in (``--lang`` or the locale)."""
     return t(key, HELP_LANG, **values)
 
 
@@ -68,17 +68,17 @@ def complete_rule_point(incomplete: str) -> list[str]:
 
 
 ConventionOpt = Annotated[str, typer.Option("--convention", "-c", envvar="KEMS_REF_CONVENTION", metavar="ID|FILE",
-                                             help=h("help.option.convention"), show_default=False,
+                                             help=msg("help.option.convention"), show_default=False,
                                              show_envvar=False, autocompletion=complete_convention)]
-JsonOpt = Annotated[bool, typer.Option("--json", help=h("help.option.json"))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=msg("help.option.json"))]
 
 
 def format_option(formats: Formats) -> Any:
     """``--format`` for one output, as the output declares it (:mod:`kems_ref.outputs.formats`): its
     choices and its help; its default is ``formats.default``.  Used as ``Annotated[str, format_option(F)]``."""
-    return typer.Option("--format", help=h(formats.help), show_default=False,
+    return typer.Option("--format", help=msg(formats.help), show_default=False,
                         click_type=click.Choice([f.value for f in formats.choices]))
-LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=h("help.option.lang"), show_default=False)]
+LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=msg("help.option.lang"), show_default=False)]
 
 
 @dataclass

@@ -6,14 +6,14 @@ from typing import Annotated, Optional
 import typer
 
 from ..library import KemsError, t
-from .common import DEFAULT_CONVENTION, Out, command, fail, h
+from .common import DEFAULT_CONVENTION, Out, command, fail, msg
 
-conventions_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.conventions"))
+conventions_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.conventions"))
 
 # Optional, checked by the command: the pinned Typer with a recent Click passes None for a missing argument
-RefArg = Annotated[Optional[str], typer.Argument(metavar="ID_OR_FILE", help=h("help.option.convention_ref"),
+RefArg = Annotated[Optional[str], typer.Argument(metavar="ID_OR_FILE", help=msg("help.option.convention_ref"),
                                                  show_default=False)]
-FileArg = Annotated[Optional[str], typer.Argument(metavar="FILE", help=h("help.option.file"), show_default=False)]
+FileArg = Annotated[Optional[str], typer.Argument(metavar="FILE", help=msg("help.option.file"), show_default=False)]
 
 
 def given(value: Optional[str], what: str) -> str:
@@ -22,7 +22,7 @@ def given(value: Optional[str], what: str) -> str:
     return value
 
 
-@command(conventions_app, "list", help=h("help.cmd.conventions_list"))
+@command(conventions_app, "list", help=msg("help.cmd.conventions_list"))
 def conventions_list(out: Out) -> None:
     from .. import library as conventions
     from ..library import listing, listing_text
@@ -31,7 +31,7 @@ def conventions_list(out: Out) -> None:
     out.json(items) if out.as_json else out.text(listing_text(items, out.lang))
 
 
-@command(conventions_app, "show", help=h("help.cmd.conventions_show"))
+@command(conventions_app, "show", help=msg("help.cmd.conventions_show"))
 def conventions_show(out: Out, convention: RefArg = None) -> None:
     from .. import library as conventions
     from ..library import show_json, show_text
@@ -40,11 +40,11 @@ def conventions_show(out: Out, convention: RefArg = None) -> None:
     out.json(show_json(conv, out.lang)) if out.as_json else show_text(out.console(), conv, out.lang)
 
 
-@command(conventions_app, "validate", help=h("help.cmd.conventions_validate"))
+@command(conventions_app, "validate", help=msg("help.cmd.conventions_validate"))
 def conventions_validate(
     out: Out,
     file: FileArg = None,
-    strict: Annotated[bool, typer.Option("--strict", help=h("help.option.strict"))] = False,
+    strict: Annotated[bool, typer.Option("--strict", help=msg("help.option.strict"))] = False,
 ) -> None:
     from .. import library as conventions
     from ..library import validation_report
@@ -60,14 +60,14 @@ def conventions_validate(
     raise typer.Exit(1 if problems else 0)
 
 
-@command(conventions_app, "init", help=h("help.cmd.conventions_init"))
+@command(conventions_app, "init", help=msg("help.cmd.conventions_init"))
 def conventions_init(
     out: Out,
-    extends: Annotated[str, typer.Option(help=h("help.option.extends"), show_default=False,
+    extends: Annotated[str, typer.Option(help=msg("help.option.extends"), show_default=False,
                                          metavar="ID")] = DEFAULT_CONVENTION,
     output: Annotated[Optional[str], typer.Option("--output", "-o", metavar="FILE",
-                                                  help=h("help.option.output"))] = None,
-    force: Annotated[bool, typer.Option("--force", help=h("help.option.force"))] = False,
+                                                  help=msg("help.option.output"))] = None,
+    force: Annotated[bool, typer.Option("--force", help=msg("help.option.force"))] = False,
 ) -> None:
     from .. import library as conventions
     from ..library import extends_ref, template, write_new
@@ -83,7 +83,7 @@ def conventions_init(
             sys.stderr.write(t("ui.written", out.lang, file=output) + "\n")
 
 
-@command(conventions_app, "schema", help=h("help.cmd.conventions_schema"))
+@command(conventions_app, "schema", help=msg("help.cmd.conventions_schema"))
 def conventions_schema(out: Out) -> None:
     from ..library import json_schema
 

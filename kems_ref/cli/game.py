@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..library import ACCUSATIONS, GAME_EXPORT, OPTIONS, KemsError, facts_from_flags
-from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, format_option, h
+from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, format_option, msg
 from .rule import RuleGroup, _parameters, register_events
 
 
@@ -46,13 +46,13 @@ def _short_event(word: str) -> Optional[str]:
 
 ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "undo",
          "redo", "score", "history", "show", "list", "rescore", "export")
-game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game"))
-call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=h("help.cmd.game_call"))
+game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game"))
+call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game_call"))
 game_app.add_typer(call_app, name="call")
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", metavar="ID_OR_NAME", help=h("help.option.game"),
+GameOpt = Annotated[Optional[str], typer.Option("--game", metavar="ID_OR_NAME", help=msg("help.option.game"),
                                                 show_default=False)]
-DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KEMS_REF_DB", help=h("help.option.db"),
+DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KEMS_REF_DB", help=msg("help.option.db"),
                                               show_default=False, show_envvar=False)]
 
 
@@ -76,15 +76,15 @@ def _ask_target(out: Out) -> Optional[int]:
     return int(answer) if answer and answer.strip().isdigit() else None
 
 
-@command(game_app, "new", help=h("help.cmd.game_new"))
+@command(game_app, "new", help=msg("help.cmd.game_new"))
 def game_new(
     out: Out,
-    team: Annotated[Optional[list[str]], typer.Option("--team", metavar="P1+P2", help=h("help.option.team"),
+    team: Annotated[Optional[list[str]], typer.Option("--team", metavar="P1+P2", help=msg("help.option.team"),
                                                       show_default=False)] = None,
     convention: ConventionOpt = DEFAULT_CONVENTION,
-    target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=h("help.option.target"),
+    target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=msg("help.option.target"),
                                                   show_default=False)] = None,
-    name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help=h("help.option.game_name"),
+    name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help=msg("help.option.game_name"),
                                                 show_default=False)] = None,
     db: DbOpt = None,
 ) -> None:
@@ -122,13 +122,13 @@ def _call_command(event: str) -> None:
         _show_call(out, sheet_game, called)
 
     who = [
-        _keyword("by", typer.Option("--by", metavar="PLAYER", help=h("help.option.by"), show_default=False)),
+        _keyword("by", typer.Option("--by", metavar="PLAYER", help=msg("help.option.by"), show_default=False)),
         # on a Kems, refused with its reason (a Kems accuses no one)
-        _keyword("on", typer.Option("--on", metavar="PLAYER", help=h("help.option.on"), show_default=False)),
+        _keyword("on", typer.Option("--on", metavar="PLAYER", help=msg("help.option.on"), show_default=False)),
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *who, *_call_parameters(event)])
-    command(call_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
+    command(call_app, event, help=msg(f"help.event.{event}"), short_help=msg(f"help.event.{event}"))(body)
 
 
 def _keyword(name: str, info: Any) -> inspect.Parameter:
@@ -138,7 +138,7 @@ def _keyword(name: str, info: Any) -> inspect.Parameter:
 
 def _call_parameters(event: str) -> list[inspect.Parameter]:
     """What every way of writing a call takes: --decide, the game and its file, the event's own options."""
-    return [_keyword("decide", typer.Option("--decide", metavar="BRANCH", help=h("help.option.decide"),
+    return [_keyword("decide", typer.Option("--decide", metavar="BRANCH", help=msg("help.option.decide"),
                                             show_default=False)),
             inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameOpt),
             inspect.Parameter("db", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=DbOpt),
@@ -167,13 +167,13 @@ def _short_command(event: str) -> None:
             called = play.call(store, sheet_game, event, options, caller, accused, decide, out.lang)
         _show_call(out, sheet_game, called)
 
-    positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=h("help.option.by"), show_default=False))]
+    positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=msg("help.option.by"), show_default=False))]
     if event in ACCUSATIONS:
-        positional.append(_keyword("accused", typer.Argument(metavar="ACCUSED", help=h("help.option.on"),
+        positional.append(_keyword("accused", typer.Argument(metavar="ACCUSED", help=msg("help.option.on"),
                                                              show_default=False)))
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *_call_parameters(event)])
-    command(game_app, event, help=h("help.cmd.game_short", event=event), short_help=h(f"help.event.{event}"))(body)
+    command(game_app, event, help=msg("help.cmd.game_short", event=event), short_help=msg(f"help.event.{event}"))(body)
 
 
 def _show_call(out: Out, game: Any, called: Any) -> None:
@@ -212,12 +212,12 @@ _SHORT_MADE: set[tuple[str, str]] = set()
 COMMANDS = {name for name in ORDER if name not in ("kems", "contre-kems", "double-kems", "double-contre-kems")}
 
 
-@command(game_app, "decide", help=h("help.cmd.game_decide"))
+@command(game_app, "decide", help=msg("help.cmd.game_decide"))
 def game_decide(
     out: Out,
-    branch: Annotated[Optional[str], typer.Argument(metavar="BRANCH", help=h("help.option.decide"),
+    branch: Annotated[Optional[str], typer.Argument(metavar="BRANCH", help=msg("help.option.decide"),
                                                     show_default=False)] = None,
-    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help=h("help.option.entry"),
+    entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help=msg("help.option.entry"),
                                                  show_default=False)] = None,
     game: GameOpt = None,
     db: DbOpt = None,
@@ -232,14 +232,14 @@ def game_decide(
     _show_entry(out, sheet_game, called)
 
 
-@command(game_app, "point", help=h("help.cmd.game_point"),
+@command(game_app, "point", help=msg("help.cmd.game_point"),
          context_settings={"ignore_unknown_options": True})  # "game point Jo -2": -2 is a number, not an option
 def game_point(
     out: Out,
-    who: Annotated[Optional[str], typer.Argument(metavar=h("metavar.team_or_player"), help=h("help.option.who"),
+    who: Annotated[Optional[str], typer.Argument(metavar=msg("metavar.team_or_player"), help=msg("help.option.who"),
                                                  show_default=False)] = None,
-    amount: Annotated[int, typer.Argument(metavar="N", help=h("help.option.amount"), show_default=False)] = 1,
-    for_entry: Annotated[Optional[int], typer.Option("--for", metavar="ENTRY", help=h("help.option.for_entry"),
+    amount: Annotated[int, typer.Argument(metavar="N", help=msg("help.option.amount"), show_default=False)] = 1,
+    for_entry: Annotated[Optional[int], typer.Option("--for", metavar="ENTRY", help=msg("help.option.for_entry"),
                                                      show_default=False)] = None,
     game: GameOpt = None,
     db: DbOpt = None,
@@ -256,7 +256,7 @@ def game_point(
 
 
 def _cancel_command(name: str) -> None:
-    @command(game_app, name, help=h(f"help.cmd.game_{name}"))
+    @command(game_app, name, help=msg(f"help.cmd.game_{name}"))
     def body(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
         from .. import library as play
 
@@ -281,7 +281,7 @@ def _show_entry(out: Out, game: Any, called: Any) -> None:
         print_called(out.console(), game, called, out.lang)
 
 
-@command(game_app, "score", help=h("help.cmd.game_score"))
+@command(game_app, "score", help=msg("help.cmd.game_score"))
 def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     from .. import library as sheet
 
@@ -302,14 +302,14 @@ MAX_ENTRY = 1_000_000_000
 HISTORY_PAGE = 200
 
 
-@command(game_app, "history", help=h("help.cmd.game_history"))
+@command(game_app, "history", help=msg("help.cmd.game_history"))
 def game_history(
     out: Out, game: GameOpt = None, db: DbOpt = None,
     last: Annotated[Optional[int], typer.Option("--last", metavar="N", min=1, max=MAX_ENTRY,
-                                                help=h("help.option.history_last"), show_default=False)] = None,
+                                                help=msg("help.option.history_last"), show_default=False)] = None,
     since: Annotated[Optional[int], typer.Option("--from", metavar="N", min=1, max=MAX_ENTRY,
-                                                 help=h("help.option.history_from"), show_default=False)] = None,
-    every: Annotated[bool, typer.Option("--all", help=h("help.option.history_all"))] = False,
+                                                 help=msg("help.option.history_from"), show_default=False)] = None,
+    every: Annotated[bool, typer.Option("--all", help=msg("help.option.history_all"))] = False,
 ) -> None:
     from .. import library as render
 
@@ -329,7 +329,7 @@ def game_history(
             render.print_history(out.console(wrap=True), sheet_game, entries, out.lang, shown, first)
 
 
-@command(game_app, "list", help=h("help.cmd.game_list"))
+@command(game_app, "list", help=msg("help.cmd.game_list"))
 def game_list(out: Out, db: DbOpt = None) -> None:
     from .. import library as render
     from .. import library as sheet
@@ -342,10 +342,10 @@ def game_list(out: Out, db: DbOpt = None) -> None:
         out.text(render.list_text(games, out.lang))
 
 
-@command(game_app, "show", help=h("help.cmd.game_show"))
+@command(game_app, "show", help=msg("help.cmd.game_show"))
 def game_show(
     out: Out,
-    which: Annotated[Optional[str], typer.Argument(metavar="GAME", help=h("help.option.game"),
+    which: Annotated[Optional[str], typer.Argument(metavar="GAME", help=msg("help.option.game"),
                                                    show_default=False)] = None,
     game: GameOpt = None,
     db: DbOpt = None,
@@ -366,10 +366,10 @@ def game_show(
         render.print_history(console, sheet_game, entries, out.lang)
 
 
-@command(game_app, "rescore", help=h("help.cmd.game_rescore"))
+@command(game_app, "rescore", help=msg("help.cmd.game_rescore"))
 def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game: GameOpt = None,
                  db: DbOpt = None,
-                 target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=h("help.option.target"),
+                 target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=msg("help.option.target"),
                                                                show_default=False)] = None) -> None:
     from .. import library as play
 
@@ -386,7 +386,7 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
         print_rescore(out.console(), sheet_game, replayed, out.lang)
 
 
-@command(game_app, "export", help=h("help.cmd.game_export"))
+@command(game_app, "export", help=msg("help.cmd.game_export"))
 def game_export(
     out: Out,
     format: ExportFormatOpt = GAME_EXPORT.default.value,

@@ -12,7 +12,17 @@ import typer
 from typer.core import TyperGroup
 
 from ..library import EVENTS, NO, OPTIONS, KemsError, Option, facts_from_flags
-from .common import DEFAULT_CONVENTION, ConventionOpt, JsonOpt, LangOpt, Out, command, complete_rule_point, guarded, h
+from .common import (
+    DEFAULT_CONVENTION,
+    ConventionOpt,
+    JsonOpt,
+    LangOpt,
+    Out,
+    command,
+    complete_rule_point,
+    guarded,
+    msg,
+)
 
 
 class RuleGroup(TyperGroup):
@@ -32,12 +42,12 @@ class RuleGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-rule_app = typer.Typer(cls=RuleGroup, help=h("help.cmd.rule"), no_args_is_help=True, rich_markup_mode=None)
+rule_app = typer.Typer(cls=RuleGroup, help=msg("help.cmd.rule"), no_args_is_help=True, rich_markup_mode=None)
 
 _TYPES = {"cards": Optional[str], "int": Optional[int], "flag": bool, "fact": Optional[bool],
           "readings": Optional[list[str]]}
-AllOpt = Annotated[bool, typer.Option("--all", help=h("help.option.all"))]
-SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FILE", help=h("help.option.situation"))]
+AllOpt = Annotated[bool, typer.Option("--all", help=msg("help.option.all"))]
+SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FILE", help=msg("help.option.situation"))]
 
 
 def _parameters(option: Option) -> list[inspect.Parameter]:
@@ -45,11 +55,11 @@ def _parameters(option: Option) -> list[inspect.Parameter]:
     ``--no-square``), so that giving both is refused rather than the last one winning."""
     if option.kind == "fact":
         return [inspect.Parameter(attr, inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Annotated[
-                    bool, typer.Option(flag, help=h(option.help), show_default=False)])
+                    bool, typer.Option(flag, help=msg(option.help), show_default=False)])
                 for attr, flag in ((option.attr, option.flags[0]), (option.attr + NO, option.flags[1]))]
-    metavar = {"cards": h("metavar.cards"), "int": "N", "readings": h("metavar.reading")}.get(option.kind)
+    metavar = {"cards": msg("metavar.cards"), "int": "N", "readings": msg("metavar.reading")}.get(option.kind)
     complete = complete_rule_point if option.kind == "readings" else None
-    info = typer.Option(*option.names, help=h(option.help), metavar=metavar, show_default=False,
+    info = typer.Option(*option.names, help=msg(option.help), metavar=metavar, show_default=False,
                         autocompletion=complete)
     default = False if option.kind == "flag" else None
     return [inspect.Parameter(option.attr, inspect.Parameter.KEYWORD_ONLY, default=default,
@@ -87,7 +97,7 @@ def _event_command(event: str) -> None:
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *common, *own])
-    command(rule_app, event, help=h(f"help.event.{event}"), short_help=h(f"help.event.{event}"))(body)
+    command(rule_app, event, help=msg(f"help.event.{event}"), short_help=msg(f"help.event.{event}"))(body)
 
 
 def register_events(argv: list[str], group: str = "rule", make: Any = None) -> None:

@@ -41,7 +41,7 @@ MARKED_FORCES = ("permitted", "described", "advised")  # shown beside a rule ("p
 
 
 @dataclass(frozen=True)
-class Entry:
+class RuleEntry:
     """One convention's answer to one rule point, after inheritance."""
 
     point: str
@@ -78,7 +78,7 @@ class Convention:
     short_name: str  # for sentences: "Ducale does not say…"
     publication: dict[str, Any]
     extends: Optional[str]
-    rules: dict[str, Entry] = field(default_factory=dict)
+    rules: dict[str, RuleEntry] = field(default_factory=dict)
     calls: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> {lang: the source's name}
     aliases: list[str] = field(default_factory=list)  # other names players use ("wiki")
     decks: dict[str, Any] = field(default_factory=dict)  # deck id -> cards.Deck (a deck of its own)
@@ -104,7 +104,7 @@ class Convention:
         names = self.calls.get(event)
         return text_in(names, lang) if names else None
 
-    def get(self, point: str) -> Entry:
+    def get(self, point: str) -> RuleEntry:
         return self.rules[point]
 
     def value(self, point: str) -> Any:
@@ -164,7 +164,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         if raw is None or raw.get("status") == "inherited":
             if inherited is None or parent is None:  # pragma: no cover - prevented by validation
                 raise KemsError("error.schema.point_unanswered", path, point=pid)
-            conv.rules[pid] = Entry(**{**inherited.__dict__,
+            conv.rules[pid] = RuleEntry(**{**inherited.__dict__,
                                        "inherited_from": inherited.inherited_from or parent.id})
             continue
         conflict = raw.get("conflict")
@@ -174,7 +174,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         if inherited is not None and parent is not None:
             replaces = {"convention": inherited.inherited_from or parent.id, "status": inherited.status,
                         "value": inherited.value, "text": inherited.text}
-        conv.rules[pid] = Entry(
+        conv.rules[pid] = RuleEntry(
             point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
             citation=_citation(raw.get("citation"), own_source, via), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,

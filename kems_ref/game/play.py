@@ -23,7 +23,7 @@ from ..referee import api
 from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
 from ..words import fold
 from . import sheet
-from .store import Entry, Game, Store, Team, now
+from .store import Game, SheetEntry, Store, Team, now
 
 
 @dataclass
@@ -147,7 +147,7 @@ def _player(game: Game, who: str) -> str:
     return next((p for p in team.players if fold(p) == fold(who)), team.name)
 
 
-def readings(entries: list[Entry]) -> dict[str, int]:
+def readings(entries: list[SheetEntry]) -> dict[str, int]:
     """The readings the table has chosen so far (a self-contradicting source: chosen once)."""
     chosen: dict[str, int] = {}
     for entry in sheet.effective(entries):
@@ -158,8 +158,8 @@ def readings(entries: list[Entry]) -> dict[str, int]:
 
 
 @dataclass
-class Called:
-    entry: Entry
+class Recorded:
+    entry: SheetEntry
     ruling: dict[str, Any]
     score: sheet.Score
     #: a pending call: what each branch would write ({"if", "verdict", "changes": None where unsettled})
@@ -179,7 +179,7 @@ def rules_of(game: Game) -> Convention:
                         reason=exc) from None
 
 
-def _situation(game: Game, entries: list[Entry], event: str, options: dict[str, Any], roles: sheet.Roles
+def _situation(game: Game, entries: list[SheetEntry], event: str, options: dict[str, Any], roles: sheet.Roles
                ) -> dict[str, Any]:
     """A call's situation at this table: the teams still playing, the readings already chosen."""
     situation = {k: v for k, v in options.items() if v not in (None, False, [])
@@ -206,7 +206,7 @@ def preview(store: Store, game: Game, event: str, options: dict[str, Any], by: s
 
 
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
-         decide: Optional[str], lang: str) -> Called:
+         decide: Optional[str], lang: str) -> Recorded:
     """Rule on a call under the game's convention and apply it when the ruling settles it."""
     if on and event not in ACCUSATIONS:  # "every other team" of a Kems's score must stay whole
         raise KemsError("error.game_on_not_accusation", event=t(f"event.{event}", lang))
@@ -217,7 +217,7 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
         situation = _situation(game, entries, event, options, roles)
         result = api.rule(api.situation(event, situation, None, game.convention), game.convention)
         ruling = wording.ruling_json(result.ruling, lang)
-        entry = Entry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
+        entry = SheetEntry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
                       on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
                       situation=situation, verdict=ruling["verdict"],
                       ruling=ruling)
@@ -235,7 +235,7 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
             {"if": b["if"], "verdict": b["ruling"]["verdict"],
              "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
             for b in ruling.get("branches") or []]
-        return Called(entry, ruling, sheet.score(game, [*entries, entry]), choices)
+        return Recorded(entry, ruling, sheet.score(game, [*entries, entry]), choices)
 
 
 def pick_branch(ruling: dict[str, Any], decide: str) -> dict[str, Any]:
@@ -277,7 +277,7 @@ def _value(text: str) -> Any:
     return int(text) if re.fullmatch(r"\d+", text) else text
 
 
-def _waiting(entries: list[Entry], n: Optional[int]) -> Entry:
+def _waiting(entries: list[SheetEntry], n: Optional[int]) -> SheetEntry:
     """The pending call the table settles: entry ``n``, or the latest one still waiting."""
     pending = sheet.waiting(entries)
     target = next((e for e in pending if e.n == n), None) if n is not None else (pending[-1] if pending else None)
@@ -288,15 +288,15 @@ def _waiting(entries: list[Entry], n: Optional[int]) -> Entry:
     return target
 
 
-def _decision(call: Entry, changes: list[dict[str, Any]], decision: dict[str, Any],
-              ruling: Optional[dict[str, Any]] = None) -> Entry:
+def _decision(call: SheetEntry, changes: list[dict[str, Any]], decision: dict[str, Any],
+              ruling: Optional[dict[str, Any]] = None) -> SheetEntry:
     """The table's decision on a waiting call: a branch of its ruling, or a score of its own."""
-    return Entry(n=0, kind="decision", at=now(), event=call.event, by_player=call.by_player,
+    return SheetEntry(n=0, kind="decision", at=now(), event=call.event, by_player=call.by_player,
                  on_player=call.on_player, verdict=ruling["verdict"] if ruling else None, applied=True,
                  changes=changes, ruling=ruling, refers=call.n, decision=decision)
 
 
-def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
+def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorded:
     """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
     recorded before the game ended may still be settled afterwards: it belongs to the game."""
     with store.writing():
@@ -309,10 +309,10 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Called:
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
                           branch["ruling"])
         store.add_entry(game, entry)
-        return Called(entry, branch["ruling"], sheet.score(game, store.entries(game)))
+        return Recorded(entry, branch["ruling"], sheet.score(game, store.entries(game)))
 
 
-def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Called:
+def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Recorded:
     """A plain entry, as on a paper sheet: ``amount`` points (or letters) for a team.  With
     ``for_entry``, the score the table gives a pending call the convention does not settle: recorded
     as the table's decision on that call (it is then no longer waiting, and a re-scoring under a
@@ -325,38 +325,38 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
         change = [{"team": team.name, "change": amount, "unit": game.unit}]
         if for_entry is None:
             _open_game(game, entries)
-            entry = Entry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
+            entry = SheetEntry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
         else:
             target = _waiting(entries, for_entry)
             entry = _decision(target, change, {"by": "table", "entered": True})
         store.add_entry(game, entry)
-        return Called(entry, {}, sheet.score(game, [*entries, entry]))
+        return Recorded(entry, {}, sheet.score(game, [*entries, entry]))
 
 
-def undo(store: Store, game: Game) -> Called:
+def undo(store: Store, game: Game) -> Recorded:
     """An entry that cancels the last one that counts; the history keeps both."""
     return _cancel(store, game, sheet.last_undoable, "error.game_nothing_to_undo")
 
 
-def redo(store: Store, game: Game) -> Called:
+def redo(store: Store, game: Game) -> Recorded:
     """Cancels the last undo, right after it: an entry too (an undo of that undo); nothing is deleted."""
     return _cancel(store, game, sheet.last_redoable, "error.game_nothing_to_redo")
 
 
-def _cancel(store: Store, game: Game, pick: Any, nothing: str) -> Called:
+def _cancel(store: Store, game: Game, pick: Any, nothing: str) -> Recorded:
     """An undo entry cancelling the entry ``pick(entries)`` names (for a redo, an undo), in one transaction."""
     with store.writing():
         entries = store.entries(game, full=False)
         last = pick(entries)
         if last is None:
             raise KemsError(nothing)
-        entry = Entry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
+        entry = SheetEntry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
         store.add_entry(game, entry)
-        return Called(entry, {}, sheet.score(game, [*entries, entry]),
+        return Recorded(entry, {}, sheet.score(game, [*entries, entry]),
                       restores=last.refers if last.kind == "undo" else None)
 
 
-def _open_game(game: Game, entries: list[Entry]) -> None:
+def _open_game(game: Game, entries: list[SheetEntry]) -> None:
     result = sheet.score(game, entries)
     if result.finished:
         if result.winner:
@@ -366,7 +366,7 @@ def _open_game(game: Game, entries: list[Entry]) -> None:
 
 
 def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
-           entries: Optional[list[Entry]] = None, out: Optional[set[str]] = None) -> sheet.Roles:
+           entries: Optional[list[SheetEntry]] = None, out: Optional[set[str]] = None) -> sheet.Roles:
     """The teams of a call: the caller's, and for an accusation the accused's (with two teams, the
     other one; with more, ``--on`` names it).  A team that is out plays no more (``out``: the teams
     out, else those out after ``entries``), and no score reaches it ("every opposing team")."""
@@ -405,24 +405,25 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
     entries = store.entries(game)
     live = sheet.effective(entries)
     decided = {e.refers: e for e in live if e.kind == "decision"}  # the table's decision on each call
-    twin = Game(id=game.id, name=game.name, convention=ref, unit=game.unit, target_points=game.target_points,
+    rescored = Game(id=game.id, name=game.name, convention=ref, unit=game.unit, target_points=game.target_points,
                 target_word=game.target_word, end_rule=game.end_rule, decided=game.decided, created_at=game.created_at,
                 teams=game.teams)
-    twin.unit, twin.target_points, twin.target_word, twin.end_rule, twin.letters = _plan_for(conv, game, target)
+    plan = _plan_for(conv, game, target)
+    rescored.unit, rescored.target_points, rescored.target_word, rescored.end_rule, rescored.letters = plan
     totals = {t.name: 0 for t in game.teams}
     hands = []
     waiting: list[int] = []
     for entry in live:
         if entry.kind == "point":
             # a score the table wrote in one unit never becomes another: not counted where the units differ
-            kept = all(c["unit"] == twin.unit for c in entry.changes)
+            kept = all(c["unit"] == rescored.unit for c in entry.changes)
             for change in entry.changes if kept else []:
                 totals[change["team"]] += change["change"]
             hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": kept})
             continue
         if entry.kind != "call" or entry.situation is None or entry.event is None:
             continue
-        out = {s.team for s in sheet.standings(twin, totals).standings if s.out}  # out under the other convention
+        out = {s.team for s in sheet.standings(rescored, totals).standings if s.out}  # out under the other convention
         try:
             roles = _roles(game, entry.event, entry.by_player or "", entry.on_player, out=out)
         except KemsError:  # the caller's or the accused's team was already out there: the call never counts
@@ -446,7 +447,7 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
             changes = sheet.changes_of(ruling, roles)
         elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it,
             kept_changes = settled_by.changes if settled_by else []  # in the unit it was given, or not at all
-            if all(c["unit"] == twin.unit for c in kept_changes):
+            if all(c["unit"] == rescored.unit for c in kept_changes):
                 changes, applied, applied_by = kept_changes, True, "table"
         elif decision:
             branch = next((b for b in ruling.get("branches") or [] if all(
@@ -462,9 +463,9 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
         hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": ruling["verdict"],
                       "applied": applied, "applied_verdict": applied_verdict, "applied_by": applied_by,
                       "changes": changes, "before": before, "differs": changes != before})
-    replayed = sheet.standings(twin, totals)
+    replayed = sheet.standings(rescored, totals)
     replayed.waiting = waiting
-    return Replayed(ref, replayed, hands, twin)
+    return Replayed(ref, replayed, hands, rescored)
 
 
 def _plan_for(conv: Convention, game: Game, target: Optional[int] = None

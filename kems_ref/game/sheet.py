@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 from ..errors import KemsError
 from ..referee.outcomes import Verdict
-from .store import Entry, Game, Line, Team
+from .store import Game, Line, SheetEntry, Team
 
 
 @dataclass
@@ -63,7 +63,7 @@ class Score:
         }
 
 
-def cancelled(entries: Sequence[Entry | Line]) -> set[int]:
+def cancelled(entries: Sequence[SheetEntry | Line]) -> set[int]:
     """The entries an undo cancels.  A redo is an undo of an undo: the undo it cancels cancels
     nothing (read from the last entry back, as each undo refers to an earlier entry)."""
     out: set[int] = set()
@@ -73,13 +73,13 @@ def cancelled(entries: Sequence[Entry | Line]) -> set[int]:
     return out
 
 
-def effective(entries: list[Entry]) -> list[Entry]:
+def effective(entries: list[SheetEntry]) -> list[SheetEntry]:
     """The entries that count: not cancelled by an undo."""
     gone = cancelled(entries)
     return [e for e in entries if e.kind != "undo" and e.n not in gone]
 
 
-def last_redoable(entries: list[Entry]) -> Optional[Entry]:
+def last_redoable(entries: list[SheetEntry]) -> Optional[SheetEntry]:
     """The undo a redo cancels: the latest undo still in force, with nothing written since but
     other undos and redos (a redo after a new entry would put the game out of order)."""
     gone = cancelled(entries)
@@ -93,19 +93,19 @@ def last_redoable(entries: list[Entry]) -> Optional[Entry]:
     return None
 
 
-def waiting(entries: list[Entry]) -> list[Entry]:
+def waiting(entries: list[SheetEntry]) -> list[SheetEntry]:
     """The calls still waiting for the table: recorded, not applied, not yet decided."""
     live = effective(entries)
     decided = {e.refers for e in live if e.kind == "decision"}
     return [e for e in live if e.kind == "call" and not e.applied and e.n not in decided]
 
 
-def last_undoable(entries: list[Entry]) -> Optional[Entry]:
+def last_undoable(entries: list[SheetEntry]) -> Optional[SheetEntry]:
     live = effective(entries)
     return live[-1] if live else None
 
 
-def score(game: Game, entries: list[Entry]) -> Score:
+def score(game: Game, entries: list[SheetEntry]) -> Score:
     """The standings of a game from its entries: totals, who is out, who has won, what waits for a
     decision."""
     totals = {t.name: 0 for t in game.teams}

@@ -127,7 +127,7 @@ class Game:
 
 
 @dataclass
-class Entry:
+class SheetEntry:
     n: int
     kind: str
     at: str
@@ -225,7 +225,7 @@ class Store:
     def game_by_id(self, game_id: int) -> Game:
         return self._game(self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone())
 
-    def entries(self, game: Game, full: bool = True) -> list[Entry]:
+    def entries(self, game: Game, full: bool = True) -> list[SheetEntry]:
         """The game's entries in order; ``full=False`` leaves out the stored rulings (the score
         needs only the changes)."""
         return list(self.iter_entries(game, full))
@@ -241,7 +241,7 @@ class Store:
             out.append(Line(_int(n), kind, _int(refers, none=True), bool(applied), changes))
         return out
 
-    def iter_entries(self, game: Game, full: bool = True, since: int = 1) -> Iterator[Entry]:
+    def iter_entries(self, game: Game, full: bool = True, since: int = 1) -> Iterator[SheetEntry]:
         """The entries numbered ``since`` and after, one at a time (a long history is read as it is
         shown, never held whole)."""
         columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
@@ -251,7 +251,7 @@ class Store:
             " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
         teams = {t.name for t in game.teams}
         for r in rows:
-            yield Entry(n=_int(r["n"]), kind=r["kind"], at=str(r["at"]), event=_known("event", r["event"]),
+            yield SheetEntry(n=_int(r["n"]), kind=r["kind"], at=str(r["at"]), event=_known("event", r["event"]),
                         by_player=_safe(r["by_player"]),
                         on_player=_safe(r["on_player"]), situation=_json(r["situation"], dict) if full else None,
                         verdict=_known("verdict", r["verdict"]), applied=bool(r["applied"]),
@@ -291,7 +291,7 @@ class Store:
         self.set_current(game_id)
         return game_id
 
-    def add_entry(self, game: Game, entry: Entry) -> int:
+    def add_entry(self, game: Game, entry: SheetEntry) -> int:
         """Append an entry; its number is the next one of the game, taken inside the transaction."""
         (last,) = self.conn.execute("SELECT COALESCE(MAX(n), 0) FROM entries WHERE game_id = ?",
                                     (game.id,)).fetchone()

@@ -7,16 +7,16 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.catalogue import RULE_POINTS, TOPICS
-from ..corpus.load import Convention, Entry, localized, text_in
+from ..corpus.load import Convention, RuleEntry, localized, text_in
 from ..errors import KemsError
 from .values import short_entry
 
 
-def _key(entry: Entry) -> str:
+def _key(entry: RuleEntry) -> str:
     return json.dumps(entry.value, sort_keys=True)
 
 
-def disagrees(entries: list[Entry]) -> bool:
+def disagrees(entries: list[RuleEntry]) -> bool:
     """Two stated answers differ, or one source contradicts itself."""
     stated = {_key(e) for e in entries if e.stated}
     return len(stated) > 1 or any(e.stated and e.conflict for e in entries)

@@ -16,9 +16,9 @@ from ..i18n import t
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..game.play import Called, Replayed
+    from ..game.play import Recorded, Replayed
     from ..game.sheet import Score
-    from ..game.store import Entry, Game, Line
+    from ..game.store import Game, Line, SheetEntry
 
 
 # --- the JSON of the score sheet's commands (the interface contract's objects) ---------------------
@@ -31,13 +31,13 @@ def new_game_json(game: Game) -> dict[str, Any]:
             "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided, "letters": game.letters}
 
 
-def call_json(game: Game, called: Called) -> dict[str, Any]:
+def call_json(game: Game, called: Recorded) -> dict[str, Any]:
     """A call as ``game call --json`` gives it: the entry, the ruling, the score, the choices left."""
     return {"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
             "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)}
 
 
-def entry_json(game: Game, called: Called) -> dict[str, Any]:
+def entry_json(game: Game, called: Recorded) -> dict[str, Any]:
     """A plain line, an undo, a redo, a decision."""
     return {"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
             "changes": called.entry.changes, "refers": called.entry.refers, "restores": called.restores,
@@ -49,7 +49,7 @@ def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
     return [{**score.to_json(game), "id": game.id, "created_at": game.created_at} for game, score in games]
 
 
-def game_json(game: Game, score: Score, entries: list[Entry], lang: str) -> dict[str, Any]:
+def game_json(game: Game, score: Score, entries: list[SheetEntry], lang: str) -> dict[str, Any]:
     """A game as ``game show --json`` gives it: its rules, teams, score and history."""
     return {**score.to_json(game), "id": game.id, "end": game.end_rule, "decided_by_table": game.decided,
             "history": history_json(entries, game, lang)}
@@ -142,7 +142,7 @@ def score_line(score: Score, lang: str) -> str:
     return " · ".join(cells) + " — " + status_line(score, lang)
 
 
-def print_called(console: Console, game: Game, called: Called, lang: str) -> None:
+def print_called(console: Console, game: Game, called: Recorded, lang: str) -> None:
     """A call on the sheet, short: the verdict with its reason and citations, what the sheet did
     with it, and the score on one line (``game score`` shows the table, ``rule`` the whole ruling)."""
     from ..outputs.ruling import cited_by_source, condition, verdict_label
@@ -187,7 +187,7 @@ def print_called(console: Console, game: Game, called: Called, lang: str) -> Non
     console.print("\n".join(lines))
 
 
-def _who(game: Game, entry: Entry, lang: str) -> str:
+def _who(game: Game, entry: SheetEntry, lang: str) -> str:
     """Who called, for which team, and whom it accuses: the teams the ruling's roles are."""
     def team(player: Optional[str]) -> str:
         return next((t_.name for t_ in game.teams if player in t_.players or player == t_.name), player or "")
@@ -212,7 +212,7 @@ def decided_branch(ruling: Optional[dict[str, Any]], decision: Optional[dict[str
 CALL_FLAGS = ("during_sweep", "after_kems", "barred", "ungathered")
 
 
-def _facts(entry: Entry, lang: str) -> list[str]:
+def _facts(entry: SheetEntry, lang: str) -> list[str]:
     """The facts a call was ruled on, as the table told them (and the branch it chose)."""
     from ..referee.situation import FACT_FLAGS
     from .ruling import condition
@@ -229,7 +229,7 @@ def _facts(entry: Entry, lang: str) -> list[str]:
     return said
 
 
-def _holders(game: Optional[Game], entry: Entry) -> dict[str, Optional[str]]:
+def _holders(game: Optional[Game], entry: SheetEntry) -> dict[str, Optional[str]]:
     """Whose hands ``--hand`` and ``--partner-hand`` are: the caller's partner and the caller for a
     Kems or a Double Kems, the accused and the accused's partner for an accusation."""
     if game is None or entry.kind != "call":
@@ -245,14 +245,14 @@ def _holders(game: Optional[Game], entry: Entry) -> dict[str, Optional[str]]:
     return {"hand": partner(entry.by_player), "partner_hand": entry.by_player}
 
 
-def history_json(entries: list[Entry], game: Optional[Game] = None, lang: str = "en") -> list[dict[str, Any]]:
+def history_json(entries: list[SheetEntry], game: Optional[Game] = None, lang: str = "en") -> list[dict[str, Any]]:
     """Every entry as the contract's history object, plus what the table said the call turned on
     (``facts``), whose hands the cards were (``holders``) and each team's total after the line
     (``totals``)."""
     return list(history_items(entries, entries, game, lang))
 
 
-def history_items(outline: Sequence[Entry | Line], shown: Iterable[Entry], game: Optional[Game] = None,
+def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEntry], game: Optional[Game] = None,
                   lang: str = "en") -> Iterator[dict[str, Any]]:
     """The history objects of the entries ``shown`` (full entries, read one at a time, in order), in
     the context of the whole game (``outline``: every entry, as :meth:`Store.outline` or full — what
@@ -293,7 +293,7 @@ def history_items(outline: Sequence[Entry | Line], shown: Iterable[Entry], game:
         }
 
 
-def history_rows(entries: list[Entry], lang: str, game: Optional[Game] = None) -> list[list[str]]:
+def history_rows(entries: list[SheetEntry], lang: str, game: Optional[Game] = None) -> list[list[str]]:
     return _rows(history_json(entries, game, lang), lang)
 
 
@@ -357,15 +357,15 @@ HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "standing", "citati
 CHUNK = 100
 
 
-def print_history(console: Console, game: Game, entries: Sequence[Entry | Line], lang: str,
-                  shown: Optional[Iterable[Entry]] = None, since: int = 1) -> None:
+def print_history(console: Console, game: Game, entries: Sequence[SheetEntry | Line], lang: str,
+                  shown: Optional[Iterable[SheetEntry]] = None, since: int = 1) -> None:
     """The history as a table; on a narrow terminal the citations go under the table, each source
     once per entry, instead of a column folded a few characters wide.  ``entries``: every entry
     (light); ``shown``: the full entries to print (default: ``entries``), numbered from ``since`` —
     the lines before are named in a note, with how to see them."""
     from itertools import islice
 
-    items = history_items(entries, cast("Iterable[Entry]", entries) if shown is None else shown, game, lang)
+    items = history_items(entries, cast("Iterable[SheetEntry]", entries) if shown is None else shown, game, lang)
     title = escape(t("game.history_title", lang, game=game.name, convention=convention_name(game, lang)))
     if since > 1:
         title += "\n" + escape(t("game.history_skipped", lang, last=since - 1, total=len(entries)))
@@ -406,7 +406,7 @@ class Sheet:
     """A game's score sheet as ``game export`` writes it: the game, its entries and its score."""
 
     game: Game
-    entries: list[Entry]
+    entries: list[SheetEntry]
     score: Score
 
 

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..corpus.catalogue import BY_ID
-from ..corpus.events import CALLS
+from ..corpus.events import BY_NAME
 from ..corpus.load import MARKED_FORCES
 from ..i18n import has, t
 from ..referee.outcomes import Verdict
@@ -44,14 +44,15 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
     name = ruling.short_name or ruling.convention
     if ruling.branches:  # what follows is told branch by branch
         return []
+    event = BY_NAME[ruling.event]
     if not ruling.score_settled:
-        if ruling.event in CALLS or ruling.event == "stock-out":
+        if event.ends_hand:  # a call or the end of the stock: its score is at stake, settled or not
             return [t("score.unsettled", lang, name=name)]
         return [t("score.breach_unsettled", lang, name=name)] if ruling.verdict == Verdict.FORBIDDEN else []
     if not ruling.score:
         if ruling.verdict == Verdict.VOID:
             return [t("score.void", lang)]
-        return [t("score.none", lang)] if ruling.event in CALLS or ruling.verdict == Verdict.HAND_ENDS else []
+        return [t("score.none", lang)] if event.call or ruling.verdict == Verdict.HAND_ENDS else []
     lines = []
     for s in ruling.score:
         team_key = "team.others.multi" if s["team"] == "others" and ruling.players > 4 else f"team.{s['team']}"
@@ -64,7 +65,7 @@ def hand_line(ruling: Ruling, lang: str) -> str:
     """The hand's end where it is at stake (calls, end of stock, a redeal)."""
     if ruling.branches:
         return ""
-    if ruling.event not in CALLS and ruling.event != "stock-out" and ruling.verdict != Verdict.REDEAL:
+    if not BY_NAME[ruling.event].ends_hand and ruling.verdict != Verdict.REDEAL:
         return ""
     if ruling.hand_ends is None:
         return t("hand_ends.none", lang, name=ruling.short_name or ruling.convention)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.catalogue import BY_ID
-from ..corpus.load import Convention, Entry, localized
+from ..corpus.load import Convention, RuleEntry, localized
 from ..errors import KemsError
 from . import cards as C
 from .outcomes import Effect, Team, Verdict
@@ -118,7 +118,7 @@ class Ctx:
 
     # --- reading the convention -------------------------------------------------------------
 
-    def _use(self, point: str) -> Entry:
+    def _use(self, point: str) -> RuleEntry:
         if point not in self.used:
             self.used.append(point)
         entry = self.conv.get(point)
@@ -151,7 +151,7 @@ class Ctx:
         self.exception_elsewhere(point)
         return None
 
-    def _answer(self, point: str, entry: Entry) -> Answer:
+    def _answer(self, point: str, entry: RuleEntry) -> Answer:
         reading = 1
         if entry.conflict:
             reading = self.sit.readings.get(point) or 0
@@ -176,7 +176,7 @@ class Ctx:
             return None
         return answer
 
-    def peek(self, point: str) -> Optional[Answer]:
+    def if_stated(self, point: str) -> Optional[Answer]:
         """A consequence worth telling: used (and cited) only where the convention states it."""
         entry = self.conv.get(point)
         if not entry.stated or entry.force == "advised":
@@ -279,7 +279,7 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     return deck, decks, max(conv.value("deal.hand_size") or [4])
 
 
-def _cite(entry: Entry) -> str:
+def _cite(entry: RuleEntry) -> str:
     citation = localized(entry.citation, "en")
     if not citation:
         return "no rule stated"
@@ -311,6 +311,11 @@ def _check_hands(ctx: Ctx) -> None:
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
                        f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
         raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.id, why=why) from None
+    if decks > 1 and ctx.conv.get("players.decks").stated:
+        try:
+            C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, 1, ctx.deck)
+        except KemsError:  # these cards exist only because the source plays with more than one deck: cite it
+            ctx._use("players.decks")
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
             and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
@@ -342,7 +347,7 @@ def _over_limit(ctx: Ctx) -> None:
             if count <= dealt:
                 continue
             ctx.rule("exchange.hand_limit")  # listed as silent, with what the others say
-            ctx.text_of(ctx.peek("deal.hand_size"))
+            ctx.text_of(ctx.if_stated("deal.hand_size"))
             ctx.say("why.limit_unknown", who=Msg(who), count=count, name=ctx.name)
             continue
         if count <= min(r["value"] for r in limit.readings()):
@@ -359,12 +364,14 @@ def _over_limit(ctx: Ctx) -> None:
 
 # --- shared pieces of the call events ----------------------------------------------------------
 
-def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) -> Optional[bool]:
+def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, of_partner: bool) -> Optional[bool]:
     """Whether ``hand`` makes a square; ``None`` where the convention does not settle it.  Without
-    the cards, whether the player held a square is a fact of the situation (``--square``)."""
+    the cards, whether the player held a square is a fact of the situation (``--square``, or
+    ``--partner-square`` for the hand ``of_partner``: the second hand the call is about, whose
+    ungathered, lifted or touched cards never count)."""
     sit = ctx.sit
     if hand is None:
-        fact = "square" if main else "partner_square"
+        fact = "partner_square" if of_partner else "square"
         held = bool(ctx.fact(fact))
         ctx.say_fact(fact, held, who)
         return held
@@ -373,7 +380,7 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
     if square is None:
         return None
     if square:
-        if main and sit.ungathered:
+        if not of_partner and sit.ungathered:
             ok = ctx.exception("call.ungathered")
             if ok is None:
                 ctx.say("why.ungathered_no_exception", name=ctx.name)
@@ -385,14 +392,14 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, main: bool) 
                 ctx.say("why.ungathered_ok")
         ctx.say("why.square", who=Msg(who), cards=shown)
         return True
-    if main and sit.lifted and _makes_square(ctx, hand + sit.lifted):
+    if not of_partner and sit.lifted and _makes_square(ctx, hand + sit.lifted):
         if ctx.rule("exchange.lifted_card") is None:
             ctx.say("why.lifted_unknown", name=ctx.name)
             return None
         ctx.say("why.lifted_counts")
         ctx.say("why.square", who=Msg(who), cards=Cards(tuple(hand + sit.lifted), ctx.deck))
         return True
-    if main and sit.touched and _makes_square(ctx, hand + sit.touched):
+    if not of_partner and sit.touched and _makes_square(ctx, hand + sit.touched):
         if ctx.rule("exchange.lifted_card") is None:
             ctx.say("why.touched_unknown", name=ctx.name)
             return None
@@ -423,7 +430,7 @@ def _partner_square(ctx: Ctx) -> bool:
     """The accused player's partner's square: from ``--partner-hand``, else an unknown fact."""
     if ctx.partner is None:
         if ctx.sit.partner_hand is not None:
-            ctx.partner = bool(_holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", main=False))
+            ctx.partner = bool(_holds_square(ctx, ctx.sit.partner_hand, "who.accused_partner", of_partner=True))
         else:
             ctx.partner = bool(ctx.fact("partner_square"))
             ctx.say_fact("partner_square", ctx.partner, "who.accused_partner")
@@ -460,7 +467,7 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     if ctx.readings.get(point):
         ctx.say("why.reading", n=ctx.readings[point])
     if any(s["unit"] == "letter" for s in answer.value):  # what a letter means is the scoring system's rule
-        ctx.text_of(ctx.peek("score.system"))
+        ctx.text_of(ctx.if_stated("score.system"))
     out: list[dict[str, Any]] = []
     accusation = ctx.sit.event in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
@@ -507,7 +514,7 @@ def _kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
-    square = _holds_square(ctx, ctx.sit.hand, "who.partner", main=True)
+    square = _holds_square(ctx, ctx.sit.hand, "who.partner", of_partner=False)
     if square is None:
         return Decision(Verdict.UNSPECIFIED)
     score = _score(ctx, "call.kems.right" if square else "call.kems.wrong")
@@ -519,8 +526,8 @@ def _double_kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
-    first = _holds_square(ctx, ctx.sit.hand, "who.partner", main=True)
-    second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", main=False)
+    first = _holds_square(ctx, ctx.sit.hand, "who.partner", of_partner=False)
+    second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", of_partner=True)
     if first is None or second is None:
         return Decision(Verdict.UNSPECIFIED)
     if not ctx.conv.get("call.double_kems.right").stated:  # no Double Kems in this convention's rules
@@ -610,7 +617,7 @@ def _contre_kems(ctx: Ctx) -> Decision:
         settled, too_late = _late(ctx)
         if settled is not None:
             return settled
-    accused = _holds_square(ctx, sit.hand, "who.accused", main=True)
+    accused = _holds_square(ctx, sit.hand, "who.accused", of_partner=False)
     if accused is None:
         return Decision(Verdict.UNSPECIFIED)
     upheld: Optional[bool]
@@ -693,7 +700,7 @@ def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
     """What follows a Contre-Kems: the proof where one takes place, the caller's bar if wrong."""
     proof = ctx.conv.get("call.contre_kems.proof")
     if proof.stated and (not upheld or proof.value["cards"] == "whole-hand"):
-        answer = ctx.peek("call.contre_kems.proof")
+        answer = ctx.if_stated("call.contre_kems.proof")
         if answer is not None:
             value = answer.value
             if value["cards"] == "whole-hand":
@@ -701,7 +708,7 @@ def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
             else:
                 ctx.effect(Effect(PROOF_EFFECTS[(value["who"], value["cards"], value.get("to"))]))
     if not upheld:
-        after = ctx.peek("call.contre_kems.after_wrong")
+        after = ctx.if_stated("call.contre_kems.after_wrong")
         if after and after.value["barred"]:
             ctx.effect({"hand": Effect.CALLER_BARRED_THIS_HAND, "game": Effect.CALLER_BARRED_GAME}.get(
                 after.value["until"], Effect.CALLER_BARRED))
@@ -731,12 +738,12 @@ def _named_without_rule(ctx: Ctx) -> bool:
 def _deal(ctx: Ctx) -> Decision:
     rank, count = C.most_common(ctx.sit.hand or [])
     if count < 3:
-        rule = ctx.peek("deal.identical_cards")
+        rule = ctx.if_stated("deal.identical_cards")
         ctx.say("why.deal_fine")
         if rule is not None:
             ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
         else:
-            ctx.text_of(ctx.peek("deal.hand_size"))
+            ctx.text_of(ctx.if_stated("deal.hand_size"))
         return Decision(Verdict.PLAY_ON, [], False)
     ctx.say("why.deal_identical", count=count, rank=Cards((C.Card(rank),)))
     rule = ctx.rule("deal.identical_cards")
@@ -888,7 +895,7 @@ def _signal(ctx: Ctx) -> Decision:
             if verdict is not Verdict.FORBIDDEN:
                 ctx.text_of(rule)
     if sit.second_signal and verdicts[-1] is not Verdict.ALLOWED:  # several signals, not already allowed: a warning?
-        warning = ctx.peek("signal.warning")
+        warning = ctx.if_stated("signal.warning")
         if warning is not None and warning.value:
             if ctx.fact("warning_sign"):
                 ctx.say_fact("warning_sign", True)
@@ -900,8 +907,8 @@ def _signal(ctx: Ctx) -> Decision:
                 ctx.say_fact("warning_sign", False)
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
-        ctx.text_of(ctx.peek("signal.visibility"))
-        verbal = ctx.peek("signal.verbal")  # what the convention says of the signal's form, if anything
+        ctx.text_of(ctx.if_stated("signal.visibility"))
+        verbal = ctx.if_stated("signal.verbal")  # what the convention says of the signal's form, if anything
         if verbal is not None and verbal.value == "forbidden":
             ctx.text_of(verbal)
     return _act(_worst(verdicts))
