@@ -43,15 +43,16 @@ _public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of")
 _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
-        "facts_from_flags")
-_public("kems_ref.referee.api", "situation", "rule", "Result")
+        "FACT_FLAGS", "facts_from_flags")
+_public("kems_ref.referee.api", "situation", "situation_of", "rule", "Result")
 _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
-_public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation")
+_public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
+        "notes", "call_name")
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang")
-_public("kems_ref.ask.session", "Asked", "settle", "complete", "convention_for", "check_reading", "command_line",
-        "rules_question", "understood_labels")
+_public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
+        "command_line", "rules_question", "understood_labels")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
 _public("kems_ref.outputs.compare", "compare", "Comparison")
@@ -61,15 +62,17 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST", "GAME_EXPORT")
 # the score sheet
 _public("kems_ref.game.store", "Store", "default_path")
-_public("kems_ref.game.play", "new_game", "call", "preview", "decide", "point", "undo", "redo", "rescore")
+_public("kems_ref.game.play", "new_game", "call", "preview", "would_apply", "decide", "point", "undo", "redo",
+        "rescore", "team_of")
 _public("kems_ref.game.sheet", "score")
 # rendering for a terminal (rich), and the score sheet's JSON
-_public("kems_ref.outputs.ruling", "print_result")
+_public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
+        "cite_line", "verdict_style")
 _public("kems_ref.outputs.compare_render", "show_paged")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
         "print_called", "print_rescore", "print_score", "print_history", "history_items", "list_json", "list_text",
-        "rescore_json")
+        "rescore_json", "changes_text", "score_line", "status_line", "waiting_line", "convention_name", "target_label")
 
 __all__ = sorted([*PUBLIC, "rule_all", "ask"])
 
@@ -93,6 +96,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.reader import read as read
     from .ask.reader import story_lang as story_lang
     from .ask.session import Asked as Asked
+    from .ask.session import asked_json as asked_json
     from .ask.session import check_reading as check_reading
     from .ask.session import command_line as command_line
     from .ask.session import complete as complete
@@ -123,7 +127,9 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.play import preview as preview
     from .game.play import redo as redo
     from .game.play import rescore as rescore
+    from .game.play import team_of as team_of
     from .game.play import undo as undo
+    from .game.play import would_apply as would_apply
     from .game.sheet import score as score
     from .game.store import Store as Store
     from .game.store import default_path as default_path
@@ -143,6 +149,8 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import Formats as Formats
     from .outputs.game import Sheet as Sheet
     from .outputs.game import call_json as call_json
+    from .outputs.game import changes_text as changes_text
+    from .outputs.game import convention_name as convention_name
     from .outputs.game import entry_json as entry_json
     from .outputs.game import game_json as game_json
     from .outputs.game import history_items as history_items
@@ -155,12 +163,22 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.game import print_rescore as print_rescore
     from .outputs.game import print_score as print_score
     from .outputs.game import rescore_json as rescore_json
+    from .outputs.game import score_line as score_line
+    from .outputs.game import status_line as status_line
+    from .outputs.game import target_label as target_label
+    from .outputs.game import waiting_line as waiting_line
     from .outputs.glossary import glossary_entries as glossary_entries
     from .outputs.glossary import glossary_text as glossary_text
     from .outputs.house import extends_ref as extends_ref
     from .outputs.house import template as template
     from .outputs.house import write_new as write_new
+    from .outputs.ruling import cite_line as cite_line
+    from .outputs.ruling import condition as condition
+    from .outputs.ruling import hand_line as hand_line
     from .outputs.ruling import print_result as print_result
+    from .outputs.ruling import score_lines as score_lines
+    from .outputs.ruling import verdict_label as verdict_label
+    from .outputs.ruling import verdict_style as verdict_style
     from .outputs.sheets import Checklist as Checklist
     from .outputs.sheets import checklist as checklist
     from .outputs.show import listing as listing
@@ -168,12 +186,18 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.show import show_json as show_json
     from .outputs.show import show_text as show_text
     from .outputs.show import validation_report as validation_report
+    from .outputs.wording import call_name as call_name
+    from .outputs.wording import citations as citations
+    from .outputs.wording import conflicts as conflicts
     from .outputs.wording import explanation as explanation
+    from .outputs.wording import needs as needs
+    from .outputs.wording import notes as notes
     from .outputs.wording import result_json as result_json
     from .outputs.wording import ruling_json as ruling_json
     from .referee.api import Result as Result
     from .referee.api import rule as rule
     from .referee.api import situation as situation
+    from .referee.api import situation_of as situation_of
     from .referee.outcomes import Effect as Effect
     from .referee.outcomes import Team as Team
     from .referee.outcomes import Verdict as Verdict
@@ -181,6 +205,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.situation import ACCUSATIONS as ACCUSATIONS
     from .referee.situation import CALLS as CALLS
     from .referee.situation import EVENTS as EVENTS
+    from .referee.situation import FACT_FLAGS as FACT_FLAGS
     from .referee.situation import NO as NO
     from .referee.situation import OPTIONS as OPTIONS
     from .referee.situation import Option as Option

@@ -2,7 +2,7 @@
 layer to one below it (or within its own package), and no two modules import each other, however
 indirectly.  The layers, bottom first: text helpers, the corpus, the referee, the wording of a ruling
 (pure text: the score sheet records a ruling worded), the score sheet, the renderers, the story
-reader, the public library (what every front end calls), the command line."""
+reader, the public library (what every front end calls), the phone pages, the command line."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ LAYERS = [
     {"kems_ref.outputs"},
     {"kems_ref.ask"},
     {"kems_ref.library"},
+    {"kems_ref.web"},
     {"kems_ref.cli", "kems_ref.__main__"},
 ]
 

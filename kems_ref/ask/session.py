@@ -295,3 +295,13 @@ def command_line(asked: Asked, lang: str, default_lang: str) -> Optional[str]:
     if lang != default_lang:
         parts += ["--lang", lang]
     return " ".join(parts)
+
+
+def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
+    """``ask --json``: the ruling's JSON, the equivalent ``rule`` command (its ``--lang`` said where it
+    is not ``command_lang``), what was understood, not understood and corrected."""
+    reading = asked.reading
+    return {**wording.result_json(asked.result, lang), "command": command_line(asked, lang, command_lang),
+            "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
+            "unknown": reading.unknown,
+            "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections]}

@@ -27,6 +27,7 @@ from .common import (
 )
 from .conventions import conventions_app
 from .rule import register_events, rule_app
+from .serve import register as register_serve
 
 app = typer.Typer(cls=KemsGroup, add_completion=True, no_args_is_help=True, rich_markup_mode=None,
                   help=msg("help.app"))
@@ -41,6 +42,7 @@ def root(lang: LangOpt = None) -> None:
 
 app.add_typer(rule_app, name="rule")
 app.add_typer(conventions_app, name="conventions")
+register_serve(app)
 
 
 def complete_compare(incomplete: str) -> list[str]:
@@ -123,7 +125,7 @@ def main() -> None:
 
 #: the commands whose line never reaches the score sheet (the sheet's twenty commands are only
 #: built when the line may need them: Typer makes every registered command at start-up)
-WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions"}
+WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions", "serve"}
 
 
 def prepare(argv: list[str]) -> None:

@@ -60,15 +60,10 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
         if reading.unknown:
             console.print(f"[dim]{escape(t('ask.not_understood', out.lang))} {escape(', '.join(reading.unknown))}[/]")
     asked = session.settle(reading, convention, out.lang, prompter)
-    command = session.command_line(asked, out.lang, detect_lang())
     if console is None:
-        from .. import library as wording
-
-        out.json({**wording.result_json(asked.result, out.lang), "command": command,
-                  "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
-                  "unknown": reading.unknown,
-                  "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections]})
+        out.json(session.asked_json(asked, out.lang, detect_lang()))
         return
+    command = session.command_line(asked, out.lang, detect_lang())
     from ..library import print_result
 
     console.print()

@@ -196,13 +196,22 @@ def preview(store: Store, game: Game, event: str, options: dict[str, Any], by: s
             lang: str) -> api.Result:
     """The ruling a call would get at this table now, nothing written (a short entry asks what it
     still waits for before the call is recorded)."""
+    return would_apply(store, game, event, options, by, on, lang)[0]
+
+
+def would_apply(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
+                lang: str) -> tuple[api.Result, Optional[list[dict[str, Any]]]]:
+    """The ruling a call would get at this table now and the changes it would write (``None``: not
+    settled, the call would wait for a decision), nothing written."""
     if on and event not in ACCUSATIONS:
         raise KemsError("error.game_on_not_accusation", event=t(f"event.{event}", lang))
     entries = store.entries(game, full=False)
     _open_game(game, entries)
     roles = _roles(game, event, by, on, entries)
     situation = _situation(game, entries, event, options, roles)
-    return api.rule(api.situation(event, situation, None, game.convention), game.convention)
+    result = api.rule(api.situation(event, situation, None, game.convention), game.convention)
+    ruling = wording.ruling_json(result.ruling, lang)
+    return result, sheet.changes_of(ruling, roles) if sheet.settled(ruling) else None
 
 
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],

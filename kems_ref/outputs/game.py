@@ -77,6 +77,7 @@ def convention_name(game: Game, lang: str) -> str:
 
 
 def target_label(game: Game, lang: str) -> str:
+    """What the game is played to ("5 points", "the word KEMS"), in ``lang``."""
     if game.unit == "letter":
         return t("game.target_word", lang, word=game.target_word, end=t(f"game.end.{game.end_rule}", lang))
     return t("game.target_points", lang, points=game.target_points, end=t(f"game.end.{game.end_rule}", lang))
@@ -114,6 +115,7 @@ def waiting_line(score: Score, lang: str) -> str:
 
 
 def status_line(score: Score, lang: str) -> str:
+    """Where the game stands in one sentence: who leads, who is out, who has won."""
     if score.finished:
         if score.winner:
             return t("game.winner", lang, team=score.winner)
@@ -126,6 +128,7 @@ def status_line(score: Score, lang: str) -> str:
 
 
 def changes_text(changes: list[dict[str, Any]], lang: str) -> str:
+    """What a line of the sheet changed, with the teams' names ("Léa+Tom +1 point")."""
     if not changes:
         return t("game.no_change", lang)
     return t("ui.sep", lang).join(

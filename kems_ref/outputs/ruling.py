@@ -32,10 +32,12 @@ TONE_STYLE = {"good": "bold green", "bad": "bold red", "mixed": "bold yellow", "
 
 
 def verdict_style(verdict: str) -> str:
+    """A verdict's colour on a terminal, by its tone."""
     return TONE_STYLE[Verdict(verdict).tone]
 
 
 def verdict_label(verdict: str, lang: str) -> str:
+    """A verdict's headline in ``lang`` ("CALL UPHELD")."""
     return t(f"verdict.{verdict}", lang)
 
 
@@ -108,6 +110,8 @@ def print_citations(console: Console, citations: list[dict[str, Any]], lang: str
 
 
 def cite_line(c: dict[str, Any], lang: str, with_source: bool = True) -> str:
+    """One citation on one line: the rule point, the source (unless said above), the section, its
+    force and reading."""
     mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in MARKED_FORCES else ""
     topic = f"{t('ui.topic_cite', lang)}{t('ui.colon', lang)} " if c.get("topic") else ""
     reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""

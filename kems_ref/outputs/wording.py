@@ -63,6 +63,7 @@ def need(fact: str, lang: str, event: str) -> dict[str, Any]:
 
 
 def needs(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    """What a ruling that branches waits for, each fact with its flag and question in ``lang``."""
     return [need(fact, lang, ruling.event) for fact in ruling.needs]
 
 
@@ -76,6 +77,7 @@ def citation(cited: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def citations(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    """The ruling's citations in ``lang``, in the order the ruling read the points."""
     return [citation(c, lang) for c in ruling.citations]
 
 
@@ -88,6 +90,7 @@ def conflicts(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
 
 
 def notes(ruling: Ruling, lang: str) -> list[dict[str, str]]:
+    """What the sources say next to the points the ruling read, in ``lang``."""
     return [{"rule_point": n["rule_point"], "text": text_in(n["text"], lang)} for n in ruling.notes]
 
 

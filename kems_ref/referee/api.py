@@ -13,7 +13,7 @@ from ..corpus import load as conventions
 from ..errors import KemsError
 from .elsewhere import elsewhere
 from .resolver import Ruling, check_readings, resolve, resolve_all
-from .situation import EVENTS, FACT_FLAGS, Situation, build, from_file
+from .situation import EVENTS, FACT_FLAGS, Situation, build, from_file, from_mapping
 
 
 @dataclass
@@ -45,6 +45,13 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
         raise KemsError("error.give_event", choices=", ".join(EVENTS))
     given.setdefault("players", 4)
     return build(event, card_deck=card_deck, **given)
+
+
+def situation_of(data: Any, convention: Optional[str] = None) -> Situation:
+    """A situation from a mapping with the keys of a ``--situation`` file (a web request's body),
+    its cards read in ``convention``'s own deck where it has one; strict, as the file is."""
+    card_deck = conventions.load(convention).card_deck() if convention else None
+    return from_mapping(data, None, None, None, card_deck)
 
 
 def rule(sit: Situation, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:

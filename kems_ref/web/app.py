@@ -1,0 +1,327 @@
+"""The web application: the JSON API (``/api/…``, the CLI's ``--json`` objects) and the phone pages.
+
+Every handler reads its input, calls :mod:`kems_ref.library` and renders what comes back; errors are
+the library's :class:`KemsError`, worded in the request's language, turned into a 400 (a 404 for an
+unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the join token under
+``--lan``, same-origin POSTs, bounded bodies, a Content-Security-Policy without inline script.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, Optional
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import library as kems
+from . import pages
+from .base import (
+    HERE,
+    MAX_BODY,
+    PAGES,
+    TOKEN_COOKIE,
+    BodyTooLarge,
+    HTTPError,
+    Settings,
+    bounded_receive,
+    json_body,
+    read_body,
+    request_lang,
+)
+
+#: no inline script, nothing from elsewhere: the page's scripts and styles are its own files
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+NOT_FOUND = ("error.game_unknown", "error.game_none")
+
+
+# --- security ---------------------------------------------------------------------------------------
+
+class Guard:
+    """Every request passes here first: the join token, the method, the origin, the body's size, and
+    the headers every answer carries."""
+
+    def __init__(self, app: ASGIApp, settings: Settings):
+        self.app, self.settings = app, settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        refused = self._refused(request)
+        if refused is not None:
+            await _headers(refused)(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, bounded_receive(receive), send_with_headers)
+
+    def _refused(self, request: Request) -> Optional[Response]:
+        token = self.settings.token
+        if token is not None:
+            given = request.query_params.get("token")
+            if given is not None and request.method == "GET" and secrets.compare_digest(given, token):
+                # the QR's link: the token becomes a cookie, and leaves the address bar
+                query = "&".join(f"{k}={v}" for k, v in request.query_params.multi_items() if k != "token")
+                response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
+                response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", path="/")
+                return response
+            if not secrets.compare_digest(request.cookies.get(TOKEN_COOKIE, ""), token):
+                return PlainTextResponse("403: this table's link (its QR code) is needed to join.", status_code=403)
+        if request.method not in ("GET", "HEAD", "POST"):
+            return PlainTextResponse("405", status_code=405)
+        if request.method == "POST" and not _same_origin(request):
+            return PlainTextResponse("403: a request from another site.", status_code=403)
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            return PlainTextResponse("413: at most 64 KB.", status_code=413)
+        return None
+
+
+SECURITY_HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff",
+                    "referrer-policy": "no-referrer", "x-frame-options": "DENY", "cache-control": "no-store"}
+
+
+def _headers(response: Response) -> Response:
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+def _same_origin(request: Request) -> bool:
+    """A browser names the page a POST comes from (``Origin``, else ``Sec-Fetch-Site``): it must be
+    this server.  A script (no browser, no such header) is not a cross-site forgery."""
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if origin is not None:
+        return origin != "null" and urlsplit(origin).netloc == host
+    return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
+
+
+# --- answering --------------------------------------------------------------------------------------
+
+Handler = Callable[[Request, Settings, str], Awaitable[Response]]
+
+
+def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Request], Awaitable[Response]]:
+    """One place where errors become answers: a KemsError is a 400 with the library's message (a 404
+    for an unknown game), in the request's language; nothing else reaches the client."""
+
+    async def endpoint(request: Request) -> Response:
+        lang = request_lang(request, settings)
+        try:
+            return await handler(request, settings, lang)
+        except HTTPError as exc:
+            status, message = exc.status, exc.message
+        except kems.KemsError as exc:
+            status, message = (404 if exc.key in NOT_FOUND else 400), kems.clean(exc.render(lang))
+        if api:
+            return JSONResponse({"error": message}, status_code=status)
+        return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
+                            status_code=status)
+
+    return endpoint
+
+
+# --- the JSON API: exactly the command line's --json objects -----------------------------------------
+
+def _game_ref(request: Request) -> Optional[str]:
+    ref = request.path_params["game"]
+    return None if ref == "current" else ref
+
+
+async def api_rule(request: Request, settings: Settings, lang: str) -> Response:
+    data = await json_body(request, lang)
+    convention = settings.convention(data.pop("convention", None))
+    everywhere = data.pop("all", False) is True
+
+    def work() -> Any:
+        sit = kems.situation_of(data, convention)
+        return kems.result_json(kems.rule(sit, None if everywhere else convention, everywhere=everywhere), lang)
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_ask(request: Request, settings: Settings, lang: str) -> Response:
+    data = await json_body(request, lang)
+    words, named = data.get("words"), data.get("convention")
+    if not isinstance(words, str) or not words.strip():
+        raise kems.KemsError("error.ask_no_words")
+    convention = settings.convention(named) or kems.DEFAULT_CONVENTION
+
+    def work() -> Any:
+        asked = kems.ask(words, lang, convention, explicit=named is not None)
+        if isinstance(asked, kems.Comparison):
+            return kems.COMPARE.write(kems.Format.JSON, asked, lang)
+        return kems.asked_json(asked, lang, settings.lang or kems.detect_lang())
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_compare(request: Request, settings: Settings, lang: str) -> Response:
+    point = request.query_params.get("point")
+    named = [c for c in request.query_params.get("conventions", "").split(",") if c]
+    refs = [*([point] if point else []), *(settings.convention(c) or c for c in named)]
+    comparison = await run_in_threadpool(kems.compare, refs, lang)
+    return JSONResponse(kems.COMPARE.write(kems.Format.JSON, comparison, lang))
+
+
+async def api_games(request: Request, settings: Settings, lang: str) -> Response:
+    if request.method == "POST":
+        data = await json_body(request, lang)
+        teams = data.get("teams") or []
+        if not isinstance(teams, list) or not all(isinstance(team, str) for team in teams):
+            raise kems.KemsError("error.web_bad_value", key="teams")
+        target = data.get("target")
+        if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+            raise kems.KemsError("error.web_bad_value", key="target")
+        convention = settings.convention(data.get("convention")) or kems.DEFAULT_CONVENTION
+
+        def create() -> Any:
+            with settings.store() as store:
+                return kems.new_game_json(kems.new_game(store, teams, convention, target, data.get("name")))
+
+        return JSONResponse(await run_in_threadpool(create), status_code=201)
+
+    def listing() -> Any:
+        with settings.store() as store:
+            return kems.list_json([(g, kems.score(g, store.entries(g))) for g in store.games()])
+
+    return JSONResponse(await run_in_threadpool(listing))
+
+
+async def api_score(request: Request, settings: Settings, lang: str) -> Response:
+    def work() -> Any:
+        with settings.store() as store:
+            game = store.game(_game_ref(request))
+            return kems.score(game, store.entries(game)).to_json(game)
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_history(request: Request, settings: Settings, lang: str) -> Response:
+    def work() -> Any:
+        with settings.store() as store:
+            game = store.game(_game_ref(request))
+            return list(kems.history_items(store.outline(game), store.iter_entries(game, full=True), game, lang))
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+CALL_KEYS = ("event", "by", "on", "decide")
+
+
+async def api_call(request: Request, settings: Settings, lang: str) -> Response:
+    data = await json_body(request, lang)
+    event, by, on, decide = (data.pop(key, None) for key in CALL_KEYS)
+    for key, value in (("event", event), ("by", by), ("on", on), ("decide", decide)):
+        if value is not None and not isinstance(value, str):
+            raise kems.KemsError("error.web_bad_value", key=key)
+    if not by:
+        raise kems.KemsError("error.game_need_by")
+    if event not in kems.CALLS:
+        raise kems.KemsError("error.unknown_event", event=event, choices=", ".join(kems.CALLS), hint="")
+
+    def work() -> Any:
+        with settings.store() as store:
+            game = store.game(_game_ref(request))
+            kems.situation_of({**data, "event": event}, game.convention)  # the same strict keys as a file
+            recorded = kems.call(store, game, event, data, by, on, decide, lang)
+            return kems.call_json(game, recorded)
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_point(request: Request, settings: Settings, lang: str) -> Response:
+    data = await json_body(request, lang)
+    team, n, for_entry = data.get("team"), data.get("n", 1), data.get("for")
+    if not isinstance(team, str) or not team:
+        raise kems.KemsError("error.web_bad_value", key="team")
+    for key, value in (("n", n), ("for", for_entry)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9):
+            raise kems.KemsError("error.web_bad_value", key=key)
+
+    def work() -> Any:
+        with settings.store() as store:
+            game = store.game(_game_ref(request))
+            return kems.entry_json(game, kems.point(store, game, team, n, for_entry))
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
+    await read_body(request)
+
+    def work() -> Any:
+        with settings.store() as store:
+            game = store.game(_game_ref(request))
+            return kems.entry_json(game, kems.undo(store, game))
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_decide(request: Request, settings: Settings, lang: str) -> Response:
+    data = await json_body(request, lang)
+    branch, entry = data.get("branch"), data.get("entry")
+    if not isinstance(branch, (str, int)) or isinstance(branch, bool):
+        raise kems.KemsError("error.web_bad_value", key="branch")
+    if entry is not None and (not isinstance(entry, int) or isinstance(entry, bool)):
+        raise kems.KemsError("error.web_bad_value", key="entry")
+
+    def work() -> Any:
+        with settings.store() as store:
+            game = store.game(_game_ref(request))
+            return kems.entry_json(game, kems.decide(store, game, str(branch), entry))
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+# --- the application ----------------------------------------------------------------------------------
+
+def create_app(settings: Settings) -> ASGIApp:
+    def route(path: str, handler: Handler, methods: list[str], api: bool = True) -> Route:
+        return Route(path, _answer(handler, settings, api), methods=methods)
+
+    routes = [
+        route("/api/rule", api_rule, ["POST"]),
+        route("/api/ask", api_ask, ["POST"]),
+        route("/api/compare", api_compare, ["GET"]),
+        route("/api/games", api_games, ["GET", "POST"]),
+        route("/api/games/{game}/score", api_score, ["GET"]),
+        route("/api/games/{game}/history", api_history, ["GET"]),
+        route("/api/games/{game}/calls", api_call, ["POST"]),
+        route("/api/games/{game}/points", api_point, ["POST"]),
+        route("/api/games/{game}/undo", api_undo, ["POST"]),
+        route("/api/games/{game}/decide", api_decide, ["POST"]),
+        *(route(path, handler, methods, api=False) for path, handler, methods in pages.ROUTES),
+        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        lang = request_lang(request, settings)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": kems.t("error.web_not_found", lang)}, status_code=404)
+        return HTMLResponse(PAGES.render("error.html", request, settings, lang,
+                                         message=kems.t("error.web_not_found", lang), status=404), status_code=404)
+
+    async def too_large(request: Request, exc: Exception) -> Response:
+        return PlainTextResponse("413: at most 64 KB.", status_code=413)
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, BodyTooLarge: too_large})
+    return Guard(app, settings)
+
+

@@ -1,0 +1,133 @@
+"""What the API and the pages share: the server's settings, the request's language and body, the
+templates."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import parse_qsl
+
+import jinja2
+from starlette.requests import Request
+from starlette.types import Message, Receive
+
+from .. import library as kems
+
+HERE = Path(__file__).resolve().parent
+MAX_BODY = 64 * 1024
+TOKEN_COOKIE = "kems_token"
+LANG_COOKIE = "kems_lang"
+
+
+@dataclass
+class Settings:
+    """What ``serve`` was started with."""
+
+    db: Optional[Path] = None  # the score-sheet database (None: the default one, as `kems-ref game`)
+    token: Optional[str] = None  # the join token (``--lan``), or None on loopback
+    houses: dict[str, str] = field(default_factory=dict)  # -c files by their id: requests name ids, never paths
+    lang: Optional[str] = None  # the server's language where the request names none
+
+    def store(self) -> Any:
+        return kems.Store(self.db, make_folder=False) if self.db else kems.Store(kems.default_path())
+
+    def convention(self, ref: Any) -> Optional[str]:
+        """A convention a request names: a shipped id or a house file's id, never a path."""
+        if ref in (None, ""):
+            return None
+        if not isinstance(ref, str):
+            raise kems.KemsError("error.web_bad_value", key="convention")
+        if ref in self.houses:
+            return self.houses[ref]
+        if kems.is_path(ref):
+            raise kems.KemsError("error.web_no_path")
+        return ref
+
+    def conventions(self) -> list[str]:
+        return [*kems.shipped_ids(), *self.houses]
+
+
+class HTTPError(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def bounded_receive(receive: Receive) -> Receive:
+    """The body as it comes, refused past 64 KB (a body without a Content-Length is counted too)."""
+    seen = 0
+
+    async def bounded() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise BodyTooLarge
+        return message
+
+    return bounded
+
+
+def request_lang(request: Request, settings: Settings) -> str:
+    """``?lang=``, then the page's switch (a cookie), then the browser's languages, then the server's."""
+    languages = kems.languages()
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if chosen in languages:
+            return str(chosen)
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().split("-")[0].lower()
+        if code in languages:
+            return code
+    return settings.lang or kems.detect_lang()
+
+
+async def read_body(request: Request) -> bytes:
+    try:
+        return await request.body()
+    except BodyTooLarge:
+        raise HTTPError(413, "at most 64 KB") from None
+
+
+async def json_body(request: Request, lang: str) -> dict[str, Any]:
+    raw = await read_body(request)
+    try:
+        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPError(400, kems.t("error.web_bad_json", lang)) from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, kems.t("error.web_bad_json", lang))
+    return data
+
+
+async def form_body(request: Request) -> dict[str, str]:
+    raw = await read_body(request)
+    try:
+        return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
+    except UnicodeDecodeError:
+        raise HTTPError(400, "not UTF-8") from None
+
+
+class Pages:
+    """The Jinja2 templates, autoescaped: a name or a story typed by a player is text, never markup."""
+
+    def __init__(self) -> None:
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+    def render(self, name: str, request: Request, settings: Settings, lang: str, **context: Any) -> str:
+        def t(key: str, **values: Any) -> str:
+            return kems.t(key, lang, **values)
+
+        return self.env.get_template(name).render(t=t, lang=lang, languages=kems.languages(),
+                                                  path=request.url.path, lan=settings.token is not None,
+                                                  **context)
+
+
+PAGES = Pages()

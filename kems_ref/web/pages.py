@@ -1,0 +1,357 @@
+"""The phone pages: server-rendered HTML, progressively enhanced by htmx (a link or a form works
+without it; with it, a tap swaps the page's main part, and the score refreshes itself every second).
+
+A call is built tap by tap in the page's address (``/call/kems?by=Léa&square=yes``): who called,
+whom it accuses, the cards tapped on a rank keypad or "held a square", then the ruling the library
+gives at this table — with the facts it still needs as buttons, never a default — and one tap to
+record it.  Nothing is written but by a POST.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+from urllib.parse import urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from .. import library as kems
+from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+CARD_KEYS = ("hand", "partner_hand")
+YES, NO = "yes", "no"
+
+
+def _page(request: Request, settings: Settings, lang: str, name: str, **context: Any) -> HTMLResponse:
+    return HTMLResponse(PAGES.render(name, request, settings, lang, **context))
+
+
+def _game(store: Any) -> Any:
+    try:
+        return store.game(None)
+    except kems.KemsError as exc:
+        if exc.key == "error.game_none":
+            return None
+        raise
+
+
+def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
+    entries = store.entries(game)
+    score = kems.score(game, entries)
+    waiting = [e for e in entries if e.n in score.waiting]
+    return {"game": game, "score": score, "status": kems.status_line(score, lang),
+            "waiting_line": kems.waiting_line(score, lang) if score.waiting else "",
+            "waiting": [_waiting(game, e, lang) for e in waiting],
+            "recent": [_line(item, lang) for item in kems.history_items(
+                store.outline(game), store.iter_entries(game, full=True, since=max(1, len(entries) - 4)), game, lang)],
+            "convention": kems.convention_name(game, lang), "target": kems.target_label(game, lang)}
+
+
+def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One line of the sheet, short: what happened, who, the verdict, what it changed."""
+    parts = [kems.t(f"event.{item['event']}", lang) if item.get("event") else kems.t(f"web.kind.{item['kind']}", lang)]
+    if item.get("by"):
+        parts.append(str(item["by"]))
+    if item.get("verdict"):
+        parts.append(kems.verdict_label(item["verdict"], lang))
+    if item.get("changes"):
+        parts.append(kems.changes_text(item["changes"], lang))
+    return {"n": item["n"], "text": " · ".join(parts), "cancelled": item.get("cancelled", False)}
+
+
+def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
+    """A call that waits for the table: its branches, each a button."""
+    ruling = entry.ruling or {}
+    choices = []
+    for i, branch in enumerate(ruling.get("branches") or [], 1):
+        cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, ruling.get("event", ""))
+                                           for f, v in branch["if"].items())
+        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"]["verdict"], lang)})
+    return {"n": entry.n, "event": kems.t(f"event.{entry.event}", lang), "by": entry.by_player, "choices": choices}
+
+
+async def home(request: Request, settings: Settings, lang: str) -> Response:
+    def work() -> dict[str, Any]:
+        with settings.store() as store:
+            game = _game(store)
+            if game is None:
+                return {}
+            return {**_standing(game, store, lang), "calls": _call_buttons(game, lang)}
+
+    context = await run_in_threadpool(work)
+    if not context:
+        return RedirectResponse("/new", status_code=303)
+    return _page(request, settings, lang, "home.html", **context)
+
+
+def _call_buttons(game: Any, lang: str) -> list[dict[str, str]]:
+    """The calls by the names players use: the event, and the convention's own name for it (Stop Kemps)."""
+    conv = kems.load(game.convention)
+    out = []
+    for event in kems.CALLS:
+        own = conv.call_name(event, lang)
+        label = kems.t(f"event.{event}", lang)
+        out.append({"event": event, "label": label, "own": own if own and kems.fold(own) != kems.fold(label) else ""})
+    return out
+
+
+async def score_fragment(request: Request, settings: Settings, lang: str) -> Response:
+    """The live part of the home page, asked for every second by every phone."""
+    def work() -> dict[str, Any]:
+        with settings.store() as store:
+            game = _game(store)
+            return _standing(game, store, lang) if game is not None else {}
+
+    context = await run_in_threadpool(work)
+    if not context:
+        return HTMLResponse("")
+    return _page(request, settings, lang, "score.html", **context)
+
+
+async def new_game(request: Request, settings: Settings, lang: str) -> Response:
+    if request.method == "GET":
+        return _page(request, settings, lang, "new.html", conventions=settings.conventions(),
+                     default=kems.DEFAULT_CONVENTION, error=None)
+    form = await form_body(request)
+    teams = [team.strip() for team in (form.get("team1", ""), form.get("team2", ""), form.get("team3", ""),
+                                       form.get("team4", "")) if team.strip()]
+    target_text = form.get("target", "").strip()
+    if target_text and not (target_text.isascii() and target_text.isdigit() and len(target_text) < 10):
+        raise kems.KemsError("error.web_bad_value", key="target")
+    convention = settings.convention(form.get("convention")) or kems.DEFAULT_CONVENTION
+
+    def create() -> None:
+        with settings.store() as store:
+            kems.new_game(store, teams, convention, int(target_text) if target_text else None, form.get("name") or None)
+
+    await run_in_threadpool(create)
+    return RedirectResponse("/", status_code=303)
+
+
+def _options(params: dict[str, str]) -> dict[str, Any]:
+    """The call's facts as the page's address carries them (yes/no, cards, a reading)."""
+    options: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in CARD_KEYS and value.strip():
+            options[key] = value.strip()
+        elif key in kems.FACT_FLAGS or key in ("after_kems", "barred", "during_sweep", "ungathered"):
+            if value not in (YES, NO):
+                raise kems.KemsError("error.web_bad_value", key=key)
+            options[key] = value == YES
+        elif key.startswith("reading."):
+            options.setdefault("reading", []).append(f"{key[len('reading.'):]}={value}")
+    return options
+
+
+def _with(params: dict[str, str], **changes: Optional[str]) -> str:
+    """The address of the next tap: these parameters, changed."""
+    merged = {**params, **{k: v for k, v in changes.items() if v is not None}}
+    for key, value in changes.items():
+        if value is None:
+            merged.pop(key, None)
+    return "?" + urlencode(merged)
+
+
+def _players(game: Any) -> list[dict[str, Any]]:
+    return [{"team": team.name, "players": team.players} for team in game.teams]
+
+
+async def call_page(request: Request, settings: Settings, lang: str) -> Response:
+    event = request.path_params["event"]
+    if event not in kems.CALLS:
+        raise HTTPError(404, kems.t("error.web_not_found", lang))
+    if request.method == "POST":
+        return await _record(request, settings, lang, event)
+    params = {k: v for k, v in request.query_params.items() if k != "lang"}
+    by, on = params.get("by"), params.get("on")
+    accusation = event in kems.ACCUSATIONS
+
+    def work() -> dict[str, Any]:
+        with settings.store() as store:
+            game = _game(store)
+            if game is None:
+                return {"redirect": "/new"}
+            context: dict[str, Any] = {"event": event, "event_label": kems.t(f"event.{event}", lang),
+                                       "params": params, "teams": _players(game), "with": _with, "ranks": RANKS}
+            if not by:
+                return {**context, "step": "by"}
+            if accusation and not on:
+                return {**context, "step": "on", "caller_team": kems.team_of(game, by).name}
+            options = _options(params)
+            if "square" not in options and not ("hand" in options and params.get("done")):
+                return {**context, "step": "hand", "hand": params.get("hand", "")}
+            result, changes = kems.would_apply(store, game, event, options, by, on, lang)
+            ruling = result.ruling
+            return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, event),
+                    "changes": kems.changes_text(changes, lang) if changes else None,
+                    "questions": _questions(ruling, lang, params, event)}
+
+    context = await run_in_threadpool(work)
+    if "redirect" in context:
+        return RedirectResponse(context["redirect"], status_code=303)
+    return _page(request, settings, lang, "call.html", **context)
+
+
+def _ruling_view(ruling: Any, lang: str, event: str) -> dict[str, Any]:
+    """A ruling as a page shows it: the headline first, the reasons and citations a tap away."""
+    return {"verdict": str(ruling.verdict), "label": kems.verdict_label(ruling.verdict, lang),
+            "tone": ruling.verdict.tone, "score": kems.score_lines(ruling, lang), "hand": kems.hand_line(ruling, lang),
+            "why": kems.explanation(ruling, lang),
+            "citations": [kems.cite_line(c, lang) for c in kems.citations(ruling, lang)],
+            "branches": [{"if": kems.t("ui.sep", lang).join(kems.condition(f, v, lang, event)
+                                                            for f, v in b["if"].items()),
+                          "label": kems.verdict_label(b["ruling"].verdict, lang),
+                          "score": kems.score_lines(b["ruling"], lang)} for b in ruling.branches]}
+
+
+def _questions(ruling: Any, lang: str, params: dict[str, str], event: str) -> list[dict[str, Any]]:
+    """The first fact the ruling still waits for, each answer a link (the same needs as the CLI's)."""
+    out = []
+    for need in kems.needs(ruling, lang)[:1]:
+        fact = need["fact"]
+        if fact.startswith("reading:"):
+            point = fact[len("reading:"):]
+            answers = [{"label": f"{kems.t('ui.reading', lang)} {n}",
+                        "href": _with(params, **{f"reading.{point}": str(n)})} for n in (1, 2)]
+        else:
+            answers = [{"label": kems.condition(fact, value, lang, event),
+                        "href": _with(params, **{fact: YES if value else NO})} for value in (True, False)]
+        out.append({"question": need["question"], "answers": answers})
+    return out
+
+
+async def _record(request: Request, settings: Settings, lang: str, event: str) -> Response:
+    form = await form_body(request)
+    by, on = form.pop("by", ""), form.pop("on", "") or None
+    options = _options(form)
+
+    def work() -> int:
+        with settings.store() as store:
+            game = store.game(None)
+            return int(kems.call(store, game, event, options, by, on, None, lang).entry.n)
+
+    n = await run_in_threadpool(work)
+    return RedirectResponse(f"/?recorded={n}", status_code=303)
+
+
+async def decide(request: Request, settings: Settings, lang: str) -> Response:
+    form = await form_body(request)
+    entry, branch = form.get("entry", ""), form.get("branch", "")
+    if not entry.isdigit() or not branch.isdigit():
+        raise kems.KemsError("error.web_bad_value", key="entry")
+
+    def work() -> None:
+        with settings.store() as store:
+            game = store.game(None)
+            kems.decide(store, game, branch, int(entry))
+
+    await run_in_threadpool(work)
+    return RedirectResponse("/", status_code=303)
+
+
+async def point(request: Request, settings: Settings, lang: str) -> Response:
+    form = await form_body(request)
+    team, amount = form.get("team", ""), form.get("n", "1")
+    if not amount.lstrip("-").isdigit() or len(amount) > 4:
+        raise kems.KemsError("error.web_bad_value", key="n")
+
+    def work() -> None:
+        with settings.store() as store:
+            game = store.game(None)
+            kems.point(store, game, team, int(amount))
+
+    await run_in_threadpool(work)
+    return RedirectResponse("/", status_code=303)
+
+
+async def undo(request: Request, settings: Settings, lang: str) -> Response:
+    await form_body(request)
+
+    def work() -> None:
+        with settings.store() as store:
+            kems.undo(store, store.game(None))
+
+    await run_in_threadpool(work)
+    return RedirectResponse("/", status_code=303)
+
+
+async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
+    words = request.query_params.get("words", "").strip()
+    if not words:
+        return _page(request, settings, lang, "ask.html", words="", ruling=None, comparison=None, error=None)
+    if len(words) > 2000:
+        raise kems.KemsError("error.ask_too_long", limit=2000)
+
+    def work() -> Any:
+        return kems.ask(words, lang, kems.DEFAULT_CONVENTION)
+
+    asked = await run_in_threadpool(work)
+    if isinstance(asked, kems.Comparison):
+        return _page(request, settings, lang, "ask.html", words=words, ruling=None,
+                     comparison=_comparison_view(asked, lang), error=None)
+    ruling = asked.result.ruling
+    return _page(request, settings, lang, "ask.html", words=words, comparison=None, error=None,
+                 ruling=_ruling_view(ruling, lang, ruling.event), convention=ruling.convention_name,
+                 understood=kems.understood_labels(asked.reading, lang))
+
+
+def _comparison_view(comparison: Any, lang: str) -> list[dict[str, Any]]:
+    rows = []
+    for row in comparison.rows:
+        rows.append({"point": row["rule_point"], "question": row["question"], "agree": row["agree"],
+                     "values": [{"convention": label,
+                                 "text": v["text"] if not v["silent"] else kems.t("web.silent", lang),
+                                 "citation": f"{v['citation']['source']} — {v['citation']['section']}"
+                                 if v["citation"] else ""} for label, v in row["values"].items()]})
+    return rows
+
+
+async def compare_page(request: Request, settings: Settings, lang: str) -> Response:
+    point = request.query_params.get("point", "").strip()
+    rows = None
+    if point:
+        comparison = await run_in_threadpool(kems.compare, [point], lang)
+        rows = _comparison_view(comparison, lang)
+    return _page(request, settings, lang, "compare.html", point=point, rows=rows, points=kems.IDS)
+
+
+async def checklist_page(request: Request, settings: Settings, lang: str) -> Response:
+    chosen = [c for c in request.query_params.getlist("c") if c] or [kems.DEFAULT_CONVENTION]
+    refs = [settings.convention(c) or c for c in chosen]
+    sheet = await run_in_threadpool(kems.checklist, refs, lang)
+    return _page(request, settings, lang, "checklist.html", sheet=sheet, chosen=chosen,
+                 conventions=settings.conventions())
+
+
+async def glossary_page(request: Request, settings: Settings, lang: str) -> Response:
+    term = request.query_params.get("term", "").strip() or None
+    entries = await run_in_threadpool(kems.glossary_entries, term, lang)
+    return _page(request, settings, lang, "glossary.html", entries=entries, term=term or "")
+
+
+async def set_lang(request: Request, settings: Settings, lang: str) -> Response:
+    code = request.path_params["code"]
+    await form_body(request)
+    if code not in kems.languages():
+        raise HTTPError(404, kems.t("error.web_not_found", lang))
+    response = RedirectResponse("/", status_code=303)
+    response.set_cookie(LANG_COOKIE, code, samesite="strict", path="/")
+    return response
+
+
+ROUTES = [
+    ("/", home, ["GET"]),
+    ("/score", score_fragment, ["GET"]),
+    ("/new", new_game, ["GET", "POST"]),
+    ("/call/{event}", call_page, ["GET", "POST"]),
+    ("/decide", decide, ["POST"]),
+    ("/point", point, ["POST"]),
+    ("/undo", undo, ["POST"]),
+    ("/ask", ask_page, ["GET"]),
+    ("/compare", compare_page, ["GET"]),
+    ("/checklist", checklist_page, ["GET"]),
+    ("/glossary", glossary_page, ["GET"]),
+    ("/lang/{code}", set_lang, ["POST"]),
+]

@@ -1,0 +1,306 @@
+"""`kems-ref serve`: the JSON API answers exactly what the command line's --json answers, the pages rule a
+call by taps with the library's rulings, and the server refuses what it must (token, origin, size).
+
+Every request goes to a loopback address: Starlette's TestClient in process, or a server started on
+127.0.0.1 for the tests of the real process.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (pip install 'kems-ref[web]') is not installed")
+
+from starlette.testclient import TestClient
+
+from kems_ref.web.app import create_app
+from kems_ref.web.base import Settings
+
+BASE = "http://127.0.0.1:8765"
+SAME = {"origin": BASE}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "sheet.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> TestClient:
+    return TestClient(create_app(Settings(db=db, lang="en")), base_url=BASE)
+
+
+def _game(client: TestClient, target: int | None = 5, convention: str = "ducale") -> dict:
+    r = client.post("/api/games", json={"teams": ["Léa+Tom", "Inès+Karim"], "convention": convention,
+                                        "target": target})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+# --- the JSON API is the command line's --json ------------------------------------------------------
+
+@pytest.mark.parametrize("situation, convention", [
+    ({"event": "contre-kems", "hand": "7 7 K K"}, "pagat"),
+    ({"event": "kems", "hand": "Q Q Q Q"}, "ducale"),
+    ({"event": "exchange", "cards": 2, "take-first": True}, "regles-com"),
+])
+def test_a_ruling_by_the_api_is_the_json_rule_prints_for_the_same_situation(run, client, tmp_path, situation,
+                                                                              convention):
+    file = tmp_path / "situation.yaml"
+    file.write_text(json.dumps(situation), encoding="utf-8")
+    cli = run("rule", "--situation", str(file), "-c", convention, "--json", "--lang", "en").json()
+    api = client.post("/api/rule", json={**situation, "convention": convention}).json()
+    assert api == cli
+
+
+def test_every_convention_at_once_is_the_json_of_rule_all(run, client, tmp_path):
+    file = tmp_path / "situation.yaml"
+    file.write_text(json.dumps({"event": "kems", "hand": "Q Q Q Q"}), encoding="utf-8")
+    cli = run("rule", "--situation", str(file), "--all", "--json", "--lang", "fr").json()
+    api = client.post("/api/rule?lang=fr", json={"event": "kems", "hand": "Q Q Q Q", "all": True}).json()
+    assert api == cli and len(api) == 9
+
+
+def test_a_dispute_told_in_words_is_ruled_as_ask_rules_it(run, client):
+    story = "contre-kems sur deux 7 et deux rois"
+    cli = run("ask", "--no-input", "--json", "--lang", "fr", story).json()
+    api = client.post("/api/ask?lang=fr", json={"words": story}).json()
+    assert api == cli and api["verdict"] == "rejected"
+
+
+def test_one_point_compared_across_two_sources_is_compare_json(run, client):
+    cli = run("compare", "call.kems.right", "pagat", "ducale", "--json", "--lang", "en").json()
+    api = client.get("/api/compare?point=call.kems.right&conventions=pagat,ducale").json()
+    assert api == cli and api["conventions"] == ["pagat", "ducale"]
+
+
+def test_the_score_sheet_by_the_api_is_the_sheet_game_shows(run, client, db):
+    _game(client)
+    called = client.post("/api/games/current/calls", json={"event": "kems", "by": "Léa", "hand": "Q Q Q Q"})
+    assert called.status_code == 200 and called.json()["changes"] == [{"team": "Léa+Tom", "change": 1, "unit": "point"}]
+    pointed = client.post("/api/games/game-1/points", json={"team": "Inès", "n": 2})
+    assert pointed.json()["changes"] == [{"team": "Inès+Karim", "change": 2, "unit": "point"}]
+    cli_score = run("game", "score", "--db", str(db), "--json", "--lang", "en").json()
+    assert client.get("/api/games/current/score").json() == cli_score
+    assert [t_["points"] for t_ in cli_score["teams"]] == [1, 2]
+    cli_history = run("game", "history", "--all", "--db", str(db), "--json", "--lang", "en").json()
+    assert client.get("/api/games/current/history").json() == cli_history
+    undone = client.post("/api/games/current/undo")
+    assert undone.status_code == 200
+    assert [t_["points"] for t_ in client.get("/api/games/current/score").json()["teams"]] == [1, 0]
+    assert [g["game"] for g in client.get("/api/games").json()] == ["game-1"]
+
+
+def test_a_call_that_waits_is_decided_by_the_table_through_the_api(client):
+    _game(client)
+    waiting = client.post("/api/games/current/calls", json={"event": "contre-kems", "by": "Inès", "on": "Léa"})
+    assert waiting.json()["applied"] is False and waiting.json()["choices"]
+    decided = client.post("/api/games/current/decide", json={"branch": "1", "entry": waiting.json()["entry"]})
+    assert decided.status_code == 200, decided.text
+
+
+# --- errors: the CLI's message, nothing written ---------------------------------------------------
+
+def test_a_bad_card_is_a_400_with_the_command_lines_message_and_nothing_is_written(run, client, db):
+    _game(client)
+    r = client.post("/api/games/current/calls", json={"event": "kems", "by": "Léa", "hand": "Q Q Q X"})
+    assert r.status_code == 400 and r.json()["error"].startswith("unreadable card 'X'")
+    assert run("game", "history", "--all", "--db", str(db), "--json").json() == []
+
+
+def test_an_unknown_key_is_refused_as_a_situation_file_refuses_it(client):
+    r = client.post("/api/rule", json={"event": "kems", "hand": "Q Q Q Q", "colour": "red"})
+    assert r.status_code == 400 and "colour" in r.json()["error"]
+
+
+def test_an_unknown_game_is_a_404_and_an_unknown_page_too(client):
+    assert client.get("/api/games/nowhere/score").status_code == 404
+    assert client.get("/api/games/current/score").status_code == 404  # no game yet
+    assert client.get("/no-such-page").status_code == 404
+    assert client.get("/api/no-such-route").json() == {"error": "no such page."}
+
+
+def test_a_body_over_64_kb_is_a_413_and_nothing_is_written(client):
+    _game(client)
+    huge = {"event": "kems", "by": "Léa", "hand": "Q Q Q Q", "pad": "x" * 70_000}
+    assert client.post("/api/games/current/calls", json=huge).status_code == 413
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
+
+
+def test_a_request_never_names_a_file(client, tmp_path):
+    r = client.post("/api/rule", json={"event": "kems", "hand": "Q Q Q Q", "convention": str(tmp_path / "x.yaml")})
+    assert r.status_code == 400 and "never by a file path" in r.json()["error"]
+
+
+def test_errors_are_worded_in_the_requests_language(client):
+    r = client.post("/api/rule", json={"event": "kems", "hand": "Q Q Q X"}, headers={"accept-language": "fr-FR,fr"})
+    assert r.json()["error"].startswith("carte illisible")
+
+
+# --- security ------------------------------------------------------------------------------------------
+
+def test_under_lan_a_request_without_the_join_token_is_403_and_the_tokens_link_opens_the_door(db):
+    client = TestClient(create_app(Settings(db=db, token="s3cret")), base_url=BASE)
+    assert client.get("/").status_code == 403
+    assert client.get("/api/games").status_code == 403
+    assert client.get("/?token=wrong").status_code == 403
+    opened = client.get("/?token=s3cret", follow_redirects=False)
+    assert opened.status_code == 303 and opened.headers["location"] == "/"
+    cookie = opened.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+    assert client.get("/api/games").status_code == 200  # the cookie is kept by the client
+
+
+def test_a_post_from_another_site_is_refused_and_writes_nothing(client):
+    _game(client)
+    for origin in ("http://evil.example", "null"):
+        r = client.post("/api/games/current/points", json={"team": "Léa", "n": 5}, headers={"origin": origin})
+        assert r.status_code == 403
+    r = client.post("/api/games/current/points", json={"team": "Léa", "n": 5}, headers={"sec-fetch-site": "cross-site"})
+    assert r.status_code == 403
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
+    assert client.post("/api/games/current/points", json={"team": "Léa"}, headers=SAME).status_code == 200
+
+
+def test_every_answer_forbids_inline_script_and_framing(client):
+    r = client.get("/new")
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp and "frame-ancestors 'none'" in csp
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert not re.search(r"<script(?![^>]*\bsrc=)", r.text)  # every script is a file of the server
+
+
+def test_a_players_name_is_text_on_the_page_never_markup(client):
+    r = client.post("/api/games", json={"teams": ["<b>Léa</b>+Tom", "Inès+Karim"], "target": 5})
+    assert r.status_code == 201
+    page = client.get("/").text
+    assert "<b>Léa</b>" not in page and "&lt;b&gt;Léa&lt;/b&gt;" in page
+
+
+def test_eight_clients_writing_at_once_lose_nothing(db):
+    app = create_app(Settings(db=db))
+    TestClient(app, base_url=BASE).post("/api/games", json={"teams": ["A+B", "C+D"], "target": 100_000})
+    acknowledged: list[int] = []
+    lock = threading.Lock()
+
+    def write(team: str) -> None:
+        client = TestClient(app, base_url=BASE)
+        for _ in range(10):
+            r = client.post("/api/games/current/points", json={"team": team, "n": 1})
+            if r.status_code == 200:
+                with lock:
+                    acknowledged.append(1)
+
+    threads = [threading.Thread(target=write, args=("A" if i % 2 else "C",)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    score = TestClient(app, base_url=BASE).get("/api/games/current/score").json()
+    assert sum(t_["points"] for t_ in score["teams"]) == len(acknowledged) == 80
+
+
+# --- the pages: a call by taps ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, verdict, changes", [("en", "CALL UPHELD", "Léa+Tom +1 point"),
+                                                    ("fr", "ANNONCE JUSTE", "Léa+Tom +1 point")])
+def test_a_kems_goes_on_the_sheet_in_four_taps_after_opening_the_page(client, lang, verdict, changes):
+    _game(client)
+    client.cookies.set("kems_lang", lang)
+    home = client.get("/")
+    assert 'href="/call/kems"' in home.text  # tap 1
+    who = client.get("/call/kems")
+    assert "?by=L%C3%A9a" in who.text  # tap 2
+    square = client.get("/call/kems?by=L%C3%A9a")
+    assert "by=L%C3%A9a&amp;square=yes" in square.text  # tap 3
+    ruling = client.get("/call/kems?by=L%C3%A9a&square=yes").text
+    assert verdict in ruling and changes in ruling  # the verdict and the score with the team's name first
+    recorded = client.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=SAME)  # tap 4
+    assert recorded.status_code == 200 and recorded.url.path == "/"
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 1
+
+
+def test_a_contre_kems_whose_ruling_needs_the_partners_hand_asks_it_as_buttons(client):
+    """Under Pagat a Contre-Kems targets the team: whether the partner held a square is asked."""
+    _game(client, target=None, convention="pagat")
+    page = client.get("/call/contre-kems?by=In%C3%A8s&on=L%C3%A9a&hand=7+7+K+K&done=1").text
+    assert "partner_square=yes" in page and "partner_square=no" in page  # the need, never a default
+    answered = client.get("/call/contre-kems?by=In%C3%A8s&on=L%C3%A9a&hand=7+7+K+K&done=1&partner_square=no").text
+    assert "CALL REJECTED" in answered and "Inès+Karim +1 letter" in answered  # a letter is lost, KEMPS
+
+
+def test_the_cards_are_tapped_on_a_rank_keypad(client):
+    _game(client)
+    page = client.get("/call/kems?by=L%C3%A9a&hand=Q+Q+Q").text
+    assert 'class="cards">Q Q Q<' in page and "hand=Q+Q+Q+Q" in page
+
+
+def test_the_score_refreshes_itself_and_a_waiting_call_is_decided_by_a_tap(client):
+    _game(client)
+    client.post("/call/contre-kems", data={"by": "Inès", "on": "Léa"}, headers=SAME)
+    score = client.get("/score").text
+    assert 'hx-trigger="every 1s"' in score and 'action="/decide"' in score
+    client.post("/decide", data={"entry": "1", "branch": "1"}, headers=SAME)
+    assert client.get("/api/games/current/score").json()["waiting"] == []
+
+
+@pytest.mark.parametrize("path, says", [("/ask?words=contre-kems+sur+deux+7+et+deux+rois", "CALL REJECTED"),
+                                        ("/compare?point=call.kems.right", "pagat"),
+                                        ("/checklist", "How many players?"),
+                                        ("/glossary?term=carre", "Square")])
+def test_settling_and_preparing_pages_answer_from_the_library(client, path, says):
+    r = client.get(path)
+    assert r.status_code == 200 and says in r.text
+
+
+def test_the_page_weighs_under_100_kb_with_its_script_and_style(client):
+    _game(client)
+    weight = sum(len(client.get(path).content) for path in ("/", "/static/htmx.min.js", "/static/kems.css"))
+    assert weight < 100_000
+
+
+# --- the real process, on loopback ---------------------------------------------------------------------
+
+def test_serve_prints_its_url_requires_the_token_under_lan_and_stops_cleanly_on_ctrl_c(tmp_path):
+    import signal
+    import urllib.error
+    import urllib.request
+
+    process = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--lan", "--host",
+                                "127.0.0.1", "--db", str(tmp_path / "g.sqlite3")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[\w-]{20,}", url), url
+        base = url.split("?")[0]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base + "api/games", timeout=10)
+        assert refused.value.code == 403
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        assert opener.open(url, timeout=10).status == 200  # the link sets the cookie and lands on /new
+        assert json.loads(opener.open(base + "api/games", timeout=10).read()) == []
+    finally:
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=20)
+    assert code == 0 and "Traceback" not in (process.stderr.read() if process.stderr else "")
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
+    blocker = tmp_path / "sitecustomize.py"
+    blocker.write_text("import sys\nsys.modules['uvicorn'] = None\n", encoding="utf-8")
+    env = {"PYTHONPATH": f"{tmp_path}:{Path(__file__).resolve().parents[1]}", "PATH": "/usr/bin:/bin",
+           "LANG": "en_US.UTF-8"}
+    done = subprocess.run([sys.executable, "-m", "kems_ref", "serve", "--port", "0"], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 2 and 'pip install "kems-ref[web]"' in done.stderr
+    assert "Traceback" not in done.stderr
+    time.sleep(0)
