@@ -1,6 +1,9 @@
 """The checks CI runs (``.ci/run``), each in its own virtualenv: ``nox`` runs them all.
 
-- tests on the lowest and the newest Python the project declares (3.10 and 3.13);
+- tests on Python 3.10, 3.12 and 3.13 (3.11, the machine's python3, runs the README's test command
+  in ``.ci/run``): every minor version the project declares;
+- tests-min: the tests on 3.10 with every runtime dependency at its declared lower bound
+  (``constraints/minimum.txt``, kept equal to pyproject.toml's bounds by tests/test_packaging.py);
 - ruff (lint) and mypy (strict on the library);
 - the JSON Schema check: the shipped schema must be the one generated from the catalogue.
 
@@ -9,13 +12,20 @@ With pyenv, make the interpreters reachable first, the default first (``.ci/run`
 
 import nox
 
-nox.options.sessions = ["tests-3.10", "tests-3.13", "lint", "types", "schema"]
+nox.options.sessions = ["tests-3.10", "tests-3.12", "tests-3.13", "tests-min", "lint", "types", "schema"]
 nox.options.reuse_existing_virtualenvs = True
 
 
-@nox.session(python=["3.10", "3.13"])
+@nox.session(python=["3.10", "3.12", "3.13"])
 def tests(session: nox.Session) -> None:
     session.install(".[test]")
+    session.run("python", "-m", "pytest", "-q", *session.posargs)
+
+
+@nox.session(python="3.10", name="tests-min")
+def tests_min(session: nox.Session) -> None:
+    """The lowest declared Python with the lowest declared version of every runtime dependency."""
+    session.install("-c", "constraints/minimum.txt", ".[test]")
     session.run("python", "-m", "pytest", "-q", *session.posargs)
 
 

@@ -1,3 +1,4 @@
+import inspect
 import json
 import os
 import tempfile
@@ -7,6 +8,7 @@ import tempfile
 os.environ["KEMS_REF_CACHE"] = tempfile.mkdtemp(prefix="kems-ref-test-cache-")
 os.environ["KEMS_REF_DB"] = os.path.join(tempfile.mkdtemp(prefix="kems-ref-test-games-"), "games.sqlite3")
 
+import click.testing
 import pytest
 from typer.testing import CliRunner
 
@@ -34,6 +36,14 @@ def pinned_env(monkeypatch):
     monkeypatch.delenv("LC_ALL", raising=False)
 
 
+def cli_runner() -> CliRunner:
+    """A runner whose result keeps stderr apart from stdout: Click 8.2+ always does (and has no
+    ``mix_stderr``); before 8.2 it must be asked."""
+    if "mix_stderr" in inspect.signature(click.testing.CliRunner.__init__).parameters:
+        return CliRunner(mix_stderr=False)
+    return CliRunner()
+
+
 class Run:
     def __init__(self, result):
         self.result = result
@@ -47,7 +57,7 @@ class Run:
 
 @pytest.fixture
 def run():
-    runner = CliRunner()
+    runner = cli_runner()
 
     def _run(*args, env=None):
         return Run(runner.invoke(app, list(args), env=env, catch_exceptions=False))

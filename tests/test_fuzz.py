@@ -18,9 +18,9 @@ import signal
 
 import pytest
 import yaml
+from conftest import cli_runner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from kems_ref.cli import app
 from kems_ref.referee.situation import EVENTS, OPTIONS, SITUATION_KEYS
@@ -57,7 +57,7 @@ def _invoke(args: list[str]):
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(10)
     try:
-        result = CliRunner().invoke(app, args, catch_exceptions=True, env={"COLUMNS": "100"})
+        result = cli_runner().invoke(app, args, catch_exceptions=True, env={"COLUMNS": "100"})
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
