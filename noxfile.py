@@ -4,6 +4,8 @@
   in ``.ci/run``): every minor version the project declares;
 - tests-min: the tests on 3.10 with every runtime dependency at its declared lower bound
   (``constraints/minimum.txt``, kept equal to pyproject.toml's bounds by tests/test_packaging.py);
+- third-language: the suite again with a third locale file made from the English one
+  (``tools/third_language.py``): adding a language is adding a file;
 - ruff (lint) and mypy (strict on the library);
 - the JSON Schema check: the shipped schema must be the one generated from the catalogue.
 
@@ -12,7 +14,8 @@ With pyenv, make the interpreters reachable first, the default first (``.ci/run`
 
 import nox
 
-nox.options.sessions = ["tests-3.10", "tests-3.12", "tests-3.13", "tests-min", "lint", "types", "schema"]
+nox.options.sessions = ["tests-3.10", "tests-3.12", "tests-3.13", "tests-min", "third-language", "lint", "types",
+                        "schema"]
 nox.options.reuse_existing_virtualenvs = True
 
 
@@ -27,6 +30,13 @@ def tests_min(session: nox.Session) -> None:
     """The lowest declared Python with the lowest declared version of every runtime dependency."""
     session.install("-c", "constraints/minimum.txt", ".[test]")
     session.run("python", "-m", "pytest", "-q", *session.posargs)
+
+
+@nox.session(name="third-language")
+def third_language(session: nox.Session) -> None:
+    """CONTRIBUTING's path for a new language, proved: a third locale file and the whole suite passes."""
+    session.install(".[test]")
+    session.run("python", "tools/third_language.py", *session.posargs)
 
 
 @nox.session
