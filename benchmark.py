@@ -62,7 +62,11 @@ def elapsed(cmd: list[str]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--serve", action="store_true",
+                        help="only kems-ref serve: the server's time per ruling and the page's weight")
     args = parser.parse_args()
+    if args.serve:
+        return serve_figures()
     subprocess.run([sys.executable, "-m", "kems_ref", "game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben",
                     "--target", "1000000"], stdout=subprocess.DEVNULL, check=True, env=ENV)
     for cmd in CASES.values():  # warm the file cache, the bytecode and kems-ref's data cache
@@ -143,6 +147,79 @@ def long_game(lines: int = 20_000) -> bool:
         print(f"| {name} | {t_small * 1000:.0f} ms, {m_small} MiB | {t_big * 1000:.0f} ms, {m_big} MiB | "
               f"{flat:.2f}× {'✓' if flat <= 1.5 else '✗'} (≤ 1.5×) |")
     return ok
+
+
+
+def serve_figures(rulings: int = 300, pollers: int = 8, bound_s: float = 120.0) -> int:
+    """`kems-ref serve` on 127.0.0.1: the server's own time per ruling (its Server-Timing header,
+    p50/p95) while 8 phones poll the score every 250 ms, and what a phone downloads for the page.
+    Every loop is bounded in count and time; nothing but loopback is contacted."""
+    import json
+    import threading
+    import urllib.request
+
+    folder = tempfile.mkdtemp(prefix="kems-bench-serve-")
+    env = {**ENV, "KEMS_REF_DB": os.path.join(folder, "g.sqlite3")}
+    server = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--host", "127.0.0.1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    assert server.stdout is not None
+    base = server.stdout.readline().strip()
+    assert base.startswith("http://127.0.0.1:"), base
+    deadline = time.monotonic() + bound_s
+
+    def post(path: str, body: dict) -> tuple[bytes, float]:
+        request = urllib.request.Request(base + path.lstrip("/"), data=json.dumps(body).encode(), method="POST",
+                                         headers={"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            timing = answer.headers.get("server-timing", "app;dur=0").split("dur=")[1]
+            return answer.read(), float(timing)
+
+    def get(path: str) -> bytes:
+        with urllib.request.urlopen(base + path.lstrip("/"), timeout=10) as answer:
+            return answer.read()
+
+    post("/api/games", {"teams": ["Léa+Tom", "Inès+Karim"], "target": 1000})
+    stop = threading.Event()
+    polls = [0]
+
+    def poll() -> None:
+        for _ in range(int(bound_s * 4)):  # bounded: at most bound_s seconds at 4 a second
+            if stop.is_set() or time.monotonic() > deadline:
+                return
+            get("/score")
+            polls[0] += 1
+            time.sleep(0.25)
+
+    threads = [threading.Thread(target=poll, daemon=True) for _ in range(pollers)]
+    for thread in threads:
+        thread.start()
+    durations = []
+    situations = [{"event": "contre-kems", "hand": "7 7 K K", "convention": "pagat"},
+                  {"event": "kems", "hand": "Q Q Q Q"}, {"event": "exchange", "cards": 2, "take-first": True}]
+    try:
+        for i in range(rulings):
+            if time.monotonic() > deadline:
+                break
+            durations.append(post("/api/rule", situations[i % len(situations)])[1])
+        page = {path: len(get(path)) for path in ("/", "/static/htmx.min.js", "/static/kems.css")}
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=5)
+        server.terminate()
+        server.wait(timeout=20)
+    durations.sort()
+    p50, p95 = durations[len(durations) // 2], durations[int(len(durations) * 0.95)]
+    weight = sum(page.values())
+    print(f"| serve (127.0.0.1, {pollers} phones polling every 250 ms, {polls[0]} polls) | figure | target |")
+    print("|---|---|---|")
+    mark = "✓" if p50 < 10 else "✗"
+    print(f"| server time per ruling, p50 ({len(durations)} rulings) | {p50:.1f} ms | < 10 ms {mark} |")
+    print(f"| server time per ruling, p95 | {p95:.1f} ms | — |")
+    print(f"| the score page with its script and style | {weight / 1024:.0f} KB "
+          f"(page {page['/'] / 1024:.1f}, htmx {page['/static/htmx.min.js'] / 1024:.0f}, "
+          f"style {page['/static/kems.css'] / 1024:.1f}) | < 100 KB {'✓' if weight < 100_000 else '✗'} |")
+    return 0 if p50 < 10 and weight < 100_000 else 1
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS
 _public("kems_ref.referee.api", "situation", "situation_of", "rule", "Result")
 _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
+_public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
         "notes", "call_name")
 # a dispute told in words
@@ -198,6 +199,8 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.api import rule as rule
     from .referee.api import situation as situation
     from .referee.api import situation_of as situation_of
+    from .referee.cards import RANKS as RANKS
+    from .referee.cards import Card as Card
     from .referee.outcomes import Effect as Effect
     from .referee.outcomes import Team as Team
     from .referee.outcomes import Verdict as Verdict

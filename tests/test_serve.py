@@ -304,3 +304,61 @@ def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
     assert done.returncode == 2 and 'pip install "kems-ref[web]"' in done.stderr
     assert "Traceback" not in done.stderr
     time.sleep(0)
+
+
+def test_a_server_killed_in_the_middle_of_entries_loses_no_acknowledged_entry(run, tmp_path):
+    import signal
+    import urllib.request
+
+    db = tmp_path / "g.sqlite3"
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "100000", "--db", str(db)).code == 0
+    process = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--db", str(db)],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    acknowledged = 0
+    try:
+        assert process.stdout is not None
+        base = process.stdout.readline().strip()
+        assert base.startswith("http://127.0.0.1:"), base
+        deadline = time.monotonic() + 60
+        for _ in range(400):  # bounded in count and in time
+            if time.monotonic() > deadline:
+                break
+            request = urllib.request.Request(base + "api/games/current/points", method="POST",
+                                             data=b'{"team": "A", "n": 1}',
+                                             headers={"content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                assert answer.status == 200
+            acknowledged += 1
+            if acknowledged == 25:
+                # the next entry is sent and the server killed while it writes it
+                killer = threading.Timer(0.005, process.send_signal, args=(signal.SIGKILL,))
+                killer.start()
+            if acknowledged > 25:
+                break
+    except OSError:
+        pass  # the connection the kill cut
+    finally:
+        process.kill()
+        process.wait(timeout=20)
+    assert acknowledged >= 25
+    total = run("game", "score", "--db", str(db), "--json").json()["teams"][0]["points"]
+    assert acknowledged <= total <= acknowledged + 1  # every acknowledged entry, at most the one in flight
+
+
+def test_on_a_terminal_the_url_is_followed_by_its_qr_code(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "serve", "--port", "0", "--db", str(tmp_path / "g.db")],
+                          encoding="utf-8", timeout=30, env={**__import__("os").environ, "TERM": "xterm"})
+    try:
+        child.expect(r"http://127\.0\.0\.1:\d+/")
+        url = child.after
+        child.expect("█")  # the QR code's blocks
+        import urllib.request
+
+        with urllib.request.urlopen(url + "new", timeout=10) as answer:  # serving, then stopped by Ctrl-C
+            assert answer.status == 200
+    finally:
+        child.sendintr()
+        child.expect(pexpect.EOF, timeout=20)
+        child.close()
+    assert child.exitstatus == 0

@@ -9,6 +9,7 @@ unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the jo
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
 from urllib.parse import urlsplit
@@ -62,10 +63,14 @@ class Guard:
             await _headers(refused)(scope, receive, send)
             return
 
+        started = time.perf_counter()
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                # the server's own time on this request (benchmark.py --serve reads it)
+                headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.2f}".encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

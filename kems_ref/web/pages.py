@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from .. import library as kems
 from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body
 
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # the keypad, highest first
 CARD_KEYS = ("hand", "partner_hand")
 YES, NO = "yes", "no"
 
@@ -174,14 +174,17 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
             if game is None:
                 return {"redirect": "/new"}
             context: dict[str, Any] = {"event": event, "event_label": kems.t(f"event.{event}", lang),
-                                       "params": params, "teams": _players(game), "with": _with, "ranks": RANKS}
+                                       "params": params, "teams": _players(game), "with": _with,
+                                       "keys": [(rank, kems.Card(rank).label(lang)) for rank in RANKS]}
             if not by:
                 return {**context, "step": "by"}
             if accusation and not on:
                 return {**context, "step": "on", "caller_team": kems.team_of(game, by).name}
             options = _options(params)
             if "square" not in options and not ("hand" in options and params.get("done")):
-                return {**context, "step": "hand", "hand": params.get("hand", "")}
+                hand = " ".join(params.get("hand", "").split())
+                shown = " ".join(kems.Card(rank).label(lang) for rank in hand.split() if rank in RANKS)
+                return {**context, "step": "hand", "hand": hand, "hand_shown": shown}
             result, changes = kems.would_apply(store, game, event, options, by, on, lang)
             ruling = result.ruling
             return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, event),

@@ -49,18 +49,19 @@ def run(host: Optional[str], port: int, lan: bool, db: Optional[str], houses: li
         raise kems.KemsError("error.serve_cannot_listen", host=bind, port=port,
                              reason=exc.strerror or str(exc)) from None
     sock.listen(64)
-    shown = lan_address() if bind in ("0.0.0.0", "::") else bind
-    shown = f"[{shown}]" if ":" in shown else shown
-    url = f"http://{shown}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")
-    sys.stdout.write(url + "\n")  # the first line: the URL to open (scripts read the port here)
-    sys.stdout.flush()
-    if sys.stdout.isatty():
-        import segno
-
-        segno.make(url, error="m").terminal(compact=True)
     settings = Settings(db=Path(db).expanduser() if db else None, token=token, houses=by_id, lang=lang)
     config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False, lifespan="off",
                             limit_concurrency=64, timeout_keep_alive=5)
     server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a table stops its server: a clean stop, exit 0
+    shown = lan_address() if bind in ("0.0.0.0", "::") else bind
+    shown = f"[{shown}]" if ":" in shown else shown
+    url = f"http://{shown}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")
+    # from here on, Ctrl-C is how a table stops its server: a clean stop, exit 0
+    with contextlib.suppress(KeyboardInterrupt):
+        sys.stdout.write(url + "\n")  # the first line: the URL to open (scripts read the port here)
+        sys.stdout.flush()
+        if sys.stdout.isatty():
+            import segno
+
+            segno.make(url, error="m").terminal(compact=True)
         server.run(sockets=[sock])

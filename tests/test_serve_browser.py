@@ -1,0 +1,146 @@
+"""The phone pages in a real browser: the system's Chromium driven by Playwright at a phone's viewport
+(390×844, touch), two players' phones at once — one in English, one in French — playing a whole game
+to its end by taps, each seeing the other's entries without reloading.
+
+The server is a real ``kems-ref serve --lan`` process listening on 127.0.0.1 only (the join token is
+exercised without leaving the machine).  Screenshots of each page are kept in the test's temporary
+folder (``KEMS_REF_SCREENSHOTS`` names another one).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) is not installed")
+pytest.importorskip("starlette", reason="the web extra is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system Chromium (apt-get install chromium)")
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+LIVE = 4_000  # ms: a phone sees another's entry within a second of polling, with room for a loaded machine
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    process = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--lan", "--host",
+                                "127.0.0.1", "--db", str(tmp_path / "sheet.sqlite3")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "KEMS_REF_LANG": "en"})
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:"), url
+        yield url
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=20)
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("KEMS_REF_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_a_whole_game_by_taps_on_two_phones_at_once_in_english_and_french(server, shots):
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            lea = browser.new_context(**PHONE, locale="en-GB").new_page()
+            ines = browser.new_context(**PHONE, locale="fr-FR").new_page()
+            expect = sync_api.expect
+            for page in (lea, ines):
+                page.set_default_timeout(15_000)
+
+            # Léa's phone scans the link: no game yet, a new one
+            lea.goto(server)
+            lea.locator("input[name=team1]").fill("Léa+Tom")
+            lea.locator("input[name=team2]").fill("Inès+Karim")
+            lea.locator("select[name=convention]").select_option("jouer-au-kems")
+            lea.locator("input[name=target]").fill("3")
+            lea.screenshot(path=shots / "new-game-en.png")
+            lea.get_by_role("button", name="Start the game").tap()
+            expect(lea.locator("#score h1")).to_contain_text("game-1")
+
+            # Inès's phone joins by the same link, in French
+            ines.goto(server)
+            expect(ines.locator("#score")).to_contain_text("Léa+Tom")
+            expect(ines.get_by_role("link", name="Contre-Kems", exact=True)).to_be_visible()
+            ines.screenshot(path=shots / "score-fr.png")
+
+            # a right Kems in four taps: Kems, Léa, held a square, record
+            lea.get_by_role("link", name=re.compile("^Kems")).first.tap()
+            lea.get_by_role("link", name="Léa").tap()
+            lea.get_by_role("link", name="Held a square").tap()
+            expect(lea.locator(".verdict")).to_have_text("CALL UPHELD")
+            expect(lea.locator(".changes")).to_have_text("Léa+Tom +1 point")
+            lea.screenshot(path=shots / "ruling-en.png")
+            lea.get_by_role("button", name="Record on the sheet").tap()
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1")
+            # …and Inès's phone shows it without reloading
+            expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1", timeout=LIVE)
+
+            # Inès calls Contre-Kems on Léa, taps her cards; the ruling needs the partner's hand: a tap
+            ines.get_by_role("link", name="Contre-Kems", exact=True).tap()
+            ines.get_by_role("link", name="Inès").tap()
+            ines.get_by_role("link", name="Léa").tap()
+            for key in ("7", "7", "R", "R"):
+                ines.locator(".keypad").get_by_role("link", name=key, exact=True).tap()
+            expect(ines.locator("output.cards")).to_have_text("7 7 R R")
+            ines.screenshot(path=shots / "keypad-fr.png")
+            ines.get_by_role("link", name="Ces cartes").tap()
+            expect(ines.locator(".ruling .verdict")).to_have_text("ÇA DÉPEND")  # on what the page asks next
+            expect(ines.locator("p.question")).to_contain_text("partenaire")
+            ines.screenshot(path=shots / "needs-fr.png")
+            ines.locator(".grid a", has_text=re.compile("pas de carré")).first.tap()
+            expect(ines.locator(".verdict")).to_have_text("ANNONCE FAUSSE")
+            expect(ines.locator(".changes")).to_have_text("Léa+Tom +1 point")
+            ines.get_by_role("button", name="Inscrire sur la feuille").tap()
+            expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("2")
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("2", timeout=LIVE)
+
+            # Tom's Kems on the last point: the game is won, on both phones
+            lea.get_by_role("link", name=re.compile("^Kems")).first.tap()
+            lea.get_by_role("link", name="Tom").tap()
+            lea.get_by_role("link", name="Held a square").tap()
+            lea.get_by_role("button", name="Record on the sheet").tap()
+            expect(lea.locator("#score .status")).to_contain_text("Léa+Tom")
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("3")
+            expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("3", timeout=LIVE)
+            status_en = lea.locator("#score .status").inner_text()
+            status_fr = ines.locator("#score .status").inner_text()
+            assert "Léa+Tom" in status_en and "Léa+Tom" in status_fr and status_en != status_fr
+            lea.screenshot(path=shots / "won-en.png")
+            ines.screenshot(path=shots / "won-fr.png")
+        finally:
+            browser.close()
+    assert len(list(shots.glob("*.png"))) == 7
+
+
+def test_the_pages_fetch_nothing_from_elsewhere_and_run_no_inline_script(server):
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_context(**PHONE).new_page()
+            asked: list[str] = []
+            refused: list[str] = []
+            page.on("request", lambda request: asked.append(request.url))
+            page.on("console", lambda message: refused.append(message.text) if "Content Security" in message.text
+                    else None)
+            page.goto(server)
+            page.goto(server.split("?")[0] + "glossary")
+            page.goto(server.split("?")[0] + "ask")
+        finally:
+            browser.close()
+    assert asked and all(url.startswith("http://127.0.0.1:") for url in asked)
+    assert refused == []
