@@ -111,3 +111,14 @@ def test_every_team_a_convention_may_name_is_a_team_of_the_referee():
     from kems_ref.corpus.schema import ScoreChange
 
     assert set(get_args(ScoreChange.model_fields["team"].annotation)) == {t.value for t in Team}
+
+
+def test_a_deals_replace_cards_effect_says_what_the_data_says_and_the_sources_text_says_how(run):
+    """replace-cards says the cards are replaced; where they go (Wikipédia: into the stock) is the
+    source's own text, shown as the reason, never added by the effect."""
+    ruling = run("rule", "deal", "--hand", "K K K 2", "-c", "wikipedia", "--json", "--lang", "en").json()
+    assert ruling["verdict"] == "replace-cards" and ruling["effects"] == ["show-discard-draw"]
+    assert "puts them in the stock" in ruling["explanation"]
+    shown = run("rule", "deal", "--hand", "K K K 2", "-c", "wikipedia", "--lang", "en").out
+    assert "Effects: the player replaces those cards, as the rule says" in shown
+    assert "stock" not in shown.split("Effects:")[1].split("\n")[0]
