@@ -161,6 +161,8 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
     for pid in IDS:
         raw = raw_rules.get(pid)
         inherited = parent.rules[pid] if parent else None
+        if raw is None and parent is None:  # a point a standalone file leaves out is silent there
+            raw = {"status": "unspecified"}
         if raw is None or raw.get("status") == "inherited":
             if inherited is None or parent is None:  # pragma: no cover - prevented by validation
                 raise KemsError("error.schema.point_unanswered", path, point=pid)
@@ -401,6 +403,10 @@ def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, A
     data, lines, problems = _check_one(resolve_path(path))
     if strict and not problems and isinstance(data, dict):
         problems = cross_check(data, lines, strict=True)
+        rules = data.get("rules") if isinstance(data.get("rules"), dict) else {}
+        if not data.get("extends"):  # left out of a standalone file: silent there, said under --strict
+            problems += [KemsError("error.schema.point_left_out", line=line_of(lines, ("rules",)), point=pid,
+                                   choices=", ".join(shipped_ids())) for pid in IDS if pid not in (rules or {})]
     if isinstance(data, dict) and isinstance(data.get("extends"), str):
         parent = data["extends"]
         line = line_of(lines, ("extends",))

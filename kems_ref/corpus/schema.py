@@ -310,11 +310,7 @@ def check(data: Any, lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
             loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
             problems.append(_problem(err, line_of(lines, loc)))
     rules = data.get("rules") or {}
-    if isinstance(rules, dict) and not data.get("extends"):
-        for pid in IDS:
-            if pid not in rules:
-                problems.append(KemsError("error.schema.point_unanswered", line=line_of(lines, ("rules",)),
-                                          point=pid))
+    if isinstance(rules, dict) and not data.get("extends"):  # a point left out is silent (--strict lists them)
         for pid, entry in rules.items():
             if isinstance(entry, dict) and entry.get("status") == "inherited":
                 problems.append(KemsError("error.schema.inherited_needs_extends",

@@ -412,7 +412,8 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     """Whether ``cards`` make the winning hand of this convention (``hand.square``): four of a kind,
     or a run of four in one suit; ``None`` where the convention does not say what it is."""
     entry = ctx.conv.get("hand.square")
-    if entry.stated and entry.value == "four-of-a-kind":  # the game's own: nothing to cite in every ruling
+    if not entry.stated or entry.value == "four-of-a-kind":
+        # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
         return C.square_rank(cards) is not None
     rule = ctx.rule("hand.square")
     if rule is None:

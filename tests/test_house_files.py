@@ -1,0 +1,75 @@
+"""House files without contortions: a standalone file states what its table plays and nothing else; a
+point it leaves out is silent there (``validate --strict`` lists them, saying that ``extends`` would
+supply them), and four of a kind is what makes a Kems unless the file says otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kems_ref.corpus import load as conventions
+from kems_ref.corpus.catalogue import IDS
+
+HOUSE = """\
+id: chez-nous
+name: Chez nous
+publication: {title: Nos règles, cite_as: Nos règles}
+rules:
+  call.kems.right:
+    status: stated
+    value: [{team: callers, change: 2, unit: point}]
+    text: {fr: "Kems juste : deux points.", en: "Right Kems: two points."}
+    citation: {section: "Les annonces"}
+  hand.end:
+    status: stated
+    value: any-call
+    text: {fr: "Toute annonce finit la manche.", en: "Every call ends the hand."}
+    citation: {section: "Les annonces"}
+"""
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> str:
+    path = tmp_path / "chez-nous.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return str(path)
+
+
+def test_a_standalone_house_file_of_two_points_is_valid(run, house):
+    r = run("conventions", "validate", house, "--lang", "en")
+    assert r.code == 0, r.out
+
+
+def test_under_such_a_file_a_right_kems_scores_its_two_points_and_four_of_a_kind_is_the_kems(run, house):
+    ruling = run("rule", "kems", "--hand", "Q Q Q Q", "-c", house, "--json", "--lang", "en").json()
+    assert (ruling["verdict"], ruling["score"], ruling["hand_ends"]) == \
+        ("upheld", [{"team": "callers", "change": 2, "unit": "point"}], True)
+    assert "hand.square" not in ruling["unspecified"]
+    wrong = run("rule", "kems", "--hand", "Q Q Q J", "-c", house, "--json", "--lang", "en").json()
+    assert wrong["verdict"] == "rejected"  # three queens and a jack are no square, without a word about it
+
+
+def test_a_point_the_file_leaves_out_is_silent_there(run, house):
+    ruling = run("rule", "kems", "--hand", "Q Q Q J", "-c", house, "--json", "--lang", "en").json()
+    assert ruling["score_settled"] is False and ruling["unspecified"] == ["call.kems.wrong"]
+    shown = run("conventions", "show", house, "--json").json()["rules"]
+    assert shown["call.kems.wrong"]["status"] == "unspecified" and len(shown) == len(IDS)
+
+
+def test_validate_strict_lists_the_points_left_out_and_says_extends_would_supply_them(run, house):
+    r = run("conventions", "validate", house, "--strict", "--lang", "en")
+    assert r.code == 1
+    left_out = [line for line in r.out.splitlines() if "is left out" in line]
+    assert len(left_out) == len(IDS) - 2
+    assert "rule point 'call.kems.wrong' is left out: silent in this file (extends: ID would supply it" in r.out
+
+
+def test_the_shipped_conventions_still_answer_every_point_themselves():
+    """Their silences carry notes: a published convention never leaves a point out."""
+    import yaml
+
+    for path in sorted(conventions.conventions_dir().glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not data.get("extends"):
+            assert sorted(set(IDS) - set(data["rules"])) == [], path.name
