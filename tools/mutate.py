@@ -50,14 +50,18 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import copy
 import os
 import random
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -366,20 +370,55 @@ def _scratch() -> Path:
     return scratch
 
 
+#: a mutant's tests may loop for ever or eat the memory (a loop's counter changed): each run is
+#: stopped after this many seconds (set from the baseline's time) and capped at 4 GiB
+TIME_LIMIT = [900.0]
+MEMORY = 4 << 30
+RUNNING: set[subprocess.Popen[bytes]] = set()
+STOPPING = [False]
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 def _run_tests(scratch: Path, tests: list[str], report: bool = False) -> bool:
-    """Whether the tests fail (a mutant killed)."""
+    """Whether the tests fail (a mutant killed); a run stopped by the time limit counts as killed."""
     env = {**os.environ, "PYTHONPATH": str(scratch), "PYTHONDONTWRITEBYTECODE": "1"}
+    # each scratch copy its own temporary directory: pytest prunes old ones, and two runs sharing
+    # the default one delete each other's files (failures that would count as kills)
+    process = subprocess.Popen([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                f"--basetemp={scratch / '.pytest-tmp'}", *tests],
+                               cwd=scratch, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               start_new_session=True, preexec_fn=_capped)
+    RUNNING.add(process)
     try:
-        # each scratch copy its own temporary directory: pytest prunes old ones, and two runs sharing
-        # the default one delete each other's files (failures that would count as kills)
-        result = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                                 f"--basetemp={scratch / '.pytest-tmp'}", *tests],
-                                cwd=scratch, env=env, capture_output=True, timeout=900)
+        out, _ = process.communicate(timeout=TIME_LIMIT[0])
     except subprocess.TimeoutExpired:
+        _stop(process)
         return True
-    if report and result.returncode:
-        sys.stderr.write(result.stdout.decode(errors="replace")[-3000:])
-    return result.returncode != 0
+    finally:
+        RUNNING.discard(process)
+    if report and process.returncode:
+        sys.stderr.write(out.decode(errors="replace")[-3000:])
+    return process.returncode != 0
+
+
+def _stopped(signum: int, _frame: object) -> None:
+    """Killed or interrupted: the running tests stopped, no further mutant started, and the scratch
+    copies removed all the same (by main's ``finally``)."""
+    STOPPING[0] = True
+    for process in list(RUNNING):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    sys.exit(128 + signum)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """The test run and every process it started (its own session)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 def _killed(scratch: Path, changed: dict[str, str], tests: list[str], report: bool = False) -> bool:
@@ -400,7 +439,10 @@ def _baseline(scratch: Path, jobs: list[Job], suite: str) -> bool:
     files = {job.rel: job.target for job in jobs}
     tests = list(dict.fromkeys(t for rel, target in files.items() for t in tests_for(target, rel, suite)
                                if t not in NOT_ON_A_TERMINAL))
+    start = time.monotonic()
     if not _killed(scratch, {rel: rewritten(rel) for rel in files}, [*tests, *NOT_ON_A_TERMINAL]):
+        # a mutant's tests are at most these: three times their time (and a minute) is a loop
+        TIME_LIMIT[0] = 3 * (time.monotonic() - start) + 60
         return True
     for rel, target in files.items():
         if _killed(scratch, {rel: rewritten(rel)}, tests_for(target, rel, suite), report=True):
@@ -447,6 +489,8 @@ def main() -> int:
     if args.list or not jobs:
         return 0
 
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, _stopped)
     scratches = [_scratch() for _ in range(args.jobs)]
     try:
         if not _baseline(scratches[0], jobs, args.suite):
@@ -455,10 +499,14 @@ def main() -> int:
 
         def run(indexed: tuple[int, Job]) -> tuple[Job, bool]:
             index, job = indexed
+            if STOPPING[0]:
+                return job, True
             scratch = scratches[index % len(scratches)]
+            start = time.monotonic()
             killed = _killed(scratch, {job.rel: job.text()}, tests_for(job.target, job.rel, args.suite))
             done[0] += 1
-            sys.stderr.write(f"[{done[0]}/{len(jobs)}] {'killed' if killed else 'SURVIVED'}: {job.label}\n")
+            sys.stderr.write(f"[{done[0]}/{len(jobs)}] {'killed' if killed else 'SURVIVED'}: {job.label}"
+                             f" ({time.monotonic() - start:.0f} s)\n")
             sys.stderr.flush()
             return job, killed
 
@@ -469,6 +517,8 @@ def main() -> int:
             for group in pool.map(lambda group: [run(item) for item in group], groups):
                 results += group
     finally:
+        for process in list(RUNNING):
+            _stop(process)
         for scratch in scratches:
             shutil.rmtree(scratch, ignore_errors=True)
     for target in dict.fromkeys(job.target for job in jobs):
