@@ -105,6 +105,21 @@ def test_the_human_answer_says_what_was_understood_first_and_ends_with_the_rule_
     assert lines[-1] == 'Same ruling: kems-ref rule contre-kems -c pagat --hand "2 3 4 5" --partner-hand "K K K K"'
 
 
+@pytest.mark.parametrize(("story", "understood"), [
+    ("stop kemps too late on Paul who had four kings, ducale",
+     "Understood: Contre-Kems; the accused player's hand: K K K K; after a Kems; Ducale"),
+    ("stop kemps on Marie 2 3 4 5, nobody called kems",
+     "Understood: Contre-Kems; the accused player's hand: 2 3 4 5; no Kems had been called; Ducale (by default)"),
+    ("he lifted the fourth queen when they called stop kemps",
+     "Understood: Contre-Kems; the accused player's hand: Q Q Q; card lifted: Q; Ducale (by default)"),
+])
+def test_what_it_understood_names_every_fact_it_took_from_the_story(run, story, understood):
+    """"too late" is said back as after a Kems, "nobody called kems" as such, and "the fourth queen" as the
+    three queens in hand it implies."""
+    r = run("ask", story, "--no-input")
+    assert r.code == 0 and r.out.splitlines()[0] == understood
+
+
 def test_in_french_everything_is_french_cards_included(run):
     r = run("ask", "contre-kems sur deux 7 et deux rois", "--no-input", "--lang", "fr")
     lines = r.out.strip().splitlines()

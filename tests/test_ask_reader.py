@@ -47,3 +47,19 @@ def test_a_story_the_reader_cannot_stand_behind_is_refused_for_its_reason(case):
 ])
 def test_an_answer_about_cards_is_read_like_the_story(answer, cards):
     assert read_cards(answer) == cards
+
+
+@pytest.mark.parametrize(("en", "fr", "n"), [
+    ("five", "cinq", 5), ("six", "six", 6), ("seven", "sept", 7), ("eight", "huit", 8), ("nine", "neuf", 9),
+    ("ten", "dix", 10), ("twelve", "douze", 12),
+])
+def test_a_table_size_said_in_words_is_that_many_players(en, fr, n):
+    assert read(f"we are {en} players and the kems was wrong").options == {"players": n, "square": False}
+    assert read(f"on est {fr} joueurs et le kems était faux").options == {"players": n, "square": False}
+
+
+def test_a_house_call_name_is_read_whole_before_a_shorter_name_inside_it():
+    """A house that calls its Kems "Cut Kemps" and its Contre-Kems "Cut": "cut kemps" is the Kems."""
+    names = {"cut": "contre-kems", "cut kemps": "kems"}
+    assert read("cut kemps on Q Q Q Q", own_calls=names).event == "kems"
+    assert read("cut on Paul, 7 7 K K", own_calls=names).event == "contre-kems"

@@ -249,6 +249,15 @@ def test_a_point_taken_away_needs_no_double_dash(game):
     assert totals(game("point", "Ana", "-2")["score"]) == {"Tom+Léa": 0, "Ana+Ben": -2}
 
 
+def test_the_sheet_says_one_point_in_the_singular_and_a_point_taken_away_as_a_point_too(run, db):
+    env = {"KEMS_REF_DB": db}
+    assert run("game", "new", *TEAMS, "-c", "ducale", "--target", "5", env=env).code == 0
+    assert "Entry 1 of game-1, applied: Ana+Ben -2 points." in run("game", "point", "Ana", "-2", env=env).out
+    assert "Entry 2 of game-1, applied: Tom+Léa +1 point." in run("game", "point", "Tom", "1", env=env).out
+    assert "Ligne 3 de game-1, appliquée : Tom+Léa -1 point." in run("game", "point", "Tom", "-1", "--lang", "fr",
+                                                                   env=env).out
+
+
 def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")

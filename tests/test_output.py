@@ -201,10 +201,50 @@ def test_a_table_of_four_players_is_read_as_four_without_a_lead_word():
 
 
 def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_path):
+    """A house file extending a house file that extends Ducale: the points it inherits, and the one it
+    replaces, are Ducale's; the middle file, which states nothing, only passes them on."""
     middle = tmp_path / "middle.yaml"
     middle.write_text("id: middle\nname: Middle\npublication: {title: Middle}\nextends: ducale\n", encoding="utf-8")
     child = tmp_path / "child.yaml"
-    child.write_text("id: child\nname: Child\npublication: {title: Child}\nextends: ./middle.yaml\n", encoding="utf-8")
+    child.write_text(
+        "id: child\nname: Child\npublication: {title: Child}\nextends: ./middle.yaml\nrules:\n"
+        "  call.double_kems.right:\n    status: stated\n    value: [{team: callers, change: 3, unit: point}]\n"
+        "    text: {en: Three points for a Double Kems., fr: Trois points pour un Double Kems.}\n"
+        "    citation: {section: House}\n", encoding="utf-8")
     shown = run("conventions", "show", str(child), "--json").json()
     entry = shown["rules"]["call.contre_kems.wrong"]
-    assert entry["status"] == "inherited" and "Ducale" in entry["citation"]["source"]
+    assert entry["status"] == "inherited" and entry["inherited_from"] == "ducale"
+    assert "Ducale" in entry["citation"]["source"]
+    text = run("conventions", "show", str(child)).out
+    assert "(inherited from ducale)" in text and "inherited from middle" not in text
+    assert "replaces: ducale — Double Kems: two points to the team." in text
+    items = {i["rule_point"]: i for i in run("checklist", "-c", str(child), "--json").json()["items"]}
+    assert items["call.double_kems.right"]["replaces"] == "ducale"
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["contre-kems", "--hand", "7 7 K K", "--lang", "en"], "the accused team: +1 point"),
+    (["contre-kems", "--hand", "7 7 K K", "--lang", "fr"], "l'équipe accusée : +1 point"),
+    (["contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "-c", "wikipedia"],
+     "the calling team: -1 point"),
+    (["kems", "--hand", "Q Q Q Q", "-c", "pagat"], "the opposing team: +1 letter"),
+    (["kems", "--hand", "Q Q Q J", "-c", "pagat", "--lang", "fr"], "l'équipe qui annonce : +1 lettre"),
+    (["double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K"], "the calling team: +2 points"),
+    (["double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", "--lang", "fr"],
+     "l'équipe qui annonce : +2 points"),
+])
+def test_a_score_of_one_is_one_point_or_one_letter_and_more_than_one_is_plural(run, args, line):
+    """Under Ducale a wrong Contre-Kems gives the accused team +1 point, never "+1 points"; Wikipédia's
+    mistaken Contre-Kems costs the callers -1 point; Pagat's letters likewise; a Double Kems +2 points."""
+    assert line in [row.strip() for row in run("rule", *args).out.splitlines()]
+
+
+def test_a_house_rule_that_costs_two_points_says_minus_two_points(run, tmp_path):
+    house = tmp_path / "minus.yaml"
+    house.write_text(
+        "id: minus\nname: Minus\npublication: {title: Minus}\nextends: ducale\nrules:\n  call.kems.wrong:\n"
+        "    status: stated\n    value: [{team: callers, change: -2, unit: point}]\n"
+        "    text: {en: A wrong Kems costs the callers two points., fr: Un Kems faux coûte deux points.}\n"
+        "    citation: {section: House}\n", encoding="utf-8")
+    out = run("rule", "kems", "--hand", "Q Q Q J", "-c", str(house)).out
+    assert "the calling team: -2 points" in [row.strip() for row in out.splitlines()]

@@ -807,8 +807,9 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
     tok, nxt = tokens[j], _free(tokens, j + 1)
     if nxt is None:
         return None, j
-    if tok.word in ("un", "une", "a", "an", "one") and nxt.word in ("paire", "pair", "brelan", "carre", "square"):
-        return _quantity(tokens, j + 1)
+    if tok.word in ("un", "une", "a", "an", "one") and nxt.word in ("paire", "pair", "brelan", "carre", "square",
+                                                                  "single", "seul", "seule"):
+        return _quantity(tokens, j + 1)  # "un carré de rois", "a single jack": the article is no ace
     if tok.word in ("paire", "pair", "brelan", "carre", "square", "quads") and nxt.word in ("de", "of", "d"):
         after = _free(tokens, j + 2)
         return (QUANTITIES[tok.word], j + 2) if after and _is_card_word(after, True) else (None, j)
