@@ -73,3 +73,32 @@ def test_the_shipped_conventions_still_answer_every_point_themselves():
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         if not data.get("extends"):
             assert sorted(set(IDS) - set(data["rules"])) == [], path.name
+
+
+def test_a_target_need_not_repeat_what_it_does_not_say(run, tmp_path):
+    """{points: 3} is a points game to 3 that the table may not change: word null, agreed false."""
+    path = tmp_path / "trois.yaml"
+    path.write_text(HOUSE.replace("rules:\n", """rules:
+  score.target:
+    status: stated
+    value: {points: 3}
+    text: {fr: "En trois points.", en: "Three points to win."}
+    citation: {section: "Le score"}
+"""), encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0
+    assert conventions.load(str(path)).value("score.target") == {"points": 3, "word": None, "agreed": False}
+    db = str(tmp_path / "g.sqlite3")
+    game = run("game", "new", "--team", "A+B", "--team", "C+D", "-c", str(path), "--db", db, "--json").json()
+    assert game["target"] == 3
+
+
+def test_a_child_file_can_remove_a_call_name_it_inherits(run, tmp_path):
+    """Pagat calls the Contre-Kems 'Stop Kemps'; a table that extends Pagat but says Contre-Kems removes it."""
+    path = tmp_path / "pagat-chez-nous.yaml"
+    path.write_text("id: pagat-chez-nous\nname: Pagat chez nous\nextends: pagat\n"
+                    "publication: {title: Nos règles}\ncalls: {contre-kems: null}\n", encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0
+    assert conventions.load("pagat").call_name("contre-kems", "en") == "Stop Kemps"
+    assert conventions.load(str(path)).call_name("contre-kems", "en") is None
+    ruling = run("rule", "contre-kems", "--hand", "7 7 K K", "-c", str(path), "--json", "--lang", "en").json()
+    assert ruling["call_name"] is None

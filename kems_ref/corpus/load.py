@@ -153,7 +153,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub,
         extends=data.get("extends"), path=path,
         chain=(data["id"],) + (parent.chain if parent else ()),
-        calls={**(parent.calls if parent else {}), **(data.get("calls") or {})},
+        calls=_calls(parent, data),
         aliases=list(data.get("aliases") or []),
         decks={**(parent.decks if parent else {}), **_decks(data.get("decks"))},
     )
@@ -177,12 +177,29 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
             replaces = {"convention": inherited.inherited_from or parent.id, "status": inherited.status,
                         "value": inherited.value, "text": inherited.text}
         conv.rules[pid] = RuleEntry(
-            point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
+            point=pid, status=raw["status"], value=_complete(pid, raw.get("value")), text=raw.get("text"),
             citation=_citation(raw.get("citation"), own_source, via), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
-            choices=list(raw.get("choices") or []),
+            choices=[_complete(pid, choice) for choice in raw.get("choices") or []],
         )
     return conv
+
+
+def _calls(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """The calls' own names: the parent's, then the file's (null removes a name it would inherit)."""
+    merged = {**(parent.calls if parent else {}), **(data.get("calls") or {})}
+    return {event: names for event, names in merged.items() if names}
+
+
+#: what a value may leave out, and what it then means (the schema's defaults)
+DEFAULTS = {"score.target": {"points": None, "word": None, "agreed": False}}
+
+
+def _complete(point: str, value: Any) -> Any:
+    """A value with what it left out said (a target need not repeat ``word: null, agreed: false``)."""
+    if point in DEFAULTS and isinstance(value, dict):
+        return {**DEFAULTS[point], **value}
+    return value
 
 
 _cache: dict[str, Convention] = {}

@@ -161,9 +161,10 @@ class HandEnd(Strict):
 
 
 class Target(Strict):
-    points: Optional[Annotated[int, Field(ge=1)]]
-    word: Optional[NonEmpty]
-    agreed: bool
+    points: Optional[Annotated[int, Field(ge=1)]] = Field(None, description="the points to reach (a points game)")
+    word: Optional[NonEmpty] = Field(None, description="the word a letters game spells (KEMS, KEMPS)")
+    agreed: bool = Field(False, description="the table may agree another target before play (in a choice too: "
+                                            "each choice the source offers may say it)")
 
 
 Score = Annotated[list[ScoreChange], Field(min_length=1)]
@@ -255,10 +256,10 @@ class ConventionFile(Strict):
     short_name: Optional[NonEmpty] = Field(None, description="A short name for sentences (default: name)")
     publication: Publication
     extends: Optional[NonEmpty] = None
-    calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Names]] = Field(
+    calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Optional[Names]]] = Field(
         None, description="The calls the publication names, with its own names for them in its language(s) "
                           "(Pagat: {en: Stop Kemps}; Gemsch: {de: Gegen-Gemsch}); a call named here without a "
-                          "rule is ruled 'named, without a rule'")
+                          "rule is ruled 'named, without a rule'; null removes a name the file would inherit")
     aliases: Optional[list[str]] = Field(
         None, description="Other names players use for this convention (Wikipédia: wiki), for -c and ask")
     decks: Optional[dict[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")], Deck]] = Field(
