@@ -102,3 +102,62 @@ def test_a_child_file_can_remove_a_call_name_it_inherits(run, tmp_path):
     assert conventions.load(str(path)).call_name("contre-kems", "en") is None
     ruling = run("rule", "contre-kems", "--hand", "7 7 K K", "-c", str(path), "--json", "--lang", "en").json()
     assert ruling["call_name"] is None
+
+
+# --- a score that ends the game --------------------------------------------------------------------
+
+DOUBLE_WINS = """\
+id: double-gagne
+name: Le double gagne
+extends: ducale
+publication: {title: Nos règles}
+rules:
+  call.double_kems.right:
+    status: stated
+    value: [{team: callers, change: 1, unit: game}]
+    text: {fr: "Double Kems juste : l'équipe gagne la partie.", en: "Right Double Kems: the team wins the game."}
+    citation: {section: "Le double"}
+"""
+
+
+def test_a_house_double_kems_that_wins_the_game_is_ruled_so(run, tmp_path):
+    path = tmp_path / "double.yaml"
+    path.write_text(DOUBLE_WINS, encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0
+    ruling = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "8 8 8 8", "-c", str(path),
+                 "--json", "--lang", "en").json()
+    assert (ruling["verdict"], ruling["score"]) == ("upheld", [{"team": "callers", "change": 1, "unit": "game"}])
+    shown = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "8 8 8 8", "-c", str(path),
+                "--lang", "en").out
+    assert "the calling team: wins the game" in shown
+
+
+def test_on_the_score_sheet_a_score_that_ends_the_game_names_the_winner_and_leaves_the_totals(run, tmp_path):
+    path = tmp_path / "double.yaml"
+    path.write_text(DOUBLE_WINS, encoding="utf-8")
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "Léa+Tom", "--team", "Inès+Karim", "-c", str(path), "--target", "10",
+               "--db", db).code == 0
+    assert run("game", "point", "Inès", "3", "--db", db).code == 0
+    called = run("game", "double-kems", "Léa", "--hand", "Q Q Q Q", "--partner-hand", "8 8 8 8", "--db", db,
+                 "--json").json()
+    assert called["changes"] == [{"team": "Léa+Tom", "change": 1, "unit": "game"}]
+    score = called["score"]
+    assert (score["finished"], score["winner"]) == (True, "Léa+Tom")
+    assert [t_["points"] for t_ in score["teams"]] == [0, 3]  # the totals as they were
+    line = run("game", "score", "--db", db, "--lang", "en").out
+    assert "Léa+Tom" in line and "wins" in line.lower()
+    history = run("game", "history", "--db", db, "--json", "--lang", "en").json()
+    assert history[-1]["changes"] == [{"team": "Léa+Tom", "change": 1, "unit": "game"}]
+    assert history[-1]["totals"] == {"Léa+Tom": 0, "Inès+Karim": 3}
+
+
+def test_a_game_rescored_under_such_a_file_ends_where_the_double_kems_was_called(run, tmp_path):
+    path = tmp_path / "double.yaml"
+    path.write_text(DOUBLE_WINS, encoding="utf-8")
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "Léa+Tom", "--team", "Inès+Karim", "-c", "ducale", "--target", "10",
+               "--db", db).code == 0
+    assert run("game", "double-kems", "Léa", "--hand", "Q Q Q Q", "--partner-hand", "8 8 8 8", "--db", db).code == 0
+    replayed = run("game", "rescore", "-c", str(path), "--db", db, "--json").json()
+    assert (replayed["score"]["finished"], replayed["score"]["winner"]) == (True, "Léa+Tom")

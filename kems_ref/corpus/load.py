@@ -346,8 +346,8 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
             continue
         values = [entry.get("value")] + [r.get("value") for r in [entry.get("conflict") or {}] if r]
         for value in values:
-            if unit and isinstance(value, list) and any(isinstance(v, dict) and v.get("unit") not in (None, unit)
-                                                         for v in value):
+            if unit and isinstance(value, list) and any(  # a score that ends the game fits either system
+                    isinstance(v, dict) and v.get("unit") not in (None, unit, "game") for v in value):
                 problems.append(KemsError("error.schema.unit_mismatch", line=line_of(lines, ("rules", point, "value")),
                                           point=point, system=system, unit=unit))
     own_decks = set((data.get("decks") or {}).keys())

@@ -77,7 +77,9 @@ class ScoreChange(Strict):
                     "team\", as a source written for two teams says it: settled at a larger table only by "
                     "score.multi_team)")
     change: int
-    unit: Literal["point", "letter"]
+    unit: Literal["point", "letter", "game"] = Field(
+        description="point or letter: that many to the team; game: the score ends the game, +1 the team wins it, "
+                    "-1 it loses it (Kent's 'broken': a team caught loses the game)")
 
 
 class PlayerRange(Strict):

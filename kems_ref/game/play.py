@@ -422,6 +422,7 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
     totals = {t.name: 0 for t in game.teams}
     hands = []
     waiting: list[int] = []
+    ended: Optional[dict[str, Any]] = None  # a replayed score that ends the game
     for entry in live:
         if entry.kind == "point":
             # a score the table wrote in one unit never becomes another: not counted where the units differ
@@ -465,14 +466,17 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
                 changes, applied = sheet.changes_of(branch["ruling"], roles), True
                 applied_verdict, applied_by = branch["ruling"]["verdict"], "decision"
         for change in changes:
-            totals[change["team"]] += change["change"]
+            if change["unit"] == "game":
+                ended = ended or change
+            else:
+                totals[change["team"]] += change["change"]
         if not applied:
             waiting.append(entry.n)
         before = entry.changes if entry.applied else (settled_by.changes if settled_by else [])
         hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": ruling["verdict"],
                       "applied": applied, "applied_verdict": applied_verdict, "applied_by": applied_by,
                       "changes": changes, "before": before, "differs": changes != before})
-    replayed = sheet.standings(rescored, totals)
+    replayed = sheet.end_by(sheet.standings(rescored, totals), ended)
     replayed.waiting = waiting
     return Replayed(ref, replayed, hands, rescored)
 

@@ -109,13 +109,31 @@ def score(game: Game, entries: list[SheetEntry]) -> Score:
     """The standings of a game from its entries: totals, who is out, who has won, what waits for a
     decision."""
     totals = {t.name: 0 for t in game.teams}
+    ended: Optional[dict[str, Any]] = None  # the first applied change that ends the game (unit "game")
     for entry in effective(entries):
         if entry.applied:
             for change in entry.changes:
-                totals[change["team"]] += change["change"]
-    result = standings(game, totals)
+                if change.get("unit") == "game":
+                    ended = ended or change
+                else:
+                    totals[change["team"]] += change["change"]
+    result = end_by(standings(game, totals), ended)
     result.waiting = [e.n for e in waiting(entries)]
     result.decidable = [e.n for e in waiting(entries) if e.branches]
+    return result
+
+
+def end_by(result: Score, ended: Optional[dict[str, Any]]) -> Score:
+    """A score that ends the game (unit ``game``): its team wins it (+1) or loses it (-1), whatever the
+    totals; with two teams the other one wins."""
+    if ended is not None:
+        result.finished = True
+        if ended["change"] > 0:
+            result.winner, result.loser = ended["team"], None
+        else:
+            result.loser = ended["team"]
+            others = [s for s in result.standings if s.team != ended["team"]]
+            result.winner = others[0].team if len(others) == 1 else None
     return result
 
 

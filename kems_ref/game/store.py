@@ -369,7 +369,7 @@ def _changes(text: Optional[str], teams: Optional[set[str]] = None) -> list[dict
     for change in changes:
         if not isinstance(change, dict) or not isinstance(change.get("change"), int) \
                 or isinstance(change.get("change"), bool) or abs(change["change"]) > 2 ** 53 \
-                or change.get("unit", "point") not in ("point", "letter") \
+                or change.get("unit", "point") not in ("point", "letter", "game") \
                 or (teams is not None and clean(str(change.get("team", ""))) not in teams):
             raise HandEdited(f"a score change is not one kems-ref writes: {str(change)[:40]!r}")
     return [{**c, "team": clean(str(c.get("team", "")))} for c in changes]

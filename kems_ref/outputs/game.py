@@ -132,6 +132,7 @@ def changes_text(changes: list[dict[str, Any]], lang: str) -> str:
     if not changes:
         return t("game.no_change", lang)
     return t("ui.sep", lang).join(
+        t(f"game.game_{'won' if c['change'] > 0 else 'lost'}", lang, team=c["team"]) if c["unit"] == "game" else
         f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
         for c in changes)
 
@@ -275,7 +276,8 @@ def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEnt
                 counted, sign = by_n.get(counted.refers or 0), 1
             if counted is not None and counted.applied and counted.kind != "undo":
                 for change in counted.score_changes():
-                    running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
+                    if change.get("unit") != "game":  # a score that ends the game moves no total
+                        running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
             if line.n >= e.n:
                 break
         yield {

@@ -15,6 +15,10 @@ def _word(code: str, lang: str) -> str:
 def _score(entries: list[Any], lang: str) -> str:
     parts = []
     for s in entries:
+        if s["unit"] == "game":
+            parts.append(f"{_word('game_won' if s['change'] > 0 else 'game_lost', lang)} "
+                         f"({_word('role.' + s['team'], lang)})")
+            continue
         unit = _word("pt" if s["unit"] == "point" else "letter", lang)
         parts.append(f"{s['change']:+d} {unit} ({_word('role.' + s['team'], lang)})")
     return ", ".join(parts)
