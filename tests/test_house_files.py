@@ -161,3 +161,29 @@ def test_a_game_rescored_under_such_a_file_ends_where_the_double_kems_was_called
     assert run("game", "double-kems", "Léa", "--hand", "Q Q Q Q", "--partner-hand", "8 8 8 8", "--db", db).code == 0
     replayed = run("game", "rescore", "-c", str(path), "--db", db, "--json").json()
     assert (replayed["score"]["finished"], replayed["score"]["winner"]) == (True, "Léa+Tom")
+
+
+def test_a_deck_rule_that_leaves_a_table_size_unstated_is_silent_there_never_one_deck_by_default(run, tmp_path):
+    """One deck up to eight players, and nothing said beyond: at ten, eight queens in one team may
+    exist (the source does not say how many decks), and the ruling says the silence."""
+    path = tmp_path / "decks.yaml"
+    path.write_text(HOUSE.replace("rules:\n", """rules:
+  players.count:
+    status: stated
+    value: {min: 4, max: null, even: true}
+    text: {fr: "Quatre joueurs ou plus.", en: "Four players or more."}
+    citation: {section: "Les joueurs"}
+  players.decks:
+    status: stated
+    value: [{up_to: 8, decks: 1}]
+    text: {fr: "Un paquet jusqu'à huit joueurs.", en: "One deck up to eight players."}
+    citation: {section: "Les joueurs"}
+"""), encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0
+    at_eight = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q Q Q Q", "--players", "8",
+                   "-c", str(path), "--lang", "en")
+    assert at_eight.code == 2 and "1 deck(s) hold only 4" in at_eight.err
+    at_ten = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q Q Q Q", "--players", "10",
+                 "-c", str(path), "--json", "--lang", "en").json()
+    assert "players.decks" in at_ten["unspecified"]
+    assert "says how many decks to play with only for other table sizes, not for 10 players" in at_ten["explanation"]

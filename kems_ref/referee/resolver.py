@@ -271,12 +271,16 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         ctx._use("deck.size")
         ctx._silent("deck.size")
         ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=deck)
-    decks = 1
-    for rule in conv.value("players.decks") or []:
-        if rule["up_to"] is None or sit.players <= rule["up_to"]:
-            decks = rule["decks"]
-            break
+    rules = conv.value("players.decks") or []
+    decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
+                 UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
     return deck, decks, max(conv.value("deal.hand_size") or [4])
+
+
+#: how many decks a table plays with where the source states ranges, none of them this table's: unknown
+#: (the cards are checked against the most decks a convention may name, and the silence is said)
+UNSTATED_DECKS = 0
+MAX_DECKS = 4
 
 
 def _cite(entry: RuleEntry) -> str:
@@ -305,17 +309,23 @@ def _check_hands(ctx: Ctx) -> None:
                             center=center)
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
     try:
-        C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, decks, ctx.deck)
+        C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck,
+                         MAX_DECKS if decks == UNSTATED_DECKS else decks, ctx.deck)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
                        f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
         raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.id, why=why) from None
-    if decks > 1 and ctx.conv.get("players.decks").stated:
+    if (decks == UNSTATED_DECKS or decks > 1) and ctx.conv.get("players.decks").stated:
         try:
             C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, 1, ctx.deck)
-        except KemsError:  # these cards exist only because the source plays with more than one deck: cite it
-            ctx._use("players.decks")
+        except KemsError:  # these cards exist only with more than one deck: cite the rule, or its silence here
+            if decks == UNSTATED_DECKS:
+                ctx._use("players.decks")
+                ctx._silent("players.decks")
+                ctx.say("why.decks_unstated", name=ctx.name, players=sit.players)
+            else:
+                ctx._use("players.decks")
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
             and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
