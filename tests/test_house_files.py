@@ -4,6 +4,7 @@ supply them), and four of a kind is what makes a Kems unless the file says other
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,41 @@ def test_a_deck_rule_that_leaves_a_table_size_unstated_is_silent_there_never_one
                  "-c", str(path), "--json", "--lang", "en").json()
     assert "players.decks" in at_ten["unspecified"]
     assert "says how many decks to play with only for other table sizes, not for 10 players" in at_ten["explanation"]
+
+
+# --- extends keeps its meaning -----------------------------------------------------------------------
+
+FLIP = """\
+id: pagat-recompense
+name: Pagat, lettres gagnées
+extends: pagat
+publication: {title: Nos règles}
+rules:
+  score.letters:
+    status: stated
+    value: reward
+    text: {fr: "Une lettre est une récompense.", en: "A letter is a reward."}
+    citation: {section: "Les lettres"}
+"""
+
+
+def test_a_child_that_turns_penalty_letters_into_rewards_is_told_each_inherited_score_it_would_invert(run, tmp_path):
+    path = tmp_path / "flip.yaml"
+    path.write_text(FLIP, encoding="utf-8")
+    r = run("conventions", "validate", str(path), "--lang", "en")
+    assert r.code == 1
+    flagged = re.findall(r"(\S+) is inherited from pagat, written for penalty letters: "
+                         r"this file makes letters a reward", r.out)
+    assert flagged == ["call.kems.right", "call.kems.wrong", "call.contre_kems.right", "call.contre_kems.wrong"]
+
+
+def test_restating_the_inherited_scores_settles_it(run, tmp_path):
+    restated = FLIP + "".join(f"""  {point}:
+    status: stated
+    value: [{{team: callers, change: 1, unit: letter}}]
+    text: {{fr: "Une lettre gagnée.", en: "A letter earned."}}
+    citation: {{section: "Les lettres"}}
+""" for point in ("call.kems.right", "call.kems.wrong", "call.contre_kems.right", "call.contre_kems.wrong"))
+    path = tmp_path / "flip.yaml"
+    path.write_text(restated, encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0

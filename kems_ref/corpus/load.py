@@ -445,8 +445,43 @@ def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, A
         elif parent not in shipped_ids():
             problems.append(KemsError("error.extends_unknown", line=line, parent=parent,
                                       choices=", ".join(shipped_ids())))
+    if not problems and isinstance(data, dict) and data.get("extends"):
+        problems += _flipped(path, data, lines)
     problems.sort(key=lambda p: p.line or 0)
     return data if isinstance(data, dict) else None, problems
+
+
+def letters_kind(conv: Convention) -> Optional[str]:
+    """What a letter means in a convention's game: ``penalty`` (the fewest lead) or ``reward`` (the most
+    lead), from ``score.letters``, else from ``score.end`` (completing the word wins: letters are
+    earned); ``None`` where it plays no letters or says neither."""
+    kind = conv.value("score.letters")
+    if kind:
+        return str(kind)
+    end = conv.value("score.end")
+    return None if end is None else ("reward" if end == "wins" else "penalty")
+
+
+def _flipped(path: str, data: dict[str, Any], lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
+    """A child that changes what a letter means (``score.letters``, or ``score.end``) would silently
+    invert the letter scores it inherits: each one is reported, to be restated."""
+    from .catalogue import RULE_POINTS
+    from .yamlsource import line_of
+
+    try:
+        child = load(path)
+    except KemsError:
+        return []
+    ref = str(data["extends"])
+    parent = load(resolve_path(ref, resolve_path(path)) if is_path(ref) else ref)
+    before, after = letters_kind(parent), letters_kind(child)
+    if before is None or after is None or before == after:
+        return []
+    changed = "score.letters" if "score.letters" in (data.get("rules") or {}) else "score.end"
+    return [KemsError("error.schema.meaning_flips", line=line_of(lines, ("rules", changed)), point=point.id,
+                      parent=parent.id, before=before, after=after)
+            for point in RULE_POINTS if point.value == "Score" and child.get(point.id).inherited_from
+            and child.get(point.id).stated and any(s.get("unit") == "letter" for s in child.value(point.id) or [])]
 
 
 def load_file(path: str) -> Convention:
