@@ -362,3 +362,19 @@ def test_on_a_terminal_the_url_is_followed_by_its_qr_code(tmp_path):
         child.expect(pexpect.EOF, timeout=20)
         child.close()
     assert child.exitstatus == 0
+
+
+def test_a_house_file_given_to_serve_is_named_by_its_id_and_played_like_the_others(run, tmp_path):
+    house = tmp_path / "maison.yaml"
+    house.write_text("id: maison\nname: Maison\nextends: ducale\npublication: {title: Nos règles}\nrules:\n"
+                     "  call.kems.right:\n    status: stated\n    value: [{team: callers, change: 3, unit: point}]\n"
+                     "    text: {fr: \"Trois points.\", en: \"Three points.\"}\n    citation: {section: \"Kems\"}\n",
+                     encoding="utf-8")
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", houses={"maison": str(house)})), base_url=BASE)
+    ruling = client.post("/api/rule", json={"event": "kems", "hand": "Q Q Q Q", "convention": "maison"}).json()
+    assert ruling["score"] == [{"team": "callers", "change": 3, "unit": "point"}]
+    assert 'value="maison"' in client.get("/new").text
+    created = client.post("/api/games", json={"teams": ["A+B", "C+D"], "convention": "maison", "target": 9})
+    assert created.status_code == 201
+    called = client.post("/api/games/current/calls", json={"event": "kems", "by": "A", "square": True}).json()
+    assert called["changes"] == [{"team": "A+B", "change": 3, "unit": "point"}]
