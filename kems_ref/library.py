@@ -44,7 +44,7 @@ _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
         "FACT_FLAGS", "facts_from_flags")
-_public("kems_ref.referee.api", "situation", "situation_of", "rule", "Result")
+_public("kems_ref.referee.api", "situation", "situation_of", "options_of", "rule", "Result")
 _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
@@ -196,6 +196,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.wording import result_json as result_json
     from .outputs.wording import ruling_json as ruling_json
     from .referee.api import Result as Result
+    from .referee.api import options_of as options_of
     from .referee.api import rule as rule
     from .referee.api import situation as situation
     from .referee.api import situation_of as situation_of

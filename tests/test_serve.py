@@ -378,3 +378,110 @@ def test_a_house_file_given_to_serve_is_named_by_its_id_and_played_like_the_othe
     assert created.status_code == 201
     called = client.post("/api/games/current/calls", json={"event": "kems", "by": "A", "square": True}).json()
     assert called["changes"] == [{"team": "A+B", "change": 3, "unit": "point"}]
+
+
+# --- what a hostile tester found ---------------------------------------------------------------------
+
+def test_compare_never_reads_a_file_a_request_names(client, tmp_path):
+    for path in ("/api/compare?point=/etc/passwd", "/compare?point=/etc/passwd",
+                 f"/api/compare?point={tmp_path}/x.yaml"):
+        r = client.get(path)
+        assert r.status_code == 400 and "never by a file path" in r.text
+
+
+def test_a_non_ascii_token_or_cookie_is_refused_not_a_crash(db):
+    client = TestClient(create_app(Settings(db=db, token="t0k3n")), base_url=BASE)
+    assert client.get("/?token=%C3%A9").status_code == 403
+    assert client.get("/", headers={"cookie": 'kems_token="\\351"'}).status_code == 403
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/rule", b"[" * 5000 + b"]" * 5000),
+    ("/api/games", b'{"teams": ["A+B", "C+D"], "target": 5, "name": true}'),
+    ("/api/games", b'{"teams": ["A+B", "C+D"], "targett": 9}'),
+    ("/api/games/current/points", b'{"team": "L\\u00e9a", "n": null}'),
+    ("/api/rule", b'{"event": "kems", "hand": "Q Q Q Q", "all": "yes"}'),
+    ("/api/rule", b'{"event": "kems", "hand": "Q Q Q Q", "all": true, "convention": "pagat"}'),
+])
+def test_a_body_of_the_wrong_shape_is_a_400_and_writes_nothing(client, path, body):
+    _game(client)
+    r = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "error" in r.json()
+    assert [g["game"] for g in client.get("/api/games").json()] == ["game-1"]
+    assert client.get("/api/games/current/history").json() == []
+
+
+@pytest.mark.parametrize("extra", [{"no_square": True}, {"during-sweep": True, "square": True},
+                                   {"hand": ["Q", "Q", "Q", "J"]}, {"partner-hand": "8 8 8 8", "square": True}])
+def test_a_call_takes_every_key_a_situation_file_takes(client, extra):
+    _game(client)
+    event = "double-kems" if "partner-hand" in extra else "kems"
+    r = client.post("/api/games/current/calls", json={"event": event, "by": "Léa", **extra})
+    assert r.status_code == 200, r.text
+
+
+def test_a_page_point_of_a_malformed_number_is_a_400(client):
+    _game(client)
+    r = client.post("/point", content=b"team=L%C3%A9a&n=--1",
+                    headers={**SAME, "content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 400
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
+
+
+def test_head_never_writes(client):
+    r = client.request("HEAD", "/new", content=b"team1=A%2BB&team2=C%2BD&target=5",
+                       headers={"content-type": "application/x-www-form-urlencoded", "origin": "http://evil.example"})
+    assert r.status_code == 200 and client.get("/api/games").json() == []
+
+
+def test_the_tokens_link_redirects_to_a_path_of_this_site_with_its_query_kept_whole(db):
+    import asyncio
+
+    async def redirect_of(path: str) -> str:  # an ASGI request whose path is "//evil.example/", as curl sends it
+        sent: list = []
+
+        async def receive() -> dict:
+            return {"type": "http.request", "body": b""}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(),
+                 "query_string": b"token=t0k3n", "headers": [(b"host", b"127.0.0.1:8765")], "scheme": "http",
+                 "server": ("127.0.0.1", 8765)}
+        await create_app(Settings(db=db, token="t0k3n"))(scope, receive, send)
+        return dict(sent[0]["headers"])[b"location"].decode()
+
+    assert asyncio.run(redirect_of("//evil.example/")) == "/evil.example/"
+    client = TestClient(create_app(Settings(db=db, token="t0k3n")), base_url=BASE)
+    r = client.get("/call/kems?token=t0k3n&by=a%26square%3Dyes", follow_redirects=False)
+    assert r.headers["location"] == "/call/kems?by=a%26square%3Dyes"
+
+
+def test_without_a_token_a_request_addressed_to_another_name_is_refused(db):
+    client = TestClient(create_app(Settings(db=db)), base_url="http://evil.example:8765")
+    r = client.post("/api/games", json={"teams": ["A+B", "C+D"], "target": 5},
+                    headers={"origin": "http://evil.example:8765"})
+    assert r.status_code == 421
+    assert TestClient(create_app(Settings(db=db)), base_url=BASE).get("/api/games").json() == []
+
+
+def test_a_game_named_current_is_that_game_as_on_the_command_line(client):
+    _game(client)
+    client.post("/api/games", json={"teams": ["X+Y", "Z+W"], "target": 5, "name": "current"})
+    client.post("/api/games", json={"teams": ["P+Q", "R+S"], "target": 5, "name": "last"})
+    assert client.get("/api/games/current/score").json()["game"] == "current"
+
+
+def test_a_form_of_invalid_utf8_is_refused_not_stored_as_replacement_characters(client):
+    r = client.post("/new", content=b"team1=%FF%2BB&team2=C%2BD&target=5",
+                    headers={**SAME, "content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 400 and client.get("/api/games").json() == []
+
+
+def test_a_target_out_of_bounds_on_the_page_gets_the_command_lines_message(run, client, tmp_path):
+    r = client.post("/new", data={"team1": "A+B", "team2": "C+D", "target": "99999999999"}, headers=SAME)
+    cli = run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "99999999999",
+              "--db", str(tmp_path / "x.db"), "--lang", "en")
+    assert r.status_code == 400 and cli.code == 2
+    assert cli.err.split("error: ", 1)[1].strip() in r.text.replace("&#39;", "'")

@@ -54,6 +54,27 @@ def situation_of(data: Any, convention: Optional[str] = None) -> Situation:
     return from_mapping(data, None, None, None, card_deck)
 
 
+def options_of(sit: Situation, convention: Optional[str] = None) -> dict[str, Any]:
+    """The options of ``rule`` (by attribute) that give ``sit``, as a score-sheet call takes them: the
+    cards in notation (in ``convention``'s own deck where it has one), each fact said, the readings."""
+    from . import cards as C
+    from .situation import OPTIONS
+
+    card_deck = conventions.load(convention).card_deck() if convention else None
+    out: dict[str, Any] = {}
+    for option in OPTIONS:
+        value = getattr(sit, option.attr, None)
+        if option.attr == "players" or value is None or value == [] or (option.kind == "flag" and not value):
+            continue
+        if option.kind == "cards":
+            out[option.attr] = C.show(list(value), "en", card_deck)
+        else:
+            out[option.attr] = value
+    if sit.readings:
+        out["reading"] = [f"{point}={n}" for point, n in sit.readings.items()]
+    return out
+
+
 def rule(sit: Situation, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:
     """Rule on ``sit`` under ``convention`` (an id or a file), or under every shipped convention
     (``everywhere``: then no convention may be named — which of the two the user meant is not guessed)."""

@@ -12,7 +12,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -34,6 +34,7 @@ from .base import (
     Settings,
     bounded_receive,
     json_body,
+    no_path,
     read_body,
     request_lang,
 )
@@ -80,14 +81,18 @@ class Guard:
         token = self.settings.token
         if token is not None:
             given = request.query_params.get("token")
-            if given is not None and request.method == "GET" and secrets.compare_digest(given, token):
-                # the QR's link: the token becomes a cookie, and leaves the address bar
-                query = "&".join(f"{k}={v}" for k, v in request.query_params.multi_items() if k != "token")
-                response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
+            if given is not None and request.method == "GET" and _same_secret(given, token):
+                # the QR's link: the token becomes a cookie, and leaves the address bar (for a path of
+                # this site only: "//elsewhere" is no path here)
+                query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
+                path = "/" + request.url.path.lstrip("/")
+                response = RedirectResponse(path + (f"?{query}" if query else ""), status_code=303)
                 response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", path="/")
                 return response
-            if not secrets.compare_digest(request.cookies.get(TOKEN_COOKIE, ""), token):
+            if not _same_secret(request.cookies.get(TOKEN_COOKIE, ""), token):
                 return PlainTextResponse("403: this table's link (its QR code) is needed to join.", status_code=403)
+        elif self.settings.hosts is not None and _host_name(request) not in self.settings.hosts:
+            return PlainTextResponse("421: this server answers on its own address only.", status_code=421)
         if request.method not in ("GET", "HEAD", "POST"):
             return PlainTextResponse("405", status_code=405)
         if request.method == "POST" and not _same_origin(request):
@@ -100,6 +105,17 @@ class Guard:
 
 SECURITY_HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff",
                     "referrer-policy": "no-referrer", "x-frame-options": "DENY", "cache-control": "no-store"}
+
+
+def _same_secret(given: str, token: str) -> bool:
+    return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode())
+
+
+def _host_name(request: Request) -> str:
+    host = request.headers.get("host", "")
+    if host.startswith("["):  # [::1]:8765
+        return host[1:].split("]")[0]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _headers(response: Response) -> Response:
@@ -144,19 +160,30 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
 
 # --- the JSON API: exactly the command line's --json objects -----------------------------------------
 
-def _game_ref(request: Request) -> Optional[str]:
+def _game(store: Any, request: Request) -> Any:
+    """``{game}``: an id or a name, as ``--game`` takes it; ``current`` the game last written to, unless
+    a game is named so."""
     ref = request.path_params["game"]
-    return None if ref == "current" else ref
+    if ref != "current":
+        return store.game(ref)
+    try:
+        return store.game(ref)
+    except kems.KemsError as exc:
+        if exc.key != "error.game_unknown":
+            raise
+        return store.game(None)
 
 
 async def api_rule(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
     convention = settings.convention(data.pop("convention", None))
-    everywhere = data.pop("all", False) is True
+    everywhere = data.pop("all", False)
+    if not isinstance(everywhere, bool):
+        raise kems.KemsError("error.web_bad_value", key="all")
 
     def work() -> Any:
         sit = kems.situation_of(data, convention)
-        return kems.result_json(kems.rule(sit, None if everywhere else convention, everywhere=everywhere), lang)
+        return kems.result_json(kems.rule(sit, convention, everywhere=everywhere), lang)
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -180,7 +207,7 @@ async def api_ask(request: Request, settings: Settings, lang: str) -> Response:
 async def api_compare(request: Request, settings: Settings, lang: str) -> Response:
     point = request.query_params.get("point")
     named = [c for c in request.query_params.get("conventions", "").split(",") if c]
-    refs = [*([point] if point else []), *(settings.convention(c) or c for c in named)]
+    refs = [*([no_path(point)] if point else []), *(settings.convention(c) or c for c in named)]
     comparison = await run_in_threadpool(kems.compare, refs, lang)
     return JSONResponse(kems.COMPARE.write(kems.Format.JSON, comparison, lang))
 
@@ -188,6 +215,11 @@ async def api_compare(request: Request, settings: Settings, lang: str) -> Respon
 async def api_games(request: Request, settings: Settings, lang: str) -> Response:
     if request.method == "POST":
         data = await json_body(request, lang)
+        unknown = sorted(set(data) - {"teams", "convention", "target", "name"})
+        if unknown:
+            raise kems.KemsError("error.web_bad_value", key=unknown[0])
+        if data.get("name") is not None and not isinstance(data["name"], str):
+            raise kems.KemsError("error.web_bad_value", key="name")
         teams = data.get("teams") or []
         if not isinstance(teams, list) or not all(isinstance(team, str) for team in teams):
             raise kems.KemsError("error.web_bad_value", key="teams")
@@ -212,7 +244,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
 async def api_score(request: Request, settings: Settings, lang: str) -> Response:
     def work() -> Any:
         with settings.store() as store:
-            game = store.game(_game_ref(request))
+            game = _game(store, request)
             return kems.score(game, store.entries(game)).to_json(game)
 
     return JSONResponse(await run_in_threadpool(work))
@@ -221,7 +253,7 @@ async def api_score(request: Request, settings: Settings, lang: str) -> Response
 async def api_history(request: Request, settings: Settings, lang: str) -> Response:
     def work() -> Any:
         with settings.store() as store:
-            game = store.game(_game_ref(request))
+            game = _game(store, request)
             return list(kems.history_items(store.outline(game), store.iter_entries(game, full=True), game, lang))
 
     return JSONResponse(await run_in_threadpool(work))
@@ -243,9 +275,10 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
 
     def work() -> Any:
         with settings.store() as store:
-            game = store.game(_game_ref(request))
-            kems.situation_of({**data, "event": event}, game.convention)  # the same strict keys as a file
-            recorded = kems.call(store, game, event, data, by, on, decide, lang)
+            game = _game(store, request)
+            # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict
+            sit = kems.situation_of({**data, "event": event}, game.convention)
+            recorded = kems.call(store, game, event, kems.options_of(sit, game.convention), by, on, decide, lang)
             return kems.call_json(game, recorded)
 
     return JSONResponse(await run_in_threadpool(work))
@@ -256,13 +289,14 @@ async def api_point(request: Request, settings: Settings, lang: str) -> Response
     team, n, for_entry = data.get("team"), data.get("n", 1), data.get("for")
     if not isinstance(team, str) or not team:
         raise kems.KemsError("error.web_bad_value", key="team")
-    for key, value in (("n", n), ("for", for_entry)):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9):
+    for key, value, optional in (("n", n, False), ("for", for_entry, True)):
+        if (value is None and not optional) or (value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9)):
             raise kems.KemsError("error.web_bad_value", key=key)
 
     def work() -> Any:
         with settings.store() as store:
-            game = store.game(_game_ref(request))
+            game = _game(store, request)
             return kems.entry_json(game, kems.point(store, game, team, n, for_entry))
 
     return JSONResponse(await run_in_threadpool(work))
@@ -273,7 +307,7 @@ async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
 
     def work() -> Any:
         with settings.store() as store:
-            game = store.game(_game_ref(request))
+            game = _game(store, request)
             return kems.entry_json(game, kems.undo(store, game))
 
     return JSONResponse(await run_in_threadpool(work))
@@ -289,7 +323,7 @@ async def api_decide(request: Request, settings: Settings, lang: str) -> Respons
 
     def work() -> Any:
         with settings.store() as store:
-            game = store.game(_game_ref(request))
+            game = _game(store, request)
             return kems.entry_json(game, kems.decide(store, game, str(branch), entry))
 
     return JSONResponse(await run_in_threadpool(work))

@@ -29,6 +29,9 @@ class Settings:
     token: Optional[str] = None  # the join token (``--lan``), or None on loopback
     houses: dict[str, str] = field(default_factory=dict)  # -c files by their id: requests name ids, never paths
     lang: Optional[str] = None  # the server's language where the request names none
+    #: the host names a request may be addressed to (``Host``) where no token guards the server: loopback
+    #: only, so that a page on another site resolving to 127.0.0.1 (DNS rebinding) cannot reach it
+    hosts: Optional[set[str]] = field(default_factory=lambda: {"127.0.0.1", "localhost", "::1"})
 
     def store(self) -> Any:
         return kems.Store(self.db, make_folder=False) if self.db else kems.Store(kems.default_path())
@@ -41,12 +44,17 @@ class Settings:
             raise kems.KemsError("error.web_bad_value", key="convention")
         if ref in self.houses:
             return self.houses[ref]
-        if kems.is_path(ref):
-            raise kems.KemsError("error.web_no_path")
-        return ref
+        return no_path(ref)
 
     def conventions(self) -> list[str]:
         return [*kems.shipped_ids(), *self.houses]
+
+
+def no_path(ref: str) -> str:
+    """A request names conventions and rule points by their ids, never a file."""
+    if kems.is_path(ref):
+        raise kems.KemsError("error.web_no_path")
+    return ref
 
 
 class HTTPError(Exception):
@@ -89,17 +97,21 @@ def request_lang(request: Request, settings: Settings) -> str:
 
 
 async def read_body(request: Request) -> bytes:
+    from starlette.requests import ClientDisconnect
+
     try:
         return await request.body()
     except BodyTooLarge:
         raise HTTPError(413, "at most 64 KB") from None
+    except ClientDisconnect:  # the phone went away mid-body: nothing to answer, nothing written
+        raise HTTPError(400, "the request was cut off") from None
 
 
 async def json_body(request: Request, lang: str) -> dict[str, Any]:
     raw = await read_body(request)
     try:
         data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # not JSON, or nested beyond any request
         raise HTTPError(400, kems.t("error.web_bad_json", lang)) from None
     if not isinstance(data, dict):
         raise HTTPError(400, kems.t("error.web_bad_json", lang))
@@ -109,8 +121,8 @@ async def json_body(request: Request, lang: str) -> dict[str, Any]:
 async def form_body(request: Request) -> dict[str, str]:
     raw = await read_body(request)
     try:
-        return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
-    except UnicodeDecodeError:
+        return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict"))
+    except (UnicodeDecodeError, ValueError):
         raise HTTPError(400, "not UTF-8") from None
 
 

@@ -9,6 +9,7 @@ record it.  Nothing is written but by a POST.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 from urllib.parse import urlencode
 
@@ -17,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import library as kems
-from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body
+from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body, no_path
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # the keypad, highest first
 CARD_KEYS = ("hand", "partner_hand")
@@ -111,15 +112,15 @@ async def score_fragment(request: Request, settings: Settings, lang: str) -> Res
 
 
 async def new_game(request: Request, settings: Settings, lang: str) -> Response:
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD show the form; only a POST writes
         return _page(request, settings, lang, "new.html", conventions=settings.conventions(),
                      default=kems.DEFAULT_CONVENTION, error=None)
     form = await form_body(request)
     teams = [team.strip() for team in (form.get("team1", ""), form.get("team2", ""), form.get("team3", ""),
                                        form.get("team4", "")) if team.strip()]
     target_text = form.get("target", "").strip()
-    if target_text and not (target_text.isascii() and target_text.isdigit() and len(target_text) < 10):
-        raise kems.KemsError("error.web_bad_value", key="target")
+    if target_text and not (target_text.isascii() and target_text.isdigit() and len(target_text) <= 30):
+        raise kems.KemsError("error.web_bad_value", key="target")  # a number, else the library's bounds say it
     convention = settings.convention(form.get("convention")) or kems.DEFAULT_CONVENTION
 
     def create() -> None:
@@ -257,7 +258,7 @@ async def decide(request: Request, settings: Settings, lang: str) -> Response:
 async def point(request: Request, settings: Settings, lang: str) -> Response:
     form = await form_body(request)
     team, amount = form.get("team", ""), form.get("n", "1")
-    if not amount.lstrip("-").isdigit() or len(amount) > 4:
+    if not re.fullmatch(r"-?[0-9]{1,4}", amount):
         raise kems.KemsError("error.web_bad_value", key="n")
 
     def work() -> None:
@@ -315,7 +316,7 @@ async def compare_page(request: Request, settings: Settings, lang: str) -> Respo
     point = request.query_params.get("point", "").strip()
     rows = None
     if point:
-        comparison = await run_in_threadpool(kems.compare, [point], lang)
+        comparison = await run_in_threadpool(kems.compare, [no_path(point)], lang)
         rows = _comparison_view(comparison, lang)
     return _page(request, settings, lang, "compare.html", point=point, rows=rows, points=kems.IDS)
 

@@ -49,7 +49,9 @@ def run(host: Optional[str], port: int, lan: bool, db: Optional[str], houses: li
         raise kems.KemsError("error.serve_cannot_listen", host=bind, port=port,
                              reason=exc.strerror or str(exc)) from None
     sock.listen(64)
-    settings = Settings(db=Path(db).expanduser() if db else None, token=token, houses=by_id, lang=lang)
+    # without a token, only requests addressed to this machine's loopback names (or the address given)
+    hosts = None if token else {"127.0.0.1", "localhost", "::1", bind}
+    settings = Settings(db=Path(db).expanduser() if db else None, token=token, houses=by_id, lang=lang, hosts=hosts)
     config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False, lifespan="off",
                             limit_concurrency=64, timeout_keep_alive=5)
     server = uvicorn.Server(config)
