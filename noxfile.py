@@ -47,7 +47,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def types(session: nox.Session) -> None:
-    session.install(".", "mypy>=1.10", "types-pyyaml")
+    session.install(".[web]", "mypy>=1.10", "types-pyyaml")  # serve's modules are typed against their libraries
     session.run("mypy")
 
 

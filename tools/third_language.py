@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-COPIED = ("kems_ref", "conventions", "tests", "tools", "pyproject.toml", "README.md", "CONTRIBUTING.md",
-          "benchmark.py", "noxfile.py")
+COPIED = ("kems_ref", "conventions", "constraints", "tests", "tools", "docs", "pyproject.toml", "README.md",
+          "CONTRIBUTING.md", "benchmark.py", "noxfile.py")
 
 
 def main() -> int:
