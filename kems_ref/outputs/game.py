@@ -132,7 +132,7 @@ def changes_text(changes: list[dict[str, Any]], lang: str) -> str:
     if not changes:
         return t("game.no_change", lang)
     return t("ui.sep", lang).join(
-        t(f"game.game_{'won' if c['change'] > 0 else 'lost'}", lang, team=c["team"]) if c["unit"] == "game" else
+        t("game.game_won" if c["change"] > 0 else "game.game_lost", lang, team=c["team"]) if c["unit"] == "game" else
         f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
         for c in changes)
 

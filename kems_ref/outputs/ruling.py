@@ -59,7 +59,7 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
     for s in ruling.score:
         team_key = "team.others.multi" if s["team"] == "others" and ruling.players > 4 else f"team.{s['team']}"
         if s["unit"] == "game":  # the score ends the game
-            lines.append(t(f"score.game_{'won' if s['change'] > 0 else 'lost'}", lang, team=t(team_key, lang)))
+            lines.append(t("score.game_won" if s["change"] > 0 else "score.game_lost", lang, team=t(team_key, lang)))
             continue
         unit = t(f"unit.{s['unit']}{'s' if abs(s['change']) > 1 else ''}", lang)
         lines.append(t("score.line", lang, team=t(team_key, lang), change=f"{s['change']:+d}", unit=unit))
