@@ -237,6 +237,73 @@ def test_a_house_rule_double_kems_at_3_points_changes_the_ruling_compare_and_che
     assert "replaces: ducale" in shown.out
 
 
+HOUSE_HEAD = "id: club\nname: Club\npublication:\n  title: Les règles du club\n{known}extends: {parent}\nrules:\n"
+DOUBLE_AT_3 = ("  call.double_kems.right:\n    status: stated\n    value: [{{team: callers, change: 3, unit: point}}]\n"
+               "    text: {{fr: Trois points., en: Three points.}}\n    citation: {{{source}section: page 2}}\n")
+
+
+def test_a_house_citation_naming_its_own_source_is_not_said_to_come_through_the_publications_channel(run, tmp_path):
+    """The club's rules reached us through its newsletter; a point copied from grandmother's notebook
+    is cited as the notebook, not "via the newsletter"."""
+    house = tmp_path / "club.yaml"
+    known = "  known_through: {how: summary, via: la lettre du club}\n"
+    house.write_text(HOUSE_HEAD.format(known=known, parent="ducale")
+                     + DOUBLE_AT_3.format(source="source: Carnet de Mamie, ")
+                     + DOUBLE_AT_3.format(source="").replace("double_kems.right", "kems.right")
+                     .replace("change: 3", "change: 1"), encoding="utf-8")
+    double = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", "-c", str(house), "--json")
+    cited = {c["rule_point"]: c["source"] for c in double.json()["citations"]}
+    assert cited["call.double_kems.right"] == "Carnet de Mamie"
+    kems = run("rule", "kems", "--hand", "Q Q Q Q", "-c", str(house), "--json").json()
+    cited = {c["rule_point"]: c["source"] for c in kems["citations"]}
+    assert cited["call.kems.right"] == "Les règles du club, via la lettre du club"
+
+
+def test_a_convention_s_source_is_its_cite_as_or_else_its_title(run, tmp_path):
+    sources = {c["id"]: c["source"] for c in run("conventions", "list", "--json").json()}
+    assert sources["ducale"] == "Notice Ducale" and sources["pagat"] == "Pagat, « Kemps » (John McLeod)"
+    assert run("conventions", "show", os.path.join(DATA, "maison.yaml"), "--json").json()["source"] == \
+        "Règles maison Dupont"
+    house = tmp_path / "club.yaml"
+    house.write_text(HOUSE_HEAD.format(known="", parent="ducale") + DOUBLE_AT_3.format(source=""), encoding="utf-8")
+    assert run("conventions", "show", str(house), "--json").json()["source"] == "Les règles du club"
+
+
+def test_the_library_s_validate_gives_the_file_s_data_beside_its_problems(tmp_path):
+    from kems_ref import library as kems
+
+    data, problems = kems.validate_file(os.path.join(DATA, "maison.yaml"))
+    assert problems == [] and data is not None and data["id"] == "maison" and data["extends"] == "ducale"
+    listed = tmp_path / "list.yaml"
+    listed.write_text("- not a mapping\n", encoding="utf-8")
+    data, problems = kems.validate_file(str(listed))
+    assert data is None and problems
+
+
+def test_validate_names_the_decks_a_file_defines_when_deck_size_names_another(run, tmp_path):
+    house = tmp_path / "club.yaml"
+    deck = ("  deck.size:\n    status: stated\n    value: [{cards: 36, deck: jass}]\n"
+            "    text: {fr: Le jeu de Jass., en: The Jass deck.}\n    citation: {section: page 1}\n")
+    house.write_text(HOUSE_HEAD.format(known="", parent="ducale") + deck, encoding="utf-8")
+    errors = run("conventions", "validate", str(house), "--json").json()["errors"]
+    assert errors == [{"line": 9, "message": "deck.size names the deck 'jass', not defined under decks "
+                                              "(decks defined: —)"}]
+    gemsch = pathlib.Path(DATA, "variants", "gemsch.yaml").read_text(encoding="utf-8")
+    house.write_text(gemsch.replace("deck: jass}", "deck: tarot}"), encoding="utf-8")
+    errors = run("conventions", "validate", str(house), "--json").json()["errors"]
+    assert [e["message"] for e in errors] == ["deck.size names the deck 'tarot', not defined under decks "
+                                              "(decks defined: jass)"]
+
+
+def test_validate_lists_the_problems_in_line_order_a_missing_parent_first(run, tmp_path):
+    house = tmp_path / "club.yaml"
+    house.write_text(HOUSE_HEAD.format(known="", parent="./missing.yaml")
+                     + DOUBLE_AT_3.format(source="").replace("status: stated", "status: stated\n    colour: red"),
+                     encoding="utf-8")
+    errors = run("conventions", "validate", str(house), "--json").json()["errors"]
+    assert [e["line"] for e in errors] == [5, 9] and "no such file" in errors[0]["message"]
+
+
 def test_init_prints_a_valid_starting_file(run, tmp_path):
     out = run("conventions", "init", "--extends", "ducale").out
     f = tmp_path / "maison.yaml"
