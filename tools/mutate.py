@@ -24,7 +24,7 @@ The Python mutants are the changes a slip of the hand makes in code that decides
 
 Left alone, with why:
 
-* docstrings, comments and type annotations: nothing runs them;
+* docstrings, comments, type annotations and ``if TYPE_CHECKING:`` imports: nothing runs them;
 * other strings: a message sentence is prose (its wording is the locale files', pinned by
   tests/test_messages.py), and a message key, a dictionary key or an index written as a string
   changed to another name only raises a KeyError or prints a missing message wherever the line
@@ -162,7 +162,9 @@ def _left_alone(tree: ast.AST) -> set[int]:
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
                 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
             whole(body[0])
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            whole(node)  # imports for the annotations only
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             whole(node.returns)
         elif isinstance(node, (ast.arg, ast.AnnAssign)):
             whole(node.annotation)
