@@ -258,6 +258,21 @@ def test_the_sheet_says_one_point_in_the_singular_and_a_point_taken_away_as_a_po
                                                                    env=env).out
 
 
+def test_the_history_has_its_citations_column_from_120_columns_and_one_line_a_short_entry(run, db, game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "10")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game("point", "Ana", "2")
+    wide = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "120"}).out.splitlines()
+    assert wide[1].rstrip().endswith("┃ Citations") and "Citations:" not in wide
+    narrow = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "119"}).out.splitlines()
+    assert "Citations" not in narrow[1] and "Citations:" in narrow
+    listed = " ".join(narrow[narrow.index("Citations:") + 1:])
+    assert listed.startswith("  1. Notice Ducale, via Regles.com, réf. [1]: Score et victoire, tableau du score "
+                             "Ducale (call.kems.right); Contre-Kems")
+    first = next(i for i, line in enumerate(narrow) if line.startswith(" 1 │"))
+    assert narrow[first + 1].startswith(" 2 │")  # no rule drawn between the rows
+
+
 def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")

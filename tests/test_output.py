@@ -78,6 +78,13 @@ def test_all_lists_every_convention_with_depends_conflicts_and_impossible_situat
     assert "⚠" in conflicts and all(len(line) <= 80 for line in conflicts.splitlines())
 
 
+def test_all_says_under_the_table_that_a_source_contradicts_itself_only_where_one_does(run):
+    # Marquoir gives two readings of a wrong Kems (call.kems.wrong); a right Kems reads no such point
+    torn = run("rule", "kems", "--hand", "Q Q Q J", "--all").out
+    assert torn.count("⚠: the source contradicts itself on a point of this ruling") == 1
+    assert "contradicts itself" not in run("rule", "kems", "--hand", "Q Q Q Q", "--all").out
+
+
 def test_all_stays_readable_on_a_narrow_terminal(run):
     out = run("rule", "kems", "--hand", "Q Q Q J", "--all", env={"COLUMNS": "50"}).out
     assert all(len(line) <= 50 for line in out.splitlines())
