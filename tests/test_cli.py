@@ -256,6 +256,18 @@ def test_the_sheet_of_a_mixed_table_names_each_convention_s_own_source_and_the_s
     assert " · 10 scoring · 11 calls: Stop Kemps" in pagat
 
 
+def test_show_gives_the_other_reading_of_a_source_that_contradicts_itself_with_its_section(run):
+    lines = run("conventions", "show", "marquoir").out.splitlines()
+    assert ("      ⚠ conflict: The score-entry instructions say to enter −1 for the team that called wrongly. "
+            "(Fin de la manche et de la partie ; Scoring)") in lines
+
+
+def test_the_mixed_sheet_in_markdown_cites_the_section_of_each_stated_answer_never_of_a_silence(run):
+    md = run("checklist", "-c", "ducale", "-c", "pagat", "--format", "markdown").out.splitlines()
+    double = next(line for line in md if line.startswith("| **Score for a Double Kems"))
+    assert double.endswith("| +2 pt (callers) _(Score et victoire, tableau du score Ducale)_ | silent |   |")
+
+
 def test_the_text_checklist_gives_the_other_reading_of_a_source_that_contradicts_itself(run):
     text = run("checklist", "-c", "marquoir").out
     assert ("      ⚠ conflict: The score-entry instructions say to enter −1 for the team that called wrongly."
@@ -374,6 +386,8 @@ def test_init_writes_a_new_file_and_never_over_an_existing_one_without_force(run
     written = new.read_text(encoding="utf-8")
     again = run("conventions", "init", "-o", str(new), "--extends", "pagat")
     assert again.code == 2 and "already exists" in again.err and new.read_text(encoding="utf-8") == written
+    forced = run("conventions", "init", "-o", str(new), "--extends", "pagat", "--force")
+    assert forced.code == 0 and 'extends: "pagat"' in new.read_text(encoding="utf-8")
 
 
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():

@@ -273,6 +273,14 @@ def test_the_history_has_its_citations_column_from_120_columns_and_one_line_a_sh
     assert narrow[first + 1].startswith(" 2 │")  # no rule drawn between the rows
 
 
+def test_the_score_table_aligns_points_to_the_right(run, db, game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "20")
+    game("point", "Tom", "12")
+    game("point", "Ana", "3")
+    lines = run("game", "score", env={"KEMS_REF_DB": db}).out.splitlines()
+    assert lines[3].endswith("│     12 ") and lines[4].endswith("│      3 ")
+
+
 def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
