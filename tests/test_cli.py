@@ -256,6 +256,15 @@ def test_the_sheet_of_a_mixed_table_names_each_convention_s_own_source_and_the_s
     assert " · 10 scoring · 11 calls: Stop Kemps" in pagat
 
 
+def test_show_heads_a_convention_with_its_publication_and_what_it_extends(run):
+    pagat = run("conventions", "show", "pagat").out.splitlines()
+    assert pagat[1] == "Publication: Kemps — John McLeod, Rules of Card Games (pagat.com) — https://www.pagat.com/"
+    assert not any(line.startswith("Extends:") for line in pagat)
+    house = run("conventions", "show", os.path.join(DATA, "maison.yaml")).out.splitlines()
+    assert house[1:4] == ["Publication: Règles de la maison Dupont — Famille Dupont", "Known through: read directly",
+                          "Extends: ducale"]
+
+
 def test_show_gives_the_other_reading_of_a_source_that_contradicts_itself_with_its_section(run):
     lines = run("conventions", "show", "marquoir").out.splitlines()
     assert ("      ⚠ conflict: The score-entry instructions say to enter −1 for the team that called wrongly. "

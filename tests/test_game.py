@@ -206,6 +206,18 @@ def test_the_score_the_table_gives_a_pending_call_settles_that_call_and_a_rescor
     assert totals(again["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1}
 
 
+def test_a_call_applied_while_another_waits_reminds_the_table_of_the_waiting_one(run, db):
+    env = {"KEMS_REF_DB": db}
+    run("game", "new", *TEAMS, "-c", "ducale", "--target", "5", env=env)
+    # Ducale does not say whether a card lifted off the table counts: entry 1 waits for the table
+    waiting = run("game", "call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J", env=env).out
+    assert "Waiting for the table" not in waiting  # it says so itself: "the table decides"
+    applied = run("game", "call", "kems", "--by", "Léa", "--hand", "Q Q Q Q", env=env).out.splitlines()
+    assert applied[-2:] == ["Tom+Léa 1 · Ana+Ben 0 — Leading: Tom+Léa.",
+                            "Waiting for the table: entry 1 — enter what the table decides with kems-ref game point "
+                            "TEAM N --for 1."]
+
+
 def test_a_call_still_waiting_when_the_game_ends_can_be_settled_afterwards(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "1")
     game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")

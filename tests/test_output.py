@@ -98,6 +98,15 @@ def test_the_ruling_says_what_the_table_does_besides_scoring_and_nothing_where_i
     assert not any("Effects" in line for line in run("rule", "kems", "--hand", "Q Q Q Q").out.splitlines())
 
 
+def test_a_ruling_that_depends_explains_each_branch_and_all_gives_each_branch_s_score(run):
+    lines = run("rule", "kems", "--hand", "Q Q Q J", "-c", "marquoir").out.splitlines()
+    assert ("      The partner holds no square (Q Q Q J). The score-entry instructions say to enter −1 for the team "
+            "that called wrongly. (reading 2 of the source)") in lines
+    table = run("rule", "kems", "--hand", "Q Q Q J", "--all", env={"COLUMNS": "200"}).out
+    assert ("the table follows reading 2 ('Score for a wrong Kems?') → CALL REJECTED (the calling team: -1 point; "
+            "hand ends)") in table
+
+
 def test_all_stays_readable_on_a_narrow_terminal(run):
     out = run("rule", "kems", "--hand", "Q Q Q J", "--all", env={"COLUMNS": "50"}).out
     assert all(len(line) <= 50 for line in out.splitlines())
