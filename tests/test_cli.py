@@ -146,6 +146,14 @@ def test_compare_only_differences_has_the_disputed_rows_with_values_or_silence(r
     assert "call.kems.caller" not in rows  # everyone who speaks agrees
 
 
+def test_compare_tells_apart_two_house_files_of_one_id_and_numbers_a_file_named_twice(run, tmp_path):
+    house = os.path.join(DATA, "maison.yaml")
+    copy = tmp_path / "maison.yaml"
+    copy.write_text(pathlib.Path(house).read_text(encoding="utf-8"), encoding="utf-8")
+    shown = run("compare", house, str(copy), house, "--json").json()["conventions"]
+    assert shown == [f"maison ({house}) #1", f"maison ({copy})", f"maison ({house}) #2"]
+
+
 def test_compare_table_stays_readable_at_80_columns(run):
     r = run("compare", "--only-differences", env={"COLUMNS": "80"})
     assert all(len(line) <= 80 for line in r.out.splitlines())
@@ -162,10 +170,29 @@ def test_compare_markdown_is_a_github_table_and_csv_has_every_convention(run):
     assert csv_out[0].startswith("rule_point,topic,agree,bicycle,ducale")
 
 
+def test_compare_says_in_short_how_long_a_wrong_contre_kems_bars_the_caller(run):
+    rows = {r["rule_point"]: r for r in run("compare", "--json").json()["rows"]}
+    barred = rows["call.contre_kems.after_wrong"]["values"]
+    assert barred["jouer-au-kems"]["short"] == "barred from Contre-Kems (this hand)"
+    assert barred["wikipedia"]["short"] == "barred from Contre-Kems (how long?)"
+
+
+def test_a_compare_csv_cell_is_the_short_answer_without_its_reference_and_the_citation_has_its_own_column(run):
+    import csv
+    import io
+
+    rows = {row["rule_point"]: row for row in csv.DictReader(io.StringIO(run("compare", "--format", "csv").out))}
+    count = rows["players.count"]
+    assert count["agree"] == "no" and count["bicycle"] == "" and count["ducale"] == "4 (description)"
+    assert count["pagat"] == "4 or more (even)"
+    assert count["ducale_citation"] == ("Notice Ducale, via Regles.com, réf. [1] — Fiche technique (version "
+                                        "principale) ; Fiche technique › Joueurs")
+
+
 # --- checklist -----------------------------------------------------------------------------------
 
 class _Balanced(html.parser.HTMLParser):
-    VOID: ClassVar[set] = {"meta", "input", "br", "link"}
+    VOID: ClassVar[set] = {"meta", "input", "br", "link", "col"}
 
     def __init__(self):
         super().__init__()
@@ -210,6 +237,50 @@ def test_checklist_html_is_one_well_formed_printable_page_with_every_item(run):
     assert set(parser.items) == items
     assert "@page { size: A4" in page and "http" not in page.split("<body>")[0]
     assert page.count("TO DECIDE") == sum(1 for i in run("checklist", "--json").json()["items"] if i["answer"] is None)
+
+
+def test_the_sheet_of_a_mixed_table_is_one_well_formed_html_page(run):
+    page = run("checklist", "-c", "ducale", "-c", "pagat", "--format", "html").out
+    parser = _Balanced()
+    parser.feed(page)
+    assert parser.stack == [] and page.endswith("</body>\n</html>\n")
+
+
+def test_the_sheet_of_a_mixed_table_names_each_convention_s_own_source_and_the_sections_it_cites(run):
+    page = run("checklist", "-c", "ducale", "-c", "pagat", "--format", "html").out
+    footer = page.split('<div class="sources">', 1)[1].splitlines()
+    ducale = next(line for line in footer if line.startswith("<p><b>ducale:"))
+    pagat = next(line for line in footer if line.startswith("<p><b>pagat:"))
+    assert "</b> — Notice Ducale, via Regles.com, réf. [1]: 1 Fiche technique" in ducale and "Pagat" not in ducale
+    assert "</b> — Pagat, « Kemps » (John McLeod), via pagat.com" in pagat and "Notice Ducale" not in pagat
+    assert " · 10 scoring · 11 calls: Stop Kemps" in pagat
+
+
+def test_show_heads_a_convention_with_its_publication_and_what_it_extends(run):
+    pagat = run("conventions", "show", "pagat").out.splitlines()
+    assert pagat[1] == "Publication: Kemps — John McLeod, Rules of Card Games (pagat.com) — https://www.pagat.com/"
+    assert not any(line.startswith("Extends:") for line in pagat)
+    house = run("conventions", "show", os.path.join(DATA, "maison.yaml")).out.splitlines()
+    assert house[1:4] == ["Publication: Règles de la maison Dupont — Famille Dupont", "Known through: read directly",
+                          "Extends: ducale"]
+
+
+def test_show_gives_the_other_reading_of_a_source_that_contradicts_itself_with_its_section(run):
+    lines = run("conventions", "show", "marquoir").out.splitlines()
+    assert ("      ⚠ conflict: The score-entry instructions say to enter −1 for the team that called wrongly. "
+            "(Fin de la manche et de la partie ; Scoring)") in lines
+
+
+def test_the_mixed_sheet_in_markdown_cites_the_section_of_each_stated_answer_never_of_a_silence(run):
+    md = run("checklist", "-c", "ducale", "-c", "pagat", "--format", "markdown").out.splitlines()
+    double = next(line for line in md if line.startswith("| **Score for a Double Kems"))
+    assert double.endswith("| +2 pt (callers) _(Score et victoire, tableau du score Ducale)_ | silent |   |")
+
+
+def test_the_text_checklist_gives_the_other_reading_of_a_source_that_contradicts_itself(run):
+    text = run("checklist", "-c", "marquoir").out
+    assert ("      ⚠ conflict: The score-entry instructions say to enter −1 for the team that called wrongly."
+            in text.splitlines())
 
 
 def test_checklist_text_and_markdown_in_french(run):
@@ -315,6 +386,17 @@ def test_init_prints_a_valid_starting_file(run, tmp_path):
     f.write_text("\n".join(lines[:start] + ["  " + line[4:] for line in lines[start:] if line.startswith("  # ")]))
     assert run("conventions", "validate", str(f)).code == 0
     assert run("conventions", "show", str(f), "--json").json()["rules"]["score.end"]["value"] == "wins"
+
+
+def test_init_writes_a_new_file_and_never_over_an_existing_one_without_force(run, tmp_path):
+    new = tmp_path / "maison.yaml"
+    r = run("conventions", "init", "-o", str(new))
+    assert r.code == 0 and run("conventions", "validate", str(new)).code == 0
+    written = new.read_text(encoding="utf-8")
+    again = run("conventions", "init", "-o", str(new), "--extends", "pagat")
+    assert again.code == 2 and "already exists" in again.err and new.read_text(encoding="utf-8") == written
+    forced = run("conventions", "init", "-o", str(new), "--extends", "pagat", "--force")
+    assert forced.code == 0 and 'extends: "pagat"' in new.read_text(encoding="utf-8")
 
 
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():
@@ -456,6 +538,12 @@ def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
     assert r.code == 2 and r.err.strip().endswith("— Sweep?")
 
 
+@pytest.mark.parametrize("width", ["60", "100"])
+def test_the_glossary_wraps_short_of_the_terminal_s_width(run, width):
+    lines = run("glossary", env={"COLUMNS": width}).out.splitlines()
+    assert all(len(line) < int(width) for line in lines)  # never the last column: no terminal wraps it again
+
+
 def test_the_whole_glossary_has_every_entry_in_both_languages(run):
     en, fr = run("glossary", "--json").json(), run("glossary", "--json", "--lang", "fr").json()
     assert [e["id"] for e in en] == [e["id"] for e in fr]
@@ -532,6 +620,24 @@ def test_on_a_terminal_a_long_compare_goes_through_the_pager_and_a_short_one_doe
                           env=env, encoding="utf-8", timeout=30, dimensions=(30, 100))
     child.expect(pexpect.EOF)
     assert "THROUGH-THE-PAGER" not in child.before and "partner only" in child.before
+
+
+@pytest.mark.parametrize(("pager", "shown_by"), [
+    ("sh -c 'echo FROM-THE-PAGER; cat; exit 1'", "the pager"),  # shown, then an error code: no crash, shown once
+    ("sh -c 'exit 127'", "kems-ref"),  # its own command missing: nothing was shown, kems-ref prints it
+])
+def test_a_long_compare_is_shown_once_whatever_the_pager_s_exit_code(pager, shown_by):
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "100", "LINES": "30", "TERM": "xterm", "PAGER": pager}
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "compare"], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(30, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in child.before
+    assert child.before.count("call.kems.caller") == 1
+    assert ("FROM-THE-PAGER" in child.before) == (shown_by == "the pager")
 
 
 @pytest.mark.parametrize(("words", "expected"), [

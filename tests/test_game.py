@@ -206,6 +206,18 @@ def test_the_score_the_table_gives_a_pending_call_settles_that_call_and_a_rescor
     assert totals(again["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1}
 
 
+def test_a_call_applied_while_another_waits_reminds_the_table_of_the_waiting_one(run, db):
+    env = {"KEMS_REF_DB": db}
+    run("game", "new", *TEAMS, "-c", "ducale", "--target", "5", env=env)
+    # Ducale does not say whether a card lifted off the table counts: entry 1 waits for the table
+    waiting = run("game", "call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J", env=env).out
+    assert "Waiting for the table" not in waiting  # it says so itself: "the table decides"
+    applied = run("game", "call", "kems", "--by", "Léa", "--hand", "Q Q Q Q", env=env).out.splitlines()
+    assert applied[-2:] == ["Tom+Léa 1 · Ana+Ben 0 — Leading: Tom+Léa.",
+                            "Waiting for the table: entry 1 — enter what the table decides with kems-ref game point "
+                            "TEAM N --for 1."]
+
+
 def test_a_call_still_waiting_when_the_game_ends_can_be_settled_afterwards(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "1")
     game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")
@@ -256,6 +268,29 @@ def test_the_sheet_says_one_point_in_the_singular_and_a_point_taken_away_as_a_po
     assert "Entry 2 of game-1, applied: Tom+Léa +1 point." in run("game", "point", "Tom", "1", env=env).out
     assert "Ligne 3 de game-1, appliquée : Tom+Léa -1 point." in run("game", "point", "Tom", "-1", "--lang", "fr",
                                                                    env=env).out
+
+
+def test_the_history_has_its_citations_column_from_120_columns_and_one_line_a_short_entry(run, db, game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "10")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game("point", "Ana", "2")
+    wide = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "120"}).out.splitlines()
+    assert wide[1].rstrip().endswith("┃ Citations") and "Citations:" not in wide
+    narrow = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "119"}).out.splitlines()
+    assert "Citations" not in narrow[1] and "Citations:" in narrow
+    listed = " ".join(narrow[narrow.index("Citations:") + 1:])
+    assert listed.startswith("  1. Notice Ducale, via Regles.com, réf. [1]: Score et victoire, tableau du score "
+                             "Ducale (call.kems.right); Contre-Kems")
+    first = next(i for i, line in enumerate(narrow) if line.startswith(" 1 │"))
+    assert narrow[first + 1].startswith(" 2 │")  # no rule drawn between the rows
+
+
+def test_the_score_table_aligns_points_to_the_right(run, db, game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "20")
+    game("point", "Tom", "12")
+    game("point", "Ana", "3")
+    lines = run("game", "score", env={"KEMS_REF_DB": db}).out.splitlines()
+    assert lines[3].endswith("│     12 ") and lines[4].endswith("│      3 ")
 
 
 def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):

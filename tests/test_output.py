@@ -78,6 +78,35 @@ def test_all_lists_every_convention_with_depends_conflicts_and_impossible_situat
     assert "⚠" in conflicts and all(len(line) <= 80 for line in conflicts.splitlines())
 
 
+def test_all_says_under_the_table_that_a_source_contradicts_itself_only_where_one_does(run):
+    # Marquoir gives two readings of a wrong Kems (call.kems.wrong); a right Kems reads no such point
+    torn = run("rule", "kems", "--hand", "Q Q Q J", "--all").out
+    assert torn.count("⚠: the source contradicts itself on a point of this ruling") == 1
+    assert "contradicts itself" not in run("rule", "kems", "--hand", "Q Q Q Q", "--all").out
+
+
+def test_all_is_a_table_from_72_columns_and_a_list_below(run):
+    table = run("rule", "kems", "--hand", "Q Q Q Q", "--all", env={"COLUMNS": "72"}).out.splitlines()
+    assert table[1].startswith("┃ Convention")
+    listed = run("rule", "kems", "--hand", "Q Q Q Q", "--all", env={"COLUMNS": "71"}).out.splitlines()
+    assert listed[:2] == ["bicycle: CALL UPHELD", "    Score: not settled by Bicycle."]
+
+
+def test_the_ruling_says_what_the_table_does_besides_scoring_and_nothing_where_it_does_nothing(run):
+    wrong = run("rule", "contre-kems", "--hand", "7 7 K K").out.splitlines()
+    assert "  Effects: the accused shows two cards of different ranks" in wrong
+    assert not any("Effects" in line for line in run("rule", "kems", "--hand", "Q Q Q Q").out.splitlines())
+
+
+def test_a_ruling_that_depends_explains_each_branch_and_all_gives_each_branch_s_score(run):
+    lines = run("rule", "kems", "--hand", "Q Q Q J", "-c", "marquoir").out.splitlines()
+    assert ("      The partner holds no square (Q Q Q J). The score-entry instructions say to enter −1 for the team "
+            "that called wrongly. (reading 2 of the source)") in lines
+    table = run("rule", "kems", "--hand", "Q Q Q J", "--all", env={"COLUMNS": "200"}).out
+    assert ("the table follows reading 2 ('Score for a wrong Kems?') → CALL REJECTED (the calling team: -1 point; "
+            "hand ends)") in table
+
+
 def test_all_stays_readable_on_a_narrow_terminal(run):
     out = run("rule", "kems", "--hand", "Q Q Q J", "--all", env={"COLUMNS": "50"}).out
     assert all(len(line) <= 50 for line in out.splitlines())

@@ -24,7 +24,7 @@ The Python mutants are the changes a slip of the hand makes in code that decides
 
 Left alone, with why:
 
-* docstrings, comments and type annotations: nothing runs them;
+* docstrings, comments, type annotations and ``if TYPE_CHECKING:`` imports: nothing runs them;
 * other strings: a message sentence is prose (its wording is the locale files', pinned by
   tests/test_messages.py), and a message key, a dictionary key or an index written as a string
   changed to another name only raises a KeyError or prints a missing message wherever the line
@@ -33,9 +33,9 @@ Left alone, with why:
   ``{"team": …}`` or the key given to ``t()``;
 * the resolver's explanation sentences (``say``, ``text_of``): its tables pin what a table applies.
 
-Each target runs the tests that exercise it, fastest-killing first (``--suite whole`` for the whole
-suite but its slow end-to-end files); the terminal sessions (pexpect, ``-k 'not on_a_terminal'``)
-are left to the whole suite.  A mutant that no test kills "survives".  The mutants are re-written
+Each target runs the tests that exercise it, fastest-killing first, terminal sessions (pexpect, a
+few seconds) included (``--suite whole``: the whole suite but its printing and fuzzing files).  A
+mutant that no test kills "survives".  The mutants are re-written
 files (``ast.unparse``, ``yaml.safe_dump``): before any mutant, every file the run mutates is
 re-written without a mutation and its target's tests must pass, or every mutant would be "killed"
 by the rewriting alone.  Prints the survival rate per target and the survivors.  Slow on two cores
@@ -69,7 +69,6 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_ON_A_TERMINAL = ["-k", "not on_a_terminal"]
 # the ruling tests, the ruling tables first (they kill most mutants within seconds)
 RULING_TESTS = ["tests/test_ruling_tables.py", "tests/test_rulings.py", "tests/test_calibration.py",
                 "tests/test_conventions.py", "tests/test_messages.py", "tests/test_output.py", "tests/test_cli.py",
@@ -103,8 +102,8 @@ TARGETS = {
                     "tests/test_cli.py", "tests/test_output.py", "tests/test_game.py", "tests/test_hostile.py")),
     "corpus": Target(("conventions/*.yaml",), tuple(RULING_TESTS)),
 }
-# the whole suite but the slow end-to-end files (terminal sessions, printing, fuzzing): --suite whole
-FULL = ["tests", "--ignore=tests/test_checklist_print.py", "--ignore=tests/test_fuzz.py", *NOT_ON_A_TERMINAL]
+# the whole suite but the slow end-to-end files (printing through Chromium, fuzzing): --suite whole
+FULL = ["tests", "--ignore=tests/test_checklist_print.py", "--ignore=tests/test_fuzz.py"]
 SWAPS = {
     "upheld": "rejected", "rejected": "upheld", "void": "unspecified", "forbidden": "allowed", "allowed": "forbidden",
     "conditional": "allowed", "unspecified": "allowed", "redeal": "replace-cards", "hand-ends": "recycle-discard",
@@ -162,7 +161,9 @@ def _left_alone(tree: ast.AST) -> set[int]:
         if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
                 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
             whole(body[0])
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            whole(node)  # imports for the annotations only
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             whole(node.returns)
         elif isinstance(node, (ast.arg, ast.AnnAssign)):
             whole(node.annotation)
@@ -351,7 +352,7 @@ def tests_for(job_target: str, rel: str, suite: str) -> list[str]:
     if suite == "whole":
         return FULL
     target = TARGETS[job_target]
-    return [*target.tests, *target.extra.get(rel, ()), *NOT_ON_A_TERMINAL]
+    return [*target.tests, *target.extra.get(rel, ())]
 
 
 def rewritten(rel: str) -> str:
@@ -439,10 +440,9 @@ def _baseline(scratch: Path, jobs: list[Job], suite: str) -> bool:
     files at once under all their tests (the other files re-written too change nothing), and where
     that fails, file by file to name the culprit."""
     files = {job.rel: job.target for job in jobs}
-    tests = list(dict.fromkeys(t for rel, target in files.items() for t in tests_for(target, rel, suite)
-                               if t not in NOT_ON_A_TERMINAL))
+    tests = list(dict.fromkeys(t for rel, target in files.items() for t in tests_for(target, rel, suite)))
     start = time.monotonic()
-    if not _killed(scratch, {rel: rewritten(rel) for rel in files}, [*tests, *NOT_ON_A_TERMINAL]):
+    if not _killed(scratch, {rel: rewritten(rel) for rel in files}, tests):
         # a mutant's tests are at most these: three times their time (and a minute) is a loop
         TIME_LIMIT[0] = 3 * (time.monotonic() - start) + 60
         return True
