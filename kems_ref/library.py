@@ -35,11 +35,11 @@ def _public(module: str, *names: str) -> None:
 # errors and languages
 _public("kems_ref.errors", "KemsError", "clean", "json_safe")
 _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "lang_chosen")
-_public("kems_ref.words", "fold", "convention_in")
+_public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
 _public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file")
 _public("kems_ref.corpus.catalogue", "IDS", "TOPICS", "RULE_POINTS")
-_public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of")
+_public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of", "own_call_like", "likes_of")
 _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
@@ -49,7 +49,7 @@ _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
-        "notes", "call_name")
+        "notes", "call_name", "event_label")
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
@@ -64,7 +64,7 @@ _public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST",
 # the score sheet
 _public("kems_ref.game.store", "Store", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "preview", "would_apply", "decide", "point", "undo", "redo",
-        "rescore", "team_of")
+        "rescore", "team_of", "game_calls")
 _public("kems_ref.game.sheet", "score")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
@@ -116,6 +116,8 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .corpus.load import validate_file as validate_file
     from .corpus.naming import calls_of as calls_of
     from .corpus.naming import event_named as event_named
+    from .corpus.naming import likes_of as likes_of
+    from .corpus.naming import own_call_like as own_call_like
     from .corpus.naming import suggest_event as suggest_event
     from .corpus.schema import json_schema as json_schema
     from .errors import KemsError as KemsError
@@ -123,6 +125,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .errors import json_safe as json_safe
     from .game.play import call as call
     from .game.play import decide as decide
+    from .game.play import game_calls as game_calls
     from .game.play import new_game as new_game
     from .game.play import point as point
     from .game.play import preview as preview
@@ -190,6 +193,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.wording import call_name as call_name
     from .outputs.wording import citations as citations
     from .outputs.wording import conflicts as conflicts
+    from .outputs.wording import event_label as event_label
     from .outputs.wording import explanation as explanation
     from .outputs.wording import needs as needs
     from .outputs.wording import notes as notes
@@ -217,6 +221,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.situation import facts_from_flags as facts_from_flags
     from .words import convention_in as convention_in
     from .words import fold as fold
+    from .words import option_in as option_in
 
 
 def rule_all(sit: Situation) -> Result:
@@ -237,10 +242,10 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     Raises :class:`KemsError` where the story cannot be ruled on (what was not understood)."""
     from .ask.reader import read
     from .ask.session import check_reading, convention_for, rules_question, settle
-    from .corpus.naming import calls_of
+    from .corpus.naming import calls_of, likes_of
     from .outputs.compare import compare
 
-    reading = read(story, calls_of(convention))
+    reading = read(story, calls_of(convention), likes_of(convention))
     points = rules_question(story, reading)
     if points is not None:
         return compare([*points, *([reading.convention] if reading.convention else [])], lang)

@@ -27,9 +27,15 @@ def fold(text: str) -> str:
 
 def convention_in(args: list[str]) -> str | None:
     """The ``-c``/``--convention`` of a command line, if given."""
+    return option_in(args, "-c", "--convention")
+
+
+def option_in(args: list[str], *names: str) -> str | None:
+    """The value of an option of a command line (``--db PATH``, ``--db=PATH``), if given."""
     for i, arg in enumerate(args):
-        if arg in ("-c", "--convention") and i + 1 < len(args):
+        if arg in names and i + 1 < len(args):
             return args[i + 1]
-        if arg.startswith("--convention="):
-            return arg.split("=", 1)[1]
+        for name in names:
+            if name.startswith("--") and arg.startswith(name + "="):
+                return arg.split("=", 1)[1]
     return None

@@ -380,6 +380,26 @@ def test_a_house_file_given_to_serve_is_named_by_its_id_and_played_like_the_othe
     assert called["changes"] == [{"team": "A+B", "change": 3, "unit": "point"}]
 
 
+def test_a_call_of_a_house_files_own_is_a_button_of_its_game_and_is_ruled_by_taps(tmp_path):
+    kent = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", houses={"kent": kent})), base_url=BASE)
+    created = client.post("/api/games", json={"teams": ["Léa+Tom", "Inès+Karim"], "convention": "kent"})
+    assert created.status_code == 201, created.text
+    assert 'href="/call/broken"' in client.get("/").text and ">Broken<" in client.get("/").text
+    assert "&amp;on=Tom" in client.get("/call/broken?by=In%C3%A8s").text  # an accusation: the accused is tapped
+    page = client.get("/call/broken?by=In%C3%A8s&on=L%C3%A9a&hand=Q+Q+Q+J&done=1").text
+    assert "partner_square=yes" in page and "partner_square=no" in page  # the team is accused: the partner asked
+    ruled = client.get("/call/broken?by=In%C3%A8s&on=L%C3%A9a&hand=Q+Q+Q+Q&done=1").text
+    assert "CALL UPHELD" in ruled and "Léa+Tom loses the game" in ruled
+    called = client.post("/api/games/current/calls", json={"event": "broken", "by": "Inès", "on": "Léa",
+                                                            "hand": "Q Q Q Q"})
+    assert called.status_code == 200, called.text
+    assert (called.json()["score"]["winner"], called.json()["score"]["finished"]) == ("Inès+Karim", True)
+    assert client.get("/call/cut-the-deck").status_code == 404  # no call of this game
+    refused = client.post("/api/games/current/calls", json={"event": "nope", "by": "Inès"})
+    assert refused.status_code == 400 and "unknown event 'nope'" in refused.text
+
+
 # --- what a hostile tester found ---------------------------------------------------------------------
 
 def test_compare_never_reads_a_file_a_request_names(client, tmp_path):

@@ -7,8 +7,9 @@ import os
 import pytest
 
 HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
-WIKI_EN, GEMSCH, HOWDO, PCD = (os.path.join(HERE, f"{name}.yaml")
-                               for name in ("wikipedia-en", "gemsch", "howdoyouplayit", "playingcarddecks"))
+WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY = (
+    os.path.join(HERE, f"{name}.yaml")
+    for name in ("wikipedia-en", "gemsch", "howdoyouplayit", "playingcarddecks", "kent", "2play1game"))
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def shown(run, convention, point, lang="en"):
     return run("conventions", "show", convention, "--json", "--lang", lang).json()["rules"][point]
 
 
-@pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD])
+@pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY])
 def test_every_variant_file_validates(run, path):
     r = run("conventions", "validate", path)
     assert r.code == 0, r.out
@@ -308,3 +309,185 @@ def test_a_target_of_10_or_15_is_a_choice_the_table_makes_and_the_sheet_asks_for
     assert run("game", "new", *teams, "-c", path, "--target", "12", env=env).code == 2
     created = run("game", "new", *teams, "-c", path, "--target", "15", "--json", env=env).json()
     assert created["target"] == 15 and created["decided_by_table"] == {"target": 15}
+
+
+# --- English Wikipedia, "Kent (game)", with Cash's "Counter cash" from a second page ----------------
+
+def test_kent_broken_on_a_team_holding_four_of_a_kind_makes_that_team_lose_the_game(rule):
+    r = rule("broken", "--hand", "Q Q Q Q", convention=KENT)
+    assert (r["event"], r["like"], r["verdict"]) == ("broken", "contre-kems", "upheld")
+    assert r["score"] == [{"team": "accused", "change": -1, "unit": "game"}]
+    assert r["hand_ends"] is True and r["unspecified"] == []  # the game is over: nothing to ask of the hand
+    assert [c["rule_point"] for c in r["citations"]] == ["call.broken", "call.broken.right"]
+    assert r["call_name"] == "Broken"
+
+
+def test_kent_broken_on_a_team_holding_none_makes_that_team_win_the_game_outright(rule):
+    r = rule("broken", "--hand", "Q Q Q J", "--partner-hand", "7 8 9 10", convention=KENT)
+    assert r["verdict"] == "rejected"
+    assert r["score"] == [{"team": "accused", "change": 1, "unit": "game"}]
+    assert "If it holds none, it wins outright." in r["explanation"]
+
+
+def test_kent_broken_accuses_the_team_so_the_partners_square_is_asked_only_when_the_accused_has_none(rule):
+    held = rule("broken", "--hand", "Q Q Q Q", convention=KENT)
+    assert held["needs"] == []
+    open_ = rule("broken", "--hand", "Q Q Q J", convention=KENT)
+    assert open_["verdict"] == "depends" and [n["fact"] for n in open_["needs"]] == ["partner_square"]
+    assert [b["ruling"]["verdict"] for b in open_["branches"]] == ["upheld", "rejected"]
+    partner = rule("broken", "--hand", "Q Q Q J", "--partner-hand", "K K K K", convention=KENT)
+    assert partner["verdict"] == "upheld"
+
+
+def test_kent_broken_takes_the_options_of_an_accusation_and_refuses_a_kems_s_own(run):
+    r = run("rule", "broken", "-c", KENT, "--hand", "Q Q Q Q", "--after-kems", "--kems-wrong")
+    assert r.code == 0, r.err
+    r = run("rule", "broken", "-c", KENT, "--cards", "2")
+    assert r.code == 2 and "--cards" in r.err
+
+
+def test_kent_broken_is_a_call_only_of_the_file_that_declares_it(run):
+    r = run("rule", "broken", "--hand", "Q Q Q Q")
+    assert r.code == 2 and "unknown event 'broken'" in r.err
+
+
+def test_kent_a_partner_who_calls_kent_on_the_signal_wins_the_game(rule):
+    r = rule("kems", "--hand", "Q Q Q Q", convention=KENT)
+    assert r["score"] == [{"team": "callers", "change": 1, "unit": "game"}] and r["hand_ends"] is True
+    assert r["call_name"] == "Kent"
+
+
+def test_kent_the_signal_may_not_be_a_sound_but_a_sound_may_cue_the_partner_to_look(rule):
+    sound = rule("signal", "--sound", convention=KENT)
+    assert sound["verdict"] == "forbidden" and sound["rule_points"] == ["signal.sound"]
+    cue = rule("signal", "--cue", convention=KENT)
+    assert cue["verdict"] == "allowed"
+    assert cue["explanation"] == ("A sound may tell the partner to look (a laugh), but the signal itself may not be "
+                                  "that sound.")
+    assert rule("signal", "--verbal", convention=KENT)["verdict"] == "forbidden"
+
+
+def test_a_cue_sound_is_a_sound_where_the_source_knows_no_cue(rule):
+    assert rule("signal", "--cue", convention="marquoir")["verdict"] == "allowed"  # sounds allowed
+    assert rule("signal", "--cue", convention="pagat")["verdict"] == "unspecified"  # silent on sounds
+
+
+def test_kent_broken_in_ask_is_read_by_its_name_and_contre_only_accuses(run):
+    r = run("ask", "-c", KENT, "--json", "--lang", "fr",
+            "Ana a annoncé broken contre Tom, qui n'avait pas de carré; son partenaire non plus")
+    data = r.json()
+    assert (data["event"], data["verdict"]) == ("broken", "rejected"), r.out
+    assert [u["value"] for u in data["understood"] if u["option"] == "event"] == ["broken"]  # no Contre-Kems
+    assert data["command"] == f"kems-ref rule broken -c {KENT} --no-square --no-partner-square --lang fr"
+    r = run("ask", "-c", KENT, "--json", "Ana called broken on Tom, who had four queens")
+    assert (r.json()["verdict"], r.json()["score"]) == ("upheld", [{"team": "accused", "change": -1, "unit": "game"}])
+
+
+def test_kent_broken_is_shown_compared_and_on_the_checklist(run):
+    shown = run("conventions", "show", KENT, "--json").json()["rules"]
+    assert shown["call.broken"]["value"] == {"accuses": "team", "checks": "square"}
+    assert shown["call.broken"]["force"] == "permitted"
+    assert shown["call.broken.wrong"]["value"] == [{"team": "accused", "change": 1, "unit": "game"}]
+    rows = run("compare", KENT, "pagat", "call.broken.right", "--json").json()["rows"]
+    assert [(r["rule_point"], r["question"]) for r in rows] == [("call.broken.right", "Score for a right “Broken”?")]
+    assert rows[0]["values"]["pagat"]["silent"] is True
+    items = run("checklist", "-c", KENT, "--format", "json").json()["items"]
+    own = [i for i in items if i["rule_point"].startswith("call.broken")]
+    assert [(i["rule_point"], i["reason"], i["short"]) for i in own] == [
+        ("call.broken", "own", "accuses the opposing team (either hand)"),
+        ("call.broken.right", "own", "loses the game (accused)"),
+        ("call.broken.wrong", "own", "wins the game (accused)")]
+
+
+def test_kent_on_the_score_sheet_broken_ends_the_game_and_names_the_winner(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, "--json", env=env).json()
+    assert (created["unit"], created["target"]) == ("point", None)  # a call wins or loses it: no target
+    called = run("game", "call", "broken", "--by", "Ana", "--on", "Tom", "--hand", "Q Q Q Q", "--json", env=env)
+    assert called.code == 0, called.err
+    score = called.json()["score"]
+    assert (score["finished"], score["winner"], score["loser"]) == (True, "Ana+Ben", "Tom+Léa")
+    import csv
+
+    rows = list(csv.reader(run("game", "export", "--format", "csv", env=env).out.splitlines()))
+    assert rows[1][2:5] == ["Broken by Ana → Tom (Tom: Q Q Q Q)", "CALL UPHELD", "Tom+Léa loses the game"]
+    replayed = run("game", "rescore", "-c", "ducale", "--target", "5", env=env).out
+    assert "1. Broken: Ducale has no such call: it counts for nothing there" in replayed
+
+
+def test_kent_a_broken_the_sheet_cannot_settle_waits_for_the_table(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, env=env)
+    waiting = run("game", "call", "broken", "--by", "Ana", "--hand", "Q Q Q J", "--json", env=env).json()
+    assert waiting["applied"] is False and waiting["score"]["finished"] is False
+    decided = run("game", "decide", "2", "--entry", "1", "--json", env=env).json()
+    assert (decided["score"]["winner"], decided["score"]["finished"]) == ("Tom+Léa", True)
+
+
+def test_kent_names_two_publications_each_cited_with_its_own_mark(run):
+    data = run("conventions", "show", KENT, "--json").json()
+    assert data["rules"]["call.contre_kems.timing"]["citation"] == {
+        "source": "Cash (card game), via an excerpt of the page", "section": "overview", "topic": True}
+    assert data["rules"]["call.broken"]["citation"] == {"source": "Kent (game)", "section": "how to play",
+                                                        "topic": True}
+    shown = run("conventions", "show", KENT).out
+    assert ("Also from: Cash (card game) — Grokipedia — https://grokipedia.com/page/cash_card_game "
+            "(Known through: an excerpt of the page)") in shown
+
+
+def test_a_call_of_its_own_must_be_declared_and_cannot_take_an_event_s_name(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("""id: bad
+name: Bad
+publication: {title: Ours}
+calls:
+  broken: {en: Broken}
+  deal:
+    names: {en: Deal}
+    accuses: team
+    text: {fr: "x", en: "x"}
+    citation: {section: "x"}
+  kems:
+    names: {en: Kent}
+    accuses: partner
+    text: {fr: "x", en: "x"}
+    citation: {section: "x"}
+""", encoding="utf-8")
+    lines = run("conventions", "validate", str(path)).out.splitlines()
+    assert lines[:3] == [
+        f"{path}:5: calls.broken: not one of the four calls (kems, double-kems, contre-kems, double-contre-kems); "
+        "a call of the publication's own needs names, accuses, text and citation",
+        f"{path}:6: calls.deal: 'deal' is an event of the game, not a call of the publication's own",
+        f"{path}:11: calls.kems: a call of the game takes only its names here ({{en: …}}); its rules go under rules"]
+
+
+# --- 2play1game, "Kemps" -------------------------------------------------------------------------
+
+def test_2play1game_after_a_right_counter_kemps_the_holder_shows_the_four(rule):
+    right = rule("contre-kems", "--hand", "Q Q Q Q", convention=TWOPLAY)
+    assert (right["verdict"], right["effects"]) == ("upheld", ["holder-shows-square"])
+    assert right["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    assert "call.contre_kems.proof" in right["rule_points"]
+    wrong = rule("contre-kems", "--hand", "Q Q Q J", "--no-partner-square", convention=TWOPLAY)
+    assert (wrong["verdict"], wrong["effects"]) == ("rejected", [])  # nothing to show
+    assert wrong["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+
+
+def test_2play1game_a_counter_kemps_is_on_any_opponent_holding_four(rule):
+    assert rule("contre-kems", "--hand", "Q Q Q J", "--partner-square", convention=TWOPLAY)["verdict"] == "upheld"
+
+
+def test_2play1game_the_signal_may_be_a_word_and_partners_sit_diagonally(rule, run):
+    assert rule("signal", "--verbal", convention=TWOPLAY)["verdict"] == "allowed"
+    assert shown(run, TWOPLAY, "seating.partners")["value"] == "diagonal"
+
+
+def test_2play1game_first_team_to_four_points_wins_on_the_sheet(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", TWOPLAY, "--json", env=env).json()
+    assert (created["unit"], created["target"], created["end"]) == ("point", 4, "wins")
+    for _ in range(4):
+        last = run("game", "call", "kems", "--by", "Tom", "--hand", "Q Q Q Q", "--json", env=env).json()
+    assert (last["score"]["finished"], last["score"]["winner"]) == (True, "Tom+Léa")
+    assert run("game", "history", "--json", env=env).json()[0]["changes"] == [
+        {"team": "Tom+Léa", "change": 1, "unit": "point"}]

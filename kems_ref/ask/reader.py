@@ -139,7 +139,7 @@ def tokenize(story: str) -> list[Token]:
 class Item:
     """One thing understood: its kind, its value, and the words it came from."""
 
-    kind: str  # "convention", "event", "fact", "cards"
+    kind: str  # "convention", "event", "fact", "cards"; "accusing": a call word that only accuses ("broken contre Tom")
     value: Any
     start: int
     end: int
@@ -736,10 +736,11 @@ def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
     return fixed
 
 
-def read(story: str, own_calls: Optional[dict[str, str]] = None) -> Reading:
+def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None) -> Reading:
     """Read a dispute told in French or English.  Never raises: what is not understood is listed,
     and what the reader will not stand behind is its ``problem``.  ``own_calls``: the names a
-    house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems)."""
+    house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems);
+    ``likes``: its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
     tokens = tokenize(story)
     corrections = _correct(tokens)
     text = _Text(tokens)
@@ -758,7 +759,7 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None) -> Reading:
             items.append(Item("event", event, a, b, text.words(a, b)))
     markers = _markers(tokens)
     items += _card_groups(tokens)
-    reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles)
+    reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {})
     reading.corrections = corrections
     return reading
 
@@ -1086,12 +1087,23 @@ def _said(items: list[Item], fact: str) -> list[str]:
     return [it.words for it in items if it.kind == "fact" and it.value[0] == fact]
 
 
-def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str]) -> Optional[str]:
+def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
+                  likes: Optional[dict[str, str]] = None) -> Optional[str]:
     """The event in dispute, and what the story's own facts say of it (a verdict on the Kems before,
-    a call too late, a ban agreed before play); those facts are turned into options or listed."""
+    a call too late, a ban agreed before play); those facts are turned into options or listed.  A
+    call of the convention's own named by its name is the dispute ("broken contre Tom": the
+    "contre" accuses, it is no second call)."""
     events = [it.value for it in items if it.kind == "event"]
-    calls = {e for e in events if e in CALLS}
-    event = next((e for e in BY_PRIORITY if e in events), None)
+    own = [e for e in events if e in (likes or {})]
+    if own:
+        like = (likes or {})[own[0]]
+        for it in items:  # the word "contre" beside it accuses: no call of its own, not said as one
+            if it.kind == "event" and it.value != own[0] and (it.value == like or (it.value in ACCUSATIONS_OF_A_KEMS
+                                                              and like != "kems")):
+                it.kind = "accusing"
+        events = [it.value for it in items if it.kind == "event"]
+    calls = {e for e in events if e in CALLS or e in own}
+    event = own[0] if own else next((e for e in BY_PRIORITY if e in events), None)
     said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls)
     if len(calls) > 1 and not said_of_kems and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
@@ -1159,13 +1171,16 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
                                        item.value[1] if item.kind == "fact" else item.value))
 
 
-def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles) -> Reading:
+def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles,
+              likes: dict[str, str]) -> Reading:
     """What the story says, from what its phrases understood: the event, the hands, the options; then
-    every word left is a name, a filler, or not understood (a dangling negation: not ruled on)."""
+    every word left is a name, a filler, or not understood (a dangling negation: not ruled on).  A
+    call of the convention's own (``likes``) is read as the call of the game it is made as."""
     reading, facts, hints = _gather(items)
-    event = reading.event = _settle_event(reading, items, facts, hints)
-    _hands(reading, event, items, _by_name(tokens, markers, event), roles, facts)
-    _options(reading, event, items, facts)
+    event = reading.event = _settle_event(reading, items, facts, hints, likes)
+    kind = likes.get(event or "", event)
+    _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
+    _options(reading, kind, items, facts)
     for tok in tokens:
         if tok.claimed or tok.word in FILLER:
             continue

@@ -254,8 +254,8 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
     for _words, attr, value in sorted(reading.understood, key=lambda u: rank.get(u[1], 2)):
         if attr in ("hand", "partner_hand", "lifted", "touched"):
             value = show(parse_cards(value), lang)
-        if attr == "event":
-            label = t(f"event.{value}", lang)
+        if attr == "event":  # a call of a house file's own (Kent's broken) by its id
+            label = wording.event_label(value, lang)
         elif attr == "convention":
             label = load(value).short_name
         elif attr in ("hand", "partner_hand"):

@@ -15,7 +15,7 @@ MAX_STORY = 2000  # characters: a dispute, not a novel (and the reader's time st
 
 def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -> None:
     from .. import library as session
-    from ..library import read
+    from ..library import likes_of, read
 
     can_ask = not no_input and sys.stdin.isatty() and (sys.stderr if out.as_json else sys.stdout).isatty()
     prompter = _prompter(out.as_json) if can_ask else None
@@ -33,7 +33,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     from ..library import calls_of
 
     speak_as_told(out, story)
-    reading = read(story, calls_of(convention) if convention else None)
+    reading = read(story, calls_of(convention) if convention else None, likes_of(convention))
     points = session.rules_question(story, reading)
     if points is not None:  # "on joue en combien de points ?": answered from the data, like compare POINT
         _answer_question(out, points, reading.convention)

@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 
 from ..library import ACCUSATIONS, GAME_EXPORT, OPTIONS, KemsError, facts_from_flags
 from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, format_option, msg
-from .rule import RuleGroup, _parameters, register_events
+from .rule import RuleGroup, _parameters, built, register_events
 
 
 class GameGroup(TyperGroup):
@@ -47,7 +47,33 @@ def _short_event(word: str) -> Optional[str]:
 ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "undo",
          "redo", "score", "history", "show", "list", "rescore", "export")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game"))
-call_app = typer.Typer(cls=RuleGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game_call"))
+class CallGroup(RuleGroup):
+    """``game call EVENT``: a call of the game's convention's own (Kent's Broken) is one of its events."""
+
+    def convention_of(self, args: list[str]) -> Optional[str]:
+        return _game_convention(args)
+
+    def make(self, event: str, like: str) -> click.Command:
+        _call_command(event, like)
+        return built(call_app)
+
+
+def _game_convention(argv: list[str]) -> Optional[str]:
+    """The convention of the game a command line writes to (``--game``, ``--db``, else the current
+    game of the default sheet), if there is one already; nothing is created to find it."""
+    from ..library import KemsError, Store, default_path, option_in
+
+    path = Path(option_in(argv, "--db") or default_path()).expanduser()
+    if not path.is_file():
+        return None
+    try:
+        with Store(path, make_folder=False) as store:
+            return store.game(option_in(argv, "--game")).convention
+    except KemsError:
+        return None
+
+
+call_app = typer.Typer(cls=CallGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game_call"))
 game_app.add_typer(call_app, name="call")
 
 GameOpt = Annotated[Optional[str], typer.Option("--game", metavar="ID_OR_NAME", help=msg("help.option.game"),
@@ -108,7 +134,7 @@ def game_new(
         out.text(new_game_text(game, out.lang))
 
 
-def _call_command(event: str) -> None:
+def _call_command(event: str, like: Optional[str] = None) -> None:
     def body(out: Out, *, by: Optional[str], on: Optional[str] = None, decide: Optional[str], game: Optional[str],
              db: Optional[str], **options: Any) -> None:
         from .. import library as play
@@ -127,8 +153,9 @@ def _call_command(event: str) -> None:
         _keyword("on", typer.Option("--on", metavar="PLAYER", help=msg("help.option.on"), show_default=False)),
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *who, *_call_parameters(event)])
-    command(call_app, event, help=msg(f"help.event.{event}"), short_help=msg(f"help.event.{event}"))(body)
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *who, *_call_parameters(like or event)])
+    helped = msg("help.event.own", call=event) if like else msg(f"help.event.{event}")
+    command(call_app, event, help=helped, short_help=helped)(body)
 
 
 def _keyword(name: str, info: Any) -> inspect.Parameter:
@@ -201,7 +228,7 @@ def register_calls(argv: list[str]) -> None:
         named = _short_event(first) if first and first not in COMMANDS else None
         wanted = [named] if named else []
     register_events(["game", "call", wanted[0]] if len(wanted) == 1 and len(words) > 1 else argv, "game call",
-                    _call_command)
+                    _call_command, _game_convention)
     for name in wanted:
         if ("game", name) not in _SHORT_MADE:
             _SHORT_MADE.add(("game", name))

@@ -28,18 +28,35 @@ from .common import (
 class RuleGroup(TyperGroup):
     """``rule EVENT``: an event that is not one gives the referee's own one-line error."""
 
+    def convention_of(self, args: list[str]) -> Optional[str]:
+        """The convention whose own call names the command line may use (``-c FILE``)."""
+        from ..library import convention_in
+
+        return convention_in(args)
+
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         """An event by any of its names (contre, stop-kemps, cut, Kem's…); a near miss is suggested."""
-        from ..library import convention_in, event_named, suggest_event
+        from ..library import event_named, suggest_event
 
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            event = event_named(name, convention_in(args))
+            from ..library import own_call_like
+
+            convention = self.convention_of(args)
+            event = event_named(name, convention)
             if event is None:
                 raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS),
                                 hint=suggest_event(name))
+            like = own_call_like(event, convention) if event not in EVENTS else None
+            if like and self.get_command(ctx, event) is None:  # a call of the convention's own: its command now
+                self.add_command(self.make(event, like), event)
             args = [event, *args[1:]]
         return super().resolve_command(ctx, args)
+
+    def make(self, event: str, like: str) -> click.Command:
+        """The command of a call of a convention's own (``rule broken -c kent.yaml``)."""
+        _event_command(event, like)
+        return built(rule_app)
 
 
 rule_app = typer.Typer(cls=RuleGroup, help=msg("help.cmd.rule"), no_args_is_help=True, rich_markup_mode=None)
@@ -84,11 +101,13 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
         print_result(out.console(wrap=everywhere), result, out.lang)
 
 
-def _event_command(event: str) -> None:
+def _event_command(event: str, like: Optional[str] = None) -> None:
+    """``rule EVENT``; ``like``: for a call of a convention's own, the call of the game it is made as
+    (its options)."""
     def body(out: Out, *, convention: str, everywhere: bool, situation_file: Optional[str], **options: Any) -> None:
         show(out, event, convention, everywhere, situation_file, options)
 
-    own = [p for o in OPTIONS if event in o.events for p in _parameters(o)]
+    own = [p for o in OPTIONS if (like or event) in o.events for p in _parameters(o)]
     common = [
         inspect.Parameter("convention", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_CONVENTION,
                           annotation=ConventionOpt),
@@ -97,10 +116,19 @@ def _event_command(event: str) -> None:
     ]
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *common, *own])
-    command(rule_app, event, help=msg(f"help.event.{event}"), short_help=msg(f"help.event.{event}"))(body)
+    helped = msg("help.event.own", call=event) if like else msg(f"help.event.{event}")
+    command(rule_app, event, help=helped, short_help=helped)(body)
 
 
-def register_events(argv: list[str], group: str = "rule", make: Any = None) -> None:
+def built(group: typer.Typer) -> click.Command:
+    """The click command of the last command registered on ``group`` (made after start-up)."""
+    from typer.main import get_command_from_info
+
+    return get_command_from_info(group.registered_commands[-1], pretty_exceptions_short=True, rich_markup_mode=None)
+
+
+def register_events(argv: list[str], group: str = "rule", make: Any = None,
+                    convention_of: Optional[Any] = None) -> None:
     """Make the per-event commands of ``rule`` (or of ``game call``): only the event on the command
     line when there is one — Typer builds every registered command at start-up, and a ruling should
     answer fast — else all of them (help, completion, an unknown word)."""
@@ -108,19 +136,22 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None) -> N
     words = [a for a in argv if not a.startswith("-")]
     prefix = group.split()
     wanted = list(EVENTS)
+    like: Optional[str] = None
     if len(words) > len(prefix) and words[:len(prefix)] == prefix:
         word = words[len(prefix)]
         if word in EVENTS:
             wanted = [word]
         else:
-            from ..library import convention_in, event_named
+            from ..library import convention_in, event_named, own_call_like
 
-            found = event_named(word, convention_in(argv))
+            convention = (convention_of or convention_in)(argv)
+            found = event_named(word, convention)
             wanted = [found] if found else wanted
+            like = own_call_like(found, convention) if found and found not in EVENTS else None
     for event in wanted:
         if (group, event) not in _MADE_BY:
             _MADE_BY.add((group, event))
-            make(event)
+            make(event, like) if like else make(event)
 
 
 _MADE_BY: set[tuple[str, str]] = set()

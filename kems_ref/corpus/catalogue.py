@@ -38,9 +38,27 @@ class RulePoint:
     #: call during a sweep): where a convention states none, its general rule holds whole, and the
     #: other sources' exception is shown beside the ruling ("related"), never as its silence
     exception: bool = False
+    #: a point of a call of a convention's own (``call.<id>``, ``call.<id>.right``, ``.wrong``): the
+    #: call's names per language, for the question ("Score for a right “Broken”?")
+    own: tuple[tuple[str, str], ...] = ()
 
     def question(self, lang: str) -> str:
+        if self.own:
+            names = dict(self.own)
+            name = names.get(lang) or names.get("en") or next(iter(names.values()))
+            part = self.id.rsplit(".", 1)[-1] if self.id.count(".") == 2 else "call"
+            return t({"call": "question.own.call", "right": "question.own.right",
+                      "wrong": "question.own.wrong"}[part], lang, call=name)
         return t(f"question.{self.id}", lang)
+
+
+def own_points(call: str, names: dict[str, str]) -> tuple[RulePoint, ...]:
+    """The rule points of a call of a convention's own: the call itself (what it accuses), its
+    score when right and when wrong."""
+    own = tuple(names.items())
+    return (RulePoint(f"call.{call}", "calls", "OwnCall", ruled=True, own=own),
+            RulePoint(f"call.{call}.right", "calls", "Score", ruled=True, own=own),
+            RulePoint(f"call.{call}.wrong", "calls", "Score", ruled=True, own=own))
 
 
 
@@ -78,7 +96,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     RulePoint("signal.bluff", "signal", bool, added=True),
     # a sound (a cough, a sigh) as the signal: a kind of its own, beside a word and a gesture
-    RulePoint("signal.sound", "signal", Literal["forbidden", "allowed", "agree-before-play"], added=True, ruled=True),
+    RulePoint("signal.sound", "signal", Literal["forbidden", "allowed", "agree-before-play", "cue-only"],
+              added=True, ruled=True),
     # table conduct: talking about another team's signal, and what it costs
     RulePoint("conduct.signal_talk", "signal", Literal["forfeit-to-spied-on-team"], added=True),
     # Calls

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from ..errors import ConventionInvalid, KemsError, cleaned
-from .catalogue import IDS
+from .catalogue import IDS, RULE_POINTS, RulePoint, own_points
 
 DEFAULT_CONVENTION = "ducale"
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -71,6 +71,22 @@ class RuleEntry:
         return [first, self.conflict] if self.conflict else [first]
 
 
+@dataclass(frozen=True)
+class OwnCall:
+    """A call of the publication's own (Kent's "broken"): what it accuses and what is checked; its
+    rules (the call, its scores) are entries of the convention (``call.<id>``, ``.right``, ``.wrong``)."""
+
+    id: str
+    names: dict[str, str]
+    accuses: str  # partner (a claim, as a Kems), player or team (an accusation, as a Contre-Kems)
+    checks: str = "square"
+
+    @property
+    def like(self) -> str:
+        """The call of the game it is made as (its options, its questions): a Kems or a Contre-Kems."""
+        return "kems" if self.accuses == "partner" else "contre-kems"
+
+
 @dataclass
 class Convention:
     id: str
@@ -78,6 +94,8 @@ class Convention:
     short_name: str  # for sentences: "Ducale does not say…"
     publication: dict[str, Any]
     extends: Optional[str]
+    #: other publications its facts come from (``sources:``), by the id a citation names
+    sources: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, RuleEntry] = field(default_factory=dict)
     calls: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> {lang: the source's name}
     aliases: list[str] = field(default_factory=list)  # other names players use ("wiki")
@@ -86,6 +104,11 @@ class Convention:
     chain: tuple[str, ...] = ()  # own id then ancestors
     ref: Optional[str] = None  # how the user named it (a path as typed), for labels
     digest: Optional[str] = None  # a house file: SHA-256 of its text and of the house files it extends
+    own_calls: dict[str, OwnCall] = field(default_factory=dict)  # calls of its own (Kent: broken)
+
+    def points(self) -> tuple[RulePoint, ...]:
+        """The rule points it answers: the catalogue's, then those of its own calls."""
+        return RULE_POINTS + tuple(p for call in self.own_calls.values() for p in own_points(call.id, call.names))
 
     @property
     def source(self) -> str:
@@ -112,6 +135,24 @@ class Convention:
         return entry.value if entry.stated else None
 
 
+def points_of(convs: list[Convention]) -> tuple[RulePoint, ...]:
+    """The rule points of several conventions side by side: the catalogue's, then each one's own
+    calls' (Kent's Broken), once each."""
+    seen = {p.id for p in RULE_POINTS}
+    out = list(RULE_POINTS)
+    for conv in convs:
+        for point in conv.points()[len(RULE_POINTS):]:
+            if point.id not in seen:
+                seen.add(point.id)
+                out.append(point)
+    return tuple(out)
+
+
+def entry_of(conv: Convention, point: str) -> RuleEntry:
+    """A convention's answer to a point, silent where it does not have it (another's own call)."""
+    return conv.rules.get(point) or RuleEntry(point, "unspecified")
+
+
 def localized(citation: Optional[dict[str, Any]], lang: str) -> Optional[dict[str, Any]]:
     """A citation for output: a topic written in both languages is given in ``lang``."""
     if not citation:
@@ -131,12 +172,18 @@ def text_in(value: Any, lang: str) -> str:
     return "" if value is None else str(value)
 
 
-def _citation(raw: Optional[dict[str, Any]], default_source: str, via: Any = None) -> Optional[dict[str, Any]]:
+def _citation(raw: Optional[dict[str, Any]], default_source: str, via: Any = None,
+              sources: Optional[dict[str, Any]] = None) -> Optional[dict[str, Any]]:
     """A citation names a section of the publication, or only a topic where no heading could be
     checked (Pagat, known through a restatement): the output says which.  Texts given per language
-    (a topic, the ``via``) are chosen at output time by :func:`localized`."""
+    (a topic, the ``via``) are chosen at output time by :func:`localized`.  A citation of another of
+    the file's publications (``sources``) names it, with its own mark of how it is known."""
     if not raw:
         return None
+    other = (sources or {}).get(raw.get("source") or "")
+    if other is not None:
+        default_source, via = other.get("cite_as") or other["title"], (other.get("known_through") or {}).get("via")
+        raw = {**raw, "source": None}
     out = {"source": raw.get("source") or default_source, "section": raw.get("section") or raw["topic"]}
     if via and not raw.get("source"):
         out["via"] = via
@@ -149,11 +196,13 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
     pub = data["publication"]
     own_source = pub.get("cite_as") or pub["title"]
     via = (pub.get("known_through") or {}).get("via")
+    sources = data.get("sources") or {}
     conv = Convention(
         id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub,
-        extends=data.get("extends"), path=path,
+        extends=data.get("extends"), path=path, sources={**(parent.sources if parent else {}), **sources},
         chain=(data["id"],) + (parent.chain if parent else ()),
         calls=_calls(parent, data),
+        own_calls=_own_calls(parent, data),
         aliases=list(data.get("aliases") or []),
         decks={**(parent.decks if parent else {}), **_decks(data.get("decks"))},
     )
@@ -171,24 +220,63 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
             continue
         conflict = raw.get("conflict")
         if conflict:
-            conflict = {**conflict, "citation": _citation(conflict["citation"], own_source, via)}
+            conflict = {**conflict, "citation": _citation(conflict["citation"], own_source, via, sources)}
         replaces = None
         if inherited is not None and parent is not None:
             replaces = {"convention": inherited.inherited_from or parent.id, "status": inherited.status,
                         "value": inherited.value, "text": inherited.text}
         conv.rules[pid] = RuleEntry(
             point=pid, status=raw["status"], value=_complete(pid, raw.get("value")), text=raw.get("text"),
-            citation=_citation(raw.get("citation"), own_source, via), conflict=conflict,
+            citation=_citation(raw.get("citation"), own_source, via, sources), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
             choices=[_complete(pid, choice) for choice in raw.get("choices") or []],
         )
+    for call in conv.own_calls.values():
+        raw_call = (data.get("calls") or {}).get(call.id)
+        for pid, raw in _own_entries(call.id, raw_call):
+            if raw is None:  # inherited with the call from the parent
+                assert parent is not None
+                inherited = parent.rules[pid]
+                conv.rules[pid] = RuleEntry(**{**inherited.__dict__,
+                                               "inherited_from": inherited.inherited_from or parent.id})
+                continue
+            conv.rules[pid] = RuleEntry(
+                point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
+                citation=_citation(raw.get("citation"), own_source, via, sources), note=raw.get("note"),
+                force=raw.get("force") or "prescribed")
     return conv
 
 
 def _calls(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """The calls' own names: the parent's, then the file's (null removes a name it would inherit)."""
+    """The calls' own names: the parent's, then the file's (null removes a name it would inherit); a
+    call of the file's own is named by its ``names``."""
     merged = {**(parent.calls if parent else {}), **(data.get("calls") or {})}
-    return {event: names for event, names in merged.items() if names}
+    return {event: names.get("names", names) for event, names in merged.items() if names}
+
+
+def _own_calls(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, OwnCall]:
+    """The calls of the publication's own: the parent's, then the file's (null removes one)."""
+    out = dict(parent.own_calls) if parent else {}
+    for call, raw in (data.get("calls") or {}).items():
+        if isinstance(raw, dict) and "names" in raw:
+            out[call] = OwnCall(call, dict(raw["names"]), raw["accuses"], raw.get("checks") or "square")
+        elif raw is None:
+            out.pop(call, None)
+    return out
+
+
+def _own_entries(call: str, raw: Any) -> list[tuple[str, Optional[dict[str, Any]]]]:
+    """The rule entries a call of its own declares (``None``: inherited with the call): the call itself
+    (its value: what it accuses and checks), and its scores (a score it does not give is silent)."""
+    if not isinstance(raw, dict) or "names" not in raw:
+        return [(f"call.{call}", None), (f"call.{call}.right", None), (f"call.{call}.wrong", None)]
+    itself = {"status": "stated", "value": {"accuses": raw["accuses"], "checks": raw.get("checks") or "square"},
+              "text": raw["text"], "citation": raw["citation"], "force": raw.get("force")}
+    out: list[tuple[str, Optional[dict[str, Any]]]] = [(f"call.{call}", itself)]
+    for side in ("right", "wrong"):
+        score = raw.get(side)
+        out.append((f"call.{call}.{side}", {**score, "status": "stated"} if score else {"status": "unspecified"}))
+    return out
 
 
 #: what a value may leave out, and what it then means (the schema's defaults)
@@ -465,7 +553,6 @@ def letters_kind(conv: Convention) -> Optional[str]:
 def _flipped(path: str, data: dict[str, Any], lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
     """A child that changes what a letter means (``score.letters``, or ``score.end``) would silently
     invert the letter scores it inherits: each one is reported, to be restated."""
-    from .catalogue import RULE_POINTS
     from .yamlsource import line_of
 
     try:
@@ -480,7 +567,7 @@ def _flipped(path: str, data: dict[str, Any], lines: dict[tuple[Any, ...], int])
     changed = "score.letters" if "score.letters" in (data.get("rules") or {}) else "score.end"
     return [KemsError("error.schema.meaning_flips", line=line_of(lines, ("rules", changed)), point=point.id,
                       parent=parent.id, before=before, after=after)
-            for point in RULE_POINTS if point.value == "Score" and child.get(point.id).inherited_from
+            for point in child.points() if point.value == "Score" and child.get(point.id).inherited_from
             and child.get(point.id).stated and any(s.get("unit") == "letter" for s in child.value(point.id) or [])]
 
 

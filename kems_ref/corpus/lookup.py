@@ -117,13 +117,21 @@ def sort_refs(refs: list[str]) -> tuple[list[str], list[str], list[str]]:
     """``compare``'s arguments sorted into rule points, topics and conventions; a word that is none
     of them finds the points it speaks about; one that finds nothing is refused, naming what is
     accepted and the nearest names."""
-    from .load import find, is_path
+    from .load import find, is_path, load
 
     points: list[str] = []
     topics: list[str] = []
     conventions: list[str] = []
+    own: set[str] = set()  # the points of the house files' own calls (Kent: call.broken.right)
     for ref in refs:
-        pid = point_id(ref)
+        if is_path(ref):
+            try:
+                conv = load(ref)
+            except KemsError:
+                continue  # said when the comparison loads it
+            own |= {p.id for p in conv.points() if p.own}
+    for ref in refs:
+        pid = point_id(ref) or (ref if ref in own else None)
         if pid:
             points.append(pid)
         elif fold(ref) in TOPICS:

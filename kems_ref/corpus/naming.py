@@ -47,7 +47,30 @@ def calls_of(convention: str) -> dict[str, str]:
         conv = load(convention)
     except KemsError:
         return {}
-    return {fold(name): event for event, names in conv.calls.items() for name in names.values()}
+    out = {fold(name): event for event, names in conv.calls.items() for name in names.values()}
+    return {**out, **{fold(call): call for call in conv.own_calls}}
+
+
+def likes_of(convention: str | None) -> dict[str, str]:
+    """``convention``'s calls of its own, each with the call of the game it is made as ({} if none)."""
+    if not convention:
+        return {}
+    try:
+        return {call.id: call.like for call in load(convention).own_calls.values()}
+    except KemsError:
+        return {}
+
+
+def own_call_like(event: str, convention: str | None) -> str | None:
+    """The call of the game a call of ``convention``'s own is made as (broken -> contre-kems), if
+    ``event`` is one of its own calls."""
+    if not convention:
+        return None
+    try:
+        call = load(convention).own_calls.get(event)
+    except KemsError:
+        return None
+    return call.like if call else None
 
 
 def suggest_event(word: str) -> str:

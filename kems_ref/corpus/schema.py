@@ -59,7 +59,9 @@ class Citation(Strict):
     topic: Optional[Union[NonEmpty, Text]] = Field(
         None, description="Instead of a section: the topic (one text or {fr, en}), where no heading of the "
                           "publication could be checked")
-    source: Optional[NonEmpty] = Field(None, description="Publication, when not the file's own")
+    source: Optional[NonEmpty] = Field(None, description="Publication, when not the file's own: the id of one "
+                                                         "of the file's 'sources' (cited with its own mark of how "
+                                                         "it is known), or its name")
 
     @model_validator(mode="after")
     def _section_or_topic(self) -> Citation:
@@ -142,9 +144,12 @@ class Opening(Strict):
 
 
 class Proof(Strict):
-    who: Literal["accused-player", "each-accused-player"]
-    cards: Literal["two", "two-different", "whole-hand"]
-    to: Optional[Literal["everyone", "caller-only"]]
+    """What is shown after a Contre-Kems: the cards that disprove a wrong one (two, two of different
+    ranks, the whole hand), or after a right one the four the accused holds (``square``: 2play1game)."""
+
+    who: Literal["accused-player", "each-accused-player", "square-holder"]
+    cards: Literal["two", "two-different", "whole-hand", "square"]
+    to: Optional[Literal["everyone", "caller-only"]] = None
 
 
 class AfterWrong(Strict):
@@ -250,6 +255,41 @@ class Publication(Strict):
     known_through: Optional[KnownThrough] = None
 
 
+class OwnScore(Strict):
+    """The score of a call of the publication's own, when it is right or wrong: a stated rule."""
+
+    value: Score
+    text: Text
+    citation: Citation
+    force: Force = "prescribed"
+    note: Optional[Text] = None
+
+
+class OwnCall(Strict):
+    """A call of the publication's own, beside the four of the game (Kent's "broken": an opponent who
+    catches a team signalling accuses it; a team holding the square loses the game, one holding none
+    wins it)."""
+
+    names: Names = Field(description="The publication's name for it, in its language(s): {en: Broken}")
+    accuses: Literal["partner", "player", "team"] = Field(
+        description="partner: the caller says the partner holds the square (as a Kems does); player: one "
+                    "opponent holds it (as a Contre-Kems on a player); team: one of the two accused players does")
+    checks: Literal["square"] = Field("square", description="what is checked: the hand the game is played for "
+                                                            "(hand.square: four of a kind unless the file says "
+                                                            "otherwise)")
+    text: Text = Field(description="The call, in our words")
+    citation: Citation
+    force: Force = "prescribed"
+    right: Optional[OwnScore] = Field(None, description="the score when what it says is so (absent: the source "
+                                                        "gives none)")
+    wrong: Optional[OwnScore] = Field(None, description="the score when it is not")
+
+
+#: the four calls of the game: a file may rename them; any other name under ``calls`` is a call of its own
+SLOTS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
+CallId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+
+
 class ConventionFile(Strict):
     """A Kems convention: one publication's answers to every rule point of the catalogue."""
 
@@ -257,11 +297,16 @@ class ConventionFile(Strict):
     name: NonEmpty
     short_name: Optional[NonEmpty] = Field(None, description="A short name for sentences (default: name)")
     publication: Publication
+    sources: Optional[dict[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")], Publication]] = Field(
+        None, description="Other publications the file's facts come from, by an id a citation's 'source' names "
+                          "(each with its own known_through)")
     extends: Optional[NonEmpty] = None
-    calls: Optional[dict[Literal["kems", "double-kems", "contre-kems", "double-contre-kems"], Optional[Names]]] = Field(
+    calls: Optional[dict[CallId, Optional[Union[Names, OwnCall]]]] = Field(
         None, description="The calls the publication names, with its own names for them in its language(s) "
                           "(Pagat: {en: Stop Kemps}; Gemsch: {de: Gegen-Gemsch}); a call named here without a "
-                          "rule is ruled 'named, without a rule'; null removes a name the file would inherit")
+                          "rule is ruled 'named, without a rule'; null removes a name (or a call of its own) the "
+                          "file would inherit.  Any other id declares a call of the publication's own (Kent: "
+                          "broken), with what it accuses, what is checked and its scores")
     aliases: Optional[list[str]] = Field(
         None, description="Other names players use for this convention (Wikipédia: wiki), for -c and ask")
     decks: Optional[dict[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")], Deck]] = Field(
@@ -312,12 +357,34 @@ def check(data: Any, lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
         for err in exc.errors():
             loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
             problems.append(_problem(err, line_of(lines, loc)))
+    problems += _own_call_problems(data, lines)
     rules = data.get("rules") or {}
     if isinstance(rules, dict) and not data.get("extends"):  # a point left out is silent (--strict lists them)
         for pid, entry in rules.items():
             if isinstance(entry, dict) and entry.get("status") == "inherited":
                 problems.append(KemsError("error.schema.inherited_needs_extends",
                                           line=line_of(lines, ("rules", pid)), point=pid))
+    return problems
+
+
+def _own_call_problems(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
+    """The four calls of the game take names only; any other id is a call of the file's own, which
+    needs its declaration (and may not take the name of an event of the game)."""
+    from .events import EVENTS
+    from .yamlsource import line_of
+
+    calls = data.get("calls")
+    problems: list[KemsError] = []
+    for call, value in (calls.items() if isinstance(calls, dict) else ()):
+        line = line_of(lines, ("calls", call))
+        declared = isinstance(value, dict) and "names" in value
+        if call in SLOTS and declared:
+            problems.append(KemsError("error.schema.slot_declared", line=line, call=call))
+        elif call not in SLOTS and call in EVENTS:
+            problems.append(KemsError("error.schema.own_call_is_event", line=line, call=call))
+        elif call not in SLOTS and value is not None and not declared:
+            problems.append(KemsError("error.schema.own_call_undeclared", line=line, call=call,
+                                      slots=", ".join(SLOTS)))
     return problems
 
 

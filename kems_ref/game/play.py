@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from ..corpus.events import BY_NAME
 from ..corpus.load import Convention, find, is_path, load, resolve_path
 from ..errors import KemsError, unsafe
-from ..i18n import t
 from ..outputs import wording
 from ..referee import api
 from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
@@ -66,6 +66,8 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
             raise KemsError("error.game_target_choice" if target is None else "error.game_target_not_offered",
                             convention=conv.short_name, choices=" / ".join(str(p) for p in offered), target=target)
         decided["target"] = target
+    if target is None and points is None and game_ends_by_call(conv):
+        return Setup("point", None, None, "wins")  # Kent: a call wins or loses the game, no score is kept
     if target is None and points is None:
         raise KemsError("error.game_target_needed", convention=conv.short_name)
     if target is not None and points is not None and target != points and not agreed and not offered:
@@ -81,6 +83,13 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
     else:
         end_rule, decided["end"] = "wins", "wins"  # "we play to N": the first team to reach it wins
     return Setup(unit, target if target is not None else points, None, end_rule, decided)
+
+
+def game_ends_by_call(conv: Convention) -> bool:
+    """Whether every score the convention states ends the game (Kent: a right Kent wins it, a
+    Broken loses or wins it): then no points are kept, and no target is needed."""
+    scores = [conv.get(p.id) for p in conv.points() if p.value == "Score" and conv.get(p.id).stated]
+    return bool(scores) and all(s["unit"] == "game" for e in scores for r in e.readings() for s in r["value"])
 
 
 def parse_teams(specs: list[str]) -> list[Team]:
@@ -167,6 +176,27 @@ class Recorded:
     restores: Optional[int] = None  # a redo: the entry that counts again
 
 
+def game_calls(game: Game) -> dict[str, str]:
+    """The calls a game's sheet takes, each with the call of the game it is made as: the four, then
+    its convention's own (Kent's broken -> contre-kems)."""
+    from ..corpus.events import CALLS
+
+    return {**{call: call for call in CALLS}, **{c.id: c.like for c in rules_of(game).own_calls.values()}}
+
+
+def _kind(game: Game, event: str) -> str:
+    """A call as the game knows it: a call of the game's convention's own is made as a Kems or a
+    Contre-Kems (Kent's Broken accuses a team); an event the convention does not have is refused."""
+    from ..corpus.events import EVENTS
+
+    if event in EVENTS:
+        return event
+    call = rules_of(game).own_calls.get(event)
+    if call is None:
+        raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS), hint="")
+    return call.like
+
+
 def rules_of(game: Game) -> Convention:
     """The game's convention, loaded; a house file gone or broken since the start stops this game's
     rulings only (its score and history still read, other games go on), with the cause named."""
@@ -203,8 +233,8 @@ def would_apply(store: Store, game: Game, event: str, options: dict[str, Any], b
                 lang: str) -> tuple[api.Result, Optional[list[dict[str, Any]]]]:
     """The ruling a call would get at this table now and the changes it would write (``None``: not
     settled, the call would wait for a decision), nothing written."""
-    if on and event not in ACCUSATIONS:
-        raise KemsError("error.game_on_not_accusation", event=t(f"event.{event}", lang))
+    if on and _kind(game, event) not in ACCUSATIONS:
+        raise KemsError("error.game_on_not_accusation", event=wording.game_event_label(event, lang, game.convention))
     entries = store.entries(game, full=False)
     _open_game(game, entries)
     roles = _roles(game, event, by, on, entries)
@@ -217,8 +247,8 @@ def would_apply(store: Store, game: Game, event: str, options: dict[str, Any], b
 def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
          decide: Optional[str], lang: str) -> Recorded:
     """Rule on a call under the game's convention and apply it when the ruling settles it."""
-    if on and event not in ACCUSATIONS:  # "every other team" of a Kems's score must stay whole
-        raise KemsError("error.game_on_not_accusation", event=t(f"event.{event}", lang))
+    if on and _kind(game, event) not in ACCUSATIONS:  # "every other team" of a Kems's score must stay whole
+        raise KemsError("error.game_on_not_accusation", event=wording.game_event_label(event, lang, game.convention))
     with store.writing():
         entries = store.entries(game, full=False)
         _open_game(game, entries)
@@ -383,13 +413,14 @@ def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
         out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
     playing = [t for t in game.teams if t.name not in out]
     callers = team_of(game, by)
-    accused = team_of(game, on) if on and event in ACCUSATIONS else None  # a Kems accuses no one
+    kind = _kind(game, event) if event else None
+    accused = team_of(game, on) if on and kind in ACCUSATIONS else None  # a Kems accuses no one
     for team in (callers, accused):
         if team is not None and team.name in out:
             raise KemsError("error.game_team_out", team=team.name)
     if accused is callers:
         raise KemsError("error.game_on_own_team", by=by, on=on)
-    if accused is None and event in ACCUSATIONS:
+    if accused is None and kind in ACCUSATIONS:
         if len(playing) > 2:
             raise KemsError("error.game_need_on")
         accused = next(t for t in playing if t is not callers)
@@ -440,6 +471,11 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
             hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": None, "applied": False,
                           "changes": [], "before": entry.changes if entry.applied else [], "differs": entry.applied,
                           "out": True})
+            continue
+        if entry.event not in BY_NAME and entry.event not in conv.own_calls:  # Kent's Broken, under Ducale
+            hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": None, "applied": False,
+                          "changes": [], "before": entry.changes if entry.applied else [], "differs": entry.applied,
+                          "no_such_call": True})
             continue
         situation = dict(entry.situation)
         situation.pop("reading", None)

@@ -250,8 +250,10 @@ class Store:
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
             " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
         teams = {t.name for t in game.teams}
+        own = _own_calls(game)
         for r in rows:
-            yield SheetEntry(n=_int(r["n"]), kind=r["kind"], at=str(r["at"]), event=_known("event", r["event"]),
+            event = r["event"] if r["event"] in own else _known("event", r["event"])
+            yield SheetEntry(n=_int(r["n"]), kind=r["kind"], at=str(r["at"]), event=event,
                         by_player=_safe(r["by_player"]),
                         on_player=_safe(r["on_player"]), situation=_json(r["situation"], dict) if full else None,
                         verdict=_known("verdict", r["verdict"]), applied=bool(r["applied"]),
@@ -387,6 +389,19 @@ def _ruling(value: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
             or not all(isinstance(b, dict) and isinstance(b.get("ruling"), dict) for b in value.get("branches") or []):
         raise HandEdited("a stored ruling is not one kems-ref writes (citations, branches)")
     return value
+
+
+def _own_calls(game: Game) -> set[str]:
+    """The calls of a house file's own (Kent's broken) its game may hold; none for a shipped
+    convention, or a file that cannot be read now (its entries are then refused as any unknown event)."""
+    from ..corpus.load import is_path, load
+
+    if not is_path(game.convention):
+        return set()
+    try:
+        return set(load(game.convention).own_calls)
+    except KemsError:
+        return set()
 
 
 def _known(kind: str, value: Optional[str]) -> Optional[str]:

@@ -12,6 +12,7 @@ from ..corpus.load import Convention, load_all, localized, text_in
 from ..i18n import t
 from .compare import disagrees
 from .values import short_entry
+from .wording import event_label
 
 
 def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
@@ -19,14 +20,15 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
     this convention leaves silent (a dispute waiting to happen at this table)."""
     published = load_all()
     out = []
-    for point in BY_ID.values():
+    for point in conv.points():
         entry = conv.rules[point.id]
-        disputed = disagrees([c.rules[point.id] for c in published])
-        if not disputed and not (point.ruled and not entry.stated):
+        own = point.id not in BY_ID  # a call of this convention's own (Kent's Broken): the table must know it
+        disputed = not own and disagrees([c.rules[point.id] for c in published])
+        if not disputed and not own and not (point.ruled and not entry.stated):
             continue
         item: dict[str, Any] = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                                 "status": entry.public_status, "answer": None, "short": None, "citation": None,
-                                "conflict": None, "reason": "disputed" if disputed else "silent"}
+                                "conflict": None, "reason": "own" if own else "disputed" if disputed else "silent"}
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
             item.update(status="unspecified", advice=text_in(entry.text, lang),
                         citation=localized(entry.citation, lang))
@@ -46,7 +48,8 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
 
 def _names(conv: Convention, lang: str) -> str:
     """The convention's own names for its calls, on one line (empty when it names none)."""
-    names = [f"{t('event.' + e, lang)} = {name}" for e in conv.calls if (name := conv.call_name(e, lang))]
+    names = [f"{event_label(e, lang)} = {name}" for e in conv.calls if (name := conv.call_name(e, lang))
+             and e not in conv.own_calls]  # a call of its own is its name: listed with its rules
     return f"{t('ui.call_names', lang)} " + ", ".join(names) if names else ""
 
 

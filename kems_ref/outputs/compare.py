@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..corpus.catalogue import RULE_POINTS, TOPICS
-from ..corpus.load import Convention, RuleEntry, localized, text_in
+from ..corpus.catalogue import TOPICS
+from ..corpus.load import Convention, RuleEntry, entry_of, localized, points_of, text_in
 from ..errors import KemsError
 from .values import short_entry
 
@@ -46,10 +46,10 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
     if topic is not None and topic not in TOPICS:
         raise KemsError("error.unknown_topic", topic=topic, choices=", ".join(TOPICS))
     out = []
-    for point in RULE_POINTS:
+    for point in points_of(convs):
         if topic and point.topic != topic:
             continue
-        entries = [c.rules[point.id] for c in convs]
+        entries = [entry_of(c, point.id) for c in convs]
         agree = not disagrees(entries)
         if only_differences and agree:
             continue

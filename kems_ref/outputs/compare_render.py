@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..corpus.load import MARKED_FORCES
 from ..i18n import t
+from .wording import event_label
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,7 +61,7 @@ def names_line(calls: dict[str, dict[str, str]], lang: str) -> str:
     """``Calls by their own names: pagat: Contre-Kems = Stop Kemps; …`` (empty when none)."""
     if not calls:
         return ""
-    parts = [f"{label}: " + ", ".join(f"{t('event.' + e, lang)} = {name}" for e, name in names.items())
+    parts = [f"{label}: " + ", ".join(f"{event_label(e, lang)} = {name}" for e, name in names.items())
              for label, names in calls.items()]
     return t("ui.call_names", lang) + " " + "; ".join(parts)
 

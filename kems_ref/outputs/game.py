@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from ..errors import KemsError
 from ..i18n import t
+from . import wording
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -80,6 +81,8 @@ def target_label(game: Game, lang: str) -> str:
     """What the game is played to ("5 points", "the word KEMS"), in ``lang``."""
     if game.unit == "letter":
         return t("game.target_word", lang, word=game.target_word, end=t(f"game.end.{game.end_rule}", lang))
+    if game.target_points is None:  # Kent: a call wins or loses the game
+        return t("game.target_by_call", lang)
     return t("game.target_points", lang, points=game.target_points, end=t(f"game.end.{game.end_rule}", lang))
 
 
@@ -159,8 +162,8 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
         ruling = decided
     if ruling and entry.kind in ("call", "decision"):
         head = verdict_label(ruling['verdict'], lang) + (t("game.by_decision", lang) if decided is not None else "")
-        lines.append(f"[bold]{escape(head)}[/]  — {escape(t('event.' + ruling['event'], lang))}, "
-                     f"{escape(convention_name(game, lang))}")
+        event = wording.game_event_label(ruling["event"], lang, game.convention)
+        lines.append(f"[bold]{escape(head)}[/]  — {escape(event)}, {escape(convention_name(game, lang))}")
         if entry.kind == "call" and entry.by_player:
             lines.append("  " + escape(_who(game, entry, lang)))
         if ruling.get("explanation"):
@@ -243,7 +246,10 @@ def _holders(game: Optional[Game], entry: SheetEntry) -> dict[str, Optional[str]
         team = next((t_ for t_ in game.teams if name in t_.players), None)
         return next((p for p in team.players if p != name), None) if team else None
 
-    if entry.event in ("contre-kems", "double-contre-kems"):
+    from ..corpus.events import EVENTS
+
+    # a call of the convention's own that accuses (Kent's Broken) names its accused, as a Contre-Kems does
+    if entry.event in ("contre-kems", "double-contre-kems") or (entry.event not in EVENTS and entry.on_player):
         accused = entry.on_player if entry.on_player and "+" not in entry.on_player else None
         return {"hand": accused, "partner_hand": partner(accused)}
     return {"hand": partner(entry.by_player), "partner_hand": entry.by_player}
@@ -295,6 +301,8 @@ def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEnt
             and by_n[e.refers].kind == "undo" else None,
             "holders": _holders(game, e),
             "totals": dict(running) if game is not None else None,
+            # the call's name as the ruling recorded it (a call of the convention's own: Kent's Broken)
+            "call_name": (e.ruling or {}).get("call_name") if e.kind == "call" else None,
         }
 
 
@@ -306,7 +314,8 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
     rows = []
     for item in items:
         if item["kind"] == "call":
-            what = t("game.kind.call", lang, event=t(f"event.{item['event']}", lang), by=item["by"] or "",
+            what = t("game.kind.call", lang, event=wording.event_label(item["event"], lang, item.get("call_name")),
+                     by=item["by"] or "",
                      on=f" → {item['on']}" if item["on"] else "") + _cards(item["situation"], lang,
                                                                           item.get("holders") or {})
             if item.get("facts"):
@@ -475,9 +484,11 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
         mark = "≠" if hand["differs"] else "="
         before = changes_text(hand["before"], lang) if hand["before"] else t("game.no_change", lang)
         was = t("game.was", lang, before=before)
-        event = t(f"event.{hand['event']}", lang)
+        event = wording.game_event_label(hand["event"], lang, game.convention)
         if hand.get("out"):
             line = t("game.rescore_out", lang, convention=other)
+        elif hand.get("no_such_call"):
+            line = t("game.rescore_no_such_call", lang, convention=other)
         else:
             if hand["applied_by"] == "table":
                 verdict = t("game.rescore_table_score", lang)

@@ -8,8 +8,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ..corpus.catalogue import RULE_POINTS
-from ..corpus.load import Convention, localized, text_in
+from ..corpus.load import Convention, entry_of, localized, points_of, text_in
 from ..i18n import t
 from .checklist import french_spacing
 from .compare import disagrees, labels
@@ -22,8 +21,8 @@ def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
     """The points these conventions disagree on or leave silent, each with every convention's answer."""
     names = labels(convs)
     out = []
-    for point in RULE_POINTS:
-        entries = [c.rules[point.id] for c in convs]
+    for point in points_of(convs):
+        entries = [entry_of(c, point.id) for c in convs]
         silent = point.ruled and any(not e.stated or e.force == "advised" for e in entries)
         if not (disagrees(entries) or silent or point.id in ALWAYS):
             continue

@@ -46,7 +46,7 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
     name = ruling.short_name or ruling.convention
     if ruling.branches:  # what follows is told branch by branch
         return []
-    event = BY_NAME[ruling.event]
+    event = BY_NAME[ruling.kind]
     if not ruling.score_settled:
         if event.ends_hand:  # a call or the end of the stock: its score is at stake, settled or not
             return [t("score.unsettled", lang, name=name)]
@@ -70,7 +70,7 @@ def hand_line(ruling: Ruling, lang: str) -> str:
     """The hand's end where it is at stake (calls, end of stock, a redeal)."""
     if ruling.branches:
         return ""
-    if not BY_NAME[ruling.event].ends_hand and ruling.verdict != Verdict.REDEAL:
+    if not BY_NAME[ruling.kind].ends_hand and ruling.verdict != Verdict.REDEAL:
         return ""
     if ruling.hand_ends is None:
         return t("hand_ends.none", lang, name=ruling.short_name or ruling.convention)
@@ -125,7 +125,7 @@ def cite_line(c: dict[str, Any], lang: str, with_source: bool = True) -> str:
 
 def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
     head = f"[{verdict_style(ruling.verdict)}]{verdict_label(ruling.verdict, lang)}[/]"
-    event = t("event." + ruling.event, lang)
+    event = wording.event_label(ruling.event, lang, ruling.call_names)
     call_name = wording.call_name(ruling, lang)
     if call_name and fold(call_name) != fold(event):
         event += f" ({t('ui.called', lang, name=call_name)})"

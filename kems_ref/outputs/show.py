@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..corpus.catalogue import RULE_POINTS, TOPICS
+from ..corpus.catalogue import TOPICS
 from ..corpus.load import Convention, localized, text_in
 from ..i18n import t
 from ..referee.cards import Card
@@ -12,13 +12,14 @@ from ..referee.cards import Card
 if TYPE_CHECKING:
     from rich.console import Console
 from .values import short_entry
+from .wording import event_label
 
 
 def show_json(conv: Convention, lang: str) -> dict[str, Any]:
     """A convention as ``conventions show --json`` gives it: every rule point with its answer and
     citation."""
     rules = {}
-    for point in RULE_POINTS:
+    for point in conv.points():
         e = conv.rules[point.id]
         rules[point.id] = {
             "status": e.public_status, "value": e.value if e.stated else None,
@@ -36,7 +37,7 @@ def show_json(conv: Convention, lang: str) -> dict[str, Any]:
              for deck_id, deck in conv.decks.items()}
     calls = {event: name for event in conv.calls if (name := conv.call_name(event, lang))}
     return {"id": conv.id, "name": conv.name, "source": conv.source, "extends": conv.extends,
-            "publication": conv.publication, "calls": calls, "decks": decks, "rules": rules}
+            "publication": conv.publication, "sources": conv.sources, "calls": calls, "decks": decks, "rules": rules}
 
 
 def show_text(console: Console, conv: Convention, lang: str) -> None:
@@ -53,18 +54,24 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
     console.print(escape(f"{t('ui.known_through', lang)}{colon} {via or t('ui.direct', lang)}"))
     if pub.get("language"):
         console.print(escape(f"{t('ui.language', lang)}{colon} {pub['language']}"))
+    for other in conv.sources.values():  # a file whose facts come from two pages names both
+        via = text_in((other.get("known_through") or {}).get("via"), lang) or t("ui.direct", lang)
+        console.print(escape(f"{t('ui.also_from', lang)}{colon} {other['title']}"
+                             + (f" — {other['author']}" if other.get("author") else "")
+                             + (f" — {other['url']}" if other.get("url") else "")
+                             + f" ({t('ui.known_through', lang)}{colon} {via})"))
     if conv.extends:
         console.print(escape(f"{t('ui.extends', lang)}{colon} {conv.extends}"))
     data = show_json(conv, lang)
     if data["calls"]:
         console.print(escape(t("ui.call_names", lang) + " " + ", ".join(
-            f"{t('event.' + e, lang)} = {name}" for e, name in data["calls"].items())))
+            f"{event_label(e, lang)} = {name}" for e, name in data["calls"].items())))
     for deck_id, deck in data["decks"].items():
         console.print(escape(t("ui.deck_of_its_own", lang, deck=deck_id, ranks=" ".join(deck["ranks"]),
                                suits=", ".join(deck["suits"]))))
     for topic in TOPICS:
         console.print(f"\n[bold underline]{t('topic.' + topic, lang)}[/]")
-        for point in (p for p in RULE_POINTS if p.topic == topic):
+        for point in (p for p in conv.points() if p.topic == topic):
             e = conv.rules[point.id]
             if e.stated:
                 origin = f" [dim]({t('ui.inherited', lang, parent=e.inherited_from)})[/]" if e.inherited_from else ""

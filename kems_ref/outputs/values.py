@@ -69,6 +69,8 @@ def short(point: str, value: Any, lang: str) -> str:
         if value.get("word"):
             return str(value["word"])
         return _word("agreed", lang)
+    if isinstance(value, dict) and "accuses" in value:  # a call of a convention's own: whom it accuses
+        return _word(f"accuses.{value['accuses']}", lang)
     if isinstance(value, list) and value and isinstance(value[0], dict) and "team" in value[0]:
         return _score(value, lang)
     return str(value)

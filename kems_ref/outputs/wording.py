@@ -94,6 +94,30 @@ def notes(ruling: Ruling, lang: str) -> list[dict[str, str]]:
     return [{"rule_point": n["rule_point"], "text": text_in(n["text"], lang)} for n in ruling.notes]
 
 
+def event_label(event: str, lang: str, names: Optional[dict[str, str] | str] = None) -> str:
+    """An event by its name in ``lang``; a call of a convention's own by the convention's name for it
+    (``names``), else by its id."""
+    from ..corpus.events import EVENTS
+
+    if event in EVENTS:
+        return t(f"event.{event}", lang)
+    return text_in(names, lang) if names else event
+
+
+def game_event_label(event: str, lang: str, convention: str) -> str:
+    """An event of a game's sheet: a call of the game's convention's own by its name there."""
+    from ..corpus.events import EVENTS
+    from ..corpus.load import load
+    from ..errors import KemsError
+
+    if event in EVENTS:
+        return t(f"event.{event}", lang)
+    try:
+        return event_label(event, lang, load(convention).calls.get(event))
+    except KemsError:
+        return event
+
+
 def call_name(ruling: Ruling, lang: str) -> Optional[str]:
     """What the publication calls the event (Pagat: "Stop Kemps"), if it names it."""
     return text_in(ruling.call_names, lang) if ruling.call_names else None
@@ -112,7 +136,7 @@ def _plain(value: Any) -> Any:
 
 def ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
     """The ruling as ``--json`` gives it and the score sheet records it, worded in ``lang``."""
-    return {
+    out = {
         "convention": ruling.convention, "event": ruling.event, "verdict": str(ruling.verdict),
         "score": _plain(ruling.score), "score_settled": ruling.score_settled, "hand_ends": ruling.hand_ends,
         "effects": _plain(ruling.effects), "explanation": explanation(ruling, lang),
@@ -122,6 +146,9 @@ def ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
         "players": ruling.players,
         "branches": [{"if": b["if"], "ruling": ruling_json(b["ruling"], lang)} for b in ruling.branches],
     }
+    if ruling.like:  # a call of the convention's own: the call of the game it is made as
+        out["like"] = ruling.like
+    return out
 
 
 def elsewhere(items: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:

@@ -36,22 +36,29 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
     the cards are read in ``convention``'s own deck where it defines one (the Jass deck's Ober)."""
     given = {k: v for k, v in options.items()
              if v is not None and v != [] and (v is not False or k in FACT_FLAGS)}
-    card_deck = conventions.load(convention).card_deck() if convention else None
+    conv = conventions.load(convention) if convention else None
+    card_deck = conv.card_deck() if conv else None
+    calls = own_calls(conv)
     if situation_file:
         if event:
             given["event"] = event
-        return from_file(situation_file, given, card_deck)
+        return from_file(situation_file, given, card_deck, calls)
     if not event:
         raise KemsError("error.give_event", choices=", ".join(EVENTS))
     given.setdefault("players", 4)
-    return build(event, card_deck=card_deck, **given)
+    return build(event, card_deck=card_deck, calls=calls, **given)
+
+
+def own_calls(conv: Optional[conventions.Convention]) -> dict[str, str]:
+    """A convention's calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
+    return {call.id: call.like for call in conv.own_calls.values()} if conv else {}
 
 
 def situation_of(data: Any, convention: Optional[str] = None) -> Situation:
     """A situation from a mapping with the keys of a ``--situation`` file (a web request's body),
     its cards read in ``convention``'s own deck where it has one; strict, as the file is."""
-    card_deck = conventions.load(convention).card_deck() if convention else None
-    return from_mapping(data, None, None, None, card_deck)
+    conv = conventions.load(convention) if convention else None
+    return from_mapping(data, None, None, None, conv.card_deck() if conv else None, own_calls(conv))
 
 
 def options_of(sit: Situation, convention: Optional[str] = None) -> dict[str, Any]:

@@ -78,6 +78,7 @@ class Effect(_Value):
     EACH_ACCUSED_SHOWS_TWO_CARDS = "each-accused-shows-two-cards"
     EACH_ACCUSED_SHOWS_TWO_DIFFERENT_CARDS = "each-accused-shows-two-different-cards"
     ACCUSED_TEAM_SHOWS_HANDS = "accused-team-shows-hands"
+    HOLDER_SHOWS_SQUARE = "holder-shows-square"
     CALLER_BARRED_THIS_HAND = "caller-barred-this-hand"
     CALLER_BARRED = "caller-barred"
     CALLER_BARRED_GAME = "caller-barred-game"

@@ -62,6 +62,13 @@ class Ruling:
     #: the publication's own name for the call (Pagat: "Stop Kemps"), in its languages
     call_names: Optional[dict[str, str]] = None
     players: int = 4
+    #: a call of the convention's own: the call of the game it is made as (Kent's broken: contre-kems)
+    like: Optional[str] = None
+
+    @property
+    def kind(self) -> str:
+        """The event as the game knows it (a call of a convention's own is made as a Kems or a Contre-Kems)."""
+        return self.like or self.event
 
     def settlement(self) -> str:
         """What a table applies, as a key: equal settlements mean the rulings agree."""
@@ -350,7 +357,7 @@ def _over_limit(ctx: Ctx) -> None:
     held = sit.lifted if lifted.stated and lifted.value == "lifted-counts" else []
     limit = conv.get("exchange.hand_limit")
     stated = limit.stated and limit.force != "advised"
-    first, second = HOLDERS[sit.event]
+    first, second = HOLDERS[sit.kind]
     for who, cards in ((first, (sit.hand or []) + (held or [])), (second, sit.partner_hand or [])):
         count = len(cards)
         if not stated:
@@ -480,7 +487,7 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     if any(s["unit"] == "letter" for s in answer.value):  # what a letter means is the scoring system's rule
         ctx.text_of(ctx.if_stated("score.system"))
     out: list[dict[str, Any]] = []
-    accusation = ctx.sit.event in ("contre-kems", "double-contre-kems")
+    accusation = ctx.sit.kind in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
         if entry["team"] != Team.OTHER:
             out.append({**entry, "team": Team(entry["team"])})
@@ -497,9 +504,13 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     return out
 
 
-def _hand_end(ctx: Ctx, outcome: str) -> Optional[bool]:
+def _hand_end(ctx: Ctx, outcome: str, score: Optional[list[dict[str, Any]]] = None) -> Optional[bool]:
     """Whether the hand ends after a call of this outcome (right-call, wrong-kems,
-    wrong-contre-kems, or partial-double: a Double Kems on a single square)."""
+    wrong-contre-kems, or partial-double: a Double Kems on a single square).  A ``score`` that ends
+    the game (unit ``game``) ends the hand with it: nothing to ask of the source."""
+    if score and any(s["unit"] == "game" for s in score):
+        ctx.say("why.game_over")
+        return True
     rule = ctx.rule("hand.end")
     if rule is None:
         return None
@@ -530,7 +541,7 @@ def _kems(ctx: Ctx) -> Decision:
         return Decision(Verdict.UNSPECIFIED)
     score = _score(ctx, "call.kems.right" if square else "call.kems.wrong")
     return Decision(Verdict.UPHELD if square else Verdict.REJECTED, score,
-                    _hand_end(ctx, "right-call" if square else "wrong-kems"))
+                    _hand_end(ctx, "right-call" if square else "wrong-kems", score))
 
 
 def _double_kems(ctx: Ctx) -> Decision:
@@ -548,10 +559,12 @@ def _double_kems(ctx: Ctx) -> Decision:
         return Decision(Verdict.UNSPECIFIED)
     if first and second:
         ctx.say("why.double_both")
-        return Decision(Verdict.UPHELD, _score(ctx, "call.double_kems.right"), _hand_end(ctx, "right-call"))
+        score = _score(ctx, "call.double_kems.right")
+        return Decision(Verdict.UPHELD, score, _hand_end(ctx, "right-call", score))
     ctx.say("why.double_partial" if (first or second) else "why.double_none")
-    return Decision(Verdict.REJECTED, _score(ctx, "call.double_kems.wrong"),
-                   _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems"))
+    score = _score(ctx, "call.double_kems.wrong")
+    return Decision(Verdict.REJECTED, score, _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems",
+                                                       score))
 
 
 def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
@@ -666,7 +679,7 @@ def _contre_kems(ctx: Ctx) -> Decision:
         ctx.say("why.score_out_of_scope", name=ctx.name)
         score = None
     return Decision(Verdict.UPHELD if upheld else Verdict.REJECTED, score,
-                   _hand_end(ctx, "right-call" if upheld else "wrong-contre-kems"))
+                   _hand_end(ctx, "right-call" if upheld else "wrong-contre-kems", score))
 
 
 def _accused_team_square(ctx: Ctx) -> Optional[bool]:
@@ -710,12 +723,16 @@ PROOF_EFFECTS = {
 def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
     """What follows a Contre-Kems: the proof where one takes place, the caller's bar if wrong."""
     proof = ctx.conv.get("call.contre_kems.proof")
-    if proof.stated and (not upheld or proof.value["cards"] == "whole-hand"):
+    # a disproof is shown after a wrong call, the four after a right one (2play1game), whole hands after either
+    shown = proof.stated and (proof.value["cards"] == "whole-hand" or upheld == (proof.value["cards"] == "square"))
+    if shown:
         answer = ctx.if_stated("call.contre_kems.proof")
         if answer is not None:
             value = answer.value
             if value["cards"] == "whole-hand":
                 ctx.effect(Effect.ACCUSED_TEAM_SHOWS_HANDS)
+            elif value["cards"] == "square":
+                ctx.effect(Effect.HOLDER_SHOWS_SQUARE)
             else:
                 ctx.effect(Effect(PROOF_EFFECTS[(value["who"], value["cards"], value.get("to"))]))
     if not upheld:
@@ -736,6 +753,27 @@ def _double_contre_kems(ctx: Ctx) -> Decision:
     elif not _named_without_rule(ctx):
         ctx.say("why.double_contre", name=ctx.name)
     return Decision(Verdict.UNSPECIFIED)
+
+
+def _own_call(ctx: Ctx) -> Decision:
+    """A call of the convention's own (Kent's "broken"), ruled on its declaration: what it accuses
+    (the caller's partner, one opponent, or the opposing team: either hand) holds the square or not,
+    and the call scores as its source says for that; a score it does not give is left open."""
+    call = ctx.conv.own_calls[ctx.sit.event]
+    gate = _sweep_gate(ctx)
+    if gate:
+        return gate
+    ctx.text_of(ctx.rule(f"call.{call.id}"))
+    who = {"partner": "who.partner", "player": "who.accused", "team": "who.accused"}[call.accuses]
+    held = _holds_square(ctx, ctx.sit.hand, who, of_partner=False)
+    if held is None:
+        return Decision(Verdict.UNSPECIFIED)
+    if not held and call.accuses == "team":
+        ctx.say("why.own_call_team")
+        held = _partner_square(ctx)
+    score = _score(ctx, f"call.{call.id}.right" if held else f"call.{call.id}.wrong")
+    outcome = "right-call" if held else ("wrong-kems" if call.accuses == "partner" else "wrong-contre-kems")
+    return Decision(Verdict.UPHELD if held else Verdict.REJECTED, score, _hand_end(ctx, outcome, score))
 
 
 def _named_without_rule(ctx: Ctx) -> bool:
@@ -875,8 +913,13 @@ def _stock_out(ctx: Ctx) -> Decision:
 SIGNAL_CHECKS = (
     ("verbal", "signal.verbal",
      {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "if-all-agree": Verdict.CONDITIONAL}),
+    # cue-only (Kent): a sound may tell the partner to look, and may not be the signal itself
     ("sound", "signal.sound",
-     {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "agree-before-play": Verdict.CONDITIONAL}),
+     {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "agree-before-play": Verdict.CONDITIONAL,
+      "cue-only": Verdict.FORBIDDEN}),
+    ("cue", "signal.sound",
+     {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "agree-before-play": Verdict.CONDITIONAL,
+      "cue-only": Verdict.ALLOWED}),
     ("hidden", "signal.visibility", {"required": Verdict.FORBIDDEN, "agree-before-play": Verdict.CONDITIONAL}),
     ("second_signal", "signal.count",
      {"one": Verdict.FORBIDDEN, "several": Verdict.ALLOWED, "one-unless-all-agree": Verdict.CONDITIONAL}),
@@ -968,8 +1011,8 @@ def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, 
 def _once(conv: Convention, sit: Situation) -> Ruling:
     ctx = Ctx(conv, sit)
     _check_hands(ctx)
-    decision = EVENT_RULES[sit.event](ctx)
-    if sit.event in CALLS:
+    decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
+    if sit.kind in CALLS:
         _over_limit(ctx)
     citations, conflicts = [], []
     for point in ctx.used:
@@ -996,7 +1039,7 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
 def _names(conv: Convention, sit: Situation) -> dict[str, Any]:
     """What every ruling says about where it comes from."""
     return {"convention_name": conv.name, "short_name": conv.short_name, "players": sit.players,
-            "call_names": conv.calls.get(sit.event) or None}
+            "call_names": conv.calls.get(sit.event) or None, "like": sit.like}
 
 
 def _merge(items: list[list[Any]]) -> list[Any]:
@@ -1022,7 +1065,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
         # explained by what every answer shares (never by the answer one branch took)
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
         shared = [reason for reason in first.reasons if all(reason in r.reasons for _, r in branches)]
-        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.event))]
+        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.kind))]
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
@@ -1032,7 +1075,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
             flat.append({"if": {fact: value}, "ruling": ruling})
     rulings = [b["ruling"] for b in flat]
     needs = _merge([[fact]] + [r.needs for _, r in branches])
-    questions = Asked(tuple(needs), sit.event)
+    questions = Asked(tuple(needs), sit.kind)
     verdict, score, settled, hand_ends, effects = Verdict.DEPENDS, [], False, None, []
     reasons = [Reason.of("why.depends", questions=questions)]
     if len({r.verdict for r in rulings}) == 1:

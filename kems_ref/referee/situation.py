@@ -56,6 +56,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("first_deal", "fact", ("deal",), ("--first-deal", "--later-deal")),
     Option("verbal", "flag", ("signal",)),
     Option("sound", "flag", ("signal",)),
+    Option("cue", "flag", ("signal",)),
     Option("hidden", "flag", ("signal",)),
     Option("banned_before_play", "fact", ("signal",), ("--banned-before-play", "--not-banned")),
     Option("second_signal", "flag", ("signal",)),
@@ -93,6 +94,9 @@ class Situation:
     """What happened.  ``None`` on a tri-state fact means the user did not say (never a default)."""
 
     event: str
+    #: a call of the convention's own (Kent's "broken"): the call of the game it is made as, whose
+    #: options and questions it takes (``kems`` or ``contre-kems``); ``None`` for the game's events
+    like: Optional[str] = None
     hand: Optional[list[Card]] = None
     partner_hand: Optional[list[Card]] = None
     square: Optional[bool] = None  # without --hand: that hand holds a square / does not
@@ -114,6 +118,7 @@ class Situation:
     banned_before_play: Optional[bool] = None  # a player asked before play to ban this kind of sign
     verbal: bool = False
     sound: bool = False  # signal: a sound (a cough, a sigh), neither a word nor a gesture
+    cue: bool = False  # signal: a sound made only so the partner looks (a laugh), the signal being a gesture
     hidden: bool = False
     second_signal: bool = False
     #: where a story speaks of a signal without its form (``ask``): the form is then a fact the ruling
@@ -123,6 +128,11 @@ class Situation:
     took_first: Optional[bool] = None  # same-card: the player who took the card touched it first / second
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
     assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
+
+    @property
+    def kind(self) -> str:
+        """The event as the game knows it: a call of a convention's own is made as a Kems or a Contre-Kems."""
+        return self.like or self.event
 
     def assuming(self, fact: str, value: Any) -> Situation:
         """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
@@ -148,23 +158,29 @@ def parse_readings(specs: Optional[list[str]]) -> dict[str, int]:
 
 def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str] = None,
           lifted: Optional[str] = None, touched: Optional[str] = None,
-          reading: Optional[list[str]] = None, card_deck: Any = None, **flags: Any) -> Situation:
+          reading: Optional[list[str]] = None, card_deck: Any = None, calls: Optional[dict[str, str]] = None,
+          **flags: Any) -> Situation:
     """Check the event and options, parse the cards (by the names of ``card_deck``, a deck of the
-    convention's own, where it has one); raise KemsError on anything off."""
+    convention's own, where it has one); raise KemsError on anything off.  ``calls``: the calls of
+    the convention's own, each with the call of the game it is made as (broken -> contre-kems)."""
+    like = None
     if event not in EVENTS:
-        raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS), hint="")
-    sit = Situation(event=event, readings=parse_readings(reading), **flags)
+        like = (calls or {}).get(event)
+        if like is None:
+            raise KemsError("error.unknown_event", event=event, choices=", ".join([*EVENTS, *(calls or {})]), hint="")
+    kind = like or event
+    sit = Situation(event=event, like=like, readings=parse_readings(reading), **flags)
     sit.hand = parse_cards(hand, card_deck) if hand is not None else None
     sit.partner_hand = parse_cards(partner_hand, card_deck) if partner_hand is not None else None
     sit.lifted = parse_cards(lifted, card_deck) if lifted is not None else None
     sit.touched = parse_cards(touched, card_deck) if touched is not None else None
     for f in fields(Situation):
         if f.name in OPTION_EVENTS and getattr(sit, f.name) not in (None, False) \
-                and event not in OPTION_EVENTS[f.name]:
+                and kind not in OPTION_EVENTS[f.name]:
             raise KemsError("error.option_not_for_event", option=_flag_name(f.name, getattr(sit, f.name)),
                             event=event, events=", ".join(OPTION_EVENTS[f.name]))
     for fact in FACT_FLAGS:
-        if getattr(sit, fact) is False and event not in OPTION_EVENTS[fact]:
+        if getattr(sit, fact) is False and kind not in OPTION_EVENTS[fact]:
             raise KemsError("error.option_not_for_event", option=_flag_name(fact, False), event=event,
                             events=", ".join(OPTION_EVENTS[fact]))
     if event == "deal" and sit.hand is None:
@@ -232,18 +248,20 @@ SITUATION_KEYS: set[str] = {"event", *NEGATIVE_KEYS, *POSITIVE_KEYS,
                             *(o.attr for o in OPTIONS if o.names[0][2:].replace("-", "_") == o.attr)}
 
 
-def from_file(path: str, overrides: dict[str, Any], card_deck: Any = None) -> Situation:
+def from_file(path: str, overrides: dict[str, Any], card_deck: Any = None,
+              calls: Optional[dict[str, str]] = None) -> Situation:
     """A situation from YAML (same names as the options, dashes or underscores); strict."""
     from ..corpus.yamlsource import load_located, read_text
 
     data, lines, problems = load_located(read_text(path), path)
     if problems:
         raise problems[0].at(path, problems[0].line)
-    return from_mapping(data, overrides, path, lines, card_deck)
+    return from_mapping(data, overrides, path, lines, card_deck, calls)
 
 
 def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Optional[str] = None,
-                 lines: Optional[dict[Any, int]] = None, card_deck: Any = None) -> Situation:
+                 lines: Optional[dict[Any, int]] = None, card_deck: Any = None,
+                 calls: Optional[dict[str, str]] = None) -> Situation:
     """A situation from a mapping of option names (a situation file, a test case); strict."""
     lines = lines or {}
     if not isinstance(data, dict):
@@ -296,7 +314,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
                    or (k in FACTS and v is False)})
     event = values.pop("event")
     try:
-        return build(event, card_deck=card_deck, **values)
+        return build(event, card_deck=card_deck, calls=calls, **values)
     except KemsError as exc:
         if not path:
             raise

@@ -270,12 +270,16 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
             raise kems.KemsError("error.web_bad_value", key=key)
     if not by:
         raise kems.KemsError("error.game_need_by")
-    if event not in kems.CALLS:
+    if not isinstance(event, str) or not event:
         raise kems.KemsError("error.unknown_event", event=event, choices=", ".join(kems.CALLS), hint="")
 
     def work() -> Any:
         with settings.store() as store:
             game = _game(store, request)
+            calls = kems.game_calls(game)  # the four, and the convention's own (Kent's broken)
+            if event not in calls:
+                raise kems.KemsError("error.unknown_event", event=kems.clean(event), choices=", ".join(calls),
+                                     hint="")
             # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict
             sit = kems.situation_of({**data, "event": event}, game.convention)
             recorded = kems.call(store, game, event, kems.options_of(sit, game.convention), by, on, decide, lang)

@@ -91,9 +91,9 @@ def _call_buttons(game: Any, lang: str) -> list[dict[str, str]]:
     """The calls by the names players use: the event, and the convention's own name for it (Stop Kemps)."""
     conv = kems.load(game.convention)
     out = []
-    for event in kems.CALLS:
+    for event in kems.game_calls(game):  # the four, then a call of the convention's own (Kent's Broken)
         own = conv.call_name(event, lang)
-        label = kems.t(f"event.{event}", lang)
+        label = kems.event_label(event, lang, conv.calls.get(event))
         out.append({"event": event, "label": label, "own": own if own and kems.fold(own) != kems.fold(label) else ""})
     return out
 
@@ -161,20 +161,25 @@ def _players(game: Any) -> list[dict[str, Any]]:
 
 async def call_page(request: Request, settings: Settings, lang: str) -> Response:
     event = request.path_params["event"]
-    if event not in kems.CALLS:
+    if not re.fullmatch(r"[a-z][a-z0-9-]{0,63}", event):
         raise HTTPError(404, kems.t("error.web_not_found", lang))
     if request.method == "POST":
         return await _record(request, settings, lang, event)
     params = {k: v for k, v in request.query_params.items() if k != "lang"}
     by, on = params.get("by"), params.get("on")
-    accusation = event in kems.ACCUSATIONS
 
     def work() -> dict[str, Any]:
         with settings.store() as store:
             game = _game(store)
             if game is None:
                 return {"redirect": "/new"}
-            context: dict[str, Any] = {"event": event, "event_label": kems.t(f"event.{event}", lang),
+            calls = kems.game_calls(game)  # the four, and the convention's own (Kent's Broken)
+            if event not in calls:
+                raise HTTPError(404, kems.t("error.web_not_found", lang))
+            kind = calls[event]
+            accusation = kind in kems.ACCUSATIONS
+            label = kems.event_label(event, lang, kems.load(game.convention).calls.get(event))
+            context: dict[str, Any] = {"event": event, "event_label": label,
                                        "params": params, "teams": _players(game), "with": _with,
                                        "keys": [(rank, kems.Card(rank).label(lang)) for rank in RANKS]}
             if not by:
@@ -188,9 +193,9 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
                 return {**context, "step": "hand", "hand": hand, "hand_shown": shown}
             result, changes = kems.would_apply(store, game, event, options, by, on, lang)
             ruling = result.ruling
-            return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, event),
+            return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, kind),
                     "changes": kems.changes_text(changes, lang) if changes else None,
-                    "questions": _questions(ruling, lang, params, event)}
+                    "questions": _questions(ruling, lang, params, kind)}
 
     context = await run_in_threadpool(work)
     if "redirect" in context:
