@@ -400,6 +400,24 @@ def test_a_call_of_a_house_files_own_is_a_button_of_its_game_and_is_ruled_by_tap
     assert refused.status_code == 400 and "unknown event 'nope'" in refused.text
 
 
+def test_a_fewest_letters_game_on_the_page_names_its_end_and_the_teams_level_for_the_win(tmp_path):
+    fewest = Path(__file__).parent / "data" / "variants" / "fewest-letters.yaml"
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", lang="en",
+                                            houses={"fewest-letters": str(fewest)})), base_url=BASE)
+    created = client.post("/api/games", json={"teams": ["Tom+Léa", "Ana+Ben", "Zoé+Max"],
+                                              "convention": "fewest-letters"})
+    assert created.status_code == 201, created.text
+    for by, hand in [("Tom", "Q Q Q Q"), ("Tom", "Q Q Q J")] + [("Zoé", "J J 2 3")] * 4:
+        called = client.post("/api/games/current/calls", json={"event": "kems", "by": by, "hand": hand})
+        assert called.status_code == 200, called.text
+    score = client.get("/api/games/current/score").json()
+    assert (score["finished"], score["winner"], score["loser"], score["tied"]) == \
+        (True, None, "Zoé+Max", ["Tom+Léa", "Ana+Ben"])
+    page = client.get("/score").text
+    assert "the game ends when a team spells the word, the team with the fewest letters wins" in page
+    assert '<p class="status">Game over, with no single winner: Tom+Léa, Ana+Ben are level.</p>' in page
+
+
 # --- what a hostile tester found ---------------------------------------------------------------------
 
 def test_compare_never_reads_a_file_a_request_names(client, tmp_path):

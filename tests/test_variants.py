@@ -7,9 +7,10 @@ import os
 import pytest
 
 HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
-WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY = (
+WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY, FEWEST = (
     os.path.join(HERE, f"{name}.yaml")
-    for name in ("wikipedia-en", "gemsch", "howdoyouplayit", "playingcarddecks", "kent", "2play1game"))
+    for name in ("wikipedia-en", "gemsch", "howdoyouplayit", "playingcarddecks", "kent", "2play1game",
+                 "fewest-letters"))
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def shown(run, convention, point, lang="en"):
     return run("conventions", "show", convention, "--json", "--lang", lang).json()["rules"][point]
 
 
-@pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY])
+@pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY, FEWEST])
 def test_every_variant_file_validates(run, path):
     r = run("conventions", "validate", path)
     assert r.code == 0, r.out
@@ -282,6 +283,150 @@ def test_validate_strict_reports_stated_points_no_ruling_reads(run):
     assert "call.kems.wrong" not in r.out and "score.system" not in r.out  # read by rulings, by the sheet
 
 
+# --- fewest letters: the game stops at the first KEMPS, the team with the fewest letters wins (#22) ---------
+
+THREE = ["--team", "Tom+Léa", "--team", "Ana+Ben", "--team", "Zoé+Max"]
+
+
+@pytest.fixture
+def sheet(run, tmp_path):
+    """``sheet(*args)``: a game command on this test's score sheet, its JSON (``text=True``: its text)."""
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+
+    def _sheet(*args, code=0, text=False, lang="en"):
+        r = run("game", *args, "--lang", lang, *([] if text else ["--json"]), env=env)
+        assert r.code == code, r.err + r.out
+        return r if text or code else r.json()
+
+    return _sheet
+
+
+def _letters(score):
+    return {t["team"]: t["letters_count"] for t in score["teams"]}
+
+
+def test_a_fewest_letters_game_ends_when_a_team_spells_the_word_and_the_team_with_fewest_letters_wins(sheet):
+    created = sheet("new", *THREE, "-c", FEWEST)
+    assert (created["unit"], created["target"], created["end"], created["letters"]) == \
+        ("letter", "KEMPS", "fewest", "penalty")
+    sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")  # right: each other team takes a letter
+    sheet("call", "kems", "--by", "Ana", "--hand", "Q Q Q J")  # wrong: the callers take one
+    for _ in range(3):
+        going = sheet("call", "kems", "--by", "Zoé", "--hand", "J J 2 3")["score"]
+    assert _letters(going) == {"Tom+Léa": 0, "Ana+Ben": 2, "Zoé+Max": 4}
+    assert (going["finished"], going["winner"], going["leader"]) == (False, None, "Tom+Léa")  # the fewest lead
+    over = sheet("call", "kems", "--by", "Zoé", "--hand", "J J 2 3")["score"]  # Zoé+Max spell KEMPS
+    assert _letters(over) == {"Tom+Léa": 0, "Ana+Ben": 2, "Zoé+Max": 5}
+    assert [t["letters"] for t in over["teams"]] == ["_ _ _ _ _", "K E _ _ _", "K E M P S"]
+    assert (over["finished"], over["winner"], over["loser"], over["tied"]) == (True, "Tom+Léa", "Zoé+Max", [])
+    assert [t["out"] for t in over["teams"]] == [False, False, False]  # the game ends: nobody is out
+    assert sheet("score", text=True).out.splitlines()[-1] == "Game over: Tom+Léa wins."
+    assert sheet("score", text=True, lang="fr").out.splitlines()[-1] == "Partie terminée : Tom+Léa gagne."
+    refused = sheet("point", "Ana", "1", code=2)
+    assert refused.err.strip() == ("kems-ref: error: game game-1 is over (Tom+Léa): kems-ref game undo to go back, "
+                                   "or start a new game")
+
+
+def test_a_fewest_letters_game_of_two_teams_is_won_by_the_team_that_did_not_spell_the_word(sheet):
+    sheet("new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", FEWEST)
+    sheet("call", "kems", "--by", "Ana", "--hand", "A A A A")  # Tom+Léa take a letter
+    for _ in range(4):
+        over = sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q J")["score"]
+    assert _letters(over) == {"Tom+Léa": 5, "Ana+Ben": 0}
+    assert (over["finished"], over["winner"], over["loser"], over["tied"]) == (True, "Ana+Ben", "Tom+Léa", [])
+
+
+def test_a_tie_for_the_fewest_letters_names_no_winner_and_says_who_is_level(sheet):
+    sheet("new", *THREE, "-c", FEWEST)
+    sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")  # Ana+Ben K, Zoé+Max K
+    sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q J")  # Tom+Léa K
+    for _ in range(4):
+        over = sheet("call", "kems", "--by", "Zoé", "--hand", "J J 2 3")["score"]
+    assert _letters(over) == {"Tom+Léa": 1, "Ana+Ben": 1, "Zoé+Max": 5}
+    assert (over["finished"], over["winner"], over["loser"]) == (True, None, "Zoé+Max")
+    assert over["tied"] == ["Tom+Léa", "Ana+Ben"]
+    assert sheet("score", text=True).out.splitlines()[-1] == \
+        "Game over, with no single winner: Tom+Léa, Ana+Ben are level."
+    assert sheet("score", text=True, lang="fr").out.splitlines()[-1] == \
+        "Partie terminée, sans vainqueur unique : Tom+Léa, Ana+Ben sont à égalité."
+    refused = sheet("point", "Ana", "1", code=2)
+    assert "is over, with no winner — Game over, with no single winner: Tom+Léa, Ana+Ben are level." in refused.err
+    undone = sheet("undo")["score"]  # the last letter taken back: the game goes on
+    assert (undone["finished"], undone["tied"], undone["leader"]) == (False, [], None)
+
+
+def test_under_loses_three_teams_name_no_winner_and_under_fewest_the_same_game_has_one(sheet):
+    sheet("new", *THREE, "-c", WIKI_EN)
+    sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")  # Ana+Ben K, Zoé+Max K
+    sheet("call", "kems", "--by", "Ana", "--hand", "Q Q Q J")  # Ana+Ben K E
+    for _ in range(4):
+        over = sheet("call", "kems", "--by", "Zoé", "--hand", "J J 2 3")["score"]
+    assert (over["winner"], over["loser"], over["tied"]) == (None, "Zoé+Max", [])
+    again = sheet("rescore", "-c", FEWEST)["score"]
+    assert _letters(again) == {"Tom+Léa": 0, "Ana+Ben": 2, "Zoé+Max": 5}
+    assert (again["finished"], again["winner"], again["loser"], again["tied"]) == (True, "Tom+Léa", "Zoé+Max", [])
+    text = sheet("rescore", "-c", FEWEST, text=True).out
+    assert "Fewest letters, in the letters KEMPS (the game ends when a team spells the word, the team with the " \
+           "fewest letters wins)" in text
+    assert text.splitlines()[-1] == "Game over: Tom+Léa wins."
+
+
+def test_the_fewest_letters_end_rule_is_shown_and_compared_in_both_languages(run):
+    assert shown(run, FEWEST, "score.end")["value"] == "fewest"
+    text = run("conventions", "show", FEWEST).out
+    assert "score.end = the game ends, the team with the lowest score wins" in text
+    assert "replaces: wikipedia-en — The first team to spell the whole word loses the game." in text
+    french = run("conventions", "show", FEWEST, "--lang", "fr").out
+    assert "score.end = la partie s'arrête, l'équipe qui en a le moins gagne" in french
+    assert "Dès qu'une équipe a épelé KEMPS, la partie s'arrête : l'équipe qui a le moins de lettres gagne." in french
+    row = next(r for r in run("compare", FEWEST, WIKI_EN, "--json").json()["rows"] if r["rule_point"] == "score.end")
+    assert row["agree"] is False
+    assert (row["values"]["fewest-letters"]["value"], row["values"]["wikipedia-en"]["value"]) == ("fewest", "loses")
+
+
+def test_the_fewest_letters_winning_where_a_letter_is_a_reward_is_an_error_with_its_line(run, tmp_path):
+    path = tmp_path / "contradiction.yaml"
+    path.write_text(f"id: contradiction\nname: Contradiction\npublication: {{title: T, cite_as: T}}\n"
+                    f"extends: {WIKI_EN}\nrules:\n"
+                    "  score.letters:\n    status: stated\n    value: reward\n"
+                    "    text: {fr: \"Une lettre se gagne.\", en: \"A letter is earned.\"}\n"
+                    "    citation: {section: S}\n"
+                    "  score.end:\n    status: stated\n    value: fewest\n"
+                    "    text: {fr: \"Le moins de lettres gagne.\", en: \"The fewest letters win.\"}\n"
+                    "    citation: {section: S}\n", encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1
+    assert ("contradiction.yaml:11: score.end: fewest (the team with the fewest letters wins) while score.letters "
+            "makes a letter a reward: say penalty, or another end") in r.out
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", str(path),
+               env={"KEMS_REF_DB": str(tmp_path / "g.db")}).code == 2
+
+
+def test_in_a_points_game_ended_by_the_fewest_the_team_reaching_the_target_ends_it_and_the_fewest_points_win(
+        sheet, tmp_path):
+    path = _house(tmp_path, """  score.end:
+    status: stated
+    value: fewest
+    text: {fr: "Dès qu'une équipe atteint le total, le moins de points gagne.",
+           en: "As soon as a team reaches the total, the fewest points win."}
+    citation: {section: "Agreed"}
+""")
+    created = sheet("new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", path, "--target", "3")
+    assert (created["unit"], created["target"], created["end"]) == ("point", 3, "fewest")
+    sheet("point", "Ana", "1")
+    going = sheet("point", "Tom", "2")["score"]
+    assert (going["finished"], going["leader"]) == (False, "Ana+Ben")  # the fewest points lead
+    over = sheet("point", "Tom", "1")["score"]
+    assert totals_of(over) == {"Tom+Léa": 3, "Ana+Ben": 1}
+    assert (over["finished"], over["winner"], over["loser"], over["tied"]) == (True, "Ana+Ben", "Tom+Léa", [])
+    assert "to 3 points (the game ends when a team reaches them, the team with the fewest points wins)" in \
+        sheet("score", text=True).out
+
+
+def totals_of(score):
+    return {t["team"]: t["points"] for t in score["teams"]}
+
+
 # --- choices where a source gives choices -----------------------------------------------------------
 
 def test_a_target_of_10_or_15_is_a_choice_the_table_makes_and_the_sheet_asks_for_it(run, tmp_path):
@@ -491,3 +636,23 @@ def test_2play1game_first_team_to_four_points_wins_on_the_sheet(run, tmp_path):
     assert (last["score"]["finished"], last["score"]["winner"]) == (True, "Tom+Léa")
     assert run("game", "history", "--json", env=env).json()[0]["changes"] == [
         {"team": "Tom+Léa", "change": 1, "unit": "point"}]
+
+
+def test_teams_reaching_a_winning_target_together_are_named_as_level_and_none_wins():
+    from kems_ref.game import sheet, store
+
+    teams = [store.Team("Tom+Léa", ["Tom", "Léa"]), store.Team("Ana+Ben", ["Ana", "Ben"])]
+    game = store.Game(id=1, name="g", convention="ducale", unit="point", target_points=3, target_word=None,
+                      end_rule="wins", decided={}, created_at="", teams=teams)
+    both = store.SheetEntry(n=1, kind="point", at="", applied=True, changes=[
+        {"team": "Tom+Léa", "change": 3, "unit": "point"}, {"team": "Ana+Ben", "change": 3, "unit": "point"}])
+    over = sheet.score(game, [both])
+    assert (over.finished, over.winner, over.loser, over.tied) == (True, None, None, ["Tom+Léa", "Ana+Ben"])
+    game.unit, game.target_points, game.target_word, game.letters = "letter", None, "KEMS", "reward"
+    both.changes = [{"team": "Tom+Léa", "change": 4, "unit": "letter"}, {"team": "Ana+Ben", "change": 4,
+                                                                         "unit": "letter"}]
+    over = sheet.score(game, [both])
+    assert (over.finished, over.winner, over.loser, over.tied) == (True, None, None, ["Tom+Léa", "Ana+Ben"])
+    one = store.SheetEntry(n=1, kind="point", at="", applied=True,
+                           changes=[{"team": "Tom+Léa", "change": 4, "unit": "letter"}])
+    assert (sheet.score(game, [one]).winner, sheet.score(game, [one]).tied) == ("Tom+Léa", [])

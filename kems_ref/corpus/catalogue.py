@@ -124,9 +124,10 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("score.system", "score", Literal["points", "letters"], ruled=True),
     RulePoint("score.target", "score", "Target"),
     # what a letter is where the score is kept in letters: a penalty (the team that loses a hand
-    # takes one) or a reward; and what reaching the target does (the score sheet reads both)
+    # takes one) or a reward; and what reaching the target does (the score sheet reads both): the
+    # team wins, is out (the last team left wins), loses, or ends the game and the fewest wins
     RulePoint("score.letters", "score", Literal["penalty", "reward"], added=True),
-    RulePoint("score.end", "score", Literal["wins", "out", "loses"], added=True),
+    RulePoint("score.end", "score", Literal["wins", "out", "loses", "fewest"], added=True),
     RulePoint("score.multi_team", "score", Literal["every-opposing-team"], ruled=True),
 )
 

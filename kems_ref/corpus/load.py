@@ -421,7 +421,8 @@ def _stated_value(data: dict[str, Any], point: str) -> Any:
 
 def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict: bool = False) -> list[KemsError]:
     """What the format alone cannot see: a call scored in letters under a points convention (or the
-    reverse), a deck named but not defined; with ``strict``, stated points no ruling reads."""
+    reverse), a deck named but not defined, the fewest letters winning where a letter is a reward;
+    with ``strict``, stated points no ruling reads."""
     from .catalogue import BY_ID
     from .yamlsource import line_of
 
@@ -438,6 +439,10 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
                     isinstance(v, dict) and v.get("unit") not in (None, unit, "game") for v in value):
                 problems.append(KemsError("error.schema.unit_mismatch", line=line_of(lines, ("rules", point, "value")),
                                           point=point, system=system, unit=unit))
+    if _stated_value(data, "score.end") == "fewest" and _stated_value(data, "score.letters") == "reward":
+        # the team with the fewest letters wins: a letter cannot be a reward too
+        said = "score.end" if "score.end" in rules else "score.letters"
+        problems.append(KemsError("error.schema.fewest_reward", line=line_of(lines, ("rules", said))))
     own_decks = set((data.get("decks") or {}).keys())
     parent = data.get("extends")
     if isinstance(parent, str) and parent in shipped_ids():

@@ -400,8 +400,9 @@ def _open_game(game: Game, entries: list[SheetEntry]) -> None:
     if result.finished:
         if result.winner:
             raise KemsError("error.game_finished", game=game.name, winner=result.winner)
-        raise KemsError("error.game_finished_no_winner", game=game.name,
-                        how=KemsError("game.loser", team=result.loser) if result.loser else KemsError("game.over_tie"))
+        how = (KemsError("game.over_tied", teams=", ".join(result.tied)) if result.tied
+               else KemsError("game.loser", team=result.loser) if result.loser else KemsError("game.over_tie"))
+        raise KemsError("error.game_finished_no_winner", game=game.name, how=how)
 
 
 def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],

@@ -2,10 +2,15 @@
 the standings, and when the game is over in the convention's own terms.  Pure: no database.
 
 * Points (``score.system: points``): each team's total; reaching ``score.target`` does what
-  ``score.end`` says (``wins``: the first team to reach it wins).
+  ``score.end`` says (``wins``: the first team to reach it wins; ``loses``: it loses; ``fewest``:
+  the game ends, the team with the fewest points wins).
 * Letters: each team's letters of the word (``score.target.word``, e.g. KEMPS), shown as the word
   so far (``K E _ _ _``); spelling it does what ``score.end`` says (``out``: the team is out, the
-  last team left wins; ``loses``: the game ends, that team has lost; ``wins``: it has won).
+  last team left wins; ``loses``: the game ends, that team has lost; ``wins``: it has won;
+  ``fewest``: the game ends, the team with the fewest letters wins and the one that spelled it has
+  lost).
+* A game over with several teams level for the win (``tied``) names no winner: the sheet says who
+  is tied.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ class Score:
     winner: Optional[str] = None
     loser: Optional[str] = None
     finished: bool = False
+    tied: list[str] = field(default_factory=list)  # a game over with no single winner: the teams level for the win
     leader: Optional[str] = None
     word: Optional[str] = None
     target: Optional[int] = None
@@ -56,7 +62,8 @@ class Score:
             "teams": [{"team": s.team, "players": s.players, key: s.total if key == "points" else self.letters_of(s),
                        **({} if key == "points" else {"letters_count": s.total}), "out": s.out}
                       for s in self.standings],
-            "winner": self.winner, "finished": self.finished, "loser": self.loser, "leader": self.leader,
+            "winner": self.winner, "finished": self.finished, "loser": self.loser, "tied": self.tied,
+            "leader": self.leader,
             "target": self.target if self.unit == "point" else self.word,
             "letters": game.letters if self.unit == "letter" else None,
             "waiting": self.waiting,
@@ -127,7 +134,7 @@ def end_by(result: Score, ended: Optional[dict[str, Any]]) -> Score:
     """A score that ends the game (unit ``game``): its team wins it (+1) or loses it (-1), whatever the
     totals; with two teams the other one wins."""
     if ended is not None:
-        result.finished = True
+        result.finished, result.tied = True, []
         if ended["change"] > 0:
             result.winner, result.loser = ended["team"], None
         else:
@@ -142,7 +149,8 @@ def standings(game: Game, totals: dict[str, int]) -> Score:
                    word=game.target_word, target=game.target_points)
     if game.unit == "point":
         reached = [s for s in result.standings if game.target_points is not None and s.total >= game.target_points]
-        best = max((s.total for s in result.standings), default=0)
+        # most points lead; where the fewest win (score.end: fewest), the fewest lead
+        best = (min if game.end_rule == "fewest" else max)((s.total for s in result.standings), default=0)
         leaders = [s.team for s in result.standings if s.total == best]
         result.leader = leaders[0] if len(leaders) == 1 else None
         if reached:
@@ -151,6 +159,9 @@ def standings(game: Game, totals: dict[str, int]) -> Score:
             result.finished = True
             if game.end_rule == "wins":
                 result.winner = first[0].team if len(first) == 1 else None
+                result.tied = [s.team for s in first] if len(first) > 1 else []
+            elif game.end_rule == "fewest":
+                _fewest_win(result, reached)
             elif game.end_rule == "loses":
                 result.loser = first[0].team if len(first) == 1 else None
                 others = [s for s in result.standings if s.team != result.loser]
@@ -159,8 +170,10 @@ def standings(game: Game, totals: dict[str, int]) -> Score:
     length = len(game.target_word or "")
     for s in result.standings:
         s.out = length > 0 and s.total >= length and game.end_rule == "out"
-    # penalty letters: the fewest lead; reward letters (score.letters: reward): the most lead
-    best = (max if game.reward else min)((s.total for s in result.standings), default=0)
+    # penalty letters: the fewest lead; reward letters (score.letters: reward): the most lead —
+    # except where the fewest win the game (score.end: fewest)
+    best = (max if game.reward and game.end_rule != "fewest" else min)((s.total for s in result.standings),
+                                                                      default=0)
     leaders = [s.team for s in result.standings if s.total == best]
     result.leader = leaders[0] if len(leaders) == 1 else None
     spelled = [s for s in result.standings if length and s.total >= length]
@@ -173,11 +186,25 @@ def standings(game: Game, totals: dict[str, int]) -> Score:
         result.finished = True
         if game.end_rule == "wins":
             result.winner = spelled[0].team if len(spelled) == 1 else None
+            result.tied = [s.team for s in spelled] if len(spelled) > 1 else []
+        elif game.end_rule == "fewest":
+            _fewest_win(result, spelled)
         else:  # loses
             result.loser = spelled[0].team if len(spelled) == 1 else None
             others = [s for s in result.standings if s.team != result.loser]
             result.winner = others[0].team if len(others) == 1 else None
     return result
+
+
+def _fewest_win(result: Score, ended_by: list[Standing]) -> None:
+    """``score.end: fewest``: the game is over; the team with the fewest (letters or points) wins, the
+    team that ended it (reached the target) has lost; teams level for the fewest are tied, and none
+    of them wins."""
+    fewest = min(s.total for s in result.standings)
+    first = [s.team for s in result.standings if s.total == fewest]
+    result.winner = first[0] if len(first) == 1 else None
+    result.tied = first if len(first) > 1 else []
+    result.loser = ended_by[0].team if len(ended_by) == 1 and ended_by[0].team not in first else None
 
 
 @dataclass

@@ -81,8 +81,38 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN convention_digest TEXT;
     """,
+    # a fourth end rule, 'fewest' (the game ends when a team reaches the target, the team with the
+    # fewest wins): SQLite cannot change a CHECK in place, so the games table is rebuilt — a new
+    # table, every row copied as it is (ids included: teams and entries keep pointing at their game),
+    # the old one dropped, the new one renamed (sqlite.org/lang_altertable.html, "other kinds of
+    # table schema changes"), with foreign keys off and checked before the commit (see REBUILDS)
+    """
+    CREATE TABLE games_new (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        convention TEXT NOT NULL,           -- a shipped id, or the path of a house-rules file
+        unit TEXT NOT NULL CHECK (unit IN ('point', 'letter')),
+        target_points INTEGER,
+        target_word TEXT,
+        end_rule TEXT NOT NULL CHECK (end_rule IN ('wins', 'out', 'loses', 'fewest')),
+        decided TEXT NOT NULL DEFAULT '{}', -- what the table settled at the start (JSON): target, end…
+        created_at TEXT NOT NULL,
+        letters TEXT CHECK (letters IN ('penalty', 'reward')),
+        convention_digest TEXT
+    );
+    INSERT INTO games_new (id, name, convention, unit, target_points, target_word, end_rule, decided, created_at,
+                           letters, convention_digest)
+        SELECT id, name, convention, unit, target_points, target_word, end_rule, decided, created_at,
+               letters, convention_digest FROM games;
+    DROP TABLE games;
+    ALTER TABLE games_new RENAME TO games;
+    """,
 )
 VERSION = len(MIGRATIONS)
+#: the migrations (by the version they start from) that rebuild a table: run with foreign keys off
+#: (dropping a table others refer to would fail, or cascade), and refused before their commit if a
+#: row went missing or a reference no longer holds
+REBUILDS = frozenset({3})
 
 
 def default_path() -> Path:
@@ -312,9 +342,10 @@ class Store:
                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(game_id),))
 
 
-def _debug_pause() -> None:
-    """Tests only (``KEMS_REF_DEBUG_WRITE_DELAY``): a write or a creation held open, to kill it there."""
-    delay = os.environ.get("KEMS_REF_DEBUG_WRITE_DELAY")
+def _debug_pause(variable: str = "KEMS_REF_DEBUG_WRITE_DELAY") -> None:
+    """Tests only (``KEMS_REF_DEBUG_WRITE_DELAY``; ``KEMS_REF_DEBUG_MIGRATE_DELAY``: a table rebuild):
+    a write, a creation or a migration held open, to kill it there."""
+    delay = os.environ.get(variable)
     if delay:
         time.sleep(float(delay))
 
@@ -620,22 +651,49 @@ def _open(path: Path, make_folder: bool = True) -> tuple[sqlite3.Connection, boo
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """Bring the schema to :data:`VERSION`, one migration at a time, each in its own transaction."""
-    while True:
-        (version,) = conn.execute("PRAGMA user_version").fetchone()
-        if version >= VERSION:
-            return
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            (version,) = conn.execute("PRAGMA user_version").fetchone()  # another process may have done it
-            if version < VERSION:
-                for statement in MIGRATIONS[version].split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                conn.execute(f"PRAGMA user_version = {version + 1}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
-                conn.execute("ROLLBACK")
-            raise
+    """Bring the schema to :data:`VERSION`, one migration at a time, each in its own transaction (a
+    crash or an error in the middle of one leaves the file as the one before left it).  Foreign keys
+    are off meanwhile (a pragma only taken outside a transaction) for the table rebuilds, then as
+    they were."""
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    if version >= VERSION:
+        return
+    (keys,) = conn.execute("PRAGMA foreign_keys").fetchone()
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        while True:
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+            if version >= VERSION:
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                (version,) = conn.execute("PRAGMA user_version").fetchone()  # another process may have done it
+                if version < VERSION:
+                    before = _kept(conn) if version in REBUILDS else None
+                    for statement in MIGRATIONS[version].split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+                    if before is not None:
+                        _debug_pause("KEMS_REF_DEBUG_MIGRATE_DELAY")
+                        if _kept(conn) != before:
+                            raise sqlite3.IntegrityError(f"the schema migration to version {version + 1} would lose"
+                                                         " rows or references: nothing was changed")
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    conn.execute(f"PRAGMA user_version = {version + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                    conn.execute("ROLLBACK")
+                raise
+    finally:
+        conn.execute(f"PRAGMA foreign_keys = {'ON' if keys else 'OFF'}")
+
+
+def _kept(conn: sqlite3.Connection) -> tuple[Any, ...]:
+    """What a table rebuild must leave as it found: every table's rows, and the references that do
+    not hold (none, unless the file was edited by hand: a rebuild adds none)."""
+    tables = [name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    rows = {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0] for name in tables}
+    broken = sorted(tuple(row) for row in conn.execute("PRAGMA foreign_key_check"))
+    return tuple(sorted(rows.items())), tuple(broken)

@@ -80,10 +80,12 @@ def convention_name(game: Game, lang: str) -> str:
 def target_label(game: Game, lang: str) -> str:
     """What the game is played to ("5 points", "the word KEMS"), in ``lang``."""
     if game.unit == "letter":
-        return t("game.target_word", lang, word=game.target_word, end=t(f"game.end.{game.end_rule}", lang))
+        end = t("game.end.fewest", lang) if game.end_rule == "fewest" else t(f"game.end.{game.end_rule}", lang)
+        return t("game.target_word", lang, word=game.target_word, end=end)
     if game.target_points is None:  # Kent: a call wins or loses the game
         return t("game.target_by_call", lang)
-    return t("game.target_points", lang, points=game.target_points, end=t(f"game.end.{game.end_rule}", lang))
+    end = t("game.end.fewest_points", lang) if game.end_rule == "fewest" else t(f"game.end.{game.end_rule}", lang)
+    return t("game.target_points", lang, points=game.target_points, end=end)
 
 
 def print_score(console: Console, game: Game, score: Score, lang: str) -> None:
@@ -122,6 +124,8 @@ def status_line(score: Score, lang: str) -> str:
     if score.finished:
         if score.winner:
             return t("game.winner", lang, team=score.winner)
+        if score.tied:
+            return t("game.over_tied", lang, teams=", ".join(score.tied))
         if score.loser:
             return t("game.loser", lang, team=score.loser)
         return t("game.over_tie", lang)

@@ -1,0 +1,220 @@
+"""A score sheet written by an earlier kems-ref keeps every game and every entry when this version
+opens it: version 3 (end rules wins, out, loses) to version 4 (and fewest), a rebuild of the games
+table SQLite cannot alter in place.  The old file is built here from the old schema as it was
+written, never from the code's migrations; a failure or a kill in the middle changes nothing."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kems_ref.errors import KemsError
+from kems_ref.game import store
+
+FEWEST = str(Path(__file__).parent / "data" / "variants" / "fewest-letters.yaml")
+ENV = {**os.environ, "PYTHONWARNINGS": "ignore"}
+
+#: the schema of version 3, as kems-ref wrote it (its three migrations, in order)
+VERSION_3 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    convention TEXT NOT NULL,
+    unit TEXT NOT NULL CHECK (unit IN ('point', 'letter')),
+    target_points INTEGER,
+    target_word TEXT,
+    end_rule TEXT NOT NULL CHECK (end_rule IN ('wins', 'out', 'loses')),
+    decided TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+);
+CREATE TABLE teams (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    players TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('call', 'point', 'undo', 'decision')),
+    event TEXT,
+    by_player TEXT,
+    on_player TEXT,
+    situation TEXT,
+    verdict TEXT,
+    applied INTEGER NOT NULL DEFAULT 0,
+    changes TEXT NOT NULL DEFAULT '[]',
+    ruling TEXT,
+    refers INTEGER,
+    decision TEXT,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+ALTER TABLE games ADD COLUMN letters TEXT CHECK (letters IN ('penalty', 'reward'));
+ALTER TABLE games ADD COLUMN convention_digest TEXT;
+PRAGMA application_id = 1262832979;
+PRAGMA user_version = 3;
+"""
+
+TABLES = ("games", "teams", "entries", "state")
+
+
+def _letter(team, n=1):
+    return json.dumps([{"team": team, "change": n, "unit": "letter"}], ensure_ascii=False)
+
+
+def _old_sheet(path: Path, wal: bool = False) -> None:
+    """A version-3 sheet: a letters game under Pagat (three teams, a call, a plain line, an undo) and
+    a points game under Ducale (the current one), with ids 2 and 5 (a game deleted by hand between)."""
+    con = sqlite3.connect(path)
+    if wal:
+        con.execute("PRAGMA journal_mode = WAL")
+    con.executescript(VERSION_3)
+    con.execute("INSERT INTO games VALUES (2, 'jeudi', 'pagat', 'letter', NULL, 'KEMPS', 'out', '{}',"
+                " '2026-11-01T20:00:00+0100', 'penalty', NULL)")
+    con.execute("INSERT INTO games VALUES (5, 'vendredi', 'ducale', 'point', 3, NULL, 'wins', '{\"target\": 3}',"
+                " '2026-11-02T20:00:00+0100', NULL, NULL)")
+    con.executemany("INSERT INTO teams VALUES (?, ?, ?, ?)", [
+        (2, 0, "Tom+Léa", '["Tom", "Léa"]'), (2, 1, "Ana+Ben", '["Ana", "Ben"]'), (2, 2, "Zoé+Max", '["Zoé", "Max"]'),
+        (5, 0, "Tom+Léa", '["Tom", "Léa"]'), (5, 1, "Ana+Ben", '["Ana", "Ben"]')])
+    ruling = json.dumps({"verdict": "upheld", "event": "kems", "citations": [], "score": [
+        {"team": "others", "change": 1, "unit": "letter"}]})
+    con.executemany("INSERT INTO entries (game_id, n, kind, event, by_player, on_player, situation, verdict, applied,"
+                    " changes, ruling, refers, decision, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+        (2, 1, "call", "kems", "Tom", None, '{"hand": "Q Q Q Q"}', "upheld", 1,
+         json.dumps([{"team": "Ana+Ben", "change": 1, "unit": "letter"},
+                     {"team": "Zoé+Max", "change": 1, "unit": "letter"}], ensure_ascii=False), ruling, None, None,
+         "2026-11-01T20:05:00+0100"),
+        (2, 2, "point", None, None, None, None, None, 1, _letter("Zoé+Max", 2), None, None, None,
+         "2026-11-01T20:06:00+0100"),
+        (2, 3, "point", None, None, None, None, None, 1, _letter("Tom+Léa"), None, None, None,
+         "2026-11-01T20:07:00+0100"),
+        (2, 4, "undo", None, None, None, None, None, 0, "[]", None, 3, None, "2026-11-01T20:08:00+0100"),
+        (5, 1, "point", None, None, None, None, None, 1,
+         '[{"team": "Ana+Ben", "change": 2, "unit": "point"}]', None, None, None, "2026-11-02T20:05:00+0100")])
+    con.execute("INSERT INTO state VALUES ('current', '5')")
+    con.commit()
+    con.close()
+
+
+def _rows(path: Path) -> dict[str, list[tuple]]:
+    con = sqlite3.connect(path)
+    try:
+        return {table: con.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in TABLES}
+    finally:
+        con.close()
+
+
+def _schema(path: Path) -> tuple[int, str]:
+    con = sqlite3.connect(path)
+    try:
+        (version,) = con.execute("PRAGMA user_version").fetchone()
+        (games,) = con.execute("SELECT sql FROM sqlite_master WHERE name = 'games'").fetchone()
+        return version, games
+    finally:
+        con.close()
+
+
+def test_a_version_3_sheet_opened_by_this_version_keeps_every_game_and_entry_and_takes_a_fewest_game(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    _old_sheet(db)
+    before = _rows(db)
+    assert len(before["entries"]) == 5 and _schema(db)[0] == 3
+    listed = run("game", "list", "--json", "--db", str(db))
+    assert listed.code == 0, listed.err
+    version, games = _schema(db)
+    assert version == store.VERSION == 4
+    assert "CHECK (end_rule IN ('wins', 'out', 'loses', 'fewest'))" in games
+    assert _rows(db) == before  # every row of every table, column for column, ids included
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")] \
+        == ["entries", "games", "state", "teams"]  # no table left over from the rebuild
+    for child in ("teams", "entries"):  # the references still point at the games table
+        (sql,) = con.execute("SELECT sql FROM sqlite_master WHERE name = ?", (child,)).fetchone()
+        assert "REFERENCES games(id)" in sql
+    con.close()
+    # the old games read as before: the undo still cancels its line, the current game is still game 5
+    old = {g["game"]: g for g in listed.json()}
+    assert {t["team"]: t["letters_count"] for t in old["jeudi"]["teams"]} == {"Tom+Léa": 0, "Ana+Ben": 1, "Zoé+Max": 3}
+    assert {t["team"]: t["points"] for t in old["vendredi"]["teams"]} == {"Tom+Léa": 0, "Ana+Ben": 2}
+    assert run("game", "score", "--json", "--db", str(db)).json()["game"] == "vendredi"
+    # and the new end rule is accepted, while the CHECK still refuses what no kems-ref writes
+    created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", FEWEST, "--json", "--db", str(db))
+    assert created.code == 0, created.err
+    assert created.json()["end"] == "fewest" and created.json()["game"] == 6
+    con = sqlite3.connect(db, isolation_level=None)  # no transaction: the foreign_keys pragma takes effect
+    with pytest.raises(sqlite3.IntegrityError):
+        con.execute("INSERT INTO games (name, convention, unit, end_rule, created_at)"
+                    " VALUES ('x', 'pagat', 'letter', 'most', 'now')")
+    con.execute("PRAGMA foreign_keys = ON")
+    with pytest.raises(sqlite3.IntegrityError):  # the references are still enforced
+        con.execute("INSERT INTO teams VALUES (99, 0, 'Ghost+Team', '[\"Ghost\", \"Team\"]')")
+    con.close()
+    assert _rows(db)["entries"] == before["entries"]
+
+
+@pytest.mark.parametrize("broken", ["a statement fails after the old table is dropped", "a row goes missing"])
+def test_a_migration_that_fails_midway_leaves_the_version_3_sheet_exactly_as_it_was(monkeypatch, tmp_path, broken):
+    db = tmp_path / "games.sqlite3"
+    _old_sheet(db)
+    before, schema = _rows(db), _schema(db)
+    rebuild = store.MIGRATIONS[3]
+    if broken == "a row goes missing":
+        assert rebuild.count("letters, convention_digest FROM games") == 1
+        rebuild = rebuild.replace("letters, convention_digest FROM games", "letters, convention_digest FROM games"
+                                  " WHERE id > 2")
+    else:
+        rebuild += "\nINSERT INTO no_such_table VALUES (1);\n"
+    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS[:3], rebuild))
+    with pytest.raises(KemsError) as refused:
+        store.Store(db, make_folder=False)
+    assert refused.value.key == "error.game_db_corrupt"
+    assert _schema(db) == schema and schema[0] == 3  # still version 3, its old games table
+    assert _rows(db) == before
+    monkeypatch.undo()
+    with store.Store(db, make_folder=False) as opened:  # the real migration, the next time
+        assert [g.name for g in opened.games()] == ["jeudi", "vendredi"]
+    assert _schema(db)[0] == 4 and _rows(db) == before
+
+
+def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_open_migrates_it(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    _old_sheet(db, wal=True)
+    before, schema = _rows(db), _schema(db)
+    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "list", "--db", str(db)],
+                            env={**ENV, "KEMS_REF_DEBUG_MIGRATE_DELAY": "60"}, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # wait until it holds the write lock: inside the rebuild's transaction
+            assert slow.poll() is None and time.monotonic() < deadline, "the migration never started"
+            probe = sqlite3.connect(db, timeout=0, isolation_level=None)
+            try:
+                probe.execute("BEGIN IMMEDIATE")
+                probe.execute("ROLLBACK")
+            except sqlite3.OperationalError:
+                break
+            finally:
+                probe.close()
+            time.sleep(0.1)
+        time.sleep(0.5)
+    finally:
+        slow.send_signal(signal.SIGKILL)
+        slow.wait(timeout=30)
+    assert _schema(db) == schema and schema[0] == 3
+    assert _rows(db) == before
+    after = subprocess.run([sys.executable, "-m", "kems_ref", "game", "list", "--json", "--db", str(db)],
+                           capture_output=True, text=True, env=ENV, timeout=120)
+    assert after.returncode == 0, after.stderr
+    assert [g["game"] for g in json.loads(after.stdout)] == ["jeudi", "vendredi"]
+    assert _schema(db)[0] == 4 and _rows(db) == before
