@@ -560,6 +560,15 @@ def test_kent_on_the_score_sheet_broken_ends_the_game_and_names_the_winner(run, 
     assert "1. Broken: Ducale has no such call: it counts for nothing there" in replayed
 
 
+def test_kent_broken_has_its_short_entry_on_the_sheet_caller_then_accused(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, env=env)
+    called = run("game", "broken", "Ana", "Tom", "--hand", "Q Q Q J", "--partner-hand", "K K K K", "--json", env=env)
+    assert called.code == 0, called.err
+    assert called.json()["changes"] == [{"team": "Tom+Léa", "change": -1, "unit": "game"}]
+    assert run("game", "nope", "Ana", env=env).code == 2
+
+
 def test_kent_a_broken_the_sheet_cannot_settle_waits_for_the_table(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, env=env)

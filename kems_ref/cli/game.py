@@ -33,6 +33,16 @@ class GameGroup(TyperGroup):
             event = _short_event(name)
             if event is not None and self.get_command(ctx, event) is not None:
                 args = [event, *args[1:]]
+            elif event is None and name not in COMMANDS:  # a call of the game's convention's own: game broken Ana
+                from ..library import event_named, own_call_like
+
+                convention = _game_convention(args)
+                own = event_named(name, convention) if convention else None
+                like = own_call_like(own, convention) if own else None
+                if own and like:
+                    _short_command(own, like)
+                    self.add_command(built(game_app), own)
+                    args = [own, *args[1:]]
         return super().resolve_command(ctx, args)
 
 
@@ -172,7 +182,7 @@ def _call_parameters(event: str) -> list[inspect.Parameter]:
             *(p for o in OPTIONS if event in o.events and o.attr != "players" for p in _parameters(o))]
 
 
-def _short_command(event: str) -> None:
+def _short_command(event: str, like: Optional[str] = None) -> None:
     """``game EVENT CALLER [ACCUSED]``: the call in a few keystrokes.  On a terminal, the facts the
     ruling still waits for are asked as ``ask`` asks them (the cards or yes / no, a reading…), and
     the call is recorded once they are answered; elsewhere (scripts) the flags give them."""
@@ -195,12 +205,13 @@ def _short_command(event: str) -> None:
         _show_call(out, sheet_game, called)
 
     positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=msg("help.option.by"), show_default=False))]
-    if event in ACCUSATIONS:
+    if (like or event) in ACCUSATIONS:
         positional.append(_keyword("accused", typer.Argument(metavar="ACCUSED", help=msg("help.option.on"),
                                                              show_default=False)))
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *_call_parameters(event)])
-    command(game_app, event, help=msg("help.cmd.game_short", event=event), short_help=msg(f"help.event.{event}"))(body)
+        [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *_call_parameters(like or event)])
+    short = msg("help.event.own", call=event) if like else msg(f"help.event.{event}")
+    command(game_app, event, help=msg("help.cmd.game_short", event=event), short_help=short)(body)
 
 
 def _show_call(out: Out, game: Any, called: Any) -> None:
