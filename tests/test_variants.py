@@ -665,3 +665,37 @@ def test_teams_reaching_a_winning_target_together_are_named_as_level_and_none_wi
     one = store.SheetEntry(n=1, kind="point", at="", applied=True,
                            changes=[{"team": "Tom+Léa", "change": 4, "unit": "letter"}])
     assert (sheet.score(game, [one]).winner, sheet.score(game, [one]).tied) == ("Tom+Léa", [])
+
+
+CUTTERS = """id: cutters
+name: Cutters
+publication: {title: Ours}
+calls:
+  chop:
+    names: {en: Cut}
+    accuses: player
+    text: {fr: "On coupe un joueur.", en: "One cuts a player."}
+    citation: {section: "Cut"}
+    right: {value: [{team: callers, change: 2, unit: point}], text: {fr: "Deux points.", en: "Two points."},
+            citation: {section: "Cut"}}
+"""
+
+
+def test_a_house_call_named_as_a_table_word_is_the_files_call_under_that_file_only(rule, tmp_path):
+    path = tmp_path / "cutters.yaml"
+    path.write_text(CUTTERS, encoding="utf-8")
+    mine = rule("cut", "--hand", "Q Q Q Q", convention=str(path))
+    assert (mine["event"], mine["score"]) == ("chop", [{"team": "callers", "change": 2, "unit": "point"}])
+    assert rule("cut", "--hand", "Q Q Q Q", convention="pagat")["event"] == "contre-kems"  # the table's Cut
+
+
+def test_a_score_a_house_call_does_not_give_is_silent_and_nobody_elsewhere_is_quoted_for_it(run, tmp_path):
+    path = tmp_path / "cutters.yaml"
+    path.write_text(CUTTERS, encoding="utf-8")
+    r = run("rule", "chop", "-c", str(path), "--hand", "Q Q Q J", "--json")
+    data = r.json()
+    assert (data["verdict"], data["score_settled"]) == ("rejected", False)
+    assert data["unspecified"] == ["call.chop.wrong", "hand.end"]
+    assert [e["rule_point"] for e in data["elsewhere"]] == ["hand.end"]
+    text = run("rule", "chop", "-c", str(path), "--hand", "Q Q Q J").out
+    assert "  • Score for a wrong “Cut”? (call.chop.wrong)" in text.splitlines()

@@ -52,6 +52,16 @@ class RulePoint:
         return t(f"question.{self.id}", lang)
 
 
+def question(point: str, lang: str, names: dict[str, str] | None = None) -> str:
+    """The question a rule point asks, in ``lang``; a point of a call of a convention's own
+    (``call.broken.right``) asks it of the call by ``names``, else by its id."""
+    if point in BY_ID:
+        return BY_ID[point].question(lang)
+    call = point.split(".")[1] if point.count(".") in (1, 2) else point
+    by_id = {p.id: p for p in own_points(call, names or {"en": call})}
+    return by_id[point].question(lang) if point in by_id else point
+
+
 def own_points(call: str, names: dict[str, str]) -> tuple[RulePoint, ...]:
     """The rule points of a call of a convention's own: the call itself (what it accuses), its
     score when right and when wrong."""

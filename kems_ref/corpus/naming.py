@@ -7,7 +7,7 @@ from functools import cache
 
 from ..errors import KemsError
 from ..words import fold
-from .events import table_words
+from .events import EVENTS, table_words
 from .load import load, load_all
 
 
@@ -34,9 +34,12 @@ def convention_call_names() -> dict[str, str]:
 def event_named(word: str, convention: str | None = None) -> str | None:
     """The event a user's word names (an id, a table name, a shipped convention's own name, or the
     own name of ``convention`` — a house or variant file: Gegen-Gemsch), if any."""
+    own = calls_of(convention).get(fold(word)) if convention else None
+    if own is not None and own not in EVENTS:  # a call of the file's own is named by its words first
+        return own
     found = event_words().get(fold(word))
-    if found is None and convention:
-        found = calls_of(convention).get(fold(word))
+    if found is None and own is not None:
+        found = own
     return found
 
 

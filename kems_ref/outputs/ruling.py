@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..corpus.catalogue import BY_ID
+from ..corpus.catalogue import question
 from ..corpus.events import BY_NAME
 from ..corpus.load import MARKED_FORCES
 from ..i18n import has, t
@@ -80,7 +80,7 @@ def hand_line(ruling: Ruling, lang: str) -> str:
 def condition(fact: str, value: object, lang: str, event: str) -> str:
     """A branch's condition in words, about the event's players where the words differ."""
     if fact.startswith(READING):
-        return t("if.reading", lang, n=value, point=BY_ID[fact[len(READING):]].question(lang))
+        return t("if.reading", lang, n=value, point=question(fact[len(READING):], lang))
     key = f"if.{fact}.{str(value).lower()}"
     return t(f"{key}.{event}" if has(f"{key}.{event}", lang) else key, lang)
 
@@ -161,11 +161,12 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
     if ruling.unspecified:
         console.print(f"\n[bold magenta]{t('ui.silent', lang)}[/]")
         for point in ruling.unspecified:
-            console.print(f"  • {escape(BY_ID[point].question(lang))} [dim]({point})[/]")
+            console.print(f"  • {escape(question(point, lang, ruling.call_names if ruling.like else None))} "
+                          f"[dim]({point})[/]")
     for item in wording.elsewhere(elsewhere, lang):
         label = t("ui.elsewhere_exception" if item.get("exception") else "ui.elsewhere", lang,
                   name=ruling.short_name or ruling.convention)
-        console.print(f"\n[bold]{escape(label)}[/] — {escape(BY_ID[item['rule_point']].question(lang))}")
+        console.print(f"\n[bold]{escape(label)}[/] — {escape(question(item['rule_point'], lang))}")
         for rec in item["recommendations"]:
             label = t("ui.force.advised", lang) if rec.get("force") == "advised" else t("ui.recommends", lang)
             console.print(f"  ★ {rec['convention']} ({escape(label)}): {escape(rec['text'])} "

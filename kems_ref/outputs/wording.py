@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..corpus.catalogue import BY_ID
+from ..corpus.catalogue import question
 from ..corpus.load import localized, text_in
 from ..i18n import has, t
 from ..referee import cards as C
@@ -32,7 +32,7 @@ def word(value: Any, lang: str) -> Any:
     if isinstance(value, Cards):
         return C.show(list(value.cards), lang, value.deck)
     if isinstance(value, Questions):
-        return t("ui.sep", lang).join(BY_ID[p].question(lang) for p in value.points)
+        return t("ui.sep", lang).join(question(p, lang) for p in value.points)
     if isinstance(value, Asked):
         return " ".join(need(fact, lang, value.event)["question"] for fact in value.facts)
     if isinstance(value, Failure):
@@ -57,7 +57,7 @@ def need(fact: str, lang: str, event: str) -> dict[str, Any]:
     if fact.startswith(READING):
         point = fact[len(READING):]
         return {"fact": fact, "flag": f"--reading {point}=1|2",
-                "question": t("need.reading", lang, question=BY_ID[point].question(lang))}
+                "question": t("need.reading", lang, question=question(point, lang))}
     key = f"need.{fact}.{event}" if has(f"need.{fact}.{event}", lang) else f"need.{fact}"
     return {"fact": fact, "flag": FACTS[fact][1].replace("CARDS", t("metavar.cards", lang)), "question": t(key, lang)}
 
