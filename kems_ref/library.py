@@ -49,7 +49,7 @@ _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
-        "notes", "call_name", "event_label")
+        "notes", "call_name", "event_label", "game_event_label")
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
@@ -195,6 +195,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.wording import conflicts as conflicts
     from .outputs.wording import event_label as event_label
     from .outputs.wording import explanation as explanation
+    from .outputs.wording import game_event_label as game_event_label
     from .outputs.wording import needs as needs
     from .outputs.wording import notes as notes
     from .outputs.wording import result_json as result_json

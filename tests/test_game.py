@@ -596,7 +596,7 @@ def test_a_game_over_without_a_winner_says_so_in_words(game):
     assert over["score"]["finished"] is True and over["score"]["winner"] is None
     assert over["score"]["loser"] == "Zoé+Max"
     err = game("point", "Tom", "1", code=2)
-    assert err["error"] == ("game game-1 is over, with no winner — Game over: Zoé+Max has lost. "
+    assert err["error"] == ("game game-1: Game over: Zoé+Max has lost. "
                             "kems-ref game undo to go back, or start a new game")
 
 

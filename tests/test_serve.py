@@ -523,3 +523,17 @@ def test_a_target_out_of_bounds_on_the_page_gets_the_command_lines_message(run, 
               "--db", str(tmp_path / "x.db"), "--lang", "en")
     assert r.status_code == 400 and cli.code == 2
     assert cli.err.split("error: ", 1)[1].strip() in r.text.replace("&#39;", "'")
+
+
+def test_a_house_call_on_the_sheet_leaves_the_home_page_whole_and_a_deal_is_no_call_of_the_sheet(tmp_path):
+    kent = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", houses={"kent": kent})), base_url=BASE)
+    client.post("/api/games", json={"teams": ["A+B", "C+D"], "convention": "kent"})
+    client.post("/api/games/current/calls", json={"event": "broken", "by": "A", "on": "C"})  # waits for the table
+    home, score = client.get("/"), client.get("/score")
+    assert (home.status_code, score.status_code) == (200, 200)
+    assert "Broken · A · IT DEPENDS" in home.text
+    deal = client.post("/call/deal", data={"by": "A", "hand": "Q Q Q Q"}, headers=SAME, follow_redirects=False)
+    assert deal.status_code == 404 and len(client.get("/api/games/current/history").json()) == 1
+    missing = client.post("/api/games/current/calls", json={"event": None, "by": "A"})
+    assert missing.status_code == 400 and missing.json()["error"].startswith("give an EVENT")

@@ -350,7 +350,7 @@ def test_a_tie_for_the_fewest_letters_names_no_winner_and_says_who_is_level(shee
     assert sheet("score", text=True, lang="fr").out.splitlines()[-1] == \
         "Partie terminée, sans vainqueur unique : Tom+Léa, Ana+Ben sont à égalité."
     refused = sheet("point", "Ana", "1", code=2)
-    assert "is over, with no winner — Game over, with no single winner: Tom+Léa, Ana+Ben are level." in refused.err
+    assert ": Game over, with no single winner: Tom+Léa, Ana+Ben are level. kems-ref game undo" in refused.err
     undone = sheet("undo")["score"]  # the last letter taken back: the game goes on
     assert (undone["finished"], undone["tied"], undone["leader"]) == (False, [], None)
 
@@ -611,7 +611,8 @@ calls:
     assert lines[:3] == [
         f"{path}:5: calls.broken: not one of the four calls (kems, double-kems, contre-kems, double-contre-kems); "
         "a call of the publication's own needs names, accuses, text and citation",
-        f"{path}:6: calls.deal: 'deal' is an event of the game, not a call of the publication's own",
+        f"{path}:6: calls.deal: 'deal' is an event or a score-sheet command of the game, not a call of the "
+        "publication's own",
         f"{path}:11: calls.kems: a call of the game takes only its names here ({{en: …}}); its rules go under rules"]
 
 
@@ -667,35 +668,128 @@ def test_teams_reaching_a_winning_target_together_are_named_as_level_and_none_wi
     assert (sheet.score(game, [one]).winner, sheet.score(game, [one]).tied) == ("Tom+Léa", [])
 
 
-CUTTERS = """id: cutters
-name: Cutters
+
+with open(KENT, encoding="utf-8") as _kent:
+    KENT_TEXT = _kent.read()
+
+CHOPPERS = """id: choppers
+name: Choppers
 publication: {title: Ours}
 calls:
   chop:
-    names: {en: Cut}
+    names: {en: Chop}
     accuses: player
-    text: {fr: "On coupe un joueur.", en: "One cuts a player."}
-    citation: {section: "Cut"}
+    text: {fr: "On coupe un joueur.", en: "One chops a player."}
+    citation: {section: "Chop"}
     right: {value: [{team: callers, change: 2, unit: point}], text: {fr: "Deux points.", en: "Two points."},
-            citation: {section: "Cut"}}
+            citation: {section: "Chop"}}
 """
 
 
-def test_a_house_call_named_as_a_table_word_is_the_files_call_under_that_file_only(rule, tmp_path):
-    path = tmp_path / "cutters.yaml"
-    path.write_text(CUTTERS, encoding="utf-8")
-    mine = rule("cut", "--hand", "Q Q Q Q", convention=str(path))
-    assert (mine["event"], mine["score"]) == ("chop", [{"team": "callers", "change": 2, "unit": "point"}])
-    assert rule("cut", "--hand", "Q Q Q Q", convention="pagat")["event"] == "contre-kems"  # the table's Cut
+def _own(tmp_path, text, name="house.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
 
 
 def test_a_score_a_house_call_does_not_give_is_silent_and_nobody_elsewhere_is_quoted_for_it(run, tmp_path):
-    path = tmp_path / "cutters.yaml"
-    path.write_text(CUTTERS, encoding="utf-8")
-    r = run("rule", "chop", "-c", str(path), "--hand", "Q Q Q J", "--json")
-    data = r.json()
+    path = _own(tmp_path, CHOPPERS)
+    data = run("rule", "chop", "-c", path, "--hand", "Q Q Q J", "--json").json()
     assert (data["verdict"], data["score_settled"]) == ("rejected", False)
     assert data["unspecified"] == ["call.chop.wrong", "hand.end"]
     assert [e["rule_point"] for e in data["elsewhere"]] == ["hand.end"]
-    text = run("rule", "chop", "-c", str(path), "--hand", "Q Q Q J").out
-    assert "  • Score for a wrong “Cut”? (call.chop.wrong)" in text.splitlines()
+    text = run("rule", "chop", "-c", path, "--hand", "Q Q Q J").out
+    assert "  • Score for a wrong “Chop”? (call.chop.wrong)" in text.splitlines()
+
+
+@pytest.mark.parametrize("name, other", [("Kems", "kems"), ("Cut", "contre-kems"), ("contre", "contre-kems"),
+                                         ("Deal", "deal"), ("Kent", "kems")])
+def test_a_house_call_may_not_take_a_name_another_call_or_the_table_already_gives(run, tmp_path, name, other):
+    kent = KENT_TEXT.replace("names: {en: Broken}", f'names: {{en: "{name}"}}')
+    path = _own(tmp_path, kent)
+    r = run("conventions", "validate", path)
+    assert r.code == 1 and r.out.splitlines()[0] == (
+        f"{path}:24: calls.broken: '{name}' already names {other}: a call of the file's own needs a name of its own")
+    used = run("rule", "broken", "-c", path, "--hand", "Q Q Q Q")
+    assert used.code == 2 and f"'{name}' already names {other}" in used.err
+
+
+def test_two_house_calls_may_not_share_a_name(run, tmp_path):
+    two = CHOPPERS + """  hack:
+    names: {en: chop}
+    accuses: player
+    text: {fr: "x", en: "x"}
+    citation: {section: "Chop"}
+"""
+    r = run("conventions", "validate", _own(tmp_path, two))
+    assert "calls.hack: 'chop' already names chop" in r.out
+
+
+@pytest.mark.parametrize("word", ["undo", "score", "call", "new"])
+def test_a_house_call_may_not_take_a_score_sheet_command_as_its_id(run, tmp_path, word):
+    r = run("conventions", "validate", _own(tmp_path, CHOPPERS.replace("  chop:", f"  {word}:")))
+    assert r.code == 1 and f"calls.{word}: '{word}' is an event or a score-sheet command of the game" in r.out
+
+
+@pytest.mark.parametrize("change, message", [
+    ("0", "a score that ends the game is 1 (the team wins it) or -1 (it loses it)"),
+    ("-2", "a score that ends the game is 1 (the team wins it) or -1 (it loses it)")])
+def test_a_score_that_ends_the_game_is_won_or_lost_by_one_team(run, tmp_path, change, message):
+    kent = KENT_TEXT.replace("change: -1, unit: game", f"change: {change}, unit: game")
+    lines = run("conventions", "validate", _own(tmp_path, kent)).out.splitlines()
+    assert lines[0].endswith(f":32: calls.broken.right.value.0: Value error, {message}") and len(lines) == 2
+    both = KENT_TEXT.replace(
+        "value: [{team: accused, change: -1, unit: game}]",
+        "value: [{team: accused, change: -1, unit: game}, {team: callers, change: -1, unit: game}]")
+    out = run("conventions", "validate", _own(tmp_path, both, "both.yaml")).out
+    assert "one score ends the game: a single team wins it or loses it" in out
+
+
+def test_a_call_on_ones_partner_accuses_no_one_so_it_cannot_score_the_accused(run, tmp_path):
+    kent = KENT_TEXT.replace("accuses: team", "accuses: partner")
+    r = run("conventions", "validate", _own(tmp_path, kent))
+    assert r.out.splitlines()[0].endswith(":24: calls.broken: a call on one's partner accuses no one: its scores "
+                                          "name the callers or the others, not the accused")
+
+
+def test_a_mistake_in_a_house_call_is_told_alone_at_its_line(run, tmp_path):
+    kent = KENT_TEXT.replace("    accuses: team", "    accuses: everyone")
+    path = _own(tmp_path, kent)
+    assert run("conventions", "validate", path).out.splitlines() == [
+        f"{path}:26: calls.broken.accuses: Input should be 'partner', 'player' or 'team'", f"{path}: 1 problem(s)."]
+    r = run("rule", "broken", "-c", path, "--hand", "Q Q Q Q")  # the file's own error, not "unknown event"
+    assert r.code == 2 and r.err.strip().endswith(":26: calls.broken.accuses: Input should be 'partner', 'player' "
+                                                  "or 'team'")
+    r = run("rule", "broken", "--all", "-c", KENT, "--hand", "Q Q Q Q")
+    assert r.code == 2 and "-c does not go with it" in r.err
+
+
+def test_a_kent_game_still_reads_when_its_file_is_gone_and_says_so(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    path = _own(tmp_path, KENT_TEXT, "kent.yaml")
+    run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", path, env=env)
+    run("game", "broken", "Ana", "Tom", "--hand", "Q Q Q Q", env=env)
+    os.remove(path)
+    score = run("game", "score", "--json", env=env)
+    assert score.code == 0, score.err
+    assert (score.json()["winner"], score.json()["convention_file"]) == ("Ana+Ben", "unreadable")
+    history = run("game", "history", "--json", env=env).json()
+    assert (history[0]["event"], history[0]["call_name"]) == ("broken", "Broken")
+    assert run("game", "list", env=env).code == 0
+
+
+def test_a_kent_rescore_says_what_a_decided_broken_counted_for(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, env=env)
+    run("game", "call", "broken", "--by", "Ana", "--hand", "Q Q Q J", env=env)
+    run("game", "decide", "2", "--entry", "1", env=env)
+    replayed = run("game", "rescore", "-c", "ducale", "--target", "5", env=env).out
+    assert ("≠ 1. Broken: Ducale has no such call: it counts for nothing there (was: Tom+Léa wins the game)"
+            in replayed)
+
+
+def test_the_files_own_name_for_the_kems_is_no_second_call_inside_contre_kemps(run):
+    r = run("ask", "--no-input", "--json", "-c", TWOPLAY,
+            "contre-kemps sur Tom qui avait 2 3 4 5, son partenaire avait quatre rois")
+    assert r.code == 0, r.err
+    assert (r.json()["event"], r.json()["verdict"]) == ("contre-kems", "upheld")

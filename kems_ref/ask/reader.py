@@ -753,8 +753,10 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
         for m, a, b in text.claim(pattern):
             for attr, value in action(m):
                 items.append(Item("fact", (attr, value), a, b, text.words(a, b)))
-    extra = sorted((own_calls or {}).items(), key=lambda we: len(we[0]), reverse=True)
-    for word, event in extra + _event_patterns():
+    # the longest words first, the file's own before the table's of the same length: "contre kemps" is
+    # one Contre-Kems, never a file's "Kemps" inside it
+    extra = list((own_calls or {}).items())
+    for word, event in sorted(extra + _event_patterns(), key=lambda we: len(we[0]), reverse=True):
         for _m, a, b in text.claim(rf"\b{re.escape(word)}\b"):
             items.append(Item("event", event, a, b, text.words(a, b)))
     markers = _markers(tokens)

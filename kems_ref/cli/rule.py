@@ -45,6 +45,10 @@ class RuleGroup(TyperGroup):
             convention = self.convention_of(args)
             event = event_named(name, convention)
             if event is None:
+                if convention:  # a file that cannot be read names no call: its own error says why
+                    from ..library import load
+
+                    load(convention)
                 raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS),
                                 hint=suggest_event(name))
             like = own_call_like(event, convention) if event not in EVENTS else None
@@ -90,7 +94,9 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     from .. import library as wording
 
     named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
-    chosen = convention if named or not everywhere else None  # the library refuses --all with a -c
+    if named and everywhere:  # said before the situation is read: a call of the file's own is no event of --all
+        raise KemsError("error.all_and_convention")
+    chosen = convention if named or not everywhere else None
     sit = api.situation(event, facts_from_flags(options), situation_file, None if everywhere else convention)
     result = api.rule(sit, chosen, everywhere=everywhere)
     if out.as_json:

@@ -13,7 +13,17 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    create_model,
+    model_validator,
+)
 
 from ..errors import KemsError
 from .catalogue import BY_ID, IDS, RULE_POINTS
@@ -82,6 +92,18 @@ class ScoreChange(Strict):
     unit: Literal["point", "letter", "game"] = Field(
         description="point or letter: that many to the team; game: the score ends the game, +1 the team wins it, "
                     "-1 it loses it (Kent's 'broken': a team caught loses the game)")
+
+    @model_validator(mode="after")
+    def _game_is_won_or_lost(self) -> ScoreChange:
+        if self.unit == "game" and self.change not in (1, -1):
+            raise ValueError("a score that ends the game is 1 (the team wins it) or -1 (it loses it)")
+        return self
+
+
+def _one_end(score: list[ScoreChange]) -> list[ScoreChange]:
+    if sum(1 for s in score if s.unit == "game") > 1:
+        raise ValueError("one score ends the game: a single team wins it or loses it")
+    return score
 
 
 class PlayerRange(Strict):
@@ -174,7 +196,7 @@ class Target(Strict):
                                             "each choice the source offers may say it)")
 
 
-Score = Annotated[list[ScoreChange], Field(min_length=1)]
+Score = Annotated[list[ScoreChange], Field(min_length=1), AfterValidator(_one_end)]
 
 #: The value models a catalogue entry may name (``RulePoint.value = "Score"``).
 MODELS: dict[str, Any] = {
@@ -287,7 +309,21 @@ class OwnCall(Strict):
 
 #: the four calls of the game: a file may rename them; any other name under ``calls`` is a call of its own
 SLOTS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
-CallId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+#: words a call of a file's own may not take as its id: the score sheet's commands (``game undo``)
+RESERVED = ("new", "call", "decide", "point", "undo", "redo", "score", "history", "show", "list", "rescore", "export")
+CallId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=64)]
+
+
+def _call_kind(value: Any) -> str:
+    """A declaration (``names:``, ``accuses:``…) or only names ({en: Stop Kemps}): each is checked as
+    what it is, so that a mistake in one is told alone, not beside every way the other could be read."""
+    return "own-call" if isinstance(value, dict) and "names" in value else "call-names"
+
+
+#: the tags of the two readings of a ``calls`` entry (left out of an error's location)
+CALL_TAGS = ("own-call", "call-names")
+CallEntry = Annotated[Union[Annotated[Names, Tag("call-names")], Annotated[OwnCall, Tag("own-call")]],
+                      Discriminator(_call_kind)]
 
 
 class ConventionFile(Strict):
@@ -301,7 +337,7 @@ class ConventionFile(Strict):
         None, description="Other publications the file's facts come from, by an id a citation's 'source' names "
                           "(each with its own known_through)")
     extends: Optional[NonEmpty] = None
-    calls: Optional[dict[CallId, Optional[Union[Names, OwnCall]]]] = Field(
+    calls: Optional[dict[CallId, Optional[CallEntry]]] = Field(
         None, description="The calls the publication names, with its own names for them in its language(s) "
                           "(Pagat: {en: Stop Kemps}; Gemsch: {de: Gegen-Gemsch}); a call named here without a "
                           "rule is ruled 'named, without a rule'; null removes a name (or a call of its own) the "
@@ -324,7 +360,7 @@ def json_schema() -> dict[str, Any]:
 
 def _problem(err: Any, line: int) -> KemsError:
     """A pydantic error as a located message (pydantic's own wording stays English)."""
-    loc = ".".join(str(p) for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
+    loc = ".".join(str(p) for p in err["loc"] if p not in ("stated", "unspecified", "inherited", *CALL_TAGS))
     kind = err["type"]
     if kind == "extra_forbidden":
         key = err["loc"][-1]
@@ -355,7 +391,7 @@ def check(data: Any, lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
         ConventionFile.model_validate(data)
     except ValidationError as exc:
         for err in exc.errors():
-            loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited"))
+            loc = tuple(p for p in err["loc"] if p not in ("stated", "unspecified", "inherited", *CALL_TAGS))
             problems.append(_problem(err, line_of(lines, loc)))
     problems += _own_call_problems(data, lines)
     rules = data.get("rules") or {}
@@ -370,21 +406,40 @@ def check(data: Any, lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
 def _own_call_problems(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
     """The four calls of the game take names only; any other id is a call of the file's own, which
     needs its declaration (and may not take the name of an event of the game)."""
-    from .events import EVENTS
+    from ..words import fold
+    from .events import EVENTS, table_words
     from .yamlsource import line_of
 
     calls = data.get("calls")
     problems: list[KemsError] = []
+    taken: dict[str, str] = {}  # every word a call of this file answers to, folded -> the call
+    for call, value in (calls.items() if isinstance(calls, dict) else ()):
+        if call in SLOTS and isinstance(value, dict):
+            taken.update({fold(str(n)): call for n in value.values() if isinstance(n, str) and "names" not in value})
     for call, value in (calls.items() if isinstance(calls, dict) else ()):
         line = line_of(lines, ("calls", call))
         declared = isinstance(value, dict) and "names" in value
         if call in SLOTS and declared:
             problems.append(KemsError("error.schema.slot_declared", line=line, call=call))
-        elif call not in SLOTS and call in EVENTS:
+        elif call not in SLOTS and (call in EVENTS or call in RESERVED):
             problems.append(KemsError("error.schema.own_call_is_event", line=line, call=call))
         elif call not in SLOTS and value is not None and not declared:
             problems.append(KemsError("error.schema.own_call_undeclared", line=line, call=call,
                                       slots=", ".join(SLOTS)))
+        elif declared:
+            names = value["names"] if isinstance(value["names"], dict) else {}
+            for word in dict.fromkeys([call, *(str(n) for n in names.values())]):
+                other = taken.get(fold(word)) or table_words().get(fold(word))
+                if other is not None and other != call:  # "Kems", "Cut", "contre", another call's name
+                    problems.append(KemsError("error.schema.own_call_name_taken", line=line, call=call, name=word,
+                                              other=other))
+                taken.setdefault(fold(word), call)
+            scores = [value.get(side) for side in ("right", "wrong")]
+            if value.get("accuses") == "partner" and any(
+                    isinstance(s, dict) and isinstance(s.get("value"), list) and any(
+                        isinstance(c, dict) and c.get("team") in ("accused", "other") for c in s["value"])
+                    for s in scores):
+                problems.append(KemsError("error.schema.own_call_accuses_none", line=line, call=call))
     return problems
 
 

@@ -189,11 +189,11 @@ def _kind(game: Game, event: str) -> str:
     Contre-Kems (Kent's Broken accuses a team); an event the convention does not have is refused."""
     from ..corpus.events import EVENTS
 
-    if event in EVENTS:
+    if event in EVENTS:  # the sheet records a breach too (game call exchange)
         return event
     call = rules_of(game).own_calls.get(event)
     if call is None:
-        raise KemsError("error.unknown_event", event=event, choices=", ".join(EVENTS), hint="")
+        raise KemsError("error.unknown_event", event=event, choices=", ".join([*EVENTS, *game_calls(game)]), hint="")
     return call.like
 
 
@@ -473,15 +473,23 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
                           "changes": [], "before": entry.changes if entry.applied else [], "differs": entry.applied,
                           "out": True})
             continue
-        if entry.event not in BY_NAME and entry.event not in conv.own_calls:  # Kent's Broken, under Ducale
-            hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": None, "applied": False,
-                          "changes": [], "before": entry.changes if entry.applied else [], "differs": entry.applied,
-                          "no_such_call": True})
-            continue
         situation = dict(entry.situation)
         situation.pop("reading", None)
         situation["players"] = 2 * len(roles.teams)
-        result = api.rule(api.situation(entry.event, situation, None, ref), ref)
+        try:
+            if entry.event not in BY_NAME and entry.event not in conv.own_calls:  # Kent's Broken, under Ducale
+                raise KemsError("error.unknown_event", event=entry.event, choices="", hint="")
+            result = api.rule(api.situation(entry.event, situation, None, ref), ref)
+        except KemsError:
+            if entry.event in BY_NAME:
+                raise
+            # a call of the game's convention's own that the other one lacks, or makes otherwise (its
+            # options do not fit): it counts for nothing there, and what it counted for here is said
+            earlier = decided.get(entry.n)
+            before = entry.changes if entry.applied else (earlier.changes if earlier else [])
+            hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": None, "applied": False,
+                          "changes": [], "before": before, "differs": bool(before), "no_such_call": True})
+            continue
         ruling = wording.ruling_json(result.ruling, lang)
         changes: list[dict[str, Any]] = []
         applied = sheet.settled(ruling)

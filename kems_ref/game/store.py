@@ -19,6 +19,7 @@ import contextlib
 import glob
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -280,9 +281,11 @@ class Store:
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
             " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
         teams = {t.name for t in game.teams}
-        own = _own_calls(game)
+        from ..corpus.load import is_path
+
+        own = is_path(game.convention)  # a house file's game may hold its own calls (Kent's broken)
         for r in rows:
-            event = r["event"] if r["event"] in own else _known("event", r["event"])
+            event = r["event"] if own and _own_call_id(r["event"]) else _known("event", r["event"])
             yield SheetEntry(n=_int(r["n"]), kind=r["kind"], at=str(r["at"]), event=event,
                         by_player=_safe(r["by_player"]),
                         on_player=_safe(r["on_player"]), situation=_json(r["situation"], dict) if full else None,
@@ -422,17 +425,10 @@ def _ruling(value: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
     return value
 
 
-def _own_calls(game: Game) -> set[str]:
-    """The calls of a house file's own (Kent's broken) its game may hold; none for a shipped
-    convention, or a file that cannot be read now (its entries are then refused as any unknown event)."""
-    from ..corpus.load import is_path, load
-
-    if not is_path(game.convention):
-        return set()
-    try:
-        return set(load(game.convention).own_calls)
-    except KemsError:
-        return set()
+def _own_call_id(value: Any) -> bool:
+    """Whether a stored event can be the id of a call of a house file's own (the format's pattern):
+    read as it was written even when the file is gone or edited since — the sheet still reads."""
+    return isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9-]{0,63}", value) is not None
 
 
 def _known(kind: str, value: Optional[str]) -> Optional[str]:

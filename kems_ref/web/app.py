@@ -270,8 +270,8 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
             raise kems.KemsError("error.web_bad_value", key=key)
     if not by:
         raise kems.KemsError("error.game_need_by")
-    if not isinstance(event, str) or not event:
-        raise kems.KemsError("error.unknown_event", event=event, choices=", ".join(kems.CALLS), hint="")
+    if not event:
+        raise kems.KemsError("error.give_event", choices=", ".join(kems.CALLS))
 
     def work() -> Any:
         with settings.store() as store:

@@ -52,7 +52,8 @@ def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
 
 def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
     """One line of the sheet, short: what happened, who, the verdict, what it changed."""
-    parts = [kems.t(f"event.{item['event']}", lang) if item.get("event") else kems.t(f"web.kind.{item['kind']}", lang)]
+    parts = [kems.event_label(item["event"], lang, item.get("call_name")) if item.get("event")
+             else kems.t(f"web.kind.{item['kind']}", lang)]
     if item.get("by"):
         parts.append(str(item["by"]))
     if item.get("verdict"):
@@ -67,10 +68,11 @@ def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
     ruling = entry.ruling or {}
     choices = []
     for i, branch in enumerate(ruling.get("branches") or [], 1):
-        cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, ruling.get("event", ""))
-                                           for f, v in branch["if"].items())
+        kind = ruling.get("like") or ruling.get("event", "")  # a call of the convention's own: as the call it makes
+        cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, kind) for f, v in branch["if"].items())
         choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"]["verdict"], lang)})
-    return {"n": entry.n, "event": kems.t(f"event.{entry.event}", lang), "by": entry.by_player, "choices": choices}
+    return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
+            "choices": choices}
 
 
 async def home(request: Request, settings: Settings, lang: str) -> Response:
@@ -239,6 +241,8 @@ async def _record(request: Request, settings: Settings, lang: str, event: str) -
     def work() -> int:
         with settings.store() as store:
             game = store.game(None)
+            if event not in kems.game_calls(game):  # the page's calls: the four and the convention's own
+                raise HTTPError(404, kems.t("error.web_not_found", lang))
             return int(kems.call(store, game, event, options, by, on, None, lang).entry.n)
 
     n = await run_in_threadpool(work)
