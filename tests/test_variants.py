@@ -793,3 +793,11 @@ def test_the_files_own_name_for_the_kems_is_no_second_call_inside_contre_kemps(r
             "contre-kemps sur Tom qui avait 2 3 4 5, son partenaire avait quatre rois")
     assert r.code == 0, r.err
     assert (r.json()["event"], r.json()["verdict"]) == ("contre-kems", "upheld")
+
+
+def test_a_house_call_name_in_another_script_never_makes_another_word_stand_for_the_call(run, tmp_path):
+    many = _own(tmp_path, KENT_TEXT.replace("names: {en: Broken}", "names: {en: Broken, ja: 壊れた, zh-Hant: 斷}"))
+    assert run("conventions", "validate", many).code == 0
+    r = run("rule", "壊", "-c", many, "--hand", "Q Q Q Q")  # folds to nothing: no call, not Broken by accident
+    assert r.code == 2 and "unknown event '壊'" in r.err
+    assert run("rule", "Broken", "-c", many, "--hand", "Q Q Q Q", "--json").json()["event"] == "broken"

@@ -27,7 +27,8 @@ def convention_call_names() -> dict[str, str]:
     for conv in load_all():
         for event, names in conv.calls.items():
             for name in names.values():
-                out.setdefault(fold(name), event)
+                if fold(name):
+                    out.setdefault(fold(name), event)
     return out
 
 
@@ -50,7 +51,9 @@ def calls_of(convention: str) -> dict[str, str]:
         conv = load(convention)
     except KemsError:
         return {}
-    out = {fold(name): event for event, names in conv.calls.items() for name in names.values()}
+    # a name in a script the table's words are not folded from (斷, مكسور) is shown, never typed: it
+    # folds to nothing, and nothing is no name of a call
+    out = {fold(name): event for event, names in conv.calls.items() for name in names.values() if fold(name)}
     return {**out, **{fold(call): call for call in conv.own_calls}}
 
 
