@@ -739,6 +739,7 @@ def test_an_undo_whose_entry_was_erased_by_hand_cancels_nothing_and_there_is_not
     con.commit()
     con.close()
     assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    assert [e["totals"] for e in history(game)] == [{"Tom+Léa": 1, "Ana+Ben": 0}] * 2  # the history agrees
     assert game("redo", code=2)["error"] == "nothing to redo: a redo follows an undo directly"
     assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 0}
 
