@@ -51,7 +51,7 @@ def test_an_answer_about_cards_is_read_like_the_story(answer, cards):
 
 @pytest.mark.parametrize(("en", "fr", "n"), [
     ("five", "cinq", 5), ("six", "six", 6), ("seven", "sept", 7), ("eight", "huit", 8), ("nine", "neuf", 9),
-    ("ten", "dix", 10), ("twelve", "douze", 12),
+    ("ten", "dix", 10), ("twelve", "douze", 12), ("thirty two", "trente deux", 32), ("thirty six", "trente six", 36),
 ])
 def test_a_table_size_said_in_words_is_that_many_players(en, fr, n):
     assert read(f"we are {en} players and the kems was wrong").options == {"players": n, "square": False}
@@ -63,3 +63,11 @@ def test_a_house_call_name_is_read_whole_before_a_shorter_name_inside_it():
     names = {"cut": "contre-kems", "cut kemps": "kems"}
     assert read("cut kemps on Q Q Q Q", own_calls=names).event == "kems"
     assert read("cut on Paul, 7 7 K K", own_calls=names).event == "contre-kems"
+
+
+def test_a_story_as_french_as_it_is_english_is_told_in_no_language():
+    from kems_ref.ask.reader import story_lang
+
+    assert story_lang("kems Q Q Q Q") is None  # no word of either language
+    assert story_lang("la kems was wrong") == "en" and story_lang("le kems était faux") == "fr"
+    assert story_lang("la kems was right, pas") is None  # two words of each

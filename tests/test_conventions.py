@@ -329,6 +329,29 @@ def test_under_pagat_a_letter_is_a_penalty_and_a_team_that_spells_the_word_is_ou
     assert pagat.value("score.letters") == "penalty" and pagat.value("score.end") == "out"
 
 
+def test_a_child_of_pagat_whose_word_completed_wins_is_told_each_inherited_letter_score_it_would_invert(tmp_path):
+    """Silent on what a letter is, a file reads it from its end: completing the word wins, so letters are
+    earned, where Pagat's are a penalty."""
+    path = tmp_path / "word-wins.yaml"
+    path.write_text("""\
+id: pagat-mot-gagnant
+name: Pagat, le mot gagne
+extends: pagat
+publication: {title: Nos règles}
+rules:
+  score.letters: {status: unspecified}
+  score.end:
+    status: stated
+    value: wins
+    text: {fr: "L'équipe qui épelle le mot gagne.", en: "The team that spells the word wins."}
+    citation: {section: "La fin"}
+""", encoding="utf-8")
+    _, problems = conventions.validate_file(str(path))
+    assert [(p.key, p.params["point"], p.params["before"], p.params["after"]) for p in problems] == [
+        ("error.schema.meaning_flips", point, "penalty", "reward")
+        for point in ("call.kems.right", "call.kems.wrong", "call.contre_kems.right", "call.contre_kems.wrong")]
+
+
 @pytest.mark.parametrize(("cid", "points", "agreed"), [
     ("ducale", None, True), ("marquoir", 5, True), ("bicycle", 4, False), ("wikipedia", 10, False)])
 def test_points_conventions_are_won_by_the_first_team_to_reach_the_target(cid, points, agreed):

@@ -254,6 +254,22 @@ def test_a_hand_edited_sheet_is_damaged_exit_2_never_an_internal_error(run, tmp_
         assert _digests(db) == before, args
 
 
+def test_a_stored_number_is_read_up_to_2_to_the_53_and_one_past_it_is_damaged(run, tmp_path):
+    """The largest whole number a JSON reader keeps: kems-ref never writes one past it."""
+    db = tmp_path / "games.sqlite3"
+    assert run("game", *NEW[:-2], "-c", "ducale", "--target", "5", "--db", str(db)).code == 0
+    con = sqlite3.connect(db)
+    con.execute("UPDATE games SET target_points = ?", (2 ** 53,))
+    con.commit()
+    assert run("game", "score", "--json", "--db", str(db)).json()["target"] == 2 ** 53
+    con.execute("UPDATE games SET target_points = ?", (2 ** 53 + 1,))
+    con.commit()
+    con.close()
+    r = run("game", "score", "--db", str(db), "--lang", "en")
+    assert r.code == 2 and \
+        "is unreadable or damaged (a stored number is not one kems-ref writes: '9007199254740993')" in r.err
+
+
 def test_a_sheet_that_fills_the_disk_itself_stays_sound_and_goes_on_elsewhere(run, small_disk, tmp_path):
     import shutil
 

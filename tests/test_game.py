@@ -167,6 +167,25 @@ def test_a_ruling_the_convention_does_not_settle_is_never_applied_silently(game)
     assert [e["kind"] for e in history(game)] == ["call", "point"]
 
 
+def test_the_table_chooses_a_branch_by_its_number_from_1_to_the_last_and_no_other(game):
+    game("new", *TEAMS, "-c", "marquoir", "--name", "first")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
+    for beyond in ("0", "3"):
+        assert game("decide", beyond, code=2)["error"] == \
+            f"no branch '{beyond}' (there are 2: give 1 to 2, or FACT=VALUE)"
+    assert game("decide", "1")["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]  # its rules
+    game("new", *TEAMS, "-c", "marquoir", "--name", "second")
+    game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
+    # its score-entry instructions: -1 for the team that called wrongly
+    assert game("decide", "2")["changes"] == [{"team": "Tom+Léa", "change": -1, "unit": "point"}]
+
+
+def test_a_new_game_without_a_name_takes_the_next_number_no_game_has_taken(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", "game-2")
+    assert game("new", *TEAMS, "-c", "ducale", "--target", "5")["name"] == "game-3"
+    assert game("new", *TEAMS, "-c", "ducale", "--target", "5")["name"] == "game-4"
+
+
 def test_a_depends_ruling_waits_for_the_table_then_applies_the_branch_it_chooses(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     waiting = game("call", "exchange", "--by", "Tom")
@@ -600,6 +619,35 @@ def test_a_game_over_without_a_winner_says_so_in_words(game):
                             "kems-ref game undo to go back, or start a new game")
 
 
+def test_where_reaching_the_target_loses_the_team_that_reaches_it_has_lost_and_the_other_has_won(game, tmp_path):
+    house = tmp_path / "perdant.yaml"
+    house.write_text("""\
+id: perdant
+name: Qui atteint perd
+publication: {title: Nos règles}
+extends: ducale
+rules:
+  score.end:
+    status: stated
+    value: loses
+    text: {fr: "L'équipe qui atteint le total a perdu.", en: "The team that reaches the total has lost."}
+    citation: {section: "La fin"}
+""", encoding="utf-8")
+    game("new", *TEAMS, "-c", str(house), "--target", "3")
+    short = game("point", "Tom", "2")["score"]
+    assert (short["finished"], short["winner"], short["loser"]) == (False, None, None)
+    over = game("point", "Tom", "1")["score"]
+    assert (over["finished"], over["winner"], over["loser"]) == (True, "Ana+Ben", "Tom+Léa")
+
+
+def test_a_line_of_the_sheet_gives_or_takes_away_at_most_a_million_the_largest_target(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    assert totals(game("point", "Ana", "-1000000")["score"]) == {"Tom+Léa": 0, "Ana+Ben": -1000000}
+    refused = game("point", "Ana", "-1000001", code=2)
+    assert refused["error"] == "a line of the sheet gives or takes away at most 1000000 points or letters; not -1000001"
+    assert totals(game("score")) == {"Tom+Léa": 0, "Ana+Ben": -1000000}
+
+
 def test_a_target_the_source_does_not_offer_is_refused_with_the_values_it_allows(run, tmp_path, db):
     house = tmp_path / "dix-ou-quinze.yaml"
     house.write_text("id: dix-ou-quinze\nname: Dix ou quinze\npublication: {title: T, author: A, cite_as: T}\n"
@@ -680,6 +728,20 @@ def test_redo_right_after_an_undo_brings_the_entry_back_as_an_entry_of_its_own(g
     assert [e["totals"] for e in items] == [{"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 0, "Ana+Ben": 0},
                                             {"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 0, "Ana+Ben": 0},
                                             {"Tom+Léa": 0, "Ana+Ben": 1}]
+
+
+def test_an_undo_whose_entry_was_erased_by_hand_cancels_nothing_and_there_is_nothing_to_redo(game, db):
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("point", "Tom", "1")
+    game("undo")
+    con = sqlite3.connect(db)
+    con.execute("UPDATE entries SET refers = NULL WHERE kind = 'undo'")
+    con.commit()
+    con.close()
+    assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 0}
+    assert [e["totals"] for e in history(game)] == [{"Tom+Léa": 1, "Ana+Ben": 0}] * 2  # the history agrees
+    assert game("redo", code=2)["error"] == "nothing to redo: a redo follows an undo directly"
+    assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 0}
 
 
 def test_a_whole_evening_two_games_each_rescored_every_total_right(game):

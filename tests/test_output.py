@@ -215,6 +215,26 @@ def test_a_source_that_contradicts_itself_is_a_difference_even_where_the_answers
     assert disagrees([calm, torn]) is True  # the same answer, but one source also says the other thing
 
 
+def test_a_ruling_lists_what_its_convention_does_not_settle_and_a_settled_ruling_has_no_such_list(run):
+    silent = run("rule", "kems", "--hand", "Q Q Q Q", "-c", "bicycle", "--lang", "en").out
+    assert "\nWhat the convention does not settle\n  • Score for a right Kems? (call.kems.right)\n" \
+           "  • What ends the hand? (hand.end)\n" in silent
+    settled = run("rule", "kems", "--hand", "Q Q Q Q", "-c", "ducale", "--lang", "en").out
+    assert "does not settle" not in settled
+
+
+def test_compare_of_one_point_marks_a_conflict_beside_marquoir_alone_and_gives_both_its_readings(run):
+    out = run("compare", "call.kems.wrong", "--lang", "en", env={"COLUMNS": "80"}).out
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert lines[:5] == ["call.kems.wrong  ≠ differs", "Score for a wrong Kems?", "",
+                         "bicycle        — silent —", "ducale         +1 pt (the other team)"]  # no blank between
+    marked = [line.split()[0] for line in out.splitlines() if "⚠ conflict" in line]
+    assert marked == ["marquoir"]
+    assert "marquoir       +1 pt (the other team) ⚠ conflict" in out
+    assert "Kems without a square: the point goes to the other team." in out
+    assert "The score-entry instructions say to enter −1 for the team that" in out
+
+
 @pytest.mark.parametrize("cell", ["-2+3", "=SUM(A1)", "+1", "@cmd", "\tx"])
 def test_a_csv_cell_a_spreadsheet_would_run_as_a_formula_is_quoted(cell):
     from kems_ref.outputs.compare_render import _csv_safe
