@@ -636,6 +636,7 @@ rules:
     game("new", *TEAMS, "-c", str(house), "--target", "3")
     short = game("point", "Tom", "2")["score"]
     assert (short["finished"], short["winner"], short["loser"]) == (False, None, None)
+    assert short["leader"] == "Ana+Ben"  # where reaching the target loses, the fewest points lead
     over = game("point", "Tom", "1")["score"]
     assert (over["finished"], over["winner"], over["loser"]) == (True, "Ana+Ben", "Tom+Léa")
 

@@ -149,8 +149,8 @@ def standings(game: Game, totals: dict[str, int]) -> Score:
                    word=game.target_word, target=game.target_points)
     if game.unit == "point":
         reached = [s for s in result.standings if game.target_points is not None and s.total >= game.target_points]
-        # most points lead; where the fewest win (score.end: fewest), the fewest lead
-        best = (min if game.end_rule == "fewest" else max)((s.total for s in result.standings), default=0)
+        # most points lead; where the fewest win (score.end: fewest) or reaching the target loses, the fewest lead
+        best = (min if game.end_rule in ("fewest", "loses") else max)((s.total for s in result.standings), default=0)
         leaders = [s.team for s in result.standings if s.total == best]
         result.leader = leaders[0] if len(leaders) == 1 else None
         if reached:
