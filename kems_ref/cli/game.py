@@ -34,11 +34,11 @@ class GameGroup(TyperGroup):
             if event is not None and self.get_command(ctx, event) is not None:
                 args = [event, *args[1:]]
             elif event is None and name not in COMMANDS:  # a call of the game's convention's own: game broken Ana
-                from ..library import event_named, own_call_like
+                from ..library import event_named, likes_of
 
                 convention = _game_convention(args)
                 own = event_named(name, convention) if convention else None
-                like = own_call_like(own, convention) if own else None
+                like = likes_of(convention).get(own) if own else None
                 if own and like:
                     _short_command(own, like)
                     self.add_command(built(game_app), own)

@@ -40,7 +40,7 @@ class RuleGroup(TyperGroup):
 
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            from ..library import own_call_like
+            from ..library import likes_of
 
             convention = self.convention_of(args)
             event = event_named(name, convention)
@@ -51,7 +51,7 @@ class RuleGroup(TyperGroup):
                     load(convention)
                 raise KemsError("error.unknown_event", event=name, choices=", ".join(EVENTS),
                                 hint=suggest_event(name))
-            like = own_call_like(event, convention) if event not in EVENTS else None
+            like = likes_of(convention).get(event) if event not in EVENTS else None
             if like and self.get_command(ctx, event) is None:  # a call of the convention's own: its command now
                 self.add_command(self.make(event, like), event)
             args = [event, *args[1:]]
@@ -148,12 +148,12 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None,
         if word in EVENTS:
             wanted = [word]
         else:
-            from ..library import convention_in, event_named, own_call_like
+            from ..library import convention_in, event_named, likes_of
 
             convention = (convention_of or convention_in)(argv)
             found = event_named(word, convention)
             wanted = [found] if found else wanted
-            like = own_call_like(found, convention) if found and found not in EVENTS else None
+            like = likes_of(convention).get(found) if found and found not in EVENTS else None
     for event in wanted:
         if (group, event) not in _MADE_BY:
             _MADE_BY.add((group, event))

@@ -106,6 +106,10 @@ class Convention:
     digest: Optional[str] = None  # a house file: SHA-256 of its text and of the house files it extends
     own_calls: dict[str, OwnCall] = field(default_factory=dict)  # calls of its own (Kent: broken)
 
+    def likes(self) -> dict[str, str]:
+        """Its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
+        return {call.id: call.like for call in self.own_calls.values()}
+
     def points(self) -> tuple[RulePoint, ...]:
         """The rule points it answers: the catalogue's, then those of its own calls."""
         return RULE_POINTS + tuple(p for call in self.own_calls.values() for p in own_points(call.id, call.names))

@@ -62,21 +62,9 @@ def likes_of(convention: str | None) -> dict[str, str]:
     if not convention:
         return {}
     try:
-        return {call.id: call.like for call in load(convention).own_calls.values()}
+        return load(convention).likes()
     except KemsError:
         return {}
-
-
-def own_call_like(event: str, convention: str | None) -> str | None:
-    """The call of the game a call of ``convention``'s own is made as (broken -> contre-kems), if
-    ``event`` is one of its own calls."""
-    if not convention:
-        return None
-    try:
-        call = load(convention).own_calls.get(event)
-    except KemsError:
-        return None
-    return call.like if call else None
 
 
 def suggest_event(word: str) -> str:

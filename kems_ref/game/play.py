@@ -181,7 +181,7 @@ def game_calls(game: Game) -> dict[str, str]:
     its convention's own (Kent's broken -> contre-kems)."""
     from ..corpus.events import CALLS
 
-    return {**{call: call for call in CALLS}, **{c.id: c.like for c in rules_of(game).own_calls.values()}}
+    return {**{call: call for call in CALLS}, **rules_of(game).likes()}
 
 
 def _kind(game: Game, event: str) -> str:
@@ -191,10 +191,10 @@ def _kind(game: Game, event: str) -> str:
 
     if event in EVENTS:  # the sheet records a breach too (game call exchange)
         return event
-    call = rules_of(game).own_calls.get(event)
-    if call is None:
-        raise KemsError("error.unknown_event", event=event, choices=", ".join([*EVENTS, *game_calls(game)]), hint="")
-    return call.like
+    likes = rules_of(game).likes()
+    if event not in likes:
+        raise KemsError("error.unknown_event", event=event, choices=", ".join([*EVENTS, *likes]), hint="")
+    return likes[event]
 
 
 def rules_of(game: Game) -> Convention:

@@ -110,12 +110,12 @@ def game_event_label(event: str, lang: str, convention: str) -> str:
     from ..corpus.load import load
     from ..errors import KemsError
 
-    if event in EVENTS:
-        return t(f"event.{event}", lang)
+    if event in EVENTS:  # no file to read for the game's own events
+        return event_label(event, lang)
     try:
         return event_label(event, lang, load(convention).calls.get(event))
-    except KemsError:
-        return event
+    except KemsError:  # the file is gone or broken since: the call by its id
+        return event_label(event, lang)
 
 
 def call_name(ruling: Ruling, lang: str) -> Optional[str]:

@@ -38,7 +38,7 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
              if v is not None and v != [] and (v is not False or k in FACT_FLAGS)}
     conv = conventions.load(convention) if convention else None
     card_deck = conv.card_deck() if conv else None
-    calls = own_calls(conv)
+    calls = conv.likes() if conv else {}
     if situation_file:
         if event:
             given["event"] = event
@@ -49,16 +49,13 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
     return build(event, card_deck=card_deck, calls=calls, **given)
 
 
-def own_calls(conv: Optional[conventions.Convention]) -> dict[str, str]:
-    """A convention's calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
-    return {call.id: call.like for call in conv.own_calls.values()} if conv else {}
-
 
 def situation_of(data: Any, convention: Optional[str] = None) -> Situation:
     """A situation from a mapping with the keys of a ``--situation`` file (a web request's body),
     its cards read in ``convention``'s own deck where it has one; strict, as the file is."""
     conv = conventions.load(convention) if convention else None
-    return from_mapping(data, None, None, None, conv.card_deck() if conv else None, own_calls(conv))
+    return from_mapping(data, None, None, None, conv.card_deck() if conv else None,
+                        conv.likes() if conv else {})
 
 
 def options_of(sit: Situation, convention: Optional[str] = None) -> dict[str, Any]:
