@@ -76,3 +76,15 @@ def rule(run):
 
 
 HERE = os.path.dirname(__file__)
+
+
+def paused_kems_ref(stage: str, seconds: float = 30) -> list[str]:
+    """The command line of a kems-ref process that holds its write open at ``stage`` ("commit",
+    "create", "migrate") for ``seconds``, to be killed there: the store's test hook, set in the child
+    (no environment variable reaches the commit path)."""
+    import sys
+
+    code = ("import sys, time\nfrom kems_ref.game import store\n"
+            f"store.PAUSE = lambda stage: time.sleep({seconds!r}) if stage == {stage!r} else None\n"
+            "from kems_ref.cli import main\nsys.argv[0] = 'kems-ref'\nmain()\n")
+    return [sys.executable, "-c", code]

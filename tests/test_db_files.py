@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import paused_kems_ref
 
 from kems_ref.game import store
 
@@ -125,8 +126,8 @@ def test_a_first_creation_killed_midway_leaves_the_path_free_and_the_next_one_cr
     import time
 
     db = tmp_path / "games.sqlite3"
-    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", *NEW, "--db", str(db)],
-                            env={**os.environ, "KEMS_REF_DEBUG_WRITE_DELAY": "30"}, stdout=subprocess.DEVNULL,
+    slow = subprocess.Popen([*paused_kems_ref("create"), "game", *NEW, "--db", str(db)],
+                            env=os.environ, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while not list(tmp_path.glob(".games.sqlite3.*.kems-ref-new")) and time.monotonic() < deadline:
@@ -145,11 +146,14 @@ def test_a_first_creation_killed_midway_leaves_the_path_free_and_the_next_one_cr
 def test_twenty_first_opens_at_once_all_succeed_on_one_database(tmp_path):
     for trial in range(3):
         db = tmp_path / f"games-{trial}.sqlite3"
-        opens = [subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "list", "--db", str(db)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for _ in range(20)]
+        opens = [subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "new", "--team", "A+B", "--team", "C+D",
+                                   "--target", "5", "--name", f"g{i}", "--db", str(db)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for i in range(20)]
         failed = [p.stderr.read() for p in opens if p.wait(timeout=120) != 0 and p.stderr is not None]
         assert failed == [], (trial, failed[:2])
         assert store._header(db) == (store.APPLICATION_ID, store.VERSION)
+        with store.Store(db, make_folder=False, writes=False) as sheet:
+            assert sorted(g.name for g in sheet.games()) == sorted(f"g{i}" for i in range(20))
     assert sorted(p.name for p in tmp_path.iterdir() if "kems-ref-new" in p.name) == []
 
 
@@ -303,3 +307,18 @@ def test_an_empty_file_beside_another_programs_wal_or_journal_is_theirs(run, tmp
         r = run("game", "list", "--db", str(db))
         assert r.code == 2 and "is not a kems-ref database" in r.err
         assert _digests(db) == before
+
+
+@pytest.mark.parametrize("command, code", [(["list"], 0), (["list", "--json"], 0), (["score"], 2),
+                                           (["history"], 2), (["export", "--format", "csv"], 2), (["show"], 2)])
+def test_a_command_that_only_reads_never_makes_a_database_of_an_empty_or_missing_file(run, tmp_path, command, code):
+    """`game list --db empty.db` reads an empty sheet (no game yet): the empty file stays empty, a
+    missing one stays missing, and nothing is put beside them."""
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    for path in (empty, tmp_path / "missing.db"):
+        r = run("game", *command, "--db", str(path))
+        assert r.code == code, r.err
+        assert code == 0 or r.err.startswith("kems-ref: error: no current game: start one with")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.db"] and empty.stat().st_size == 0
+    assert run("game", "list", "--json", "--db", str(empty)).json() == []

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import paused_kems_ref
 
 from kems_ref.errors import KemsError
 from kems_ref.game import store
@@ -128,6 +129,8 @@ def test_a_version_3_sheet_opened_by_this_version_keeps_every_game_and_entry_and
     _old_sheet(db)
     before = _rows(db)
     assert len(before["entries"]) == 5 and _schema(db)[0] == 3
+    with store.Store(db, make_folder=False):  # opened to write: migrated on disk
+        pass
     listed = run("game", "list", "--json", "--db", str(db))
     assert listed.code == 0, listed.err
     version, games = _schema(db)
@@ -191,8 +194,8 @@ def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_
     db = tmp_path / "games.sqlite3"
     _old_sheet(db, wal=True)
     before, schema = _rows(db), _schema(db)
-    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "list", "--db", str(db)],
-                            env={**ENV, "KEMS_REF_DEBUG_MIGRATE_DELAY": "60"}, stdout=subprocess.DEVNULL,
+    slow = subprocess.Popen([*paused_kems_ref("migrate", 60), "game", "point", "Tom", "1", "--db", str(db)],
+                            env=ENV, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
@@ -213,8 +216,28 @@ def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_
         slow.wait(timeout=30)
     assert _schema(db) == schema and schema[0] == 3
     assert _rows(db) == before
+    # the next command that writes migrates it (here one refused after the sheet was opened: no row added)
+    refused = subprocess.run([sys.executable, "-m", "kems_ref", "game", "point", "Nobody", "1", "--db", str(db)],
+                             capture_output=True, text=True, env=ENV, timeout=120)
+    assert refused.returncode == 2 and "Nobody" in refused.stderr
     after = subprocess.run([sys.executable, "-m", "kems_ref", "game", "list", "--json", "--db", str(db)],
                            capture_output=True, text=True, env=ENV, timeout=120)
     assert after.returncode == 0, after.stderr
     assert [g["game"] for g in json.loads(after.stdout)] == ["jeudi", "vendredi"]
     assert _schema(db)[0] == 4 and _rows(db) == before
+
+
+@pytest.mark.parametrize("command", [["score"], ["history"], ["list"], ["show"], ["export", "--format", "json"]])
+def test_a_command_that_only_reads_an_older_sheet_answers_from_it_and_leaves_the_file_as_it_was(run, tmp_path,
+                                                                                               command):
+    """A sheet of version 3 read by `game score` (or any command that only reads) is read as it
+    would be after its migration — in memory — and the file stays byte for byte what it was."""
+    db = tmp_path / "games.sqlite3"
+    _old_sheet(db)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    r = run("game", *command, "--db", str(db))
+    assert r.code == 0, r.err
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert _schema(db)[0] == 3
+    score = run("game", "score", "--json", "--db", str(db)).json()
+    assert {t["team"]: t["points"] for t in score["teams"]} == {"Tom+Léa": 0, "Ana+Ben": 2}

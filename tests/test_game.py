@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import paused_kems_ref
 
 TEAMS = ["--team", "Tom+Léa", "--team", "Ana+Ben"]
 
@@ -473,8 +474,8 @@ def _cli(db, *args, **extra):
 def test_a_process_killed_mid_write_loses_nothing_recorded_and_leaves_no_half_entry(db):
     assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "9").returncode == 0
     assert _cli(db, "point", "Tom", "2").returncode == 0
-    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "point", "Ana", "5", "--db", db],
-                            env={**ENV, "KEMS_REF_DEBUG_WRITE_DELAY": "30"}, stdout=subprocess.DEVNULL,
+    slow = subprocess.Popen([*paused_kems_ref("commit"), "game", "point", "Ana", "5", "--db", db],
+                            env=ENV, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     time.sleep(3)  # inside its transaction, its entry written but not committed
     slow.send_signal(signal.SIGKILL)
@@ -664,8 +665,8 @@ def test_a_target_the_source_does_not_offer_is_refused_with_the_values_it_allows
 def test_a_process_killed_mid_undo_writes_no_undo(db):
     assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "9").returncode == 0
     assert _cli(db, "point", "Tom", "2").returncode == 0
-    slow = subprocess.Popen([sys.executable, "-m", "kems_ref", "game", "undo", "--db", db],
-                            env={**ENV, "KEMS_REF_DEBUG_WRITE_DELAY": "30"}, stdout=subprocess.DEVNULL,
+    slow = subprocess.Popen([*paused_kems_ref("commit"), "game", "undo", "--db", db],
+                            env=ENV, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     time.sleep(3)  # inside its transaction: the undo entry written, not committed
     slow.send_signal(signal.SIGKILL)

@@ -77,7 +77,7 @@ def _game_convention(argv: list[str]) -> Optional[str]:
     if not path.is_file():
         return None
     try:
-        with Store(path, make_folder=False) as store:
+        with Store(path, make_folder=False, writes=False) as store:
             return store.game(option_in(argv, "--game")).convention
     except KemsError:
         return None
@@ -95,10 +95,14 @@ DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KE
 ExportFormatOpt = Annotated[str, format_option(GAME_EXPORT)]
 
 
-def _store(db: Optional[str]) -> Any:
+def _store(db: Optional[str], writes: bool = True) -> Any:
+    """The score sheet (``--db``, else the default one); ``writes=False`` for a command that only
+    reads: it never creates or changes a file."""
     from ..library import Store, default_path
 
-    return Store(Path(db).expanduser(), make_folder=False) if db else Store(default_path())
+    if db:
+        return Store(Path(db).expanduser(), make_folder=False, writes=writes)
+    return Store(default_path(), writes=writes)
 
 
 def _ask_target(out: Out) -> Optional[int]:
@@ -323,7 +327,7 @@ def _show_entry(out: Out, game: Any, called: Any) -> None:
 def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     from .. import library as sheet
 
-    with _store(db) as store:
+    with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         score = sheet.score(sheet_game, store.entries(sheet_game))
     if out.as_json:
@@ -353,7 +357,7 @@ def game_history(
 
     if sum((last is not None, since is not None, every)) > 1:
         raise KemsError("error.history_one_range")
-    with _store(db) as store:
+    with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         entries = store.outline(sheet_game)  # every line, in outline: what totals and cancels each
         count = entries[-1].n if entries else 0
@@ -372,7 +376,7 @@ def game_list(out: Out, db: DbOpt = None) -> None:
     from .. import library as render
     from .. import library as sheet
 
-    with _store(db) as store:
+    with _store(db, writes=False) as store:
         games = [(g, sheet.score(g, store.entries(g))) for g in store.games()]
     if out.as_json:
         out.json(render.list_json(games))
@@ -391,7 +395,7 @@ def game_show(
     from .. import library as render
     from .. import library as sheet
 
-    with _store(db) as store:
+    with _store(db, writes=False) as store:
         sheet_game = store.game(which or game)
         entries = store.entries(sheet_game)
     score = sheet.score(sheet_game, entries)
@@ -411,7 +415,7 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
                                                                show_default=False)] = None) -> None:
     from .. import library as play
 
-    with _store(db) as store:
+    with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         replayed = play.rescore(store, sheet_game, convention, out.lang, target)
     if out.as_json:
@@ -435,7 +439,7 @@ def game_export(
     from ..library import Sheet
 
     fmt = out.format(GAME_EXPORT, format)
-    with _store(db) as store:
+    with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         entries = store.entries(sheet_game)
     out.write(GAME_EXPORT, fmt, Sheet(sheet_game, entries, sheet.score(sheet_game, entries)))

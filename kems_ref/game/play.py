@@ -12,6 +12,7 @@ once chosen, holds for the rest of the game.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -249,17 +250,17 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
     """Rule on a call under the game's convention and apply it when the ruling settles it."""
     if on and _kind(game, event) not in ACCUSATIONS:  # "every other team" of a Kems's score must stay whole
         raise KemsError("error.game_on_not_accusation", event=wording.game_event_label(event, lang, game.convention))
-    with store.writing():
-        entries = store.entries(game, full=False)
+
+    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
         _open_game(game, entries)
         roles = _roles(game, event, by, on, entries)
         situation = _situation(game, entries, event, options, roles)
         result = api.rule(api.situation(event, situation, None, game.convention), game.convention)
         ruling = wording.ruling_json(result.ruling, lang)
         entry = SheetEntry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
-                      on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
-                      situation=situation, verdict=ruling["verdict"],
-                      ruling=ruling)
+                           on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
+                           situation=situation, verdict=ruling["verdict"],
+                           ruling=ruling)
         if decide is not None and not ruling.get("branches"):  # nothing to choose: nothing is written
             raise KemsError("error.game_decide_settled" if sheet.settled(ruling) else "error.game_decide_nothing",
                             verdict=ruling["verdict"])
@@ -269,12 +270,39 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
             branch = pick_branch(ruling, decide)
             entry.changes, entry.applied = sheet.changes_of(branch["ruling"], roles), True
             entry.decision = {"if": branch["if"], "by": "table"}
-        store.add_entry(game, entry)
         choices = [] if entry.applied else [
             {"if": b["if"], "verdict": b["ruling"]["verdict"],
              "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
             for b in ruling.get("branches") or []]
-        return Recorded(entry, ruling, sheet.score(game, [*entries, entry]), choices)
+        return entry, Recorded(entry, ruling, sheet.score(game, [*entries, entry]), choices)
+
+    return _append(store, game, build)
+
+
+#: how many times an entry is built again on what another writer added meanwhile, before it is built
+#: inside the write transaction itself
+RETRIES = 3
+
+
+def _append(store: Store, game: Game, build: Callable[[list[SheetEntry]], tuple[SheetEntry, Recorded]],
+            full: bool = False) -> Recorded:
+    """Write the entry ``build(entries)`` makes of the game's entries: built (ruled, worded, scored)
+    outside the write transaction, so that a tap never waits while another is ruled; written in a
+    short one — the entry and its changes — after checking that the game did not change under it
+    (its last entry is still the one the entry was built on).  When another writer got there first,
+    the entry is built again on what is there now."""
+    for _ in range(RETRIES):
+        entries = store.entries(game, full=full)
+        entry, recorded = build(entries)
+        with store.writing():
+            if store.last_entry(game) == (entries[-1].n if entries else 0):
+                store.add_entry(game, entry)
+                return recorded
+    with store.writing():  # a game many write to at once: built where nobody else can write
+        entries = store.entries(game, full=full)
+        entry, recorded = build(entries)
+        store.add_entry(game, entry)
+        return recorded
 
 
 def pick_branch(ruling: dict[str, Any], decide: str) -> dict[str, Any]:
@@ -338,8 +366,8 @@ def _decision(call: SheetEntry, changes: list[dict[str, Any]], decision: dict[st
 def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorded:
     """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
     recorded before the game ended may still be settled afterwards: it belongs to the game."""
-    with store.writing():
-        entries = store.entries(game)
+
+    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
         target = _waiting(entries, n)
         if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
@@ -347,8 +375,9 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorde
         roles = _roles(game, target.event, target.by_player or "", target.on_player, entries)
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
                           branch["ruling"])
-        store.add_entry(game, entry)
-        return Recorded(entry, branch["ruling"], sheet.score(game, store.entries(game)))
+        return entry, Recorded(entry, branch["ruling"], sheet.score(game, [*entries, entry]))
+
+    return _append(store, game, build, full=True)
 
 
 def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Recorded:
@@ -358,8 +387,7 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
     convention that does settle the call uses that convention's ruling instead)."""
     if abs(amount) > MAX_TARGET:  # a line of the sheet: never more than any target
         raise KemsError("error.game_point_bad", amount=str(amount)[:20], limit=MAX_TARGET)
-    with store.writing():
-        entries = store.entries(game, full=False)
+    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
         team = team_of(game, who)
         change = [{"team": team.name, "change": amount, "unit": game.unit}]
         if for_entry is None:
@@ -368,8 +396,9 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
         else:
             target = _waiting(entries, for_entry)
             entry = _decision(target, change, {"by": "table", "entered": True})
-        store.add_entry(game, entry)
-        return Recorded(entry, {}, sheet.score(game, [*entries, entry]))
+        return entry, Recorded(entry, {}, sheet.score(game, [*entries, entry]))
+
+    return _append(store, game, build)
 
 
 def undo(store: Store, game: Game) -> Recorded:
@@ -383,16 +412,17 @@ def redo(store: Store, game: Game) -> Recorded:
 
 
 def _cancel(store: Store, game: Game, pick: Any, nothing: str) -> Recorded:
-    """An undo entry cancelling the entry ``pick(entries)`` names (for a redo, an undo), in one transaction."""
-    with store.writing():
-        entries = store.entries(game, full=False)
+    """An undo entry cancelling the entry ``pick(entries)`` names (for a redo, an undo)."""
+
+    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
         last = pick(entries)
         if last is None:
             raise KemsError(nothing)
         entry = SheetEntry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
-        store.add_entry(game, entry)
-        return Recorded(entry, {}, sheet.score(game, [*entries, entry]),
-                      restores=last.refers if last.kind == "undo" else None)
+        return entry, Recorded(entry, {}, sheet.score(game, [*entries, entry]),
+                               restores=last.refers if last.kind == "undo" else None)
+
+    return _append(store, game, build)
 
 
 def _open_game(game: Game, entries: list[SheetEntry]) -> None:

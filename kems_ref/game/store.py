@@ -16,13 +16,15 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import json
 import os
 import re
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
@@ -30,7 +32,6 @@ from typing import Any, NamedTuple, Optional
 from ..errors import KemsError, clean
 
 APPLICATION_ID = 0x4B454D53  # "KEMS"
-SQLITE_MAGIC = b"SQLite format 3\x00"
 
 #: schema migrations, in order; version N is reached by running the first N scripts
 MIGRATIONS: tuple[str, ...] = (
@@ -194,11 +195,16 @@ class Line(NamedTuple):
 class Store:
     """One open database.  Use as a context manager; writes go through :meth:`writing`."""
 
-    def __init__(self, path: Path, make_folder: bool = True):
+    def __init__(self, path: Path, make_folder: bool = True, writes: bool = True):
         """``make_folder``: create the missing folders of ``path`` (the user's data directory); a
-        path the user typed (``--db``) must be in a folder that exists — a typo creates nothing."""
+        path the user typed (``--db``) must be in a folder that exists — a typo creates nothing.
+        ``writes=False``: a command that only reads never creates or changes a file — a missing or
+        empty file is read as an empty sheet, a sheet of an earlier version as its copy brought up
+        to date in memory (nothing written to it); :meth:`writing` is then refused."""
         self.path = path
-        self.conn, self.full = _open(path, make_folder)
+        self.conn, self.full = _open(path, make_folder, writes)
+        self.reads_only = not writes
+        self._turn = _writer(_inode(path))
 
     def __enter__(self) -> Store:
         return self
@@ -212,23 +218,32 @@ class Store:
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, taken at once (two writers take turns, never interleave)."""
+        """One transaction, taken at once (two writers take turns, never interleave): the threads of
+        this process in order, then the other processes through SQLite's lock.  Keep it short: what
+        takes time (a ruling) is done before it (see :mod:`.play`)."""
         if self.full:
             raise KemsError("error.game_db_full", path=str(self.path), reason=os.strerror(28))  # ENOSPC
+        if self.reads_only:  # a bug of the command, never the user's: it said it only reads
+            raise RuntimeError("a store opened to read only was asked to write")
+        if not self._turn.acquire(timeout=15):
+            raise KemsError("error.game_db_busy", path=str(self.path), reason="locked")
         try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:  # still locked after the busy timeout
-            raise KemsError("error.game_db_busy", path=str(self.path), reason=str(exc)) from None
-        try:
-            yield self.conn
-            _debug_pause()
-            self.conn.execute("COMMIT")
-        except BaseException as exc:
-            if self.conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
-                self.conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error) and _is_full(exc, self.path):
-                raise KemsError("error.game_db_full", path=str(self.path), reason=str(exc)) from None
-            raise
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:  # still locked after the busy timeout
+                raise KemsError("error.game_db_busy", path=str(self.path), reason=str(exc)) from None
+            try:
+                yield self.conn
+                _pause("commit")
+                self.conn.execute("COMMIT")
+            except BaseException as exc:
+                if self.conn.in_transaction:  # a failed COMMIT (a full disk) may have rolled back already
+                    self.conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error) and _is_full(exc, self.path):
+                    raise KemsError("error.game_db_full", path=str(self.path), reason=str(exc)) from None
+                raise
+        finally:
+            self._turn.release()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -326,11 +341,14 @@ class Store:
         self.set_current(game_id)
         return game_id
 
+    def last_entry(self, game: Game) -> int:
+        """The number of the game's last entry (0 before the first)."""
+        (last,) = self.conn.execute("SELECT COALESCE(MAX(n), 0) FROM entries WHERE game_id = ?", (game.id,)).fetchone()
+        return int(last)
+
     def add_entry(self, game: Game, entry: SheetEntry) -> int:
         """Append an entry; its number is the next one of the game, taken inside the transaction."""
-        (last,) = self.conn.execute("SELECT COALESCE(MAX(n), 0) FROM entries WHERE game_id = ?",
-                                    (game.id,)).fetchone()
-        entry.n = last + 1
+        entry.n = self.last_entry(game) + 1
         self.conn.execute(
             "INSERT INTO entries (game_id, n, kind, event, by_player, on_player, situation, verdict, applied,"
             " changes, ruling, refers, decision, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -345,12 +363,28 @@ class Store:
                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(game_id),))
 
 
-def _debug_pause(variable: str = "KEMS_REF_DEBUG_WRITE_DELAY") -> None:
-    """Tests only (``KEMS_REF_DEBUG_WRITE_DELAY``; ``KEMS_REF_DEBUG_MIGRATE_DELAY``: a table rebuild):
-    a write, a creation or a migration held open, to kill it there."""
-    delay = os.environ.get(variable)
-    if delay:
-        time.sleep(float(delay))
+#: tests only: called with the stage ("commit", "create", "migrate") where a write, a creation or a
+#: table rebuild is held open, to kill the process there (a test's child process sets it); nothing
+#: reads the environment on the way to a commit
+PAUSE: Optional[Callable[[str], None]] = None
+
+
+def _pause(stage: str) -> None:
+    if PAUSE is not None:
+        PAUSE(stage)
+
+
+#: one lock per sheet (device, inode) in this process: its threads (a server's requests) take turns
+#: for the write lock in order, instead of each polling SQLite's busy handler
+_WRITERS: dict[tuple[int, int], threading.Lock] = {}
+_WRITERS_GUARD = threading.Lock()
+
+
+def _writer(inode: Optional[tuple[int, int]]) -> threading.Lock:
+    if inode is None:
+        return threading.Lock()
+    with _WRITERS_GUARD:
+        return _WRITERS.setdefault(inode, threading.Lock())
 
 
 def _safe(text: Optional[str]) -> Optional[str]:
@@ -449,17 +483,35 @@ def _dump(value: Any) -> Optional[str]:
 
 
 def _header(path: Path) -> tuple[int, int]:
-    """``(application_id, user_version)`` read from the file's header by hand, before SQLite opens
-    it: SQLite would recover a hot journal or checkpoint a WAL on opening — changes to a file that
-    may not be ours.  Refuses what is not an SQLite file at all."""
+    """``(application_id, user_version)`` of the file as it lies on disk, before any connection of
+    ours writes to it: read through SQLite itself, on an immutable read-only connection (no hot
+    journal recovered, no WAL read or checkpointed, nothing written — the file may not be ours).
+
+    Never with a descriptor of Python's own: POSIX advisory locks belong to the process, and closing
+    *any* descriptor of the file drops every lock the process holds on it — those of another
+    thread's live connection included (sqlite.org/howtocorrupt.html, section 2.2).  A server whose
+    request opened the sheet that way let another process's connection believe it was the last one:
+    it checkpointed and deleted the WAL the server was still writing to, and entries were lost.
+    SQLite's own descriptors are safe: it defers closing a file while its process holds a lock on it.
+    (Its WAL, read by :func:`_wal_commits`, carries no lock: SQLite locks the file and its ``-shm``.)
+    Refuses what is not an SQLite file at all."""
+    if not os.access(path, os.R_OK):
+        reason = os.strerror(errno.EACCES if path.exists() else errno.ENOENT)
+        raise KemsError("error.game_db_unreadable", path=str(path), reason=reason)
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(100)
-    except OSError as exc:
-        raise KemsError("error.game_db_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
-    if len(head) < 100 or head[:len(SQLITE_MAGIC)] != SQLITE_MAGIC:
-        raise KemsError("error.game_db_foreign", path=str(path))
-    return int.from_bytes(head[68:72], "big"), int.from_bytes(head[60:64], "big")
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+        try:
+            (app_id,) = conn.execute("PRAGMA application_id").fetchone()
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc):
+            raise KemsError("error.game_db_foreign", path=str(path)) from None
+        if "unable to open" in str(exc):
+            raise KemsError("error.game_db_unreadable", path=str(path), reason=str(exc)) from None
+        raise KemsError("error.game_db_corrupt", path=str(path), reason=str(exc)) from None
+    return int(app_id), int(version)
 
 
 def _wal_commits(path: Path) -> tuple[bool, Optional[int], Optional[int]]:
@@ -519,10 +571,11 @@ def _identify(path: Path) -> bool:
         return True
     if not path.is_file():
         raise KemsError("error.game_db_foreign", path=str(path))
-    app_id, version = _header(path)
     committed, wal_id, wal_version = _wal_commits(path)
-    if committed and wal_id is not None:  # the WAL's first page is what SQLite would read
-        app_id, version = wal_id, wal_version or 0
+    if committed and wal_id is not None:  # the WAL's first page is what SQLite would read (the file's own
+        app_id, version = wal_id, wal_version or 0  # may be half checkpointed: a disk that filled)
+    else:
+        app_id, version = _header(path)
     if app_id not in (APPLICATION_ID, 0) or (app_id == 0 and version != 0):
         raise KemsError("error.game_db_foreign", path=str(path))
     if app_id == APPLICATION_ID and version > VERSION:
@@ -593,7 +646,7 @@ def _create(path: Path) -> None:
                 conn.execute("PRAGMA journal_mode = WAL")  # kept in the file's header
             finally:
                 conn.close()  # checkpoints and removes its WAL
-            _debug_pause()
+            _pause("create")
             for leftover in ("-wal", "-shm"):  # of an unstamped file (no committed frame, checked above)
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(str(path) + leftover)
@@ -607,27 +660,91 @@ def _create(path: Path) -> None:
                     name.unlink()
 
 
-def _open(path: Path, make_folder: bool = True) -> tuple[sqlite3.Connection, bool]:
+#: the files this process has identified as its own sheets, by (device, inode), with the size and
+#: modification time the file had then: opened again with the header's stamp checked alone, not
+#: scanned whole on every request of a server; a file changed on disk since (a checkpoint, damage,
+#: another file put at the same inode) is identified anew
+_OURS: dict[tuple[int, int], tuple[int, int]] = {}
+#: one first identification at a time in this process (two threads of a server opening a new sheet)
+_IDENTIFYING = threading.Lock()
+
+
+def _inode(path: Path) -> Optional[tuple[int, int]]:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _looks(path: Path) -> Optional[tuple[tuple[int, int], tuple[int, int]]]:
+    """The file's identity and how it lies on disk: (device, inode), (size, modification time)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino), (info.st_size, info.st_mtime_ns)
+
+
+def _open(path: Path, make_folder: bool = True, writes: bool = True) -> tuple[sqlite3.Connection, bool]:
     """Open (or create) the database at ``path``; refuse, untouched, anything that is not ours —
     its journal and WAL included — or that is damaged.  Also says whether the disk is full (the
-    connection then only reads)."""
-    if _identify(path):
-        if not path.parent.is_dir():
-            if not make_folder:
+    connection then only reads).  ``writes=False``: nothing is created or migrated on disk."""
+    seen = _looks(path)
+    if seen is not None and _OURS.get(seen[0]) == seen[1]:
+        return _connect(path, writes)
+    with _IDENTIFYING:
+        if _identify(path) and not writes:
+            if not make_folder and not path.parent.is_dir():
                 raise KemsError("error.game_db_no_folder", path=str(path), folder=str(path.parent))
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                key = "error.game_db_full" if _is_full(exc) else "error.game_db_unreadable"
-                raise KemsError(key, path=str(path), reason=exc.strerror or str(exc)) from None
-        _create(path)
-        _identify(path)  # what was placed there is ours (or another process's creation, checked the same)
+            return _in_memory(None), False  # nothing there yet: an empty sheet, and no file made
+        if _identify(path):
+            if not path.parent.is_dir():
+                if not make_folder:
+                    raise KemsError("error.game_db_no_folder", path=str(path), folder=str(path.parent))
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    key = "error.game_db_full" if _is_full(exc) else "error.game_db_unreadable"
+                    raise KemsError(key, path=str(path), reason=exc.strerror or str(exc)) from None
+            _create(path)
+            _identify(path)  # what was placed there is ours (or another process's creation, checked the same)
+        seen = _looks(path)
+        opened = _connect(path, writes)
+        if seen is not None and not opened[1] and _looks(path) == seen:
+            _OURS[seen[0]] = seen[1]
+        return opened
+
+
+def _in_memory(source: Optional[sqlite3.Connection]) -> sqlite3.Connection:
+    """A sheet in memory, brought to this schema version: empty, or a copy of ``source`` (a sheet of
+    an earlier version read by a command that only reads: the file is left as it is)."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    if source is not None:
+        source.backup(conn)
+        source.close()
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    _migrate(conn)
+    return conn
+
+
+def _connect(path: Path, writes: bool = True) -> tuple[sqlite3.Connection, bool]:
+    """The connection to a file identified as ours, brought to this schema version (in memory, for
+    a command that only reads)."""
     conn: Optional[sqlite3.Connection] = None
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=rw", uri=True, timeout=15, isolation_level=None)
         conn.row_factory = sqlite3.Row  # the file was identified above, before SQLite could touch it
-        conn.execute("PRAGMA journal_mode = WAL")
+        if writes:  # kept in the file's header: a command that only reads leaves the header as it is
+            conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+        if version > VERSION:  # written by a newer kems-ref since this process identified the file
+            conn.close()
+            raise KemsError("error.game_db_newer", path=str(path), version=version)
+        if version < VERSION and not writes:
+            return _in_memory(conn), False
         _migrate(conn)  # a database of an earlier version
         return conn, False
     except sqlite3.DatabaseError as exc:
@@ -670,7 +787,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
                         if statement.strip():
                             conn.execute(statement)
                     if before is not None:
-                        _debug_pause("KEMS_REF_DEBUG_MIGRATE_DELAY")
+                        _pause("migrate")
                         if _kept(conn) != before:
                             raise sqlite3.IntegrityError(f"the schema migration to version {version + 1} would lose"
                                                          " rows or references: nothing was changed")

@@ -235,7 +235,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
         return JSONResponse(await run_in_threadpool(create), status_code=201)
 
     def listing() -> Any:
-        with settings.store() as store:
+        with settings.store(writes=False) as store:
             return kems.list_json([(g, kems.score(g, store.entries(g))) for g in store.games()])
 
     return JSONResponse(await run_in_threadpool(listing))
@@ -243,7 +243,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
 
 async def api_score(request: Request, settings: Settings, lang: str) -> Response:
     def work() -> Any:
-        with settings.store() as store:
+        with settings.store(writes=False) as store:
             game = _game(store, request)
             return kems.score(game, store.entries(game)).to_json(game)
 
@@ -252,7 +252,7 @@ async def api_score(request: Request, settings: Settings, lang: str) -> Response
 
 async def api_history(request: Request, settings: Settings, lang: str) -> Response:
     def work() -> Any:
-        with settings.store() as store:
+        with settings.store(writes=False) as store:
             game = _game(store, request)
             return list(kems.history_items(store.outline(game), store.iter_entries(game, full=True), game, lang))
 

@@ -77,7 +77,7 @@ def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
 
 async def home(request: Request, settings: Settings, lang: str) -> Response:
     def work() -> dict[str, Any]:
-        with settings.store() as store:
+        with settings.store(writes=False) as store:
             game = _game(store)
             if game is None:
                 return {}
@@ -103,7 +103,7 @@ def _call_buttons(game: Any, lang: str) -> list[dict[str, str]]:
 async def score_fragment(request: Request, settings: Settings, lang: str) -> Response:
     """The live part of the home page, asked for every second by every phone."""
     def work() -> dict[str, Any]:
-        with settings.store() as store:
+        with settings.store(writes=False) as store:
             game = _game(store)
             return _standing(game, store, lang) if game is not None else {}
 
@@ -171,7 +171,7 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
     by, on = params.get("by"), params.get("on")
 
     def work() -> dict[str, Any]:
-        with settings.store() as store:
+        with settings.store(writes=False) as store:
             game = _game(store)
             if game is None:
                 return {"redirect": "/new"}
