@@ -63,10 +63,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--serve", action="store_true",
-                        help="only kems-ref serve: the server's time per ruling and the page's weight")
+                        help="only kems-ref serve: the server's time per ruling, the page's weight, and the"
+                             " latency of calls entered by 8 and 32 phones tapping at once")
     args = parser.parse_args()
     if args.serve:
-        return serve_figures()
+        return serve_figures() | tap_figures()
     subprocess.run([sys.executable, "-m", "kems_ref", "game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben",
                     "--target", "1000000"], stdout=subprocess.DEVNULL, check=True, env=ENV)
     for cmd in CASES.values():  # warm the file cache, the bytecode and kems-ref's data cache
@@ -149,7 +150,6 @@ def long_game(lines: int = 20_000) -> bool:
     return ok
 
 
-
 def serve_figures(rulings: int = 300, pollers: int = 8, bound_s: float = 120.0) -> int:
     """`kems-ref serve` on 127.0.0.1: the server's own time per ruling (its Server-Timing header,
     p50/p95) while 8 phones poll the score every 250 ms, and what a phone downloads for the page.
@@ -220,6 +220,100 @@ def serve_figures(rulings: int = 300, pollers: int = 8, bound_s: float = 120.0) 
           f"(page {page['/'] / 1024:.1f}, htmx {page['/static/htmx.min.js'] / 1024:.0f}, "
           f"style {page['/static/kems.css'] / 1024:.1f}) | < 100 KB {'✓' if weight < 100_000 else '✗'} |")
     return 0 if p50 < 10 and weight < 100_000 else 1
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) a process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tap_figures(clients: tuple[int, ...] = (8, 32), taps: int = 25, bound_s: float = 120.0) -> int:
+    """Calls entered on one sheet by phones tapping continuously (`kems-ref serve` on 127.0.0.1): each
+    phone enters a Kems, then fetches a static file (the baseline: what the server answers without
+    ruling or writing), again and again.  Reported: p50/p95/p99 of a call and of the static file under
+    the same load, the server's CPU time per call, and the call's p99 against the CPU queue (phones ×
+    CPU per call: what a call must wait where the only thing taps share is the processor) — figures
+    the machine's noise moves alike, never a bare wall-clock median.  Every call must be recorded
+    (none refused as busy).  Every request bounded in count and time; loopback only."""
+    ok = True
+    print("\n| phones tapping at once | call p50 / p95 / p99 | static file p50 / p95 / p99 | server CPU per call |"
+          " call p99 ÷ (phones × CPU per call) | refused |\n|---|---|---|---|---|---|")
+    for count in clients:
+        calls, static, refused, cpu = _tapping(count, taps, bound_s)
+
+        def pct(values: list[float], p: float) -> float:
+            ordered = sorted(values)
+            return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000 if ordered else float("nan")
+
+        call_p = [pct(calls, p) for p in (0.5, 0.95, 0.99)]
+        static_p = [pct(static, p) for p in (0.5, 0.95, 0.99)]
+        per_call = cpu / max(1, len(calls)) * 1000
+        ok &= refused == 0
+        print(f"| {count} ({len(calls)} calls) | {' / '.join(f'{v:.0f}' for v in call_p)} ms | "
+              f"{' / '.join(f'{v:.0f}' for v in static_p)} ms | {per_call:.1f} ms | "
+              f"{call_p[2] / (count * per_call):.1f}× | {refused} {'✓' if refused == 0 else '✗'} |")
+    return 0 if ok else 1
+
+
+def _tapping(count: int, taps: int, bound_s: float) -> tuple[list[float], list[float], int, float]:
+    """``count`` phones, ``taps`` calls each: each call's and each static fetch's latency (s), the calls
+    refused, and the server's CPU time (s) over the run."""
+    import json
+    import threading
+    import urllib.error
+    import urllib.request
+
+    folder = tempfile.mkdtemp(prefix="kems-bench-taps-")
+    env = {**ENV, "KEMS_REF_DB": os.path.join(folder, "g.sqlite3")}
+    server = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--host", "127.0.0.1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    assert server.stdout is not None
+    base = server.stdout.readline().strip()
+    assert base.startswith("http://127.0.0.1:"), base
+    body = json.dumps({"teams": ["Léa+Tom", "Inès+Karim"], "target": 1_000_000}).encode()
+    urllib.request.urlopen(urllib.request.Request(base + "api/games", method="POST", data=body, headers={
+        "content-type": "application/json"}), timeout=10).close()
+    calls: list[float] = []
+    static: list[float] = []
+    refused = [0]
+    lock = threading.Lock()
+    deadline = time.monotonic() + bound_s
+
+    def tap(i: int) -> None:
+        body = json.dumps({"event": "kems", "by": ("Léa", "Inès")[i % 2], "hand": "Q Q Q Q"}).encode()
+        for _ in range(taps):
+            if time.monotonic() > deadline:
+                return
+            request = urllib.request.Request(base + "api/games/current/calls", data=body, method="POST",
+                                             headers={"content-type": "application/json"})
+            start = time.perf_counter()
+            try:
+                urllib.request.urlopen(request, timeout=60).close()
+            except (urllib.error.URLError, OSError):
+                with lock:
+                    refused[0] += 1
+                continue
+            took = time.perf_counter() - start
+            start = time.perf_counter()
+            urllib.request.urlopen(base + "static/kems.css", timeout=60).close()
+            with lock:
+                calls.append(took)
+                static.append(time.perf_counter() - start)
+
+    cpu = _cpu_seconds(server.pid)
+    threads = [threading.Thread(target=tap, args=(i,), daemon=True) for i in range(count)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=bound_s)
+        cpu = _cpu_seconds(server.pid) - cpu
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    return calls, static, refused[0], cpu
 
 
 if __name__ == "__main__":

@@ -62,7 +62,7 @@ _public("kems_ref.outputs.glossary", "glossary_entries", "glossary_text")
 _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST", "GAME_EXPORT")
 # the score sheet
-_public("kems_ref.game.store", "Store", "default_path")
+_public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "preview", "would_apply", "decide", "point", "undo", "redo",
         "rescore", "team_of", "game_calls")
 _public("kems_ref.game.sheet", "score")
@@ -134,6 +134,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.play import undo as undo
     from .game.play import would_apply as would_apply
     from .game.sheet import score as score
+    from .game.store import Keeper as Keeper
     from .game.store import Store as Store
     from .game.store import default_path as default_path
     from .i18n import catalogue as catalogue

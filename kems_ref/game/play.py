@@ -279,30 +279,31 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
     return _append(store, game, build)
 
 
-#: how many times an entry is built again on what another writer added meanwhile, before it is built
+#: how many times an entry is built again on what another process added meanwhile, before it is built
 #: inside the write transaction itself
-RETRIES = 3
+RETRIES = 2
 
 
 def _append(store: Store, game: Game, build: Callable[[list[SheetEntry]], tuple[SheetEntry, Recorded]],
             full: bool = False) -> Recorded:
-    """Write the entry ``build(entries)`` makes of the game's entries: built (ruled, worded, scored)
-    outside the write transaction, so that a tap never waits while another is ruled; written in a
-    short one — the entry and its changes — after checking that the game did not change under it
-    (its last entry is still the one the entry was built on).  When another writer got there first,
-    the entry is built again on what is there now."""
-    for _ in range(RETRIES):
-        entries = store.entries(game, full=full)
-        entry, recorded = build(entries)
-        with store.writing():
-            if store.last_entry(game) == (entries[-1].n if entries else 0):
-                store.add_entry(game, entry)
-                return recorded
-    with store.writing():  # a game many write to at once: built where nobody else can write
-        entries = store.entries(game, full=full)
-        entry, recorded = build(entries)
-        store.add_entry(game, entry)
-        return recorded
+    """Write the entry ``build(entries)`` makes of the game's entries.  Built (ruled, worded, scored)
+    in this process's turn but outside the write transaction — so that no other process waits while
+    a call is ruled — then written in a short one, the entry and its changes, after checking that the
+    game did not change under it (its last entry is still the one the entry was built on).  When
+    another process wrote meanwhile, the entry is built again on what is there now."""
+    with store.turn():
+        for _ in range(RETRIES):
+            entries = store.entries(game, full=full)
+            entry, recorded = build(entries)
+            with store.writing():
+                if store.last_entry(game) == (entries[-1].n if entries else 0):
+                    store.add_entry(game, entry)
+                    return recorded
+        with store.writing():  # a game other processes keep writing to: built where nobody else can write
+            entries = store.entries(game, full=full)
+            entry, recorded = build(entries)
+            store.add_entry(game, entry)
+            return recorded
 
 
 def pick_branch(ruling: dict[str, Any], decide: str) -> dict[str, Any]:

@@ -217,6 +217,17 @@ class Store:
             raise KemsError("error.game_db_corrupt", path=str(self.path), reason=str(error)) from None
 
     @contextlib.contextmanager
+    def turn(self) -> Iterator[None]:
+        """This process's turn to write the sheet: its threads one at a time, in order (an entry is
+        built — ruled, worded — inside its turn, and its transaction taken at the end of it)."""
+        if not self._turn.acquire(timeout=15):
+            raise KemsError("error.game_db_busy", path=str(self.path), reason="locked")
+        try:
+            yield
+        finally:
+            self._turn.release()
+
+    @contextlib.contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:
         """One transaction, taken at once (two writers take turns, never interleave): the threads of
         this process in order, then the other processes through SQLite's lock.  Keep it short: what
@@ -363,6 +374,46 @@ class Store:
                           " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (str(game_id),))
 
 
+class Keeper:
+    """What a long-running front end (a server) keeps open for the whole of its life: one idle
+    connection to its sheet.  A request's connection is then never the last one of the process: it
+    closes without checkpointing and deleting the WAL, the file does not change under the next
+    request, and the next request opens it without identifying it whole again (see :data:`_OURS`)."""
+
+    def __init__(self, path: Path, make_folder: bool = True):
+        self.path, self.make_folder = path, make_folder
+        self.kept: Optional[sqlite3.Connection] = None
+        self.inode: Optional[tuple[int, int]] = None
+        self.guard = threading.Lock()
+
+    def keep(self) -> None:
+        """Hold the sheet open, once it is a file of ours (a request that finds it missing or foreign
+        gets the error as ever; this never creates anything)."""
+        inode = _inode(self.path)
+        if inode is None or inode == self.inode:
+            return
+        with self.guard:
+            if inode == self.inode:
+                return
+            try:
+                with Store(self.path, self.make_folder, writes=False) as store:  # identified: ours
+                    if store.conn.execute("PRAGMA database_list").fetchone()[2] == "":
+                        return  # nothing there yet (read as an empty sheet in memory)
+                kept = sqlite3.connect(self.path.resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None,
+                                       check_same_thread=False)
+                kept.execute("SELECT count(*) FROM state").fetchone()  # a read: its shared lock is held
+            except (KemsError, sqlite3.Error):
+                return
+            if self.kept is not None:
+                self.kept.close()
+            self.kept, self.inode = kept, inode
+
+    def close(self) -> None:
+        with self.guard:
+            if self.kept is not None:
+                self.kept.close()
+            self.kept, self.inode = None, None
+
 #: tests only: called with the stage ("commit", "create", "migrate") where a write, a creation or a
 #: table rebuild is held open, to kill the process there (a test's child process sets it); nothing
 #: reads the environment on the way to a commit
@@ -376,15 +427,15 @@ def _pause(stage: str) -> None:
 
 #: one lock per sheet (device, inode) in this process: its threads (a server's requests) take turns
 #: for the write lock in order, instead of each polling SQLite's busy handler
-_WRITERS: dict[tuple[int, int], threading.Lock] = {}
+_WRITERS: dict[tuple[int, int], threading.RLock] = {}
 _WRITERS_GUARD = threading.Lock()
 
 
-def _writer(inode: Optional[tuple[int, int]]) -> threading.Lock:
+def _writer(inode: Optional[tuple[int, int]]) -> threading.RLock:
     if inode is None:
-        return threading.Lock()
+        return threading.RLock()
     with _WRITERS_GUARD:
-        return _WRITERS.setdefault(inode, threading.Lock())
+        return _WRITERS.setdefault(inode, threading.RLock())
 
 
 def _safe(text: Optional[str]) -> Optional[str]:

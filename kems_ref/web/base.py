@@ -33,11 +33,14 @@ class Settings:
     #: only, so that a page on another site resolving to 127.0.0.1 (DNS rebinding) cannot reach it
     hosts: Optional[set[str]] = field(default_factory=lambda: {"127.0.0.1", "localhost", "::1"})
 
+    keeper: Any = field(default=None, repr=False)  # the sheet held open while the server runs (Keeper)
+
     def store(self, writes: bool = True) -> Any:
         """The score sheet; ``writes=False`` for a request that only reads (it never creates a file)."""
-        if self.db:
-            return kems.Store(self.db, make_folder=False, writes=writes)
-        return kems.Store(kems.default_path(), writes=writes)
+        if self.keeper is None:
+            self.keeper = kems.Keeper(self.db, make_folder=False) if self.db else kems.Keeper(kems.default_path())
+        self.keeper.keep()
+        return kems.Store(self.keeper.path, make_folder=self.keeper.make_folder, writes=writes)
 
     def convention(self, ref: Any) -> Optional[str]:
         """A convention a request names: a shipped id or a house file's id, never a path."""
