@@ -24,7 +24,7 @@ class KemsError(Exception):
         """The message alone, in ``lang``."""
         from .i18n import t
 
-        values = {k: (v.render(lang) if isinstance(v, KemsError) else clean(v) if isinstance(v, str) else v)
+        values = {k: (v.render(lang) if isinstance(v, (KemsError, Names)) else clean(v) if isinstance(v, str) else v)
                   for k, v in self.params.items()}
         return t(self.key, lang, **values)
 
@@ -45,6 +45,15 @@ class KemsError(Exception):
 
     def __str__(self) -> str:
         return self.located("en")
+
+
+class Names(dict):  # type: ignore[type-arg]
+    """A name a file gives in several languages ({lang: text}), worded when the error is: the
+    reader's language, else English, else French, else the first it has."""
+
+    def render(self, lang: str = "en") -> str:
+        found = self.get(lang) or self.get("en") or self.get("fr") or next(iter(self.values()), "")
+        return clean(str(found))
 
 
 class ConventionInvalid(KemsError):

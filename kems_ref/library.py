@@ -44,7 +44,8 @@ _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
         "FACT_FLAGS", "facts_from_flags")
-_public("kems_ref.referee.api", "situation", "situation_of", "options_of", "rule", "Result")
+_public("kems_ref.referee.api", "situation", "situation_of", "options_of", "rule", "ruling_for", "ruling_of",
+        "Result")
 _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
@@ -63,8 +64,8 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST", "GAME_EXPORT")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
-_public("kems_ref.game.play", "new_game", "call", "preview", "would_apply", "decide", "point", "undo", "redo",
-        "rescore", "team_of", "game_calls")
+_public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
+        "redo", "rescore", "team_of", "game_calls")
 _public("kems_ref.game.sheet", "score")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
@@ -123,6 +124,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .errors import clean as clean
     from .errors import json_safe as json_safe
     from .game.play import call as call
+    from .game.play import check_call as check_call
     from .game.play import decide as decide
     from .game.play import game_calls as game_calls
     from .game.play import new_game as new_game
@@ -203,6 +205,8 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.api import Result as Result
     from .referee.api import options_of as options_of
     from .referee.api import rule as rule
+    from .referee.api import ruling_for as ruling_for
+    from .referee.api import ruling_of as ruling_of
     from .referee.api import situation as situation
     from .referee.api import situation_of as situation_of
     from .referee.cards import RANKS as RANKS

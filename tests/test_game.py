@@ -695,7 +695,7 @@ def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_read
     one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # Ana+Ben take a penalty letter
     assert one["score"]["leader"] == "Tom+Léa"
     con = sqlite3.connect(db)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 4
+    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 5
     con.close()
 
 
@@ -890,3 +890,18 @@ def test_the_streamed_history_json_is_the_same_text_as_one_json_list(run, db, ga
     assert streamed == json.dumps(json.loads(streamed), ensure_ascii=False, indent=2) + "\n"
     empty = run("game", "new", *TEAMS, "-c", "ducale", "--target", "9", "--name", "vide", env=env)
     assert empty.code == 0 and run("game", "history", "--json", env=env).out == "[]\n"
+
+
+def test_a_call_entered_in_french_and_settled_in_english_reads_in_english(run, game, db):
+    """The sheet keeps a ruling as data and words it for whoever reads it: a Contre-Kems entered by a
+    French phone (it waits for whether Tom held a square) settled from an English terminal is explained
+    in English, under its English header, and the French terminal reads the same entry in French."""
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    entered = game("call", "contre-kems", "--by", "Ana", "--on", "Tom", lang="fr")
+    assert entered["ruling"]["verdict"] == "depends" and "Le joueur accusé" in entered["ruling"]["explanation"]
+    decided = run("game", "decide", "square=no", "--lang", "en", env={"KEMS_REF_DB": db})
+    assert decided.code == 0, decided.err
+    assert decided.out.startswith("CALL REJECTED  — Contre-Kems, Ducale\n  The accused player holds no square")
+    assert "(the table's choice)" in decided.out and "Le joueur" not in decided.out
+    again = run("game", "show", "--lang", "fr", env={"KEMS_REF_DB": db})
+    assert "Tom+Léa +1 point" in again.out and "the accused" not in again.out.lower()

@@ -153,12 +153,10 @@ def _call_command(event: str, like: Optional[str] = None) -> None:
              db: Optional[str], **options: Any) -> None:
         from .. import library as play
 
-        if not by:
-            raise KemsError("error.game_need_by")
         options = facts_from_flags(options)
         with _store(db) as store:
             sheet_game = store.game(game)
-            called = play.call(store, sheet_game, event, options, by, on, decide, out.lang)
+            called = play.call(store, sheet_game, event, options, by or "", on, decide)
         _show_call(out, sheet_game, called)
 
     who = [
@@ -203,9 +201,9 @@ def _short_command(event: str, like: Optional[str] = None) -> None:
             if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
                 from ..library import TerminalPrompter, complete
 
-                complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused, out.lang),
+                complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused),
                          options, out.lang, TerminalPrompter())
-            called = play.call(store, sheet_game, event, options, caller, accused, decide, out.lang)
+            called = play.call(store, sheet_game, event, options, caller, accused, decide)
         _show_call(out, sheet_game, called)
 
     positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=msg("help.option.by"), show_default=False))]
@@ -222,7 +220,7 @@ def _show_call(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
         from ..library import call_json
 
-        out.json(call_json(game, called))
+        out.json(call_json(game, called, out.lang))
     else:
         from ..library import print_called
 
@@ -417,7 +415,7 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        replayed = play.rescore(store, sheet_game, convention, out.lang, target)
+        replayed = play.rescore(store, sheet_game, convention, target)
     if out.as_json:
         from ..library import rescore_json
 

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
 from ..errors import KemsError, clean
+from ..referee import record
+from ..referee.resolver import Ruling
 
 APPLICATION_ID = 0x4B454D53  # "KEMS"
 
@@ -109,12 +111,36 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE games;
     ALTER TABLE games_new RENAME TO games;
     """,
+    # rulings kept as data (reasons as message keys, citations in every language), worded when shown: each
+    # ruling recorded as its words is rewritten as data, its explanation kept in the words it was written in
+    "python:rulings_as_data",
 )
 VERSION = len(MIGRATIONS)
 #: the migrations (by the version they start from) that rebuild a table: run with foreign keys off
 #: (dropping a table others refer to would fail, or cascade), and refused before their commit if a
 #: row went missing or a reference no longer holds
 REBUILDS = frozenset({3})
+
+
+def _rulings_as_data(conn: sqlite3.Connection) -> None:
+    """Migration 5: every ruling recorded as the words of its JSON (``rule --json`` in the language of
+    whoever entered it) is rewritten as data (:func:`kems_ref.referee.record.from_words`): what a table
+    applies read from it as it was, its explanation and citations kept in the words they were written
+    in.  A value no kems-ref wrote is left as it is (the sheet then reads as damaged, as before)."""
+    rows = conn.execute("SELECT rowid, ruling FROM entries WHERE ruling IS NOT NULL").fetchall()
+    for rowid, text in rows:
+        try:
+            worded = json.loads(text)
+            if not isinstance(worded, dict) or worded.get("format") == record.FORMAT:
+                continue
+            data = record.dump(record.from_words(worded))
+        except (ValueError, TypeError, RecursionError):
+            continue
+        conn.execute("UPDATE entries SET ruling = ? WHERE rowid = ?", (json.dumps(data, ensure_ascii=False), rowid))
+
+
+#: the migrations written in Python, by name (a migration script "python:NAME")
+PYTHON_MIGRATIONS = {"rulings_as_data": _rulings_as_data}
 
 
 def default_path() -> Path:
@@ -170,7 +196,7 @@ class SheetEntry:
     verdict: Optional[str] = None
     applied: bool = False
     changes: list[dict[str, Any]] = field(default_factory=list)
-    ruling: Optional[dict[str, Any]] = None
+    ruling: Optional[Ruling] = None  # as data (referee.record): worded when it is shown
     refers: Optional[int] = None
     decision: Optional[dict[str, Any]] = None
     branches: int = 0  # how many branches its ruling has (a waiting call the table settles by choosing one)
@@ -263,8 +289,11 @@ class Store:
         return [self._game(row) for row in rows]
 
     def game(self, ref: Optional[str]) -> Game:
-        """A game by name, else by id; by default the current one (the last created or written to).
-        A name wins over an id: a table that names its games "1", "2", "3" gets the game it named."""
+        """A game by name, else by id; by default — or as ``current``, unless a game is named so — the
+        current one (the last created or written to).  A name wins over an id: a table that names its
+        games "1", "2", "3" gets the game it named."""
+        if ref == "current" and self.conn.execute("SELECT 1 FROM games WHERE name = ?", (ref,)).fetchone() is None:
+            ref = None
         if ref is None:
             current = self.conn.execute("SELECT value FROM state WHERE key = 'current'").fetchone()
             if current is None:
@@ -364,7 +393,8 @@ class Store:
             "INSERT INTO entries (game_id, n, kind, event, by_player, on_player, situation, verdict, applied,"
             " changes, ruling, refers, decision, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game.id, entry.n, entry.kind, entry.event, entry.by_player, entry.on_player, _dump(entry.situation),
-             entry.verdict, int(entry.applied), json.dumps(entry.changes, ensure_ascii=False), _dump(entry.ruling),
+             entry.verdict, int(entry.applied), json.dumps(entry.changes, ensure_ascii=False),
+             _dump(record.dump(entry.ruling) if entry.ruling is not None else None),
              entry.refers, _dump(entry.decision), entry.at))
         self.set_current(game.id)
         return entry.n
@@ -496,18 +526,14 @@ def _changes(text: Optional[str], teams: Optional[set[str]] = None) -> list[dict
     return [{**c, "team": clean(str(c.get("team", "")))} for c in changes]
 
 
-def _ruling(value: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
-    """A stored ruling: the shape a ruling's JSON has (its verdict, citations and branches)."""
+def _ruling(value: Optional[dict[str, Any]]) -> Optional[Ruling]:
+    """A stored ruling: the data :func:`kems_ref.referee.record.dump` wrote."""
     if value is None:
         return None
-    shapes = (("verdict", str), ("citations", list), ("branches", list), ("explanation", str), ("score", list))
-    for key, kind in shapes:
-        if key in value and value[key] is not None and not isinstance(value[key], kind):
-            raise HandEdited(f"a stored ruling is not one kems-ref writes ({key})")
-    if not all(isinstance(c, dict) for c in value.get("citations") or []) \
-            or not all(isinstance(b, dict) and isinstance(b.get("ruling"), dict) for b in value.get("branches") or []):
-        raise HandEdited("a stored ruling is not one kems-ref writes (citations, branches)")
-    return value
+    try:
+        return record.load(value)
+    except ValueError:
+        raise HandEdited("a stored ruling is not one kems-ref writes") from None
 
 
 def _own_call_id(value: Any) -> bool:
@@ -834,7 +860,10 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 (version,) = conn.execute("PRAGMA user_version").fetchone()  # another process may have done it
                 if version < VERSION:
                     before = _kept(conn) if version in REBUILDS else None
-                    for statement in MIGRATIONS[version].split(";"):
+                    script = MIGRATIONS[version]
+                    if script.startswith("python:"):
+                        PYTHON_MIGRATIONS[script[len("python:"):]](conn)
+                    for statement in () if script.startswith("python:") else script.split(";"):
                         if statement.strip():
                             conn.execute(statement)
                     if before is not None:

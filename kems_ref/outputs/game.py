@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..game.play import Recorded, Replayed
     from ..game.sheet import Score
     from ..game.store import Game, Line, SheetEntry
+    from ..referee.resolver import Ruling
 
 
 # --- the JSON of the score sheet's commands (the interface contract's objects) ---------------------
@@ -32,9 +33,11 @@ def new_game_json(game: Game) -> dict[str, Any]:
             "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided, "letters": game.letters}
 
 
-def call_json(game: Game, called: Recorded) -> dict[str, Any]:
-    """A call as ``game call --json`` gives it: the entry, the ruling, the score, the choices left."""
-    return {"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
+def call_json(game: Game, called: Recorded, lang: str) -> dict[str, Any]:
+    """A call as ``game call --json`` gives it: the entry, the ruling (worded in ``lang``), the score,
+    the choices left."""
+    ruling = wording.ruling_json(called.ruling, lang) if called.ruling is not None else None
+    return {"ruling": ruling, "applied": called.entry.applied, "entry": called.entry.n,
             "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)}
 
 
@@ -164,15 +167,16 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
     decided = decided_branch(ruling, entry.decision)
     if decided is not None:  # applied at once by the table's decision: headed by the ruling it chose
         ruling = decided
-    if ruling and entry.kind in ("call", "decision"):
-        head = verdict_label(ruling['verdict'], lang) + (t("game.by_decision", lang) if decided is not None else "")
-        event = wording.game_event_label(ruling["event"], lang, game.convention)
+    if ruling is not None and entry.kind in ("call", "decision"):
+        head = verdict_label(ruling.verdict, lang) + (t("game.by_decision", lang) if decided is not None else "")
+        event = wording.game_event_label(ruling.event, lang, game.convention)
         lines.append(f"[bold]{escape(head)}[/]  — {escape(event)}, {escape(convention_name(game, lang))}")
         if entry.kind == "call" and entry.by_player:
             lines.append("  " + escape(_who(game, entry, lang)))
-        if ruling.get("explanation"):
-            lines.append(f"  {escape(ruling['explanation'])}")
-        for source, cited in cited_by_source(ruling.get("citations") or [], lang):  # a long source named once
+        explained = wording.explanation(ruling, lang)
+        if explained:
+            lines.append(f"  {escape(explained)}")
+        for source, cited in cited_by_source(wording.citations(ruling, lang), lang):  # a long source named once
             lines += [f"  {escape(source)}"] + [f"    • {escape(line)}" for line in cited]
     if entry.applied:
         who = t("game.decided_by_table", lang) if entry.decision else ""
@@ -187,7 +191,8 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
         key = "game.not_applied_depends" if called.choices else "game.not_applied"
         lines.append(f"[bold yellow]{escape(t(key, lang, n=entry.n, game=game.name))}[/]")
         for i, choice in enumerate(called.choices, 1):
-            cond = t("ui.sep", lang).join(condition(f, v, lang, ruling["event"]) for f, v in choice["if"].items())
+            event_id = ruling.event if ruling is not None else entry.event or ""
+            cond = t("ui.sep", lang).join(condition(f, v, lang, event_id) for f, v in choice["if"].items())
             then = changes_text(choice["changes"], lang) if choice["changes"] is not None else t("game.unsettled", lang)
             verdict = t("verdict." + choice["verdict"], lang)
             lines.append(f"  {i}. {escape(cond)} → {escape(verdict)}: {escape(then)}")
@@ -212,11 +217,11 @@ def _who(game: Game, entry: SheetEntry, lang: str) -> str:
     return t("game.who_calls", lang, by=entry.by_player, callers=callers)
 
 
-def decided_branch(ruling: Optional[dict[str, Any]], decision: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
+def decided_branch(ruling: Optional[Ruling], decision: Optional[dict[str, Any]]) -> Optional[Ruling]:
     """The branch a table's decision chose, for a call applied at once by ``--decide``."""
-    if not ruling or not decision or not decision.get("if"):
+    if ruling is None or not decision or not decision.get("if"):
         return None
-    return next((b["ruling"] for b in ruling.get("branches") or [] if b["if"] == decision["if"]), None)
+    return next((b["ruling"] for b in ruling.branches if b["if"] == decision["if"]), None)
 
 
 #: the call's flags a ruling may turn on, told in the history beside the cards
@@ -294,10 +299,10 @@ def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEnt
             "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
             "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
             "refers": e.refers, "decision": e.decision, "situation": e.situation,
-            "decided_verdict": (decided_branch(e.ruling, e.decision) or {}).get("verdict") if e.kind == "call"
-            else None,
+            "decided_verdict": _verdict(decided_branch(e.ruling, e.decision)) if e.kind == "call" else None,
             "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
-            "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
+            "citations": wording.citations(e.ruling, lang) if e.ruling is not None and e.kind in ("call", "decision")
+            else [],
             "at": e.at,
             "facts": _facts(e, lang) if e.kind == "call" else [],
             "redo": e.kind == "undo" and getattr(by_n.get(e.refers or 0), "kind", None) == "undo",
@@ -306,8 +311,12 @@ def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEnt
             "holders": _holders(game, e),
             "totals": dict(running) if game is not None else None,
             # the call's name as the ruling recorded it (a call of the convention's own: Kent's Broken)
-            "call_name": (e.ruling or {}).get("call_name") if e.kind == "call" else None,
+            "call_name": wording.call_name(e.ruling, lang) if e.ruling is not None and e.kind == "call" else None,
         }
+
+
+def _verdict(ruling: Optional[Ruling]) -> Optional[str]:
+    return str(ruling.verdict) if ruling is not None else None
 
 
 def history_rows(entries: list[SheetEntry], lang: str, game: Optional[Game] = None) -> list[list[str]]:

@@ -161,17 +161,8 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
 # --- the JSON API: exactly the command line's --json objects -----------------------------------------
 
 def _game(store: Any, request: Request) -> Any:
-    """``{game}``: an id or a name, as ``--game`` takes it; ``current`` the game last written to, unless
-    a game is named so."""
-    ref = request.path_params["game"]
-    if ref != "current":
-        return store.game(ref)
-    try:
-        return store.game(ref)
-    except kems.KemsError as exc:
-        if exc.key != "error.game_unknown":
-            raise
-        return store.game(None)
+    """``{game}``: an id, a name, or ``current``, as ``--game`` takes them."""
+    return store.game(request.path_params["game"])
 
 
 async def api_rule(request: Request, settings: Settings, lang: str) -> Response:
@@ -182,8 +173,7 @@ async def api_rule(request: Request, settings: Settings, lang: str) -> Response:
         raise kems.KemsError("error.web_bad_value", key="all")
 
     def work() -> Any:
-        sit = kems.situation_of(data, convention)
-        return kems.result_json(kems.rule(sit, convention, everywhere=everywhere), lang)
+        return kems.result_json(kems.ruling_of(data, convention, everywhere=everywhere), lang)
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -268,22 +258,15 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
     for key, value in (("event", event), ("by", by), ("on", on), ("decide", decide)):
         if value is not None and not isinstance(value, str):
             raise kems.KemsError("error.web_bad_value", key=key)
-    if not by:
-        raise kems.KemsError("error.game_need_by")
-    if not event:
-        raise kems.KemsError("error.give_event", choices=", ".join(kems.CALLS))
 
     def work() -> Any:
         with settings.store() as store:
             game = _game(store, request)
-            calls = kems.game_calls(game)  # the four, and the convention's own (Kent's broken)
-            if event not in calls:
-                raise kems.KemsError("error.unknown_event", event=kems.clean(event), choices=", ".join(calls),
-                                     hint="")
-            # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict
+            kems.check_call(game, event or "", by, on)  # one of the game's calls, its caller: the library's word
+            # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict,
+            # its cards read once
             sit = kems.situation_of({**data, "event": event}, game.convention)
-            recorded = kems.call(store, game, event, kems.options_of(sit, game.convention), by, on, decide, lang)
-            return kems.call_json(game, recorded)
+            return kems.call_json(game, kems.call(store, game, event or "", sit, by or "", on, decide), lang)
 
     return JSONResponse(await run_in_threadpool(work))
 

@@ -65,12 +65,11 @@ def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
     """A call that waits for the table: its branches, each a button."""
-    ruling = entry.ruling or {}
     choices = []
-    for i, branch in enumerate(ruling.get("branches") or [], 1):
-        kind = ruling.get("like") or ruling.get("event", "")  # a call of the convention's own: as the call it makes
+    for i, branch in enumerate(entry.ruling.branches if entry.ruling is not None else [], 1):
+        kind = entry.ruling.kind  # a call of the convention's own: as the call it makes
         cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, kind) for f, v in branch["if"].items())
-        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"]["verdict"], lang)})
+        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"].verdict, lang)})
     return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
             "choices": choices}
 
@@ -193,7 +192,7 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
                 hand = " ".join(params.get("hand", "").split())
                 shown = " ".join(kems.Card(rank).label(lang) for rank in hand.split() if rank in RANKS)
                 return {**context, "step": "hand", "hand": hand, "hand_shown": shown}
-            result, changes = kems.would_apply(store, game, event, options, by, on, lang)
+            result, changes = kems.would_apply(store, game, event, options, by, on)
             ruling = result.ruling
             return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, kind),
                     "changes": kems.changes_text(changes, lang) if changes else None,
@@ -241,9 +240,9 @@ async def _record(request: Request, settings: Settings, lang: str, event: str) -
     def work() -> int:
         with settings.store() as store:
             game = store.game(None)
-            if event not in kems.game_calls(game):  # the page's calls: the four and the convention's own
+            if event not in kems.game_calls(game):  # the page's routes: a page for each call of the game
                 raise HTTPError(404, kems.t("error.web_not_found", lang))
-            return int(kems.call(store, game, event, options, by, on, None, lang).entry.n)
+            return int(kems.call(store, game, event, options, by, on, None).entry.n)
 
     n = await run_in_threadpool(work)
     return RedirectResponse(f"/?recorded={n}", status_code=303)
