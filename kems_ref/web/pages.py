@@ -294,8 +294,6 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
     words = request.query_params.get("words", "").strip()
     if not words:
         return _page(request, settings, lang, "ask.html", words="", ruling=None, comparison=None, error=None)
-    if len(words) > 2000:
-        raise kems.KemsError("error.ask_too_long", limit=2000)
 
     def work() -> Any:
         return kems.ask(words, lang, kems.DEFAULT_CONVENTION)
