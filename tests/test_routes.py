@@ -66,3 +66,57 @@ def test_the_ask_page_refuses_a_long_story_with_the_same_message(client):
 def test_the_command_line_refuses_a_long_story_with_the_same_message(run):
     r = run("ask", "--no-input", "--lang", "en", "x" * 2001)
     assert (r.code, r.err.strip()) == (2, f"kems-ref: error: {TOO_LONG['en']}")
+
+
+# --- every number a request carries is checked before int() sees it ---------------------------------
+
+def _waiting_call(client: TestClient) -> None:
+    _game(client)
+    called = client.post("/api/games/current/calls", json={"event": "contre-kems", "by": "Inès", "on": "Léa"})
+    assert called.json()["applied"] is False and len(called.json()["choices"]) == 2
+
+
+@pytest.mark.parametrize("entry, branch, key", [("9" * 5000, "1", "entry"), ("²", "1", "entry"),
+                                                ("1", "9" * 5000, "branch"), ("1", "²", "branch"),
+                                                ("", "1", "entry"), ("1", "-1", "branch")])
+def test_a_decision_on_a_5000_digit_entry_is_refused_with_a_clear_message(client, entry, branch, key):
+    _waiting_call(client)
+    r = client.post("/decide", content=f"entry={entry}&branch={branch}".encode(), headers=FORM)
+    assert r.status_code == 400
+    assert f"&#39;{key}&#39; has a value of the wrong kind." in r.text and "Traceback" not in r.text
+    assert len(client.get("/api/games/current/score").json()["waiting"]) == 1  # nothing decided
+
+
+def test_a_decision_through_the_api_on_an_entry_past_nine_digits_is_refused_naming_it(client):
+    _waiting_call(client)
+    for body, key in (({"branch": "1", "entry": 10**4000}, "entry"), ({"branch": 10**10, "entry": 1}, "branch"),
+                      ({"branch": True}, "branch"), ({"branch": "1", "entry": "1"}, "entry")):
+        r = client.post("/api/games/current/decide", json=body)
+        assert (r.status_code, r.json()) == (400, {"error": f"'{key}' has a value of the wrong kind."})
+    r = client.post("/api/games/current/decide", content=b'{"branch": "1", "entry": ' + b"9" * 5000 + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "error" in r.json()  # past Python's own limit: not JSON it reads
+    assert client.post("/api/games/current/decide", json={"branch": 1, "entry": 1}).status_code == 200
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000, "reading=" + "9" * 5000])
+def test_a_branch_typed_as_a_superscript_a_foreign_digit_or_5000_digits_is_no_branch(run, tmp_path, typed):
+    """The library's reading of a branch (``game decide``, ``--decide``, the API's ``branch``): ASCII
+    digits, a few of them, else the facts it names — never an internal error, and the echo is short."""
+    db = str(tmp_path / "g.db")
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "5", "--db", db).code == 0
+    assert run("game", "call", "contre-kems", "--by", "A", "--on", "C", "--db", db).code == 0
+    r = run("game", "decide", typed, "--db", db, "--lang", "en")
+    shown = typed if len(typed) <= 40 else typed[:40] + "…"
+    assert (r.code, r.err.strip()) == (
+        2, f"kems-ref: error: no branch '{shown}' (there are 2: give 1 to 2, or FACT=VALUE)")
+    assert run("game", "decide", "2", "--db", db, "--json").code == 0
+
+
+def test_a_point_on_the_page_is_a_number_of_at_most_four_digits(client):
+    _game(client)
+    for n in ("12345", "²", "1e3", "", "- 1"):
+        r = client.post("/point", content=f"team=L%C3%A9a&n={n}".encode(), headers=FORM)
+        assert r.status_code == 400 and "&#39;n&#39; has a value of the wrong kind." in r.text
+    assert client.post("/point", content=b"team=L%C3%A9a&n=-2", headers=FORM).status_code == 200
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == -2

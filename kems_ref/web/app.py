@@ -160,6 +160,14 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
 
 # --- the JSON API: exactly the command line's --json objects -----------------------------------------
 
+def _whole(value: Any, key: str) -> int:
+    """A count or an entry's number a JSON body carries: an integer (not a boolean) of at most nine
+    digits, else a 400 naming ``key``; the library's own bounds (a line of the sheet) say the rest."""
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
+        raise kems.KemsError("error.web_bad_value", key=key)
+    return value
+
+
 def _game(store: Any, request: Request) -> Any:
     """``{game}``: an id or a name, as ``--game`` takes it; ``current`` the game last written to, unless
     a game is named so."""
@@ -225,7 +233,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
             raise kems.KemsError("error.web_bad_value", key="teams")
         target = data.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise kems.KemsError("error.web_bad_value", key="target")
+            raise kems.KemsError("error.web_bad_value", key="target")  # any integer: the library's bounds say it
         convention = settings.convention(data.get("convention")) or kems.DEFAULT_CONVENTION
 
         def create() -> Any:
@@ -293,10 +301,9 @@ async def api_point(request: Request, settings: Settings, lang: str) -> Response
     team, n, for_entry = data.get("team"), data.get("n", 1), data.get("for")
     if not isinstance(team, str) or not team:
         raise kems.KemsError("error.web_bad_value", key="team")
-    for key, value, optional in (("n", n, False), ("for", for_entry, True)):
-        if (value is None and not optional) or (value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9)):
-            raise kems.KemsError("error.web_bad_value", key=key)
+    _whole(n, "n")
+    if for_entry is not None:
+        _whole(for_entry, "for")
 
     def work() -> Any:
         with settings.store() as store:
@@ -320,10 +327,10 @@ async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
 async def api_decide(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
     branch, entry = data.get("branch"), data.get("entry")
-    if not isinstance(branch, (str, int)) or isinstance(branch, bool):
-        raise kems.KemsError("error.web_bad_value", key="branch")
-    if entry is not None and (not isinstance(entry, int) or isinstance(entry, bool)):
-        raise kems.KemsError("error.web_bad_value", key="entry")
+    if not isinstance(branch, str):
+        _whole(branch, "branch")
+    if entry is not None:
+        _whole(entry, "entry")
 
     def work() -> Any:
         with settings.store() as store:

@@ -4,6 +4,7 @@ templates."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -55,6 +56,15 @@ def no_path(ref: str) -> str:
     if kems.is_path(ref):
         raise kems.KemsError("error.web_no_path")
     return ref
+
+
+def number(text: str, key: str, digits: int = 9, signed: bool = False) -> int:
+    """A number a form or an address carries: ASCII digits (a ``-`` first where ``signed``), at most
+    ``digits`` of them, checked before ``int()`` sees them — "²" is a digit to ``isdigit`` and 5,000
+    digits are past ``int()``'s limit: either is a 400 naming ``key``, never a 500."""
+    if re.fullmatch(rf"{'-?' if signed else ''}[0-9]{{1,{digits}}}", text) is None:
+        raise kems.KemsError("error.web_bad_value", key=key)
+    return int(text)
 
 
 class HTTPError(Exception):
