@@ -12,11 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 pytest.importorskip("starlette", reason="the web extra (pip install 'kems-ref[web]') is not installed")
 
 from starlette.testclient import TestClient
 
+from kems_ref import library as kems
 from kems_ref.web.app import create_app
 from kems_ref.web.base import Settings
 
@@ -120,3 +122,62 @@ def test_a_point_on_the_page_is_a_number_of_at_most_four_digits(client):
         assert r.status_code == 400 and "&#39;n&#39; has a value of the wrong kind." in r.text
     assert client.post("/point", content=b"team=L%C3%A9a&n=-2", headers=FORM).status_code == 200
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == -2
+
+
+# --- the checklist page: one convention, or a mixed table of any of them -----------------------------
+
+def _shown_lines(page: str) -> list[str]:
+    """The checklist page's list as lines of text: each question, then each of its lines."""
+    import html
+    import re
+
+    body = page[page.index('<ul class="checklist'):]
+    body = body[:body.index("</ul>")]
+    text = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br>|</li>", "\n", body)))
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+def _sheet_lines(text: str) -> list[str]:
+    """The command line's mixed-table sheet, as the same lines: its title, intro and sources left out."""
+    body = text.split("\n\n")[1]
+    return [" ".join(line.replace("[ ] ", "", 1).split()) for line in body.splitlines()]
+
+
+@pytest.mark.parametrize("chosen", [["pagat", "ducale"], ["ducale", "wikipedia", "pagat"], kems.shipped_ids()])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_checklist_page_of_a_mixed_table_is_the_command_lines_mixed_sheet(run, client, chosen, lang):
+    r = client.get("/checklist", params=[("c", c) for c in chosen] + [("lang", lang)])
+    assert r.status_code == 200, r.text
+    cli = run("checklist", *(a for c in chosen for a in ("-c", c)), "--lang", lang)
+    assert cli.code == 0
+    assert _shown_lines(r.text) == _sheet_lines(cli.out)
+    assert str(escape(cli.out.splitlines()[1])) in r.text  # "Where pagat, ducale disagree or are silent…"
+    for source in cli.out.strip().splitlines()[-len(chosen):]:  # "pagat: Pagat …", each convention's name
+        assert f"<li>{escape(source)}</li>" in r.text
+
+
+def test_the_checklist_page_of_nine_conventions_gives_each_point_nine_answers(client):
+    ids = kems.shipped_ids()
+    assert len(ids) == 9
+    page = client.get("/checklist", params=[("c", c) for c in ids]).text
+    items = kems.checklist(ids, "en").items
+    lines = _shown_lines(page)
+    assert len(lines) == len(items) * 11  # the question, nine answers, the table's line
+    assert [lines[i * 11] for i in range(len(items))] == [it["question"] for it in items]
+    assert [line.split(":")[0] for line in lines[1:10]] == ids
+
+
+def test_the_checklist_page_of_one_convention_lists_its_points_and_what_is_to_decide(client):
+    page = client.get("/checklist?c=ducale&c=&c=ducale")  # the same convention twice is one column
+    assert page.status_code == 200
+    items = kems.checklist(["ducale"], "en").items
+    lines = _shown_lines(page.text)
+    assert lines == [line for it in items for line in (it["question"], it["answer"] or "TO DECIDE")]
+    assert _shown_lines(client.get("/checklist").text) == lines  # Ducale: the default
+
+
+@pytest.mark.parametrize("query, says", [("c=pagat&c=nowhere", "unknown convention 'nowhere'"),
+                                         ("c=pagat&c=/etc/passwd", "never by a file path")])
+def test_a_checklist_naming_an_unknown_convention_or_a_file_is_a_400_saying_so(client, query, says):
+    r = client.get(f"/checklist?{query}")
+    assert r.status_code == 400 and says in r.text.replace("&#39;", "'")

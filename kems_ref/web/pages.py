@@ -325,9 +325,22 @@ async def compare_page(request: Request, settings: Settings, lang: str) -> Respo
 
 
 async def checklist_page(request: Request, settings: Settings, lang: str) -> Response:
-    chosen = [c for c in request.query_params.getlist("c") if c] or [kems.DEFAULT_CONVENTION]
+    """One convention's checklist, or a mixed table's (two conventions or more: each one's answer and
+    section, as ``kems-ref checklist -c pagat -c ducale`` prints it).  A convention named twice is one
+    column: the table names who is playing, and the sheet stays as wide as the conventions served."""
+    chosen = list(dict.fromkeys(c for c in request.query_params.getlist("c") if c)) or [kems.DEFAULT_CONVENTION]
     refs = [settings.convention(c) or c for c in chosen]
-    sheet = await run_in_threadpool(kems.checklist, refs, lang)
+
+    def work() -> dict[str, Any]:
+        sheet = kems.checklist(refs, lang)
+        if not sheet.mixed:
+            return {"mixed": False, "items": sheet.items}
+        return {"mixed": True, "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
+                "items": [{"rule_point": it["rule_point"], "question": it["question"],
+                           "answers": sheet.answers(it, lang)} for it in sheet.items],
+                "sources": sheet.sources(lang)}
+
+    sheet = await run_in_threadpool(work)
     return _page(request, settings, lang, "checklist.html", sheet=sheet, chosen=chosen,
                  conventions=settings.conventions())
 
