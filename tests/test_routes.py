@@ -181,3 +181,34 @@ def test_the_checklist_page_of_one_convention_lists_its_points_and_what_is_to_de
 def test_a_checklist_naming_an_unknown_convention_or_a_file_is_a_400_saying_so(client, query, says):
     r = client.get(f"/checklist?{query}")
     assert r.status_code == 400 and says in r.text.replace("&#39;", "'")
+
+
+# --- the Host header: loopback names only, parsed whole ----------------------------------------------
+
+@pytest.mark.parametrize("host", [
+    "[::1].evil.example", "[::1]evil.example", "[::1]:8765.evil.example", "[::1]:8765@evil.example",
+    "[::1]:", "[::1]:port", "[::1]:123456", "[::1", "::1]", "[::1]]", "[[::1]]", "[::1]:8765:8765", "::1",
+    "[evil.example]", "[127.0.0.1]", "[::1%25lo]", "[::1] ", " [::1]",
+    "127.0.0.1.evil.example", "127.0.0.1:8765.evil.example", "127.0.0.1:80:80", "localhost:8765@evil.example",
+    "evil.example#@localhost", "localhost evil.example", "localhost.", "localhost:", "", "127.0.0.1/x",
+    "localhost\\", "[::1]" + "0" * 400,
+])
+def test_without_a_token_a_host_that_only_begins_like_a_loopback_name_is_refused(db, host):
+    client = TestClient(create_app(Settings(db=db)), base_url=BASE, raise_server_exceptions=False)
+    r = client.get("/api/games", headers={"host": host})
+    assert (r.status_code, r.text) == (421, "421: this server answers on its own address only.")
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8765", "localhost", "LocalHost:8765", "[::1]",
+                                  "[::1]:8765", "[0:0:0:0:0:0:0:1]:8765", "[::0001]"])
+def test_without_a_token_each_way_of_writing_a_loopback_name_is_served(db, host):
+    client = TestClient(create_app(Settings(db=db)), base_url=BASE, raise_server_exceptions=False)
+    r = client.get("/api/games", headers={"host": host})
+    assert (r.status_code, r.json()) == (200, [])
+
+
+def test_the_address_serve_was_given_is_served_however_an_ipv6_address_is_written(db):
+    settings = Settings(db=db, hosts={"127.0.0.1", "localhost", "::1", "FD00:0::7"})
+    client = TestClient(create_app(settings), base_url=BASE, raise_server_exceptions=False)
+    assert client.get("/api/games", headers={"host": "[fd00::7]:8765"}).status_code == 200
+    assert client.get("/api/games", headers={"host": "[fd00::8]:8765"}).status_code == 421

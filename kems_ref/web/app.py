@@ -8,6 +8,8 @@ unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the jo
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -91,7 +93,7 @@ class Guard:
                 return response
             if not _same_secret(request.cookies.get(TOKEN_COOKIE, ""), token):
                 return PlainTextResponse("403: this table's link (its QR code) is needed to join.", status_code=403)
-        elif self.settings.hosts is not None and _host_name(request) not in self.settings.hosts:
+        elif self.settings.hosts is not None and not _known_host(_host_name(request), self.settings.hosts):
             return PlainTextResponse("421: this server answers on its own address only.", status_code=421)
         if request.method not in ("GET", "HEAD", "POST"):
             return PlainTextResponse("405", status_code=405)
@@ -111,11 +113,36 @@ def _same_secret(given: str, token: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode())
 
 
-def _host_name(request: Request) -> str:
+def _host_name(request: Request) -> Optional[str]:
+    """The name a request is addressed to (``Host``) without its port, or None where the header is no
+    name at all.  A bracketed IPv6 literal is exactly ``[addr]`` or ``[addr]:port``, ``addr`` an IPv6
+    address (written as :mod:`ipaddress` writes it: ``[0:0::1]`` is ``::1``); anything else is a name
+    or an IPv4 address of letters, digits, dots and hyphens, then an optional ``:port``.  So
+    ``[::1].evil.example``, ``[::1]:80.evil.example`` or ``127.0.0.1:80:80`` are no loopback name."""
     host = request.headers.get("host", "")
-    if host.startswith("["):  # [::1]:8765
-        return host[1:].split("]")[0]
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if len(host) > 300:
+        return None
+    bracketed = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\](?::[0-9]{1,5})?", host)
+    if bracketed:
+        try:
+            return str(ipaddress.IPv6Address(bracketed[1]))
+        except ValueError:
+            return None
+    named = re.fullmatch(r"([A-Za-z0-9.-]+)(?::[0-9]{1,5})?", host)
+    return named[1].lower() if named else None
+
+
+def _known_host(name: Optional[str], hosts: set[str]) -> bool:
+    """Whether a request's host name is one this server answers to (an IPv6 one however written)."""
+    if name is None:
+        return False
+    written = set()
+    for host in hosts:
+        try:
+            written.add(str(ipaddress.IPv6Address(host)) if ":" in host else host.lower())
+        except ValueError:
+            written.add(host.lower())
+    return name in written
 
 
 def _headers(response: Response) -> Response:
