@@ -33,7 +33,7 @@ def _public(module: str, *names: str) -> None:
 
 
 # errors and languages
-_public("kems_ref.errors", "KemsError", "clean", "json_safe")
+_public("kems_ref.errors", "KemsError", "clean", "one_line", "json_safe")
 _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "lang_chosen")
 _public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
@@ -124,6 +124,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .errors import KemsError as KemsError
     from .errors import clean as clean
     from .errors import json_safe as json_safe
+    from .errors import one_line as one_line
     from .game.play import call as call
     from .game.play import decide as decide
     from .game.play import game_calls as game_calls

@@ -9,7 +9,9 @@ seen as the status a phone would get), addressed to 127.0.0.1.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from markupsafe import escape
@@ -129,7 +131,6 @@ def test_a_point_on_the_page_is_a_number_of_at_most_four_digits(client):
 def _shown_lines(page: str) -> list[str]:
     """The checklist page's list as lines of text: each question, then each of its lines."""
     import html
-    import re
 
     body = page[page.index('<ul class="checklist'):]
     body = body[:body.index("</ul>")]
@@ -212,3 +213,49 @@ def test_the_address_serve_was_given_is_served_however_an_ipv6_address_is_writte
     client = TestClient(create_app(settings), base_url=BASE, raise_server_exceptions=False)
     assert client.get("/api/games", headers={"host": "[fd00::7]:8765"}).status_code == 200
     assert client.get("/api/games", headers={"host": "[fd00::8]:8765"}).status_code == 421
+
+
+# --- what the fuzz test found ----------------------------------------------------------------------
+
+def test_an_error_naming_what_a_request_typed_with_a_newline_is_one_line(client, run, tmp_path):
+    """A game asked for as "a\\nb" is named "a b": one line on the API, the page and the command line."""
+    _game(client)
+    r = client.get("/api/games/a%0Ab/score")
+    assert (r.status_code, r.json()) == (404, {"error": "unknown game 'a b' (games: game-1)"})
+    r = client.get("/api/games/a%0Ab/score?lang=fr")
+    assert r.json() == {"error": "partie inconnue « a b » (parties : game-1)"}
+    db = str(tmp_path / "other.db")
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "5", "--db", db).code == 0
+    cli = run("game", "score", "--game", "a\nb", "--db", db, "--lang", "en")
+    assert (cli.code, cli.err) == (2, "kems-ref: error: unknown game 'a b' (games: game-1)\n")
+
+
+@pytest.mark.parametrize("length", [b"\xb2", b"\xd9\xa3", b"9" * 5000, b"-1", b"", b"1e3", b" 12"])
+def test_a_content_length_that_is_no_number_is_refused_not_a_crash(db, length):
+    """A request whose Content-Length is "²" (a digit to isdigit(), no number to int()) or 5,000 digits:
+    refused as a body past 64 KB, before anything reads it."""
+    import asyncio
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"{}"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/rule", "raw_path": b"/api/rule", "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1:8765"), (b"content-length", length)], "scheme": "http",
+             "server": ("127.0.0.1", 8765), "http_version": "1.1"}
+    asyncio.run(create_app(Settings(db=db))(scope, receive, send))
+    assert (sent[0]["status"], sent[1]["body"]) == (413, b"413: at most 64 KB.")
+
+
+@pytest.mark.parametrize("origin", ["http://[::1", "http://[::1]x", "http://[", "http://127.0.0.1:8765]"])
+def test_a_post_whose_origin_is_no_address_is_refused_as_from_another_site(client, origin):
+    _game(client)
+    for path, request in (("/decide", {"data": {"branch": "1", "entry": "1"}}),
+                          ("/api/games/current/points", {"json": {"team": "Léa", "n": 5}})):
+        r = client.post(path, headers={"origin": origin}, **request)
+        assert (r.status_code, r.text) == (403, "403: a request from another site.")
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0

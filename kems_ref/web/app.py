@@ -99,8 +99,8 @@ class Guard:
             return PlainTextResponse("405", status_code=405)
         if request.method == "POST" and not _same_origin(request):
             return PlainTextResponse("403: a request from another site.", status_code=403)
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > MAX_BODY:
+        length = request.headers.get("content-length", "0")  # "²" is a digit to isdigit(), and no number
+        if re.fullmatch(r"[0-9]{1,18}", length) is None or int(length) > MAX_BODY:
             return PlainTextResponse("413: at most 64 KB.", status_code=413)
         return None
 
@@ -156,7 +156,11 @@ def _same_origin(request: Request) -> bool:
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None:
-        return origin != "null" and urlsplit(origin).netloc == host
+        try:
+            named = urlsplit(origin).netloc
+        except ValueError:  # "http://[::1": no address at all, so not this server's
+            return False
+        return origin != "null" and named == host
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
 
 
@@ -176,7 +180,7 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         except HTTPError as exc:
             status, message = exc.status, exc.message
         except kems.KemsError as exc:
-            status, message = (404 if exc.key in NOT_FOUND else 400), kems.clean(exc.render(lang))
+            status, message = (404 if exc.key in NOT_FOUND else 400), kems.one_line(exc.render(lang))
         if api:
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
