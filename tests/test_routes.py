@@ -259,3 +259,25 @@ def test_a_post_whose_origin_is_no_address_is_refused_as_from_another_site(clien
         r = client.post(path, headers={"origin": origin}, **request)
         assert (r.status_code, r.text) == (403, "403: a request from another site.")
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
+
+
+def test_a_form_that_is_not_utf8_is_refused_in_the_requests_language(client):
+    _game(client)
+    for lang, says in (("en", "the form is not UTF-8 text."), ("fr", "le formulaire n&#39;est pas du texte UTF-8.")):
+        r = client.post(f"/point?lang={lang}", content=b"team=L%E9a&n=1", headers=FORM)
+        assert r.status_code == 400 and f'<p class="error" role="alert">{says}</p>' in r.text
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
+
+
+def test_a_body_past_64_kb_without_a_length_is_a_413_in_the_requests_language(client):
+    _game(client)
+
+    def chunks():  # no Content-Length: the body is counted as it comes
+        yield b'{"team": "L\\u00e9a", "n": 1, "pad": "'
+        for _ in range(70):
+            yield b"x" * 1024
+        yield b'"}'
+
+    r = client.post("/api/games/current/points?lang=fr", content=chunks(), headers=SAME)
+    assert (r.status_code, r.json()) == (413, {"error": "le corps dépasse 64 Ko."})
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0

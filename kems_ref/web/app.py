@@ -44,7 +44,8 @@ from .base import (
 #: no inline script, nothing from elsewhere: the page's scripts and styles are its own files
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-NOT_FOUND = ("error.game_unknown", "error.game_none")
+#: the library's errors that are not a plain 400
+STATUS = {"error.game_unknown": 404, "error.game_none": 404, "error.web_too_large": 413}
 
 
 # --- security ---------------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         except HTTPError as exc:
             status, message = exc.status, exc.message
         except kems.KemsError as exc:
-            status, message = (404 if exc.key in NOT_FOUND else 400), kems.one_line(exc.render(lang))
+            status, message = STATUS.get(exc.key, 400), kems.one_line(exc.render(lang))
         if api:
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),

@@ -112,9 +112,9 @@ async def read_body(request: Request) -> bytes:
     try:
         return await request.body()
     except BodyTooLarge:
-        raise HTTPError(413, "at most 64 KB") from None
+        raise kems.KemsError("error.web_too_large", limit=MAX_BODY // 1024) from None
     except ClientDisconnect:  # the phone went away mid-body: nothing to answer, nothing written
-        raise HTTPError(400, "the request was cut off") from None
+        raise kems.KemsError("error.web_cut_off") from None
 
 
 async def json_body(request: Request, lang: str) -> dict[str, Any]:
@@ -133,7 +133,7 @@ async def form_body(request: Request) -> dict[str, str]:
     try:
         return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict"))
     except (UnicodeDecodeError, ValueError):
-        raise HTTPError(400, "not UTF-8") from None
+        raise kems.KemsError("error.web_not_utf8") from None
 
 
 class Pages:
