@@ -9,19 +9,31 @@ seen as the status a phone would get), addressed to 127.0.0.1.
 
 from __future__ import annotations
 
+import inspect
+import json
+import os
 import re
+import shutil
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from markupsafe import escape
 
 pytest.importorskip("starlette", reason="the web extra (pip install 'kems-ref[web]') is not installed")
 
+from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from kems_ref import library as kems
-from kems_ref.web.app import create_app
+from kems_ref.referee.situation import SITUATION_KEYS
+from kems_ref.web import pages
+from kems_ref.web.app import CALL_KEYS, create_app
 from kems_ref.web.base import Settings
 
 BASE = "http://127.0.0.1:8765"
@@ -131,6 +143,7 @@ def test_a_point_on_the_page_is_a_number_of_at_most_four_digits(client):
 def _shown_lines(page: str) -> list[str]:
     """The checklist page's list as lines of text: each question, then each of its lines."""
     import html
+    import re
 
     body = page[page.index('<ul class="checklist'):]
     body = body[:body.index("</ul>")]
@@ -281,3 +294,268 @@ def test_a_body_past_64_kb_without_a_length_is_a_413_in_the_requests_language(cl
     r = client.post("/api/games/current/points?lang=fr", content=chunks(), headers=SAME)
     assert (r.status_code, r.json()) == (413, {"error": "le corps dépasse 64 Ko."})
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
+
+
+# --- every route, fuzzed: never a 500 -----------------------------------------------------------------
+
+KENT = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
+WEB = Path(__file__).resolve().parents[1] / "kems_ref" / "web"
+#: the keys a handler reads, found in the handlers' own code (a new form field is fuzzed with the rest),
+#: and every key a situation file takes (a call's body, the call page's address)
+KEYS = sorted({key for path in WEB.glob("*.py") for key in re.findall(
+    r"""\.(?:get|getlist|pop)\(\s*["']([A-Za-z0-9_.-]+)["']""", path.read_text(encoding="utf-8"))}
+    | SITUATION_KEYS | set(CALL_KEYS) | {"partner-hand", "no-square", "reading.call.kems.wrong", "team1", "team2"})
+HOSTILE = ["", " ", "0", "-1", "-0", "+1", "01", "10000", "9" * 30, "9" * 5000, "²", "٣", "1e3", "1.5", "null",
+           "/etc/passwd", "../x.yaml", "~/x.yaml", "x" * 2001, "<b>x</b>", "\x00", "\x1b[31m", "\u202e", "%", "&",
+           "=", "%FF", "é" * 300]
+NUMBERS = [1, 2, 4, 5, 8, 32, 52, "2", "4"]
+#: what a key's value looks like when it is well formed (any key may also get any hostile value)
+LIKELY: dict[str, list[Any]] = {
+    "event": ["kems", "contre-kems", "double-kems", "double-contre-kems", "broken", "deal", "exchange", "signal",
+              "sweep", "same-card", "stock-out"],
+    "by": ["Léa", "Inès", "Tom", "Karim", "Zoé"], "on": ["Léa", "Inès", "Tom", "Karim"],
+    "team": ["Léa", "Inès", "Léa+Tom"], "teams": [["A+B", "C+D"], ["Léa+Tom"], ["A+B", "C+D", "E+F"]],
+    "team1": ["A+B", "Léa+Tom"], "team2": ["C+D", "Inès+Karim"], "team3": ["E+F"], "name": ["dimanche", "current"],
+    "hand": ["Q Q Q Q", "7 7 K K", "Q Q Q", "Q Q Q X", "V V V 2", ["Q", "Q", "Q", "J"]],
+    "partner_hand": ["5 5 5 5", "2 3 4 5"], "partner-hand": ["5 5 5 5"], "lifted": ["Q"], "touched": ["Q"],
+    "convention": ["ducale", "pagat", "kent", "marquoir", "wikipedia", "nowhere"],
+    "c": ["ducale", "pagat", "kent", "wikipedia", "bicycle"], "conventions": ["pagat,ducale", "kent", ",,"],
+    "point": ["call.kems.right", "calls", "balayage", "nope"], "term": ["carre", "stop kemps", "zzz"],
+    "words": ["contre-kems sur deux 7 et deux rois", "on joue en combien de points ?", "stop kemps on 2 3 4 5, pagat",
+              "Léa a fait un signe à Tom", "bonjour"],
+    "lang": ["fr", "en", "de"], "done": ["1"], "all": [True, False],
+    **{fact: ["yes", "no", True, False] for fact in ("square", "partner_square", "no-square", "during_sweep",
+                                                     "after_kems", "take_first", "kems_right", "barred")},
+    "branch": ["1", "2", "3", 1, "partner_square=yes", "reading=1"], "decide": ["1", "partner_square=no"],
+    "reading.call.kems.wrong": ["1", "2", "3"], "reading": [["call.kems.wrong=2"], {"call.kems.wrong": 2}],
+    **dict.fromkeys(("entry", "n", "for", "target", "players", "deck", "cards"), NUMBERS)}
+#: well-formed fields that go together (a situation, a call, a decision…), not tied to a route: any route
+#: may get any of them, mutated, and the one it reads takes it past its first checks, to the library
+BASES: list[dict[str, Any]] = [
+    {"event": "contre-kems", "hand": "7 7 K K"}, {"event": "kems", "hand": "Q Q Q Q", "convention": "pagat"},
+    {"event": "exchange", "cards": 2, "take_first": True}, {"event": "kems", "square": True, "all": True},
+    {"event": "kems", "by": "Léa", "hand": "Q Q Q Q"}, {"event": "contre-kems", "by": "Inès", "on": "Léa"},
+    {"event": "kems", "by": "Léa", "square": "yes"}, {"event": "contre-kems", "by": "Inès", "on": "Léa",
+                                                      "hand": "7 7 K K", "done": "1"},
+    {"event": "kems", "by": "Léa", "hand": "Q Q Q", "lifted": "Q", "done": "1"},
+    {"branch": "1", "entry": 3}, {"branch": "partner_square=yes"}, {"team": "Léa", "n": 1}, {"team": "Inès", "n": "-2"},
+    {"teams": ["A+B", "C+D"], "target": 5}, {"team1": "A+B", "team2": "C+D", "target": "5", "convention": "pagat"},
+    {"words": "contre-kems sur deux 7 et deux rois"}, {"words": "on joue en combien de points ?"},
+    {"c": ["pagat", "ducale"]}, {"point": "call.kems.right", "conventions": "pagat,ducale"}, {"term": "carre"}, {}]
+KEY = st.one_of(st.sampled_from(KEYS), st.sampled_from(sorted(LIKELY)), st.text(max_size=8))
+
+
+def _value(key: str) -> st.SearchStrategy[Any]:
+    likely = st.sampled_from(LIKELY.get(key, ["yes", "1"]))
+    return st.one_of(likely, likely, st.sampled_from(HOSTILE), st.text(max_size=8))
+
+
+@st.composite
+def fields(draw: st.DrawFn, bases: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    """The fields of a request: a well-formed set (one of those the route reads, or any), then up to three
+    changes — a value replaced by a likely or a hostile one, a field dropped, any key a handler reads
+    added (a key may then come twice)."""
+    out = list(draw(st.sampled_from(bases) | st.sampled_from(BASES)).items())
+    for change in draw(st.lists(st.sampled_from(["set", "drop", "add"]), max_size=3)):
+        if change == "add" or not out:
+            key = draw(KEY)
+            out.append((key, draw(_value(key))))
+        else:
+            i = draw(st.integers(0, len(out) - 1))
+            if change == "drop":
+                del out[i]
+            else:
+                out[i] = (out[i][0], draw(_value(out[i][0])))
+    return out
+
+
+def _form(items: list[tuple[str, Any]]) -> list[tuple[str, str]]:
+    """Fields as an address or a form carries them: text, a list as its key repeated."""
+    out = []
+    for key, value in items:
+        for one in value if isinstance(value, list) else [value]:
+            text = ("yes" if one else "no") if isinstance(one, bool) else json.dumps(one) if isinstance(one, dict) \
+                else str(one)
+            out.append((key, text))
+    return out
+
+
+JSON_VALUE = st.recursive(
+    st.one_of(st.text(max_size=8), st.sampled_from(HOSTILE), st.integers(-(10**30), 10**30),
+              st.sampled_from([0, 1, 2, -1, 10**9, 10**10, 10**4000]), st.booleans(), st.none(),
+              st.floats(allow_nan=True)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+    max_leaves=6)
+
+
+@st.composite
+def json_objects(draw: st.DrawFn, bases: list[dict[str, Any]]) -> dict[str, Any]:
+    """A JSON body: the same fields, a few of them any JSON value instead."""
+    out = dict(draw(fields(bases)))
+    for key in draw(st.lists(st.sampled_from(sorted(out)), unique=True, max_size=2)) if out else []:
+        out[key] = draw(JSON_VALUE)
+    return out
+
+
+#: headers a phone, a script or a hostile page may send (bytes: as they come, Latin-1 and all)
+HEADERS: dict[str, list[Any]] = {
+    "accept-language": ["fr-FR,fr;q=0.9", "en", "de", "*", ";;,", "fr;q=" + "9" * 5000],
+    "cookie": ["kems_lang=fr", "kems_lang=de", b'kems_lang="\\351"', "kems_token=x", "=;;=", b"kems_lang=\xe9"],
+    "content-length": [b"\xb2", b"9" * 5000, b"-1", b"", b"1e3", b"0x10"],
+    "origin": [BASE, "null", "http://evil.example", "", "http://[::1"],
+    "sec-fetch-site": ["cross-site", "same-origin", "none", ""],
+    "host": ["127.0.0.1:8765", "[::1]:8765", "[::1].evil.example", "localhost", b"\xb2", "[::1]:" + "9" * 5000]}
+EXAMPLES = int(os.environ.get("KEMS_REF_FUZZ", "200"))
+
+
+def _reads(endpoint: Any) -> set[str]:
+    """The keys a route's handler reads: each quoted in its code (every key of a situation where it
+    reads one), so that the fuzz sends it the fields it takes as often as any others."""
+    handler = next((cell.cell_contents for cell in endpoint.__closure__ or ()
+                    if inspect.isfunction(cell.cell_contents)), endpoint)
+    source = inspect.getsource(handler)
+    found = {key for key in [*KEYS, *LIKELY] if f'"{key}"' in source}
+    return found | (SITUATION_KEYS if "situation_of" in source or "_options" in source else set())
+
+
+def _routes() -> list[tuple[str, str, dict[str, Any], list[dict[str, Any]]]]:
+    """Every route of the app as it is built (path, method, its path parameters, the well-formed fields
+    it reads), read from the app itself; the static files by one path under their mount."""
+    app: Any = create_app(Settings(db=Path("unused.sqlite3")))
+    out = []
+    for route in app.app.routes:
+        if isinstance(route, Route):
+            reads = _reads(route.endpoint)
+            fitting = [base for base in BASES if set(base) & reads] or BASES
+            out += [(route.path, method, route.param_convertors, fitting) for method in sorted(route.methods or ())]
+        elif isinstance(route, Mount):
+            out += [(route.path + "/{file}", method, {"file": None}, [{}]) for method in ("GET", "HEAD")]
+    return out
+
+
+ROUTES = _routes()
+PARAMS = {"game": ["current", "game-1", "current", "kent-game", "nowhere", "0", "9" * 5000],
+          "event": ["kems", "contre-kems", "double-kems", "double-contre-kems", "broken", "deal", "Kems", "x" * 70],
+          "code": ["en", "fr", "de", ""], "file": ["kems.css", "htmx.min.js", "../app.py", "nope"]}
+
+
+def test_the_routes_fuzzed_are_the_apps_every_page_and_api_route():
+    fuzzed = {(path, method) for path, method, _, _ in ROUTES}
+    assert {(path, method) for path, _, methods in pages.ROUTES for method in methods} <= fuzzed  # every page
+    assert {("/api/rule", "POST"), ("/api/ask", "POST"), ("/api/compare", "GET"), ("/api/games", "POST"),
+            ("/api/games/{game}/decide", "POST"), ("/static/{file}", "GET")} <= fuzzed
+    assert ("/checklist", "HEAD") in fuzzed  # HEAD too, wherever GET is
+
+
+class Table:
+    """A server with a house file and two games — a Kent game, and the current one, a Ducale game with
+    entries and a call waiting for the table — so that every route reaches past its first checks; put
+    back as it was before each fuzzed request (a copy of its database), so no request finds it changed."""
+
+    def __init__(self, folder: Path):
+        self.db, self.saved = folder / "sheet.sqlite3", folder / "saved.sqlite3"
+        self.client = TestClient(create_app(Settings(db=self.db, houses={"kent": KENT})), base_url=BASE,
+                                 raise_server_exceptions=False)
+        for convention, name in (("kent", "kent-game"), ("ducale", "game-1")):
+            created = self.client.post("/api/games", json={"teams": ["Léa+Tom", "Inès+Karim"], "name": name,
+                                                           "convention": convention, "target": None if
+                                                           convention == "kent" else 5})
+            assert created.status_code == 201, created.text
+        for body in ({"event": "kems", "by": "Léa", "hand": "Q Q Q Q"}, {"event": "kems", "by": "Inès",
+                                                                          "hand": "Q Q Q J"},
+                     {"event": "contre-kems", "by": "Inès", "on": "Léa"}):
+            assert self.client.post("/api/games/current/calls", json=body).status_code == 200
+        assert self.client.get("/api/games/current/score").json()["waiting"] == [3]
+        shutil.copyfile(self.db, self.saved)  # every connection closed: the WAL is in the file
+
+    def reset(self) -> TestClient:
+        for leftover in (self.db.with_name(self.db.name + "-wal"), self.db.with_name(self.db.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        shutil.copyfile(self.saved, self.db)
+        return self.client
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    made = Table(tmp_path_factory.mktemp("routes"))
+    with made.client:  # one event loop for every request (a client outside it starts one per request)
+        yield made
+
+
+def _answered(client: TestClient, method: str, url: str, **request: Any) -> None:
+    """One request: a 2xx, 3xx or 4xx within 5 seconds, never a 500 nor a traceback; a refusal is one
+    line, ``{"error": …}`` under /api/, the error page elsewhere."""
+    started = time.perf_counter()
+    r = client.request(method, url, follow_redirects=False, **request)
+    took = time.perf_counter() - started
+    said = (method, url, {k: (v[:200] if isinstance(v, (str, bytes)) else v) for k, v in request.items()})
+    assert r.status_code < 500, (r.status_code, said, r.text[-400:])
+    assert "Traceback" not in r.text and "Internal Server Error" not in r.text, said
+    assert took < 5, (took, said)
+    if r.status_code in (400, 404) and method != "HEAD":
+        if url.startswith("/api/"):
+            error = r.json()["error"]
+            assert isinstance(error, str) and error and "\n" not in error, said
+        elif not url.startswith("/static/"):
+            assert '<p class="error" role="alert">' in r.text, said
+
+
+def _url(path: str, params: dict[str, str]) -> str:
+    for name, value in params.items():
+        path = path.replace("{" + name + "}", quote(value, safe=""))
+    return path
+
+
+@st.composite
+def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
+    path, method, convertors, bases = draw(st.sampled_from(ROUTES))
+    known = {name: st.sampled_from(PARAMS.get(name, ["x"])) for name in convertors}
+    url = _url(path, {name: draw(st.one_of(known[name], known[name], known[name], st.text(max_size=8)))
+                      for name in convertors})
+    query = _form(draw(fields(bases))) if method != "POST" or draw(st.booleans()) else []
+    request: dict[str, Any] = {"headers": {"origin": BASE}, "params": query}
+    for name in draw(st.lists(st.sampled_from(sorted(HEADERS)), unique=True, max_size=2)):
+        request["headers"][name] = draw(st.sampled_from(HEADERS[name]))
+    if method == "POST":
+        kind = draw(st.sampled_from(["json" if path.startswith("/api/") else "form"] * 3 + ["form", "json", "raw",
+                                                                                           "empty"]))
+        if kind == "form" or (kind == "json" and not path.startswith("/api/")):
+            request["content"] = urlencode(_form(draw(fields(bases)))).encode()
+            request["headers"]["content-type"] = "application/x-www-form-urlencoded"
+        elif kind == "json":
+            request["content"] = json.dumps(draw(json_objects(bases))).encode()
+            request["headers"]["content-type"] = "application/json"
+        elif kind == "raw":
+            request["content"] = draw(st.sampled_from([b"[", b"[]", b"null", b"\xff\xfe", b"a=%FF", b"{}" * 3,
+                                                       b'{"n": ' + b"9" * 5000 + b"}", b"[" * 5000]))
+    return method, url, request
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("KEMS_REF_FUZZ"),
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(request=requests())
+def test_every_route_answers_any_request_with_a_status_below_500(table, request):
+    method, url, rest = request
+    _answered(table.reset(), method, url, **rest)
+
+
+@pytest.mark.parametrize("with_games", [False, True])
+def test_every_route_answers_its_empty_and_its_multi_value_forms_with_a_status_below_500(table, tmp_path, with_games):
+    """Each route, each method: no query and no body; then every key it may read given twice (``?c=a&c=b``,
+    a form's key repeated), in the address and in a form or JSON body."""
+    empty = Settings(db=tmp_path / "empty.sqlite3")
+    client = table.reset() if with_games else TestClient(create_app(empty), base_url=BASE,
+                                                         raise_server_exceptions=False)
+    twice = _form([(key, value) for key in KEYS for value in LIKELY.get(key, ["1", "yes"])[:2]])
+    for path, method, convertors, _ in ROUTES:
+        url = _url(path, {name: PARAMS.get(name, ["x"])[0] for name in convertors})
+        post = method == "POST"
+        _answered(client, method, url, headers=SAME)
+        _answered(client, method, url + "?", headers=SAME, **({"content": b""} if post else {}))
+        _answered(client, method, url, params=twice, headers=SAME)
+        if post:
+            _answered(client, method, url, content=urlencode(twice).encode(), headers=FORM)
+            _answered(client, method, url, content=b"", headers=FORM)
+            _answered(client, method, url, json={}, headers=SAME)
+            _answered(client, method, url, json=dict(twice), headers=SAME)
+            _answered(client, method, url, json={key: LIKELY.get(key, ["1"])[0] for key in KEYS}, headers=SAME)
