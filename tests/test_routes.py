@@ -39,6 +39,7 @@ from kems_ref.web.base import Settings
 BASE = "http://127.0.0.1:8765"
 SAME = {"origin": BASE}
 FORM = {**SAME, "content-type": "application/x-www-form-urlencoded"}
+KENT = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
 TOO_LONG = {"en": "story too long (at most 2000 characters): tell just the dispute",
             "fr": "récit trop long (au plus 2000 caractères) : racontez juste la dispute"}
 
@@ -296,9 +297,44 @@ def test_a_body_past_64_kb_without_a_length_is_a_413_in_the_requests_language(cl
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
 
 
+def test_words_over_200_characters_to_compare_are_refused_before_they_are_looked_up(client, run):
+    """The words that name a point are matched one by one against every point's: 30,000 characters of them
+    held a thread for 12 s; past 200 they are refused, by the library, for the API, the page and the CLI."""
+    words = "carte levée balayage " * 20  # 420 characters
+    said = {"en": "'carte levée balayage carte levée balayag…' is too long to name a convention, a rule point, "
+                  "a topic or a word of the game (at most 200 characters)",
+            "fr": "« carte levée balayage carte levée balayag… » est trop long pour nommer une convention, "
+                  "un point de règle, un thème ou un mot du jeu (au plus 200 caractères)"}
+    with pytest.raises(kems.KemsError) as refused:
+        kems.compare([words], "fr")
+    assert refused.value.render("fr") == said["fr"]
+    r = client.get("/api/compare", params={"point": words})
+    assert (r.status_code, r.json()) == (400, {"error": said["en"]})
+    r = client.get("/compare", params={"point": words, "lang": "fr"})
+    assert r.status_code == 400 and str(escape(said["fr"])) in r.text
+    cli = run("compare", words, "--lang", "en")
+    assert (cli.code, cli.err) == (2, f"kems-ref: error: {said['en']}\n")
+    assert client.get("/api/compare", params={"point": "carte levée"}).json()["rows"][0]["rule_point"] == \
+        "exchange.lifted_card"
+
+
+def test_compare_and_the_checklist_name_at_most_as_many_conventions_as_the_table_has(db):
+    client = TestClient(create_app(Settings(db=db, lang="en")), base_url=BASE, raise_server_exceptions=False)
+    ten = [*kems.shipped_ids(), "kent"]
+    r = client.get("/api/compare", params={"point": "call.kems.right", "conventions": ",".join(["pagat"] * 10)})
+    assert (r.status_code, r.json()) == (400, {"error": "name at most 9 conventions: this table has 9."})
+    r = client.get("/checklist", params=[("c", c) for c in ten])
+    assert r.status_code == 400 and "name at most 9 conventions: this table has 9." in r.text
+    assert client.get("/checklist", params=[("c", "pagat")] * 500).status_code == 200  # one convention, once
+    nine = client.get("/api/compare", params={"point": "call.kems.right", "conventions": ",".join(ten[:9])})
+    assert nine.status_code == 200 and nine.json()["conventions"] == ten[:9]
+    with_kent = TestClient(create_app(Settings(db=db, lang="en", houses={"kent": KENT})), base_url=BASE,
+                           raise_server_exceptions=False)
+    assert with_kent.get("/checklist", params=[("c", c) for c in ten]).status_code == 200
+
+
 # --- every route, fuzzed: never a 500 -----------------------------------------------------------------
 
-KENT = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
 WEB = Path(__file__).resolve().parents[1] / "kems_ref" / "web"
 #: the keys a handler reads, found in the handlers' own code (a new form field is fuzzed with the rest),
 #: and every key a situation file takes (a call's body, the call page's address)
@@ -307,7 +343,7 @@ KEYS = sorted({key for path in WEB.glob("*.py") for key in re.findall(
     | SITUATION_KEYS | set(CALL_KEYS) | {"partner-hand", "no-square", "reading.call.kems.wrong", "team1", "team2"})
 HOSTILE = ["", " ", "0", "-1", "-0", "+1", "01", "10000", "9" * 30, "9" * 5000, "²", "٣", "1e3", "1.5", "null",
            "/etc/passwd", "../x.yaml", "~/x.yaml", "x" * 2001, "<b>x</b>", "\x00", "\x1b[31m", "\u202e", "%", "&",
-           "=", "%FF", "é" * 300]
+           "=", "%FF", "é" * 300, "balyage carte " * 1500, "pagat," * 1000]
 NUMBERS = [1, 2, 4, 5, 8, 32, 52, "2", "4"]
 #: what a key's value looks like when it is well formed (any key may also get any hostile value)
 LIKELY: dict[str, list[Any]] = {

@@ -247,7 +247,7 @@ async def api_ask(request: Request, settings: Settings, lang: str) -> Response:
 async def api_compare(request: Request, settings: Settings, lang: str) -> Response:
     point = request.query_params.get("point")
     named = [c for c in request.query_params.get("conventions", "").split(",") if c]
-    refs = [*([no_path(point)] if point else []), *(settings.convention(c) or c for c in named)]
+    refs = [*([no_path(point)] if point else []), *settings.several(named)]
     comparison = await run_in_threadpool(kems.compare, refs, lang)
     return JSONResponse(kems.COMPARE.write(kems.Format.JSON, comparison, lang))
 

@@ -50,6 +50,13 @@ class Settings:
     def conventions(self) -> list[str]:
         return [*kems.shipped_ids(), *self.houses]
 
+    def several(self, refs: list[str]) -> list[str]:
+        """The conventions a request names side by side (compare, the checklist): each as
+        :meth:`convention` takes it, and no more of them than this server has (a column each)."""
+        if len(refs) > len(self.conventions()):
+            raise kems.KemsError("error.web_too_many", limit=len(self.conventions()))
+        return [self.convention(ref) or ref for ref in refs]
+
 
 def no_path(ref: str) -> str:
     """A request names conventions and rule points by their ids, never a file."""

@@ -329,7 +329,7 @@ async def checklist_page(request: Request, settings: Settings, lang: str) -> Res
     section, as ``kems-ref checklist -c pagat -c ducale`` prints it).  A convention named twice is one
     column: the table names who is playing, and the sheet stays as wide as the conventions served."""
     chosen = list(dict.fromkeys(c for c in request.query_params.getlist("c") if c)) or [kems.DEFAULT_CONVENTION]
-    refs = [settings.convention(c) or c for c in chosen]
+    refs = settings.several(chosen)
 
     def work() -> dict[str, Any]:
         sheet = kems.checklist(refs, lang)
