@@ -87,6 +87,12 @@ def unsafe(text: str) -> bool:
     return clean(text) != text or "\n" in text or "\t" in text
 
 
+def one_line(message: str) -> str:
+    """An error message as every front end shows it: one line, safe to print (a newline a user typed
+    into a name, "a\\nb", is a space)."""
+    return clean(message).replace("\n", " ")
+
+
 #: characters JSON leaves raw that a terminal would obey (C1 controls) or that reorder a line (bidi)
 _JSON_RAW = {*range(0x80, 0xA0), *_BIDI, 0x2028, 0x2029}
 

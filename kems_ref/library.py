@@ -33,7 +33,7 @@ def _public(module: str, *names: str) -> None:
 
 
 # errors and languages
-_public("kems_ref.errors", "KemsError", "clean", "json_safe")
+_public("kems_ref.errors", "KemsError", "clean", "one_line", "json_safe")
 _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "lang_chosen")
 _public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
@@ -52,7 +52,7 @@ _public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
         "notes", "call_name", "event_label", "game_event_label")
 # a dispute told in words
-_public("kems_ref.ask.reader", "read", "story_lang")
+_public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
         "command_line", "rules_question", "understood_labels")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
@@ -95,6 +95,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py keeps them equal to PUBLIC)
     from .ask.prompts import TerminalPrompter as TerminalPrompter
+    from .ask.reader import MAX_STORY as MAX_STORY
+    from .ask.reader import check_story as check_story
     from .ask.reader import read as read
     from .ask.reader import story_lang as story_lang
     from .ask.session import Asked as Asked
@@ -123,6 +125,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .errors import KemsError as KemsError
     from .errors import clean as clean
     from .errors import json_safe as json_safe
+    from .errors import one_line as one_line
     from .game.play import call as call
     from .game.play import check_call as check_call
     from .game.play import decide as decide
@@ -244,7 +247,8 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     ``convention`` (``explicit``: the user named it, and a story naming another one is refused); with
     a ``prompter``, what the ruling still needs is asked one question at a time.  A question about
     the rules themselves ("on joue en combien de points ?") is answered as ``compare`` answers it.
-    Raises :class:`KemsError` where the story cannot be ruled on (what was not understood)."""
+    Raises :class:`KemsError` where the story cannot be ruled on (what was not understood), or is
+    longer than ``MAX_STORY`` characters (``error.ask_too_long``, before any reading)."""
     from .ask.reader import read
     from .ask.session import check_reading, convention_for, rules_question, settle
     from .corpus.naming import calls_of, likes_of

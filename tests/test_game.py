@@ -905,3 +905,23 @@ def test_a_call_entered_in_french_and_settled_in_english_reads_in_english(run, g
     assert "(the table's choice)" in decided.out and "Le joueur" not in decided.out
     again = run("game", "show", "--lang", "fr", env={"KEMS_REF_DB": db})
     assert "Tom+Léa +1 point" in again.out and "the accused" not in again.out.lower()
+
+
+def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_error(tmp_path):
+    """"²" is a digit to isdigit() and no number to int(): the prompt says what it takes and asks again."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+           "PYTHONWARNINGS": "ignore", "KEMS_REF_LANG": "en"}
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "game", "new", "--team", "A+B", "--team", "C+D",
+                                           "-c", "ducale", "--db", str(tmp_path / "g.db")],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 100))
+    child.expect("how many points do you play to")
+    child.send("²\r")
+    child.expect("a whole number above 0")
+    child.send("\x15" + "7\r")  # the line cleared, then a number
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "error" not in (child.before or "")
+    score = subprocess.run([sys.executable, "-m", "kems_ref", "game", "score", "--json", "--db",
+                            str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60)
+    assert json.loads(score.stdout)["target"] == 7

@@ -89,6 +89,26 @@ def test_a_story_the_library_cannot_rule_on_raises_the_one_error_type():
         kems.ask("bonjour", "fr")
 
 
+def test_a_story_over_2000_characters_is_refused_by_the_library_before_it_is_read(monkeypatch):
+    """One bound for every front end: the reader's entry point holds it, and ``ask`` meets it first."""
+    import kems_ref.ask.reader as reader
+
+    assert kems.MAX_STORY == 2000
+    for story in ("x" * 2001, "contre kems sur deux 7 et deux rois " * 1700):
+        with pytest.raises(kems.KemsError) as refused:
+            kems.ask(story, "fr")
+        assert refused.value.key == "error.ask_too_long"
+        assert refused.value.render("fr") == "récit trop long (au plus 2000 caractères) : racontez juste la dispute"
+    with pytest.raises(kems.KemsError, match=r"^story too long \(at most 2000 characters\): tell just the dispute$"):
+        kems.read("x" * 2001)
+    kems.check_story("x" * 2000)  # at the bound: read
+    monkeypatch.setattr(reader, "tokenize", lambda story: pytest.fail("a story over the bound was read"))
+    with pytest.raises(kems.KemsError):
+        kems.ask("x" * 2001, "en")
+    with pytest.raises(kems.KemsError):
+        kems.read("x" * 2001)
+
+
 # --- one output-format mechanism -------------------------------------------------------------------
 
 @pytest.mark.parametrize("command, formats", [(["compare"], kems.COMPARE), (["checklist"], kems.CHECKLIST),

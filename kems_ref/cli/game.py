@@ -6,6 +6,7 @@ game) and ``--db`` (default: ``KEMS_REF_DB``, then a file in the user's data dir
 """
 
 import inspect
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -112,8 +113,12 @@ def _ask_target(out: Out) -> Optional[int]:
     from ..library import TerminalPrompter, t
 
     question, bad = t("game.q.target", out.lang), t("game.q.target_bad", out.lang)
-    answer = TerminalPrompter().text(question, lambda s: True if s.strip().isdigit() and int(s) > 0 else bad)
-    return int(answer) if answer and answer.strip().isdigit() else None
+
+    def whole(text: str) -> bool:  # ASCII digits, checked before int() sees them ("²" is a digit to isdigit())
+        return re.fullmatch(r"[0-9]{1,9}", text.strip()) is not None
+
+    answer = TerminalPrompter().text(question, lambda s: True if whole(s) and int(s) > 0 else bad)
+    return int(answer) if answer and whole(answer) else None
 
 
 @command(game_app, "new", help=msg("help.cmd.game_new"))

@@ -353,7 +353,7 @@ def pick_branch(ruling: Ruling, decide: str) -> dict[str, Any]:
     if not branches:
         raise KemsError("error.game_decide_nothing", verdict=str(ruling.verdict))
     chosen = None
-    if decide.strip().isdigit() and len(decide.strip()) <= 6 and 1 <= int(decide) <= len(branches):
+    if _whole(decide.strip()) and 1 <= int(decide) <= len(branches):
         chosen = branches[int(decide) - 1]
     else:
         wanted = {}
@@ -370,9 +370,9 @@ def pick_branch(ruling: Ruling, decide: str) -> dict[str, Any]:
                 chosen = branch
                 break
     if chosen is None:
-        raise KemsError("error.game_decide_unknown", decide=decide[:40], count=len(branches))
+        raise KemsError("error.game_decide_unknown", decide=_shown(decide), count=len(branches))
     if not sheet.settled(chosen["ruling"]):
-        raise KemsError("error.game_decide_unsettled", decide=decide[:40])
+        raise KemsError("error.game_decide_unsettled", decide=_shown(decide))
     return dict(chosen)
 
 
@@ -382,7 +382,19 @@ def _value(text: str) -> Any:
         return True
     if low in ("no", "non", "false", "n"):
         return False
-    return int(text) if re.fullmatch(r"\d{1,6}", text) else text
+    return int(text) if _whole(text) else text
+
+
+def _whole(text: str) -> bool:
+    """A number a table types (a branch, a reading): ASCII digits, a few of them, checked before
+    ``int()`` ever sees them ("²" is a digit to ``isdigit`` but no number, and 5,000 digits are
+    beyond ``int()``)."""
+    return re.fullmatch(r"[0-9]{1,9}", text) is not None
+
+
+def _shown(text: str) -> str:
+    """What the table typed, as an error names it: its first 40 characters."""
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _waiting(entries: list[SheetEntry], n: Optional[int]) -> SheetEntry:

@@ -8,6 +8,8 @@ unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the jo
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -42,7 +44,8 @@ from .base import (
 #: no inline script, nothing from elsewhere: the page's scripts and styles are its own files
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-NOT_FOUND = ("error.game_unknown", "error.game_none")
+#: the library's errors that are not a plain 400
+STATUS = {"error.game_unknown": 404, "error.game_none": 404, "error.web_too_large": 413}
 
 
 # --- security ---------------------------------------------------------------------------------------
@@ -91,14 +94,14 @@ class Guard:
                 return response
             if not _same_secret(request.cookies.get(TOKEN_COOKIE, ""), token):
                 return PlainTextResponse("403: this table's link (its QR code) is needed to join.", status_code=403)
-        elif self.settings.hosts is not None and _host_name(request) not in self.settings.hosts:
+        elif self.settings.hosts is not None and not _known_host(_host_name(request), self.settings.hosts):
             return PlainTextResponse("421: this server answers on its own address only.", status_code=421)
         if request.method not in ("GET", "HEAD", "POST"):
             return PlainTextResponse("405", status_code=405)
         if request.method == "POST" and not _same_origin(request):
             return PlainTextResponse("403: a request from another site.", status_code=403)
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > MAX_BODY:
+        length = request.headers.get("content-length", "0")  # "²" is a digit to isdigit(), and no number
+        if re.fullmatch(r"[0-9]{1,18}", length) is None or int(length) > MAX_BODY:
             return PlainTextResponse("413: at most 64 KB.", status_code=413)
         return None
 
@@ -111,11 +114,36 @@ def _same_secret(given: str, token: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode())
 
 
-def _host_name(request: Request) -> str:
+def _host_name(request: Request) -> Optional[str]:
+    """The name a request is addressed to (``Host``) without its port, or None where the header is no
+    name at all.  A bracketed IPv6 literal is exactly ``[addr]`` or ``[addr]:port``, ``addr`` an IPv6
+    address (written as :mod:`ipaddress` writes it: ``[0:0::1]`` is ``::1``); anything else is a name
+    or an IPv4 address of letters, digits, dots and hyphens, then an optional ``:port``.  So
+    ``[::1].evil.example``, ``[::1]:80.evil.example`` or ``127.0.0.1:80:80`` are no loopback name."""
     host = request.headers.get("host", "")
-    if host.startswith("["):  # [::1]:8765
-        return host[1:].split("]")[0]
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if len(host) > 300:
+        return None
+    bracketed = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\](?::[0-9]{1,5})?", host)
+    if bracketed:
+        try:
+            return str(ipaddress.IPv6Address(bracketed[1]))
+        except ValueError:
+            return None
+    named = re.fullmatch(r"([A-Za-z0-9.-]+)(?::[0-9]{1,5})?", host)
+    return named[1].lower() if named else None
+
+
+def _known_host(name: Optional[str], hosts: set[str]) -> bool:
+    """Whether a request's host name is one this server answers to (an IPv6 one however written)."""
+    if name is None:
+        return False
+    written = set()
+    for host in hosts:
+        try:
+            written.add(str(ipaddress.IPv6Address(host)) if ":" in host else host.lower())
+        except ValueError:
+            written.add(host.lower())
+    return name in written
 
 
 def _headers(response: Response) -> Response:
@@ -129,7 +157,11 @@ def _same_origin(request: Request) -> bool:
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None:
-        return origin != "null" and urlsplit(origin).netloc == host
+        try:
+            named = urlsplit(origin).netloc
+        except ValueError:  # "http://[::1": no address at all, so not this server's
+            return False
+        return origin != "null" and named == host
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
 
 
@@ -149,7 +181,7 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         except HTTPError as exc:
             status, message = exc.status, exc.message
         except kems.KemsError as exc:
-            status, message = (404 if exc.key in NOT_FOUND else 400), kems.clean(exc.render(lang))
+            status, message = STATUS.get(exc.key, 400), kems.one_line(exc.render(lang))
         if api:
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
@@ -159,6 +191,14 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
 
 
 # --- the JSON API: exactly the command line's --json objects -----------------------------------------
+
+def _whole(value: Any, key: str) -> int:
+    """A count or an entry's number a JSON body carries: an integer (not a boolean) of at most nine
+    digits, else a 400 naming ``key``; the library's own bounds (a line of the sheet) say the rest."""
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
+        raise kems.KemsError("error.web_bad_value", key=key)
+    return value
+
 
 def _game(store: Any, request: Request) -> Any:
     """``{game}``: an id, a name, or ``current``, as ``--game`` takes them."""
@@ -197,7 +237,7 @@ async def api_ask(request: Request, settings: Settings, lang: str) -> Response:
 async def api_compare(request: Request, settings: Settings, lang: str) -> Response:
     point = request.query_params.get("point")
     named = [c for c in request.query_params.get("conventions", "").split(",") if c]
-    refs = [*([no_path(point)] if point else []), *(settings.convention(c) or c for c in named)]
+    refs = [*([no_path(point)] if point else []), *settings.several(named)]
     comparison = await run_in_threadpool(kems.compare, refs, lang)
     return JSONResponse(kems.COMPARE.write(kems.Format.JSON, comparison, lang))
 
@@ -215,7 +255,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
             raise kems.KemsError("error.web_bad_value", key="teams")
         target = data.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise kems.KemsError("error.web_bad_value", key="target")
+            raise kems.KemsError("error.web_bad_value", key="target")  # any integer: the library's bounds say it
         convention = settings.convention(data.get("convention")) or kems.DEFAULT_CONVENTION
 
         def create() -> Any:
@@ -276,10 +316,9 @@ async def api_point(request: Request, settings: Settings, lang: str) -> Response
     team, n, for_entry = data.get("team"), data.get("n", 1), data.get("for")
     if not isinstance(team, str) or not team:
         raise kems.KemsError("error.web_bad_value", key="team")
-    for key, value, optional in (("n", n, False), ("for", for_entry, True)):
-        if (value is None and not optional) or (value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9)):
-            raise kems.KemsError("error.web_bad_value", key=key)
+    _whole(n, "n")
+    if for_entry is not None:
+        _whole(for_entry, "for")
 
     def work() -> Any:
         with settings.store() as store:
@@ -303,10 +342,10 @@ async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
 async def api_decide(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
     branch, entry = data.get("branch"), data.get("entry")
-    if not isinstance(branch, (str, int)) or isinstance(branch, bool):
-        raise kems.KemsError("error.web_bad_value", key="branch")
-    if entry is not None and (not isinstance(entry, int) or isinstance(entry, bool)):
-        raise kems.KemsError("error.web_bad_value", key="entry")
+    if not isinstance(branch, str):
+        _whole(branch, "branch")
+    if entry is not None:
+        _whole(entry, "entry")
 
     def work() -> Any:
         with settings.store() as store:
