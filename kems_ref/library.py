@@ -65,7 +65,7 @@ _public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST",
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
-        "redo", "rescore", "team_of", "game_calls")
+        "redo", "rescore", "team_of", "game_calls", "standing")
 _public("kems_ref.game.sheet", "score")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
@@ -135,6 +135,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.play import preview as preview
     from .game.play import redo as redo
     from .game.play import rescore as rescore
+    from .game.play import standing as standing
     from .game.play import team_of as team_of
     from .game.play import undo as undo
     from .game.play import would_apply as would_apply

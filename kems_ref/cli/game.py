@@ -332,7 +332,7 @@ def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        score = sheet.score(sheet_game, store.entries(sheet_game))
+        score = sheet.standing(store, sheet_game)
     if out.as_json:
         out.json(score.to_json(sheet_game))
     else:
@@ -380,7 +380,7 @@ def game_list(out: Out, db: DbOpt = None) -> None:
     from .. import library as sheet
 
     with _store(db, writes=False) as store:
-        games = [(g, sheet.score(g, store.entries(g))) for g in store.games()]
+        games = [(g, sheet.standing(store, g)) for g in store.games()]
     if out.as_json:
         out.json(render.list_json(games))
     else:

@@ -23,8 +23,9 @@ from ..referee import api
 from ..referee.resolver import Ruling
 from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING, Situation
 from ..words import fold
-from . import sheet
+from . import sheet, tally
 from .store import Game, SheetEntry, Store, Team, now
+from .tally import Tally
 
 
 @dataclass
@@ -159,12 +160,7 @@ def _player(game: Game, who: str) -> str:
 
 def readings(entries: list[SheetEntry]) -> dict[str, int]:
     """The readings the table has chosen so far (a self-contradicting source: chosen once)."""
-    chosen: dict[str, int] = {}
-    for entry in sheet.effective(entries):
-        for fact, value in ((entry.decision or {}).get("if") or {}).items():
-            if fact.startswith(READING):
-                chosen[fact[len(READING):]] = value
-    return chosen
+    return Tally.of(entries).chosen_readings()
 
 
 @dataclass
@@ -175,6 +171,12 @@ class Recorded:
     #: a pending call: what each branch would write ({"if", "verdict", "changes": None where unsettled})
     choices: list[dict[str, Any]] = field(default_factory=list)
     restores: Optional[int] = None  # a redo: the entry that counts again
+
+
+def standing(store: Store, game: Game) -> sheet.Score:
+    """Where the game stands now (its score, who waits for the table), from its tally: a long game
+    costs what a short one does."""
+    return tally.read(store, game).score(game)
 
 
 def game_calls(game: Game) -> dict[str, str]:
@@ -224,13 +226,13 @@ def rules_of(game: Game) -> Convention:
                         reason=exc) from None
 
 
-def _situation(game: Game, entries: list[SheetEntry], event: str, facts: Situation | dict[str, Any],
+def _situation(game: Game, standing: Tally, event: str, facts: Situation | dict[str, Any],
                roles: sheet.Roles) -> Situation:
     """A call's situation at this table: the teams still playing, the readings already chosen.
     ``facts``: a situation (a phone's tap, its cards read once) or the options of ``rule`` (the
     command line's flags)."""
     conv = rules_of(game)
-    own = {point: n for point, n in readings(entries).items() if conv.get(point).conflict}
+    own = {point: n for point, n in standing.chosen_readings().items() if conv.get(point).conflict}
     if isinstance(facts, Situation):
         if facts.event != event:
             raise KemsError("error.web_bad_value", key="event")
@@ -262,10 +264,11 @@ def would_apply(store: Store, game: Game, event: str, facts: Situation | dict[st
     """The ruling a call would get at this table now and the changes it would write (``None``: not
     settled, the call would wait for a decision), nothing written."""
     check_call(game, event, by, on)
-    entries = store.entries(game, full=False)
-    _open_game(game, entries)
-    roles = _roles(game, event, by, on, entries)
-    sit = _situation(game, entries, event, facts, roles)
+    standing = tally.read(store, game)
+    score = standing.score(game)
+    _open_game(game, score)
+    roles = _roles(game, event, by, on, score)
+    sit = _situation(game, standing, event, facts, roles)
     result = api.rule(sit, game.convention)
     return result, sheet.changes_of(result.ruling, roles) if sheet.settled(result.ruling) else None
 
@@ -293,10 +296,11 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
     ``facts``: a situation, or the options of ``rule`` (see :func:`_situation`)."""
     check_call(game, event, by, on)
 
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
-        _open_game(game, entries)
-        roles = _roles(game, event, by, on, entries)
-        sit = _situation(game, entries, event, facts, roles)
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        score = standing.score(game)
+        _open_game(game, score)
+        roles = _roles(game, event, by, on, score)
+        sit = _situation(game, standing, event, facts, roles)
         ruling = api.rule(sit, game.convention).ruling
         entry = SheetEntry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
                            on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
@@ -314,7 +318,7 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
             {"if": b["if"], "verdict": str(b["ruling"].verdict),
              "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
             for b in ruling.branches]
-        return entry, Recorded(entry, ruling, sheet.score(game, [*entries, entry]), choices)
+        return entry, lambda after: Recorded(entry, ruling, after, choices)
 
     return _append(store, game, build)
 
@@ -324,26 +328,34 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
 RETRIES = 2
 
 
-def _append(store: Store, game: Game, build: Callable[[list[SheetEntry]], tuple[SheetEntry, Recorded]],
-            full: bool = False) -> Recorded:
-    """Write the entry ``build(entries)`` makes of the game's entries.  Built (ruled, worded, scored)
-    in this process's turn but outside the write transaction — so that no other process waits while
-    a call is ruled — then written in a short one, the entry and its changes, after checking that the
-    game did not change under it (its last entry is still the one the entry was built on).  When
-    another process wrote meanwhile, the entry is built again on what is there now."""
+#: what an entry's outcome is made of once it is written: the score after it
+Finish = Callable[[sheet.Score], Recorded]
+
+
+def _append(store: Store, game: Game, build: Callable[[Tally], tuple[SheetEntry, Finish]]) -> Recorded:
+    """Write the entry ``build(standing)`` makes of where the game stands.  Built (ruled, scored) in
+    this process's turn but outside the write transaction — so that no other process waits while a
+    call is ruled — then written in a short one, the entry and the game's tally after it, once it is
+    checked that the game did not change under it (its last entry is still the one the entry was
+    built on).  When another process wrote meanwhile, the entry is built again on what is there now.
+    Nothing here reads the game's history: a long game costs what a short one does."""
     with store.turn():
-        for _ in range(RETRIES):
-            entries = store.entries(game, full=full)
-            entry, recorded = build(entries)
+        for attempt in range(RETRIES + 1):
+            standing = tally.read(store, game)
+            entry, finish = build(standing)
             with store.writing():
-                if store.last_entry(game) == (entries[-1].n if entries else 0):
-                    store.add_entry(game, entry)
-                    return recorded
-        with store.writing():  # a game other processes keep writing to: built where nobody else can write
-            entries = store.entries(game, full=full)
-            entry, recorded = build(entries)
-            store.add_entry(game, entry)
-            return recorded
+                if attempt < RETRIES and store.last_entry(game) != standing.last:
+                    continue  # another process wrote meanwhile: built again on what is there now
+                if attempt == RETRIES:  # a game other processes keep writing to: built where nobody else can write
+                    standing = tally.read(store, game)
+                    entry, finish = build(standing)
+                store.add_entry(game, entry)
+                after = standing.after(entry, lambda n: store.entry(game, n))
+                if after is None:  # an entry the tally does not follow: made again from the entries
+                    after = Tally.of(store.iter_entries(game, full=False))
+                tally.save(store, game, after)
+                return finish(after.score(game))
+    raise AssertionError("unreachable")  # pragma: no cover - the last attempt always writes
 
 
 def pick_branch(ruling: Ruling, decide: str) -> dict[str, Any]:
@@ -397,15 +409,15 @@ def _shown(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _waiting(entries: list[SheetEntry], n: Optional[int]) -> SheetEntry:
-    """The pending call the table settles: entry ``n``, or the latest one still waiting."""
-    pending = sheet.waiting(entries)
-    target = next((e for e in pending if e.n == n), None) if n is not None else (pending[-1] if pending else None)
+def _waiting(store: Store, game: Game, standing: Tally, n: Optional[int]) -> SheetEntry:
+    """The pending call the table settles: entry ``n``, or the latest one still waiting (with its ruling)."""
+    pending = standing.waiting()
+    target = (n if n in pending else None) if n is not None else (pending[-1] if pending else None)
     if target is None:
-        if n is not None and any(e.n == n for e in entries):
+        if n is not None and 1 <= n <= standing.last:
             raise KemsError("error.game_entry_not_waiting", n=n)
         raise KemsError("error.game_nothing_pending")
-    return target
+    return next(store.iter_entries(game, full=True, since=target, until=target))
 
 
 def _decision(call: SheetEntry, changes: list[dict[str, Any]], decision: dict[str, Any],
@@ -420,17 +432,17 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorde
     """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
     recorded before the game ended may still be settled afterwards: it belongs to the game."""
 
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
-        target = _waiting(entries, n)
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        target = _waiting(store, game, standing, n)
         if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
-        roles = _roles(game, target.event, target.by_player or "", target.on_player, entries)
+        roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
                           branch["ruling"])
-        return entry, Recorded(entry, branch["ruling"], sheet.score(game, [*entries, entry]))
+        return entry, lambda after: Recorded(entry, branch["ruling"], after)
 
-    return _append(store, game, build, full=True)
+    return _append(store, game, build)
 
 
 def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Recorded:
@@ -440,46 +452,47 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
     convention that does settle the call uses that convention's ruling instead)."""
     if abs(amount) > MAX_TARGET:  # a line of the sheet: never more than any target
         raise KemsError("error.game_point_bad", amount=str(amount)[:20], limit=MAX_TARGET)
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
         team = team_of(game, who)
         change = [{"team": team.name, "change": amount, "unit": game.unit}]
         if for_entry is None:
-            _open_game(game, entries)
+            _open_game(game, standing.score(game))
             entry = SheetEntry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
         else:
-            target = _waiting(entries, for_entry)
+            target = _waiting(store, game, standing, for_entry)
             entry = _decision(target, change, {"by": "table", "entered": True})
-        return entry, Recorded(entry, None, sheet.score(game, [*entries, entry]))
+        return entry, lambda after: Recorded(entry, None, after)
 
     return _append(store, game, build)
 
 
 def undo(store: Store, game: Game) -> Recorded:
     """An entry that cancels the last one that counts; the history keeps both."""
-    return _cancel(store, game, sheet.last_undoable, "error.game_nothing_to_undo")
+    return _cancel(store, game, tally.last_undoable, "error.game_nothing_to_undo")
 
 
 def redo(store: Store, game: Game) -> Recorded:
     """Cancels the last undo, right after it: an entry too (an undo of that undo); nothing is deleted."""
-    return _cancel(store, game, sheet.last_redoable, "error.game_nothing_to_redo")
+    return _cancel(store, game, tally.last_redoable, "error.game_nothing_to_redo")
 
 
-def _cancel(store: Store, game: Game, pick: Any, nothing: str) -> Recorded:
-    """An undo entry cancelling the entry ``pick(entries)`` names (for a redo, an undo)."""
+def _cancel(store: Store, game: Game, pick: Callable[[Store, Game, Tally], Optional[SheetEntry]], nothing: str
+            ) -> Recorded:
+    """An undo entry cancelling the entry ``pick`` names (for a redo, an undo)."""
 
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
-        last = pick(entries)
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        last = pick(store, game, standing)
         if last is None:
             raise KemsError(nothing)
         entry = SheetEntry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
-        return entry, Recorded(entry, None, sheet.score(game, [*entries, entry]),
-                               restores=last.refers if last.kind == "undo" else None)
+        restores = last.refers if last.kind == "undo" else None
+        return entry, lambda after: Recorded(entry, None, after, restores=restores)
 
     return _append(store, game, build)
 
 
-def _open_game(game: Game, entries: list[SheetEntry]) -> None:
-    result = sheet.score(game, entries)
+def _open_game(game: Game, result: sheet.Score) -> None:
+    """Refuses an entry in a game that is over (a decision on an earlier call excepted)."""
     if result.finished:
         if result.winner:
             raise KemsError("error.game_finished", game=game.name, winner=result.winner)
@@ -489,12 +502,12 @@ def _open_game(game: Game, entries: list[SheetEntry]) -> None:
 
 
 def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
-           entries: Optional[list[SheetEntry]] = None, out: Optional[set[str]] = None) -> sheet.Roles:
+           standing: Optional[sheet.Score] = None, out: Optional[set[str]] = None) -> sheet.Roles:
     """The teams of a call: the caller's, and for an accusation the accused's (with two teams, the
     other one; with more, ``--on`` names it).  A team that is out plays no more (``out``: the teams
-    out, else those out after ``entries``), and no score reaches it ("every opposing team")."""
+    out, else those out in ``standing``), and no score reaches it ("every opposing team")."""
     if out is None:
-        out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
+        out = {s.team for s in standing.standings if s.out} if standing is not None else set()
     playing = [t for t in game.teams if t.name not in out]
     callers = team_of(game, by)
     kind = _kind(game, event) if event else None

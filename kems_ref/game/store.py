@@ -114,6 +114,29 @@ MIGRATIONS: tuple[str, ...] = (
     # rulings kept as data (reasons as message keys, citations in every language), worded when shown: each
     # ruling recorded as its words is rewritten as data, its explanation kept in the words it was written in
     "python:rulings_as_data",
+    # where each game stands, kept up to date in each entry's transaction (game.tally): a summary of the
+    # entries, made again from them wherever it does not name the game's last entry
+    """
+    CREATE TABLE tallies (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        last_n INTEGER NOT NULL,            -- the entry it is the standing after
+        state TEXT NOT NULL                 -- JSON (game.tally.Tally)
+    );
+    -- kems-ref only ever appends entries: a line changed or removed by another program (a file edited by
+    -- hand) leaves no tally standing for its game, which is then made again from what the entries say
+    CREATE TRIGGER entries_changed AFTER UPDATE ON entries BEGIN
+        DELETE FROM tallies WHERE game_id IN (OLD.game_id, NEW.game_id);
+    END;
+    CREATE TRIGGER entries_removed AFTER DELETE ON entries BEGIN
+        DELETE FROM tallies WHERE game_id = OLD.game_id;
+    END;
+    CREATE TRIGGER teams_changed AFTER UPDATE ON teams BEGIN
+        DELETE FROM tallies WHERE game_id IN (OLD.game_id, NEW.game_id);
+    END;
+    CREATE TRIGGER teams_removed AFTER DELETE ON teams BEGIN
+        DELETE FROM tallies WHERE game_id = OLD.game_id;
+    END;
+    """,
 )
 VERSION = len(MIGRATIONS)
 #: the migrations (by the version they start from) that rebuild a table: run with foreign keys off
@@ -327,14 +350,17 @@ class Store:
             out.append(Line(_int(n), kind, _int(refers, none=True), bool(applied), changes))
         return out
 
-    def iter_entries(self, game: Game, full: bool = True, since: int = 1) -> Iterator[SheetEntry]:
-        """The entries numbered ``since`` and after, one at a time (a long history is read as it is
-        shown, never held whole)."""
+    def iter_entries(self, game: Game, full: bool = True, since: int = 1, until: Optional[int] = None,
+                     backwards: bool = False) -> Iterator[SheetEntry]:
+        """The entries numbered ``since`` to ``until``, one at a time (a long history is read as it is
+        shown, never held whole); ``backwards``: the last first."""
         columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
                                     " decision")
         rows = self.conn.execute(
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
-            " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
+            " FROM entries WHERE game_id = ? AND n >= ?" + (" AND n <= ?" if until is not None else "")
+            + " ORDER BY n" + (" DESC" if backwards else ""),
+            (game.id, since) + ((until,) if until is not None else ()))
         teams = {t.name for t in game.teams}
         from ..corpus.load import is_path
 
@@ -381,10 +407,24 @@ class Store:
         self.set_current(game_id)
         return game_id
 
+    def entry(self, game: Game, n: int) -> Optional[SheetEntry]:
+        """Entry ``n`` of the game, without its ruling (what cancels, decides and counts), or ``None``."""
+        return next(self.iter_entries(game, full=False, since=n, until=n), None)
+
+    def stored_tally(self, game: Game) -> Optional[tuple[int, str]]:
+        """The game's stored tally (:mod:`.tally`): the entry it is the standing after, and its JSON."""
+        row = self.conn.execute("SELECT last_n, state FROM tallies WHERE game_id = ?", (game.id,)).fetchone()
+        return (row[0], row[1]) if row is not None else None
+
+    def store_tally(self, game: Game, last: int, state: str) -> None:
+        """Store the game's tally (inside ``writing()``, with the entry it follows)."""
+        self.conn.execute("INSERT INTO tallies (game_id, last_n, state) VALUES (?, ?, ?) ON CONFLICT(game_id)"
+                          " DO UPDATE SET last_n = excluded.last_n, state = excluded.state", (game.id, last, state))
+
     def last_entry(self, game: Game) -> int:
         """The number of the game's last entry (0 before the first)."""
         (last,) = self.conn.execute("SELECT COALESCE(MAX(n), 0) FROM entries WHERE game_id = ?", (game.id,)).fetchone()
-        return int(last)
+        return _int(last)  # type: ignore[no-any-return]
 
     def add_entry(self, game: Game, entry: SheetEntry) -> int:
         """Append an entry; its number is the next one of the game, taken inside the transaction."""
@@ -863,9 +903,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
                     script = MIGRATIONS[version]
                     if script.startswith("python:"):
                         PYTHON_MIGRATIONS[script[len("python:"):]](conn)
-                    for statement in () if script.startswith("python:") else script.split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
+                    for statement in () if script.startswith("python:") else _statements(script):
+                        conn.execute(statement)
                     if before is not None:
                         _pause("migrate")
                         if _kept(conn) != before:
@@ -880,6 +919,18 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 raise
     finally:
         conn.execute(f"PRAGMA foreign_keys = {'ON' if keys else 'OFF'}")
+
+
+def _statements(script: str) -> Iterator[str]:
+    """A migration script's statements, one at a time (a trigger's body holds semicolons of its own):
+    executed one by one inside the migration's transaction (``executescript`` would commit it)."""
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                yield pending
+            pending = ""
 
 
 def _kept(conn: sqlite3.Connection) -> tuple[Any, ...]:

@@ -266,7 +266,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
 
     def listing() -> Any:
         with settings.store(writes=False) as store:
-            return kems.list_json([(g, kems.score(g, store.entries(g))) for g in store.games()])
+            return kems.list_json([(g, kems.standing(store, g)) for g in store.games()])
 
     return JSONResponse(await run_in_threadpool(listing))
 
@@ -275,7 +275,7 @@ async def api_score(request: Request, settings: Settings, lang: str) -> Response
     def work() -> Any:
         with settings.store(writes=False) as store:
             game = _game(store, request)
-            return kems.score(game, store.entries(game)).to_json(game)
+            return kems.standing(store, game).to_json(game)
 
     return JSONResponse(await run_in_threadpool(work))
 

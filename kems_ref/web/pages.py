@@ -39,14 +39,14 @@ def _game(store: Any) -> Any:
 
 
 def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
-    entries = store.entries(game)
-    score = kems.score(game, entries)
-    waiting = [e for e in entries if e.n in score.waiting]
+    score = kems.standing(store, game)
+    waiting = [e for n in score.waiting for e in store.iter_entries(game, full=True, since=n, until=n)]
+    last = store.last_entry(game)
     return {"game": game, "score": score, "status": kems.status_line(score, lang),
             "waiting_line": kems.waiting_line(score, lang) if score.waiting else "",
             "waiting": [_waiting(game, e, lang) for e in waiting],
             "recent": [_line(item, lang) for item in kems.history_items(
-                store.outline(game), store.iter_entries(game, full=True, since=max(1, len(entries) - 4)), game, lang)],
+                store.outline(game), store.iter_entries(game, full=True, since=max(1, last - 4)), game, lang)],
             "convention": kems.convention_name(game, lang), "target": kems.target_label(game, lang)}
 
 
