@@ -669,11 +669,22 @@ def _peek(path: Path, with_wal: bool = False) -> tuple[int, str]:
     mode = "?mode=ro" if with_wal else "?mode=ro&immutable=1"
     conn = sqlite3.connect(path.resolve().as_uri() + mode, uri=True)
     try:
+        tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         (objects,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        (verdict,) = conn.execute("PRAGMA quick_check(1)").fetchone()
-        return int(objects), str(verdict)
+        # every table but the lines of the games (the one that grows with them: checked whole, it would
+        # cost a long game's every command a full read); a damaged line is found where it is read, and
+        # the command that reads it is refused then, the file untouched
+        for table in ["sqlite_schema", *(t for t in tables if t not in LINES)]:
+            (verdict,) = conn.execute(f'PRAGMA quick_check("{table}")').fetchone()
+            if verdict != "ok":
+                return int(objects), str(verdict)
+        return int(objects), "ok"
     finally:
         conn.close()
+
+
+#: the tables that grow with the games' lines, not checked whole at each open (see :func:`_peek`)
+LINES = frozenset({"entries"})
 
 
 def _identify(path: Path) -> bool:
@@ -856,6 +867,9 @@ def _connect(path: Path, writes: bool = True) -> tuple[sqlite3.Connection, bool]
         if writes:  # kept in the file's header: a command that only reads leaves the header as it is
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
+        # every page is checked as SQLite reads it (the lines are not checked whole at each open, see
+        # _peek): a damaged page is found where a command reads or adds a line, before anything is written
+        conn.execute("PRAGMA cell_size_check = ON")
         (version,) = conn.execute("PRAGMA user_version").fetchone()
         if version > VERSION:  # written by a newer kems-ref since this process identified the file
             conn.close()
