@@ -5,10 +5,11 @@ rich lays a table out by measuring every cell, then renders each one through its
 half a minute for a game of 20,000 lines.  Here the layout is rich's own — the same measurements,
 its own arithmetic for narrowing columns (:meth:`rich.table.Table._collapse_widths`), its own line
 breaking (:func:`rich._wrap.divide_line`) — and a cell whose lines are plain text is written as
-those lines.  A cell rich would lay out in a way of its own (a line break or a tab in it, a column
-too narrow for its padding, a character too wide for what is left of its line) is rendered by rich
-itself, so the characters printed are rich's in every case (``tests/test_output.py`` compares the
-two on generated tables).  On a terminal the colours are the same, written in fewer pieces.
+those lines.  A cell rich would lay out in a way of its own (a line break, a tab or any character
+that is not printable in it, a column too narrow for its padding, a character too wide for what is
+left of its line) is rendered by rich itself, so the characters printed are rich's in every case
+(``tests/test_output.py`` compares the two on generated tables; rich 13 to 15).  On a terminal the
+colours are the same, written in fewer pieces.
 
 The layout is the history's: ``Table(title=…, title_justify="left", show_edge=False)``, the
 default heavy-headed box, each column ``overflow="fold"``, a column's ``style`` and ``no_wrap`` its
@@ -39,9 +40,6 @@ class Column:
     no_wrap: bool = False
 
 
-#: what rich lays out in a way of its own: line breaks of every kind (its measure splits lines on
-#: them all), tabs (expanded)
-_OWN_LAYOUT = re.compile("[\t\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 #: what markup could change in a cell once escaped: a backslash (escaped at the end), an emoji code
 _MARKUP_MAY_CHANGE = re.compile(r"\\|:\S*?:")
 _TRAILING_SPACE = re.compile(r"\s+$")
@@ -139,7 +137,7 @@ def _lines(text: str, width: int, no_wrap: bool) -> Optional[list[str]]:
     """A cell's lines, each ``width`` cells wide, as rich lays them out (a space either side, words
     wrapped and folded); None where rich must lay it out itself."""
     inner = width - 2
-    if inner < 1 or _OWN_LAYOUT.search(text):
+    if inner < 1 or not text.isprintable():  # line breaks, tabs, controls: rich's own layout
         return None
     pieces = [text] if no_wrap else _broken(text, inner)
     lines = []
@@ -264,7 +262,7 @@ def print_wrapped(console: Console, texts: Iterable[str], style: str = "") -> No
 def _wrapped(console: Console, text: str, style: str) -> Optional[list[Segment]]:
     plain = shown(console, text)
     width = console.width
-    if console.soft_wrap or _OWN_LAYOUT.search(plain):
+    if console.soft_wrap or not plain.isprintable():
         return None
     pieces = _broken(plain, width)
     if any(cell_len(piece) > width for piece in pieces):
