@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,64 @@ def test_under_lan_a_request_without_the_join_token_is_403_and_the_tokens_link_o
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
     assert client.get("/api/games").status_code == 200  # the cookie is kept by the client
 
+
+
+JOIN = {"en": "this table's link is needed to join: scan the QR code kems-ref serve shows at the table, or open the "
+              "link it printed.",
+        "fr": "il faut le lien de cette table pour la rejoindre : scannez le QR code que kems-ref serve affiche à la "
+              "table, ou ouvrez le lien qu'il a imprimé."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_phone_without_the_token_is_told_in_its_language_how_to_join_and_a_script_gets_json(db, lang):
+    client = TestClient(create_app(Settings(db=db, token="s3cret", lang="en")), base_url=BASE)
+    asked = {"accept-language": f"{lang}-{lang.upper()},{lang};q=0.9"}
+    page = client.get("/", headers=asked)
+    assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
+    assert f'<html lang="{lang}">' in page.text
+    assert f'<p class="error" role="alert">{JOIN[lang]}</p>'.replace("'", "&#39;") in page.text
+    assert 'href="/' not in page.text  # nothing to follow behind a closed door: no link, not even the style
+    api = client.get("/api/games", headers=asked)
+    assert (api.status_code, api.json()) == (403, {"error": JOIN[lang]})
+    assert api.headers["content-security-policy"] == page.headers["content-security-policy"]
+
+
+def test_every_refusal_of_the_door_is_json_under_api_and_a_page_in_the_phones_language_elsewhere(db):
+    fr = {"accept-language": "fr"}
+    host = TestClient(create_app(Settings(db=db)), base_url="http://evil.example:8765")
+    wrong_host = host.get("/api/games")
+    assert (wrong_host.status_code, wrong_host.json()) == (421, {"error": (
+        "this server answers on its own address only (127.0.0.1 or localhost): open the link kems-ref serve "
+        "printed.")})
+    assert host.get("/", headers=fr).status_code == 421
+    assert "ce serveur ne répond qu&#39;à sa propre adresse" in host.get("/", headers=fr).text
+
+    client = TestClient(create_app(Settings(db=db, lang="en")), base_url=BASE)
+    cross = client.post("/api/games", json={"teams": ["A+B", "C+D"]}, headers={"origin": "http://evil.example"})
+    assert (cross.status_code, cross.json()) == (403, {"error": (
+        "a change sent from another site is refused: make it from this table's own page.")})
+    cross_page = client.post("/new", data={"team1": "A+B"}, headers={"origin": "http://evil.example", **fr})
+    assert cross_page.status_code == 403 and "une modification envoyée depuis un autre site est refusée" in \
+        cross_page.text and 'href="/"' in cross_page.text  # a joined phone is led back to the score
+    for method_refused in (client.request("PUT", "/api/games"), client.get("/api/rule")):
+        assert (method_refused.status_code, method_refused.json()) == (405, {"error": (
+            "this address takes GET, HEAD and POST requests only.")})
+        assert "POST" in method_refused.headers["allow"]
+    assert "cette adresse ne prend que des requêtes GET, HEAD et POST" in client.request("PUT", "/", headers=fr).text
+    huge = b'{"pad": "' + b"x" * 70_000 + b'"}'
+    too_large = client.post("/api/rule", content=huge, headers={"content-type": "application/json"})
+    assert (too_large.status_code, too_large.json()) == (413, {"error": "a request's body is at most 64 KB."})
+
+    def unsized() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        for _ in range(70):
+            yield b"x" * 1024
+
+    streamed = client.post("/api/rule", content=unsized(), headers={"content-type": "application/json"})
+    assert (streamed.status_code, streamed.json()) == (413, {"error": "a request's body is at most 64 KB."})
+    page = client.post("/new", content=b"team1=" + b"x" * 70_000, headers={
+        **SAME, **fr, "content-type": "application/x-www-form-urlencoded"})
+    assert page.status_code == 413 and "le corps d&#39;une requête fait au plus 64 Ko." in page.text
+    assert client.get("/api/games").json() == []  # nothing was written by any of them
 
 def test_a_post_from_another_site_is_refused_and_writes_nothing(client):
     _game(client)

@@ -58,9 +58,15 @@ def no_path(ref: str) -> str:
 
 
 class HTTPError(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status, self.message = status, message
+    """An answer other than 200: its status, and its message — worded already, or a message key
+    worded in the request's language (:meth:`words`)."""
+
+    def __init__(self, status: int, message: str = "", key: Optional[str] = None, **values: Any):
+        super().__init__(message or key)
+        self.status, self.message, self.key, self.values = status, message, key, values
+
+    def words(self, lang: str) -> str:
+        return kems.t(self.key, lang, **self.values) if self.key else self.message
 
 
 class BodyTooLarge(Exception):
@@ -102,9 +108,9 @@ async def read_body(request: Request) -> bytes:
     try:
         return await request.body()
     except BodyTooLarge:
-        raise HTTPError(413, "at most 64 KB") from None
+        raise HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024) from None
     except ClientDisconnect:  # the phone went away mid-body: nothing to answer, nothing written
-        raise HTTPError(400, "the request was cut off") from None
+        raise HTTPError(400, key="error.web_cut_off") from None
 
 
 async def json_body(request: Request, lang: str) -> dict[str, Any]:
@@ -123,7 +129,7 @@ async def form_body(request: Request) -> dict[str, str]:
     try:
         return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict"))
     except (UnicodeDecodeError, ValueError):
-        raise HTTPError(400, "not UTF-8") from None
+        raise HTTPError(400, key="error.web_not_utf8") from None
 
 
 class Pages:
