@@ -29,6 +29,7 @@ from .base import (
     MAX_BODY,
     PAGES,
     TOKEN_COOKIE,
+    TOKEN_MAX_AGE,
     BodyTooLarge,
     HTTPError,
     Settings,
@@ -87,7 +88,8 @@ class Guard:
                 query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
                 path = "/" + request.url.path.lstrip("/")
                 response = RedirectResponse(path + (f"?{query}" if query else ""), status_code=303)
-                response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", path="/")
+                response.set_cookie(TOKEN_COOKIE, token, max_age=TOKEN_MAX_AGE, httponly=True, samesite="strict",
+                                    path="/")
                 return response
             if not _same_secret(request.cookies.get(TOKEN_COOKIE, ""), token):
                 return refusal(request, self.settings, HTTPError(403, key="error.web_join"), joined=False)

@@ -18,6 +18,8 @@ from .. import library as kems
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024
 TOKEN_COOKIE = "kems_token"
+#: how long a phone stays joined: an evening (the cookie's Max-Age), not the browser's session
+TOKEN_MAX_AGE = 12 * 3600
 LANG_COOKIE = "kems_lang"
 
 
