@@ -203,9 +203,9 @@ def test_every_refusal_of_the_door_is_json_under_api_and_a_page_in_the_phones_la
         cross_page.text and 'href="/"' in cross_page.text  # a joined phone is led back to the score
     for method_refused in (client.request("PUT", "/api/games"), client.get("/api/rule")):
         assert (method_refused.status_code, method_refused.json()) == (405, {"error": (
-            "this address takes GET, HEAD and POST requests only.")})
+            "this address does not take a request of this kind (its HTTP method).")})
         assert "POST" in method_refused.headers["allow"]
-    assert "cette adresse ne prend que des requêtes GET, HEAD et POST" in client.request("PUT", "/", headers=fr).text
+    assert "cette adresse ne prend pas une requête de ce genre" in client.request("PUT", "/", headers=fr).text
     huge = b'{"pad": "' + b"x" * 70_000 + b'"}'
     too_large = client.post("/api/rule", content=huge, headers={"content-type": "application/json"})
     assert (too_large.status_code, too_large.json()) == (413, {"error": "a request's body is at most 64 KB."})
