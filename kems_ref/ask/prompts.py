@@ -107,8 +107,12 @@ def _drop_past_bound(app: Any, buffer: Any) -> None:
             else:
                 dropped = True
         feed(kept, first)
-        if dropped:  # said once the kept keys are in (inserting text clears what the prompt says)
+        if not dropped:
+            return
+        try:  # said once the kept keys are in (inserting text clears what the prompt says)
             asyncio.get_running_loop().call_soon(_said_full, app, buffer)
+        except RuntimeError:  # fed from outside the prompt's loop: said now
+            _said_full(app, buffer)
 
     processor.feed_multiple = feed_bounded
 
