@@ -7,6 +7,7 @@ a KemsError (a reason inside a reason) is rendered in the same language.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 
@@ -97,10 +98,13 @@ def one_line(message: str) -> str:
 _JSON_RAW = {*range(0x80, 0xA0), *_BIDI, 0x2028, 0x2029}
 
 
+_JSON_PLAIN = re.compile("[^" + "".join(re.escape(chr(c)) for c in sorted(_JSON_RAW)) + "]*", re.S)
+
+
 def json_safe(text: str) -> str:
     """JSON text with every character a terminal could obey escaped as ``\\uXXXX`` (``json.dumps``
     escapes C0 controls itself, not C1 controls such as U+009B, a CSI introducer)."""
-    if not any(ord(ch) in _JSON_RAW for ch in text):
+    if _JSON_PLAIN.fullmatch(text):  # the common case, decided at C speed
         return text
     return "".join(f"\\u{ord(ch):04x}" if ord(ch) in _JSON_RAW else ch for ch in text)
 

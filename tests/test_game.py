@@ -925,3 +925,48 @@ def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_err
     score = subprocess.run([sys.executable, "-m", "kems_ref", "game", "score", "--json", "--db",
                             str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60)
     assert json.loads(score.stdout)["target"] == 7
+
+
+def test_a_history_of_3000_lines_is_printed_whole_table_after_table_to_its_last_line(run, db):
+    """3,000 entries written through the library in one transaction: `--all` prints every line, a
+    table every 100 lines with its headings, each line's citations under its table on a narrow
+    terminal, and the last lines exactly as for a short game."""
+    import dataclasses
+    import re
+
+    from kems_ref.game import play
+    from kems_ref.game.store import Store
+
+    with Store(Path(db)) as store:
+        sheet = play.new_game(store, ["Tom+Léa", "Ana+Ben"], "ducale", 100_000, None)
+        play.call(store, sheet, "kems", {"hand": "K K K K"}, "Léa", None, None)
+        play.call(store, sheet, "contre-kems", {"hand": "7 7 K K"}, "Ana", "Tom", None)
+        play.point(store, sheet, "Tom", 1)
+        first = store.entries(sheet)
+        with store.writing():
+            for n in range(4, 3001):
+                store.add_entry(sheet, dataclasses.replace(first[(n - 1) % 3], n=0, at="2026-12-01T21:30:00"))
+    narrow = run("game", "history", "--all", "--lang", "en", env={"KEMS_REF_DB": db, "COLUMNS": "100"}).out
+    lines = narrow.splitlines()
+    assert lines[0].rstrip() == "History of game-1 — Ducale" and "not shown" not in narrow
+    assert sum(line.startswith(" # ") and "┃ Time " in line for line in lines) == 30  # a table every 100 lines
+    numbers = [int(found.group(1)) for found in map(re.compile(r" (\d+) +│").match, lines) if found]
+    assert numbers == list(range(1, 3001))
+    last_row = lines.index(" 3000 │ 2026-12-01 21:30 │ plain entry (Tom) │               │ Tom+Léa +1 point │ "
+                           "Tom+Léa 3000 ·    ")
+    assert lines[last_row - 3:last_row + 3] == [
+        " 2999 │ 2026-12-01 21:30 │ Contre-Kems by    │ CALL REJECTED │ Tom+Léa +1 point │ Tom+Léa 2999 ·    ",
+        "      │                  │ Ana → Tom (Tom: 7 │               │                  │ Ana+Ben 0         ",
+        "      │                  │ 7 K K)            │               │                  │                   ",
+        " 3000 │ 2026-12-01 21:30 │ plain entry (Tom) │               │ Tom+Léa +1 point │ Tom+Léa 3000 ·    ",
+        "      │                  │                   │               │                  │ Ana+Ben 0         ",
+        "Citations:"]
+    assert lines[-4:] == [
+        "  2999. Notice Ducale, via Regles.com, réf. [1]: Contre-Kems : signification et règle exacte ",
+        "(call.contre_kems.target); Score et victoire, ligne Contre-Kems faux ; Trois situations concrètes ",
+        "(call.contre_kems.proof); Score et victoire, tableau du score Ducale (call.contre_kems.wrong); ",
+        "Contre-Kems : signification et règle exacte ; Déroulement, étape 6 (hand.end)"]
+    wide = run("game", "history", "--all", "--lang", "en", env={"KEMS_REF_DB": db, "COLUMNS": "160"}).out
+    assert wide.splitlines()[-1].rstrip() == (" 3000 │ 2026-12-01 21:30 │ plain entry (Tom)                 │       "
+                                              "        │ Tom+Léa +1 point │ Tom+Léa 3000 · Ana+Ben 0 │")
+    assert "Citations:" not in wide

@@ -141,7 +141,11 @@ def _free_name(taken: set[str]) -> str:
 
 
 def team_of(game: Game, who: str) -> Team:
-    """A team by its name or by one of its players (case and accents ignored)."""
+    """A team by its name or by one of its players (case and accents ignored).  A name holding a
+    control character is refused as ``game new`` refuses it: folding would drop the character and
+    match another name ("a<BEL>b" is not the team A+B)."""
+    if unsafe(who):
+        raise KemsError("error.game_name_control", what=who)
     want = fold(who)
     pair = sorted(fold(p).strip() for p in who.split("+")) if "+" in who else None
     for team in game.teams:

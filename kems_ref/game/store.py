@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from ..errors import KemsError, clean
+from ..errors import KemsError, clean, unsafe
 from ..referee import record
 from ..referee.resolver import Ruling
 
@@ -315,6 +315,8 @@ class Store:
         """A game by name, else by id; by default — or as ``current``, unless a game is named so — the
         current one (the last created or written to).  A name wins over an id: a table that names its
         games "1", "2", "3" gets the game it named."""
+        if ref is not None and unsafe(ref):  # a name is checked the same wherever it is given
+            raise KemsError("error.game_name_control", what=ref)
         if ref == "current" and self.conn.execute("SELECT 1 FROM games WHERE name = ?", (ref,)).fetchone() is None:
             ref = None
         if ref is None:

@@ -405,27 +405,27 @@ def print_history(console: Console, game: Game, entries: Sequence[SheetEntry | L
 
 
 def _print_chunk(console: Console, items: list[dict[str, Any]], title: str, lang: str) -> None:
-    from rich.table import Table
+    """One table of the history (rich's layout, written line by line: :mod:`.table`), then on a narrow
+    terminal the citations of its lines."""
+    from .table import Column, print_table, print_wrapped
 
     wide = console.width >= 120
-    table = Table(title=title or None, title_justify="left", show_edge=False, show_lines=False)
     columns = HISTORY_COLUMNS if wide else HISTORY_COLUMNS[:-1]
-    for column in columns:
-        table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
-                         style="dim" if column == "citations" else "")
-    for row in _rows(items, lang):
-        table.add_row(*(escape(cell) for cell in row[:len(columns)]))
-    console.print(table)
+    print_table(console, [Column(t(f"game.col.{column}", lang), style="dim" if column == "citations" else "",
+                                 no_wrap=column in ("n", "at")) for column in columns],
+                _rows(items, lang), title or None)
     if not wide:
         cited = [item for item in items if item["citations"]]
         if cited:
             console.print(escape(t("game.col.citations", lang)) + ":", style="bold")
+        lines = []
         for item in cited:
             by_source: dict[str, list[str]] = {}
             for c in item["citations"]:
                 by_source.setdefault(c["source"], []).append(f"{c['section']} ({c['rule_point']})")
             text = " · ".join(f"{source}: {'; '.join(sections)}" for source, sections in by_source.items())
-            console.print(f"  {item['n']}. {escape(text)}", style="dim")
+            lines.append(f"  {item['n']}. {text}")
+        print_wrapped(console, lines, "dim")
 
 
 @dataclass

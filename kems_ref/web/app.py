@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -31,6 +31,7 @@ from .base import (
     MAX_BODY,
     PAGES,
     TOKEN_COOKIE,
+    TOKEN_MAX_AGE,
     BodyTooLarge,
     HTTPError,
     Settings,
@@ -90,20 +91,40 @@ class Guard:
                 query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
                 path = "/" + request.url.path.lstrip("/")
                 response = RedirectResponse(path + (f"?{query}" if query else ""), status_code=303)
-                response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", path="/")
+                response.set_cookie(TOKEN_COOKIE, token, max_age=TOKEN_MAX_AGE, httponly=True, samesite="strict",
+                                    path="/")
                 return response
             if not _same_secret(request.cookies.get(TOKEN_COOKIE, ""), token):
-                return PlainTextResponse("403: this table's link (its QR code) is needed to join.", status_code=403)
+                return refusal(request, self.settings, HTTPError(403, key="error.web_join"), joined=False)
         elif self.settings.hosts is not None and not _known_host(_host_name(request), self.settings.hosts):
-            return PlainTextResponse("421: this server answers on its own address only.", status_code=421)
+            return refusal(request, self.settings, HTTPError(421, key="error.web_wrong_host"), joined=False)
         if request.method not in ("GET", "HEAD", "POST"):
-            return PlainTextResponse("405", status_code=405)
+            return refusal(request, self.settings, HTTPError(405, key="error.web_method"),
+                           headers={"allow": "GET, HEAD, POST"})
         if request.method == "POST" and not _same_origin(request):
-            return PlainTextResponse("403: a request from another site.", status_code=403)
+            return refusal(request, self.settings, HTTPError(403, key="error.web_cross_site"))
         length = request.headers.get("content-length", "0")  # "²" is a digit to isdigit(), and no number
         if re.fullmatch(r"[0-9]{1,18}", length) is None or int(length) > MAX_BODY:
-            return PlainTextResponse("413: at most 64 KB.", status_code=413)
+            return refusal(request, self.settings, HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024))
         return None
+
+
+def refusal(request: Request, settings: Settings, error: HTTPError, joined: bool = True,
+            headers: Optional[dict[str, str]] = None) -> Response:
+    """A request refused before it reaches a page, in the request's language: ``{"error": …}`` under
+    ``/api/``, as every other API error; elsewhere a page saying what to do (``joined``: the phone has
+    passed the door, and the page may lead back to the score)."""
+    lang = request_lang(request, settings)
+    message = error.words(lang)
+    if _is_api(request):
+        return JSONResponse({"error": message}, status_code=error.status, headers=headers)
+    page = PAGES.render("refused.html", request, settings, lang, message=message, joined=joined)
+    return HTMLResponse(page, status_code=error.status, headers=headers)
+
+
+def _is_api(request: Request) -> bool:
+    path = request.url.path
+    return path == "/api" or path.startswith("/api/")
 
 
 SECURITY_HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff",
@@ -179,7 +200,7 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         try:
             return await handler(request, settings, lang)
         except HTTPError as exc:
-            status, message = exc.status, exc.message
+            status, message = exc.status, exc.words(lang)
         except kems.KemsError as exc:
             status, message = STATUS.get(exc.key, 400), kems.one_line(exc.render(lang))
         if api:
@@ -384,9 +405,13 @@ def create_app(settings: Settings) -> ASGIApp:
                                          message=kems.t("error.web_not_found", lang), status=404), status_code=404)
 
     async def too_large(request: Request, exc: Exception) -> Response:
-        return PlainTextResponse("413: at most 64 KB.", status_code=413)
+        return refusal(request, settings, HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024))
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found, BodyTooLarge: too_large})
+    async def wrong_method(request: Request, exc: Exception) -> Response:  # GET on a POST-only address
+        allowed = getattr(exc, "headers", None) or {}
+        return refusal(request, settings, HTTPError(405, key="error.web_method"), headers=dict(allowed))
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: wrong_method, BodyTooLarge: too_large})
     return Guard(app, settings)
 
 

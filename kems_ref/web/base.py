@@ -19,6 +19,8 @@ from .. import library as kems
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024
 TOKEN_COOKIE = "kems_token"
+#: how long a phone stays joined: an evening (the cookie's Max-Age), not the browser's session
+TOKEN_MAX_AGE = 12 * 3600
 LANG_COOKIE = "kems_lang"
 
 
@@ -81,9 +83,15 @@ def number(text: str, key: str, digits: int = 9, signed: bool = False) -> int:
 
 
 class HTTPError(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status, self.message = status, message
+    """An answer other than 200: its status, and its message — worded already, or a message key
+    worded in the request's language (:meth:`words`)."""
+
+    def __init__(self, status: int, message: str = "", key: Optional[str] = None, **values: Any):
+        super().__init__(message or key)
+        self.status, self.message, self.key, self.values = status, message, key, values
+
+    def words(self, lang: str) -> str:
+        return kems.t(self.key, lang, **self.values) if self.key else self.message
 
 
 class BodyTooLarge(Exception):
@@ -125,9 +133,9 @@ async def read_body(request: Request) -> bytes:
     try:
         return await request.body()
     except BodyTooLarge:
-        raise kems.KemsError("error.web_too_large", limit=MAX_BODY // 1024) from None
+        raise HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024) from None
     except ClientDisconnect:  # the phone went away mid-body: nothing to answer, nothing written
-        raise kems.KemsError("error.web_cut_off") from None
+        raise HTTPError(400, key="error.web_cut_off") from None
 
 
 async def json_body(request: Request, lang: str) -> dict[str, Any]:
@@ -146,7 +154,7 @@ async def form_body(request: Request) -> dict[str, str]:
     try:
         return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict"))
     except (UnicodeDecodeError, ValueError):
-        raise kems.KemsError("error.web_not_utf8") from None
+        raise HTTPError(400, key="error.web_not_utf8") from None
 
 
 class Pages:
