@@ -73,8 +73,9 @@ _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines
 _public("kems_ref.outputs.compare_render", "show_paged")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
-        "print_called", "print_rescore", "print_score", "print_history", "history_items", "list_json", "list_text",
-        "rescore_json", "changes_text", "score_line", "status_line", "waiting_line", "convention_name", "target_label")
+        "print_called", "print_rescore", "print_score", "print_history", "history_items", "history_of", "list_json",
+        "list_text", "rescore_json", "changes_text", "score_line", "status_line", "waiting_line", "convention_name",
+        "target_label")
 
 __all__ = sorted([*PUBLIC, "rule_all", "ask"])
 
@@ -164,6 +165,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.game import entry_json as entry_json
     from .outputs.game import game_json as game_json
     from .outputs.game import history_items as history_items
+    from .outputs.game import history_of as history_of
     from .outputs.game import list_json as list_json
     from .outputs.game import list_text as list_text
     from .outputs.game import new_game_json as new_game_json

@@ -767,3 +767,12 @@ def test_a_house_call_on_the_sheet_leaves_the_home_page_whole_and_a_deal_is_no_c
     assert deal.status_code == 404 and len(client.get("/api/games/current/history").json()) == 1
     missing = client.post("/api/games/current/calls", json={"event": None, "by": "A"})
     assert missing.status_code == 400 and missing.json()["error"].startswith("give an EVENT")
+
+
+def test_a_damaged_sheet_is_named_to_a_phone_by_its_file_name_never_the_servers_folder(tmp_path):
+    db = tmp_path / "g.sqlite3"
+    db.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)  # no kems-ref sheet, and no database at all
+    client = TestClient(create_app(Settings(db=db)), base_url=BASE)
+    answer = client.get("/api/games")
+    assert answer.status_code == 400 and "g.sqlite3" in answer.json()["error"]
+    assert str(tmp_path) not in answer.json()["error"]

@@ -362,16 +362,15 @@ def game_history(
         raise KemsError("error.history_one_range")
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        entries = store.outline(sheet_game)  # every line, in outline: what totals and cancels each
-        count = entries[-1].n if entries else 0
+        count = store.last_entry(sheet_game)
         if last is None and since is None and not every and not out.as_json and count > HISTORY_PAGE:
             last = HISTORY_PAGE  # a long game on a terminal: its last lines, the note says how to see more
         first = max(1, count - last + 1) if last is not None else min(since or 1, count + 1)
-        shown = store.iter_entries(sheet_game, full=True, since=first)
+        items = render.history_of(store, sheet_game, out.lang, first)
         if out.as_json:
-            out.json_list(render.history_items(entries, shown, sheet_game, out.lang))
+            out.json_list(items)
         else:
-            render.print_history(out.console(wrap=True), sheet_game, entries, out.lang, shown, first)
+            render.print_history(out.console(wrap=True), sheet_game, items, out.lang, first, count)
 
 
 @command(game_app, "list", help=msg("help.cmd.game_list"))
@@ -400,15 +399,15 @@ def game_show(
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(which or game)
-        entries = store.entries(sheet_game)
-    score = sheet.score(sheet_game, entries)
-    if out.as_json:
-        out.json(render.game_json(sheet_game, score, entries, out.lang))
-    else:
-        console = out.console(wrap=True)
-        render.print_score(console, sheet_game, score, out.lang)
-        console.print()
-        render.print_history(console, sheet_game, entries, out.lang)
+        score = sheet.standing(store, sheet_game)
+        items = render.history_of(store, sheet_game, out.lang)
+        if out.as_json:
+            out.json(render.game_json(sheet_game, score, items))
+        else:
+            console = out.console(wrap=True)
+            render.print_score(console, sheet_game, score, out.lang)
+            console.print()
+            render.print_history(console, sheet_game, items, out.lang)
 
 
 @command(game_app, "rescore", help=msg("help.cmd.game_rescore"))

@@ -13,6 +13,7 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import PurePath
 from typing import Any, Optional
 from urllib.parse import urlencode, urlsplit
 
@@ -202,13 +203,21 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         except HTTPError as exc:
             status, message = exc.status, exc.words(lang)
         except kems.KemsError as exc:
-            status, message = STATUS.get(exc.key, 400), kems.one_line(exc.render(lang))
+            status, message = STATUS.get(exc.key, 400), kems.one_line(_for_phones(exc).render(lang))
         if api:
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
                             status_code=status)
 
     return endpoint
+
+
+def _for_phones(error: Any) -> Any:
+    """An error as a phone reads it: the server's files named by their name alone (the sheet's folder
+    on the machine that serves is no business of a phone's), every other word as the CLI's."""
+    if not isinstance(error.params.get("path"), str):
+        return error
+    return kems.KemsError(error.key, **{**error.params, "path": PurePath(error.params["path"]).name})
 
 
 # --- the JSON API: exactly the command line's --json objects -----------------------------------------
@@ -305,7 +314,7 @@ async def api_history(request: Request, settings: Settings, lang: str) -> Respon
     def work() -> Any:
         with settings.store(writes=False) as store:
             game = _game(store, request)
-            return list(kems.history_items(store.outline(game), store.iter_entries(game, full=True), game, lang))
+            return list(kems.history_of(store, game, lang))
 
     return JSONResponse(await run_in_threadpool(work))
 

@@ -45,8 +45,8 @@ def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
     return {"game": game, "score": score, "status": kems.status_line(score, lang),
             "waiting_line": kems.waiting_line(score, lang) if score.waiting else "",
             "waiting": [_waiting(game, e, lang) for e in waiting],
-            "recent": [_line(item, lang) for item in kems.history_items(
-                store.outline(game), store.iter_entries(game, full=True, since=max(1, last - 4)), game, lang)],
+            "recent": [_line(item, lang) for item in kems.history_of(store, game, lang, since=max(1, last - 4),
+                                                                          totals=False)],
             "convention": kems.convention_name(game, lang), "target": kems.target_label(game, lang)}
 
 
