@@ -211,7 +211,8 @@ def test_a_checklist_naming_an_unknown_convention_or_a_file_is_a_400_saying_so(c
 def test_without_a_token_a_host_that_only_begins_like_a_loopback_name_is_refused(db, host):
     client = TestClient(create_app(Settings(db=db)), base_url=BASE, raise_server_exceptions=False)
     r = client.get("/api/games", headers={"host": host})
-    assert (r.status_code, r.text) == (421, "421: this server answers on its own address only.")
+    assert (r.status_code, r.json()) == (421, {"error": "this server answers on its own address only (127.0.0.1 or "
+                                                        "localhost): open the link kems-ref serve printed."})
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8765", "localhost", "LocalHost:8765", "[::1]",
@@ -232,16 +233,19 @@ def test_the_address_serve_was_given_is_served_however_an_ipv6_address_is_writte
 # --- what the fuzz test found ----------------------------------------------------------------------
 
 def test_an_error_naming_what_a_request_typed_with_a_newline_is_one_line(client, run, tmp_path):
-    """A game asked for as "a\\nb" is named "a b": one line on the API, the page and the command line."""
+    """A game asked for as "a\\nb" is refused as a name holding a control character, named "a b": one line
+    on the API, the page and the command line."""
     _game(client)
+    said = ("'a b' holds a control character (an escape sequence, a line break…): a name may hold letters, digits,"
+            " spaces and punctuation only")
     r = client.get("/api/games/a%0Ab/score")
-    assert (r.status_code, r.json()) == (404, {"error": "unknown game 'a b' (games: game-1)"})
+    assert (r.status_code, r.json()) == (400, {"error": said})
     r = client.get("/api/games/a%0Ab/score?lang=fr")
-    assert r.json() == {"error": "partie inconnue « a b » (parties : game-1)"}
+    assert r.json()["error"].startswith("« a b » contient un caractère de contrôle")
     db = str(tmp_path / "other.db")
     assert run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "5", "--db", db).code == 0
     cli = run("game", "score", "--game", "a\nb", "--db", db, "--lang", "en")
-    assert (cli.code, cli.err) == (2, "kems-ref: error: unknown game 'a b' (games: game-1)\n")
+    assert (cli.code, cli.err) == (2, f"kems-ref: error: {said}\n")
 
 
 @pytest.mark.parametrize("length", [b"\xb2", b"\xd9\xa3", b"9" * 5000, b"-1", b"", b"1e3", b" 12"])
@@ -262,7 +266,7 @@ def test_a_content_length_that_is_no_number_is_refused_not_a_crash(db, length):
              "headers": [(b"host", b"127.0.0.1:8765"), (b"content-length", length)], "scheme": "http",
              "server": ("127.0.0.1", 8765), "http_version": "1.1"}
     asyncio.run(create_app(Settings(db=db))(scope, receive, send))
-    assert (sent[0]["status"], sent[1]["body"]) == (413, b"413: at most 64 KB.")
+    assert (sent[0]["status"], json.loads(sent[1]["body"])) == (413, {"error": "a request's body is at most 64 KB."})
 
 
 @pytest.mark.parametrize("origin", ["http://[::1", "http://[::1]x", "http://[", "http://127.0.0.1:8765]"])
@@ -271,7 +275,9 @@ def test_a_post_whose_origin_is_no_address_is_refused_as_from_another_site(clien
     for path, request in (("/decide", {"data": {"branch": "1", "entry": "1"}}),
                           ("/api/games/current/points", {"json": {"team": "Léa", "n": 5}})):
         r = client.post(path, headers={"origin": origin}, **request)
-        assert (r.status_code, r.text) == (403, "403: a request from another site.")
+        said = "a change sent from another site is refused: make it from this table&#39;s own page."
+        assert r.status_code == 403 and (r.json() == {"error": said.replace("&#39;", "'")} if path.startswith("/api/")
+                                         else said in r.text)
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
 
 
@@ -293,7 +299,7 @@ def test_a_body_past_64_kb_without_a_length_is_a_413_in_the_requests_language(cl
         yield b'"}'
 
     r = client.post("/api/games/current/points?lang=fr", content=chunks(), headers=SAME)
-    assert (r.status_code, r.json()) == (413, {"error": "le corps dépasse 64 Ko."})
+    assert (r.status_code, r.json()) == (413, {"error": "le corps d'une requête fait au plus 64 Ko."})
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 0
 
 
