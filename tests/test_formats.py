@@ -89,6 +89,13 @@ def test_the_french_help_of_format_names_them_in_french():
     assert "--format [text|markdown|json] Présentation : text, markdown ou json." in helped
 
 
+def test_the_help_of_lang_names_the_languages_of_the_locale_files(run):
+    codes = kems.languages()
+    said = ", ".join(codes[:-1]) + " or " + codes[-1]
+    helped = " ".join(run("glossary", "--help", "--lang", "en").out.split())
+    assert f"--lang [{'|'.join(codes)}] Language: {said} (default: KEMS_REF_LANG, then the locale)." in helped
+
+
 @pytest.mark.parametrize("output", list(kems.OUTPUTS.values()), ids=list(kems.OUTPUTS))
 def test_every_declared_format_has_its_writer(output):
     for fmt, writer in output.writers.items():

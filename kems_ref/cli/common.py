@@ -86,7 +86,8 @@ def format_option(formats: Formats) -> Any:
                         click_type=click.Choice(choices))
 
 
-LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=msg("help.option.lang"), show_default=False)]
+LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=msg("help.option.lang", choices=one_of(languages())),
+                                                 show_default=False)]
 
 
 @dataclass
