@@ -31,7 +31,6 @@ from ..library import (
     History,
     KemsError,
     Replay,
-    Sheet,
     Standing,
     facts_from_flags,
 )
@@ -368,6 +367,7 @@ def game_show(
     db: DbOpt = None,
 ) -> None:
     from .. import library as sheet
+    from ..library import Sheet
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(which or game)
@@ -391,6 +391,7 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
 @command(game_app, "export", help=msg("help.cmd.game_export"), output=GAME_EXPORT)
 def game_export(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     from .. import library as sheet
+    from ..library import Sheet
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
