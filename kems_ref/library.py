@@ -61,7 +61,12 @@ _public("kems_ref.outputs.compare", "compare", "Comparison")
 _public("kems_ref.outputs.sheets", "checklist", "Checklist")
 _public("kems_ref.outputs.glossary", "glossary_entries", "glossary_text")
 _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
-_public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST", "GAME_EXPORT")
+# every command's output: its formats and writers, and the data the writers take
+_public("kems_ref.outputs.formats", "Format", "Formats", "Printed", "OUTPUTS", "RULE", "ASK", "COMPARE", "CHECKLIST",
+        "GLOSSARY", "CONVENTIONS_LIST", "CONVENTIONS_SHOW", "CONVENTIONS_VALIDATE", "CONVENTIONS_INIT",
+        "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_SCORE", "GAME_HISTORY", "GAME_LIST",
+        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT")
+_public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
@@ -153,11 +158,29 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.compare import Comparison as Comparison
     from .outputs.compare import compare as compare
     from .outputs.compare_render import show_paged as show_paged
+    from .outputs.formats import ASK as ASK
     from .outputs.formats import CHECKLIST as CHECKLIST
     from .outputs.formats import COMPARE as COMPARE
+    from .outputs.formats import CONVENTIONS_INIT as CONVENTIONS_INIT
+    from .outputs.formats import CONVENTIONS_LIST as CONVENTIONS_LIST
+    from .outputs.formats import CONVENTIONS_SCHEMA as CONVENTIONS_SCHEMA
+    from .outputs.formats import CONVENTIONS_SHOW as CONVENTIONS_SHOW
+    from .outputs.formats import CONVENTIONS_VALIDATE as CONVENTIONS_VALIDATE
+    from .outputs.formats import GAME_CALL as GAME_CALL
+    from .outputs.formats import GAME_ENTRY as GAME_ENTRY
     from .outputs.formats import GAME_EXPORT as GAME_EXPORT
+    from .outputs.formats import GAME_HISTORY as GAME_HISTORY
+    from .outputs.formats import GAME_LIST as GAME_LIST
+    from .outputs.formats import GAME_NEW as GAME_NEW
+    from .outputs.formats import GAME_RESCORE as GAME_RESCORE
+    from .outputs.formats import GAME_SCORE as GAME_SCORE
+    from .outputs.formats import GAME_SHOW as GAME_SHOW
+    from .outputs.formats import GLOSSARY as GLOSSARY
+    from .outputs.formats import OUTPUTS as OUTPUTS
+    from .outputs.formats import RULE as RULE
     from .outputs.formats import Format as Format
     from .outputs.formats import Formats as Formats
+    from .outputs.formats import Printed as Printed
     from .outputs.game import Sheet as Sheet
     from .outputs.game import call_json as call_json
     from .outputs.game import changes_text as changes_text
@@ -208,6 +231,12 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.wording import notes as notes
     from .outputs.wording import result_json as result_json
     from .outputs.wording import ruling_json as ruling_json
+    from .outputs.writers import Called as Called
+    from .outputs.writers import History as History
+    from .outputs.writers import House as House
+    from .outputs.writers import Replay as Replay
+    from .outputs.writers import Standing as Standing
+    from .outputs.writers import Validation as Validation
     from .referee.api import Result as Result
     from .referee.api import options_of as options_of
     from .referee.api import rule as rule

@@ -4,7 +4,6 @@ else, and its operations give what the commands give."""
 from __future__ import annotations
 
 import ast
-import json
 import pathlib
 
 import pytest
@@ -107,38 +106,6 @@ def test_a_story_over_2000_characters_is_refused_by_the_library_before_it_is_rea
         kems.ask("x" * 2001, "en")
     with pytest.raises(kems.KemsError):
         kems.read("x" * 2001)
-
-
-# --- one output-format mechanism -------------------------------------------------------------------
-
-@pytest.mark.parametrize("command, formats", [(["compare"], kems.COMPARE), (["checklist"], kems.CHECKLIST),
-                                              (["game", "export"], kems.GAME_EXPORT)])
-def test_each_output_offers_in_its_help_exactly_the_formats_it_declares(run, command, formats):
-    shown = run(*command, "--help", "--lang", "en").out
-    assert f"--format [{'|'.join(f.value for f in formats.choices)}]" in shown
-    assert formats.default in formats.choices
-
-
-@pytest.mark.parametrize("formats", [kems.COMPARE, kems.CHECKLIST, kems.GAME_EXPORT])
-def test_every_declared_format_has_its_writer(formats):
-    import importlib
-
-    for fmt, writer in formats.writers.items():
-        module, function = writer.split(":")
-        assert callable(getattr(importlib.import_module(f"kems_ref.outputs.{module}"), function)), (fmt, writer)
-
-
-def test_checklist_format_json_is_checklist_json(run):
-    by_format = run("checklist", "--format", "json", "-c", "pagat", "--lang", "en")
-    by_flag = run("checklist", "--json", "-c", "pagat", "--lang", "en")
-    assert by_format.code == by_flag.code == 0
-    assert json.loads(by_format.out) == json.loads(by_flag.out)
-    assert json.loads(by_flag.out)["convention"] == "pagat"
-
-
-def test_an_error_under_format_json_is_written_as_json_too(run):
-    r = run("compare", "nowhere-such", "--format", "json", "--lang", "en")
-    assert r.code == 2 and "error" in json.loads(r.out)
 
 
 def test_the_readme_library_example_prints_what_its_comments_say(capsys):

@@ -24,6 +24,7 @@ pytest.importorskip("starlette", reason="the web extra (pip install 'kems-ref[we
 
 from starlette.testclient import TestClient
 
+from kems_ref.i18n import languages, t
 from kems_ref.web.app import create_app
 from kems_ref.web.base import Settings
 
@@ -288,6 +289,25 @@ def test_a_kems_goes_on_the_sheet_in_four_taps_after_opening_the_page(client, la
     recorded = client.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=SAME)  # tap 4
     assert recorded.status_code == 200 and recorded.url.path == "/"
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 1
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_page_offers_every_other_language_of_the_locale_files_by_its_own_name(client, lang):
+    """The languages are the files found (a third file: a third button, ``tools/third_language.py``)."""
+    client.cookies.set("kems_lang", lang)
+    page = client.get("/").text
+    assert f'<html lang="{lang}">' in page
+    offered = re.findall(r'<form class="langs" method="post" action="/lang/([^"]+)">\s*'
+                         r'<button type="submit" lang="([^"]+)">([^<]+)</button>', page)
+    assert offered == [(code, code, t("language.name", code)) for code in languages() if code != lang]
+    assert {code: t("language.name", code) for code in ("en", "fr")} == {"en": "English", "fr": "Français"}
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_page_renders_in_the_language_its_switch_chose(client, lang):
+    chosen = client.post(f"/lang/{lang}", headers=SAME, follow_redirects=False)
+    assert chosen.status_code == 303 and client.cookies.get("kems_lang") == lang
+    assert f'<html lang="{lang}">' in client.get("/").text
 
 
 def test_a_contre_kems_whose_ruling_needs_the_partners_hand_asks_it_as_buttons(client):

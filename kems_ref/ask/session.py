@@ -51,6 +51,14 @@ class Asked:
     def ruling(self) -> Ruling:
         return self.result.rulings[0]
 
+    def to_json(self, lang: str, command_lang: str) -> dict[str, Any]:
+        """As ``ask --json`` gives it (:func:`asked_json`): the output layer's writer asks for it."""
+        return asked_json(self, lang, command_lang)
+
+    def command(self, lang: str, command_lang: str) -> Optional[str]:
+        """The equivalent ``kems-ref rule …`` line (:func:`command_line`)."""
+        return command_line(self, lang, command_lang)
+
 
 def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
     """Refuse a story the reader cannot stand behind: nothing understood, a negation it cannot

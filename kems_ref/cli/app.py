@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..library import CHECKLIST, COMPARE
+from ..library import ASK, CHECKLIST, COMPARE, GLOSSARY
 from .common import (
     DEFAULT_CONVENTION,
     ConventionOpt,
@@ -20,7 +20,6 @@ from .common import (
     command,
     complete_convention,
     complete_rule_point,
-    format_option,
     msg,
     speak_as_told,
     without_lang,
@@ -53,11 +52,7 @@ def complete_compare(incomplete: str) -> list[str]:
             *(topic for topic in TOPICS if topic.startswith(incomplete))]
 
 
-CompareFormatOpt = Annotated[str, format_option(COMPARE)]
-ChecklistFormatOpt = Annotated[str, format_option(CHECKLIST)]
-
-
-@command(app, help=msg("help.cmd.compare"))
+@command(app, help=msg("help.cmd.compare"), output=COMPARE)
 def compare(
     out: Out,
     ids: Annotated[Optional[list[str]], typer.Argument(help=msg("help.option.ids"), show_default=False,
@@ -65,32 +60,28 @@ def compare(
                                                        autocompletion=complete_compare)] = None,
     only_differences: Annotated[bool, typer.Option(help=msg("help.option.only_differences"))] = False,
     topic: Annotated[Optional[str], typer.Option(help=msg("help.option.topic"), metavar="TOPIC")] = None,
-    format: CompareFormatOpt = COMPARE.default.value,
 ) -> None:
     from ..library import compare as comparison
     from ..library import is_path
 
-    fmt = out.format(COMPARE, format)
     speak_as_told(out, " ".join(i for i in ids or [] if not is_path(i)))  # "compare milieu": in French
-    out.write(COMPARE, fmt, comparison(ids or [], out.lang, topic, only_differences))
+    out.write(comparison(ids or [], out.lang, topic, only_differences))
 
 
-@command(app, help=msg("help.cmd.checklist"))
+@command(app, help=msg("help.cmd.checklist"), output=CHECKLIST)
 def checklist(
     out: Out,
     convention: Annotated[Optional[list[str]], typer.Option(
         "--convention", "-c", metavar="ID|FILE", help=msg("help.option.checklist_conventions"),
         show_default=False)] = None,
-    format: ChecklistFormatOpt = CHECKLIST.default.value,
 ) -> None:
     from ..library import checklist as sheet
 
-    fmt = out.format(CHECKLIST, format)
     chosen = convention or [os.environ.get("KEMS_REF_CONVENTION") or DEFAULT_CONVENTION]
-    out.write(CHECKLIST, fmt, sheet(chosen, out.lang))
+    out.write(sheet(chosen, out.lang))
 
 
-@command(app, help=msg("help.cmd.ask"))
+@command(app, help=msg("help.cmd.ask"), output=ASK)
 def ask(
     out: Out,
     words: Annotated[Optional[list[str]], typer.Argument(help=msg("help.option.words"), show_default=False)] = None,
@@ -102,20 +93,14 @@ def ask(
     run(out, words, convention, no_input)
 
 
-@command(app, help=msg("help.cmd.glossary"))
+@command(app, help=msg("help.cmd.glossary"), output=GLOSSARY)
 def glossary(
     out: Out,
     term: Annotated[Optional[str], typer.Argument(help=msg("help.option.term"), show_default=False)] = None,
 ) -> None:
-    from .. import library as gl
+    from ..library import glossary_entries
 
-    items = gl.glossary_entries(term, out.lang)
-    if out.as_json:
-        out.json(items)
-    else:
-        from .common import screen_width
-
-        out.text(gl.glossary_text(items, screen_width()))
+    out.write(glossary_entries(term, out.lang))
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 import click
 
-from ..library import MAX_STORY, KemsError, check_story, detect_lang, t
+from ..library import MAX_STORY, KemsError, check_story, t
 from .common import Out, speak_as_told
 
 
@@ -44,8 +44,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
         source = click.get_current_context().get_parameter_source("convention")
         key = "ask.u.default_convention" if source == click.core.ParameterSource.DEFAULT else "ask.u.given_convention"
         understood.append(t(key, out.lang, name=load(convention).short_name))
-    console = None
-    if not out.as_json:  # what was read comes first: the questions that follow make sense
+    if not out.as_json:  # what was read comes first, before any question: the questions make sense
         from rich.markup import escape
 
         console = out.console()
@@ -56,27 +55,15 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
             console.print(f"[dim]{escape(t('ask.corrected', out.lang))} {escape(fixed)}[/]")
         if reading.unknown:
             console.print(f"[dim]{escape(t('ask.not_understood', out.lang))} {escape(', '.join(reading.unknown))}[/]")
-    asked = session.settle(reading, convention, out.lang, prompter)
-    if console is None:
-        out.json(session.asked_json(asked, out.lang, detect_lang()))
-        return
-    command = session.command_line(asked, out.lang, detect_lang())
-    from ..library import print_result
-
-    console.print()
-    print_result(console, asked.result, out.lang)
-    if command is not None:
-        console.print()
-        console.print(f"{escape(t('ask.same_ruling', out.lang))} [bold]{escape(command)}[/]", soft_wrap=True)
+    out.write(session.settle(reading, convention, out.lang, prompter))
 
 
 def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
     """A question about the rules: the points it asks about, each convention's answer and source
     (the one the words name, else every shipped convention), rendered as ``compare`` renders."""
-    from ..library import COMPARE, Format, compare
+    from ..library import COMPARE, compare
 
-    fmt = out.format(COMPARE, Format.TABLE)
-    out.write(COMPARE, fmt, compare([*points, *([named] if named else [])], out.lang))
+    out.write(compare([*points, *([named] if named else [])], out.lang), COMPARE)
 
 
 def _convention(named: Optional[str], given: str) -> str:

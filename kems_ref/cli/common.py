@@ -14,8 +14,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Optional
 
 import click
@@ -23,7 +23,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..library import DEFAULT_CONVENTION as DEFAULT_CONVENTION
-from ..library import Format, Formats, KemsError, detect_lang, json_safe, languages, one_line, t
+from ..library import Format, Formats, KemsError, Printed, detect_lang, json_safe, languages, one_line, t
 
 
 def _argv_lang() -> str:
@@ -73,21 +73,31 @@ ConventionOpt = Annotated[str, typer.Option("--convention", "-c", envvar="KEMS_R
 JsonOpt = Annotated[bool, typer.Option("--json", help=msg("help.option.json"))]
 
 
+def one_of(values: Sequence[str]) -> str:
+    """``a, b or c`` in the language help is shown in."""
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + msg("ui.or") + values[-1]
+
+
 def format_option(formats: Formats) -> Any:
     """``--format`` for one output, as the output declares it (:mod:`kems_ref.outputs.formats`): its
-    choices and its help; its default is ``formats.default``.  Used as ``Annotated[str, format_option(F)]``."""
-    return typer.Option("--format", help=msg(formats.help), show_default=False,
-                        click_type=click.Choice([f.value for f in formats.choices]))
-LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=msg("help.option.lang"), show_default=False)]
+    choices and its help (the choices named in it); without it, ``formats.default``."""
+    choices = [f.value for f in formats.choices]
+    return typer.Option("--format", help=msg(formats.help, choices=one_of(choices)), show_default=False,
+                        click_type=click.Choice(choices))
+
+
+LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=msg("help.option.lang", choices=one_of(languages())),
+                                                 show_default=False)]
 
 
 @dataclass
 class Out:
-    """Where a command writes: JSON on stdout, or text for people, in one language."""
+    """Where a command writes, in one language: its output (the declaration of its formats) in the
+    format chosen (``--format``, or ``--json``), written by :meth:`write` alone."""
 
     lang: str
-    as_json: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    output: Optional[Formats] = None
+    fmt: Format = Format.TEXT
 
     def console(self, wrap: bool = False) -> Any:
         """Piped output keeps whole lines; ``wrap`` folds to the width (tables, 80-column layouts).
@@ -103,27 +113,47 @@ class Out:
         console.soft_wrap = not (wrap or console.is_terminal)
         return console
 
-    def format(self, formats: Formats, chosen: Any) -> Format:
-        """The format a command writes in: ``--json`` wins over ``--format`` (and an error is then
-        written as JSON too, even one raised before the output is written)."""
-        fmt = Format.JSON if self.as_json else Format(getattr(chosen, "value", chosen or formats.default))
-        self.extra["json"] = fmt is Format.JSON
-        return fmt
+    @property
+    def as_json(self) -> bool:
+        """Whether the output is JSON (for scripts): nothing is asked on a terminal then."""
+        return self.fmt is Format.JSON
 
-    def write(self, formats: Formats, fmt: Format, data: Any) -> None:
-        """Write ``data`` in ``fmt`` with the output's writer: JSON, text, or the terminal's table."""
-        written = formats.write(fmt, data, self.lang, screen_width())
+    def write(self, data: Any, output: Optional[Formats] = None) -> None:
+        """The one place an output is written: ``data`` in the chosen format, by the output's writer
+        (``output``: another command's output, as ``ask`` answers a question about the rules as
+        ``compare`` does, in the chosen format where it has it, else its default) — JSON (a list
+        streamed item by item), a text, what prints itself on the console, or the terminal's table."""
+        output = output or self.output
+        assert output is not None, "a command without an output writes nothing"
+        fmt = output.chosen(self.fmt)
+        written = output.write(fmt, data, self.lang, screen_width())
         if fmt is Format.JSON:
-            self.json(written)
+            self.json_list(written) if isinstance(written, Iterator) else self.json(written)
+        elif written is None:
+            return
         elif isinstance(written, str):
             self.text(written)
+        elif isinstance(written, Iterator):  # a long text (an export), written as it is made
+            for piece in written:
+                sys.stdout.write(piece)
+                sys.stdout.flush()
+        elif isinstance(written, Printed):
+            written.draw(self.console(wrap=written.wrap))
         else:
             from ..library import show_paged
 
             show_paged(self.console(wrap=True), written)
 
     def json(self, data: object) -> None:
+        """JSON data, indented by two; a list given as an iterator inside an object (a game's history)
+        is written one item at a time, the same text as the whole list would give."""
         utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+        if isinstance(data, dict) and any(isinstance(v, Iterator) for v in data.values()):
+            for piece in json_pieces(data, ensure_ascii=not utf8):
+                sys.stdout.write(json_safe(piece))
+                sys.stdout.flush()
+            sys.stdout.write("\n")
+            return
         self.text(json_safe(json.dumps(data, ensure_ascii=not utf8, indent=2)))  # in flushed pieces, as text
 
     def json_list(self, items: Iterable[object]) -> None:
@@ -145,6 +175,28 @@ class Out:
         for start in range(0, len(whole), 1 << 16):
             sys.stdout.write(whole[start:start + (1 << 16)])
             sys.stdout.flush()
+
+
+def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Iterator[str]:
+    """``json.dumps(data, indent=2)`` in pieces, a value that is an iterator written as a list one item
+    at a time (never held whole)."""
+    pad, inner = "  " * level, "  " * (level + 1)
+    if not data:
+        yield "{}"
+        return
+    yield "{"
+    for i, (key, value) in enumerate(data.items()):
+        yield ("\n" if i == 0 else ",\n") + inner + json.dumps(key, ensure_ascii=ensure_ascii) + ": "
+        if isinstance(value, Iterator):
+            first = True
+            for item in value:
+                text = json.dumps(item, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner + "  ")
+                yield ("[\n" if first else ",\n") + inner + "  " + text
+                first = False
+            yield "[]" if first else "\n" + inner + "]"
+        else:
+            yield json.dumps(value, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner)
+    yield "\n" + pad + "}"
 
 
 MIN_WIDTH, MAX_WIDTH = 40, 1000
@@ -211,35 +263,52 @@ def speak_as_told(out: Out, words: str) -> None:
         out.lang = told
 
 
-def guarded(as_json: bool, lang: Optional[Lang], job: Callable[[Out], Any]) -> Any:
-    """Run ``job(out)``; a KemsError becomes the one-line error and exit code 2 (the one handler)."""
-    out = Out(lang="en", as_json=as_json)
+def guarded(as_json: bool, lang: Optional[Lang], job: Callable[[Out], Any], output: Optional[Formats] = None,
+            chosen: Optional[str] = None) -> Any:
+    """Run ``job(out)``, ``out`` writing ``output`` in the format chosen (``--json`` wins over
+    ``--format``); a KemsError becomes the one-line error and exit code 2 (the one handler), written
+    as JSON too where the output is JSON, even one raised before anything is written."""
+    fmt = Format.JSON if as_json else Format(chosen) if chosen else output.default if output else Format.TEXT
+    out = Out(lang="en", output=output, fmt=fmt)
     try:
         out.lang = language(lang)
         refuse_repeats()
         return job(out)
     except KemsError as exc:
-        as_json = out.as_json or out.extra.get("json", False)
-        raise typer.Exit(fail(exc.located(out.lang), out.lang, as_json, extra=_where(exc))) from None
+        raise typer.Exit(fail(exc.located(out.lang), out.lang, out.as_json, extra=_where(exc))) from None
 
 
-def command(group: typer.Typer, name: Optional[str] = None, **settings: Any) -> Callable[[Callable[..., Any]], Any]:
-    """Register ``fn(out, ...)`` as a command with the common ``--json`` and ``--lang`` options;
-    errors go through :func:`guarded`.  The command body only does its job."""
+def output_parameters(output: Optional[Formats]) -> list[inspect.Parameter]:
+    """The options every command shares, made from its output's declaration: ``--format`` (its
+    choices), ``--json`` (the alias of ``--format json``), ``--lang``.  A command with no output
+    (``serve``) has ``--json`` for its errors alone."""
+    made = [inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JsonOpt),
+            inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOpt)]
+    if output is not None:
+        made.insert(0, inspect.Parameter("output_format", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                         annotation=Annotated[Optional[str], format_option(output)]))
+    return made
+
+
+def command(group: typer.Typer, name: Optional[str] = None, output: Optional[Formats] = None,
+            **settings: Any) -> Callable[[Callable[..., Any]], Any]:
+    """Register ``fn(out, ...)`` as a command writing ``output`` (its declaration in
+    :mod:`kems_ref.outputs.formats`), with the options made from it (:func:`output_parameters`);
+    errors go through :func:`guarded`.  The command body only does its job, and hands its data to
+    ``out.write``."""
 
     def register(fn: Callable[..., Any]) -> Callable[..., Any]:
         own = list(inspect.signature(fn).parameters.values())[1:]  # drop ``out``
 
         @functools.wraps(fn)
         def wrapper(**kwargs: Any) -> Any:
-            as_json, lang = kwargs.pop("as_json"), kwargs.pop("lang")
-            return guarded(as_json, lang, lambda out: fn(out, **kwargs))
+            as_json, lang, chosen = kwargs.pop("as_json"), kwargs.pop("lang"), kwargs.pop("output_format", None)
+            return guarded(as_json, lang, lambda out: fn(out, **kwargs), output, chosen)
 
-        common = [inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JsonOpt),
-                  inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOpt)]
         wrapper.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-            [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own] + common)
+            [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own] + output_parameters(output))
         wrapper.__annotations__ = {}
+        wrapper.output = output  # type: ignore[attr-defined]  # what the command writes (tests walk it)
         group.command(name, **settings)(wrapper)
         return fn
 
@@ -320,11 +389,11 @@ class KemsGroup(TyperGroup):
         except click.exceptions.Exit as exc:
             code = exc.exit_code
         except click.ClickException as exc:
-            code = fail(_click_message(exc, lang), lang, "--json" in argv, exc.exit_code)
+            code = fail(_click_message(exc, lang), lang, wants_json(argv), exc.exit_code)
         except (click.exceptions.Abort, KeyboardInterrupt, EOFError):
             code = fail(t("error.interrupted", lang), lang, False, 130)
         except KemsError as exc:
-            code = fail(exc.located(lang), lang, "--json" in argv)
+            code = fail(exc.located(lang), lang, wants_json(argv))
         except SystemExit as exc:  # Click's own exit on a broken pipe (while printing --help): code 1
             if not type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # click.utils's, after EPIPE
                 raise
@@ -342,10 +411,17 @@ class KemsGroup(TyperGroup):
         except Exception as exc:  # never a traceback for the user; KEMS_REF_DEBUG=1 shows it
             if os.environ.get("KEMS_REF_DEBUG"):
                 raise
-            code = fail(t("error.internal", lang, error=f"{type(exc).__name__}: {exc}"), lang, "--json" in argv, 70)
+            code = fail(t("error.internal", lang, error=f"{type(exc).__name__}: {exc}"), lang, wants_json(argv), 70)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def wants_json(argv: list[str]) -> bool:
+    """Whether a command line asks for JSON (``--json``, ``--format json``): an error Click finds
+    before the command runs is then written as JSON too."""
+    return "--json" in argv or "--format=json" in argv or any(argv[i:i + 2] == ["--format", "json"]
+                                                             for i in range(len(argv)))
 
 
 def _silence_stdout() -> None:

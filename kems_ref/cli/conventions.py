@@ -5,7 +5,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..library import KemsError, t
+from ..library import (
+    CONVENTIONS_INIT,
+    CONVENTIONS_LIST,
+    CONVENTIONS_SCHEMA,
+    CONVENTIONS_SHOW,
+    CONVENTIONS_VALIDATE,
+    House,
+    KemsError,
+    Validation,
+    t,
+)
 from .common import DEFAULT_CONVENTION, Out, command, fail, msg
 
 conventions_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.conventions"))
@@ -22,45 +32,39 @@ def given(value: Optional[str], what: str) -> str:
     return value
 
 
-@command(conventions_app, "list", help=msg("help.cmd.conventions_list"))
+@command(conventions_app, "list", help=msg("help.cmd.conventions_list"), output=CONVENTIONS_LIST)
 def conventions_list(out: Out) -> None:
-    from .. import library as conventions
-    from ..library import listing, listing_text
+    from ..library import listing, load_all
 
-    items = listing(conventions.load_all())
-    out.json(items) if out.as_json else out.text(listing_text(items, out.lang))
+    out.write(listing(load_all()))
 
 
-@command(conventions_app, "show", help=msg("help.cmd.conventions_show"))
+@command(conventions_app, "show", help=msg("help.cmd.conventions_show"), output=CONVENTIONS_SHOW)
 def conventions_show(out: Out, convention: RefArg = None) -> None:
-    from .. import library as conventions
-    from ..library import show_json, show_text
+    from ..library import load
 
-    conv = conventions.load(given(convention, "ID_OR_FILE"))
-    out.json(show_json(conv, out.lang)) if out.as_json else show_text(out.console(), conv, out.lang)
+    out.write(load(given(convention, "ID_OR_FILE")))
 
 
-@command(conventions_app, "validate", help=msg("help.cmd.conventions_validate"))
+@command(conventions_app, "validate", help=msg("help.cmd.conventions_validate"), output=CONVENTIONS_VALIDATE)
 def conventions_validate(
     out: Out,
     file: FileArg = None,
     strict: Annotated[bool, typer.Option("--strict", help=msg("help.option.strict"))] = False,
 ) -> None:
-    from .. import library as conventions
-    from ..library import validation_report
+    from ..library import validate_file
 
     file = given(file, "FILE")
     try:
-        _, problems = conventions.validate_file(file, strict)
-    except KemsError as exc:  # unreadable: the linter's own shape, and exit 2
-        out.json(validation_report(file, [exc], out.lang)[0]) if out.as_json else None
+        _, problems = validate_file(file, strict)
+    except KemsError as exc:  # unreadable: the linter's own shape (its JSON report, no text), and exit 2
+        out.write(Validation(file, [exc], unreadable=True))
         raise typer.Exit(fail(exc.located(out.lang), out.lang, False)) from None
-    report, text = validation_report(file, problems, out.lang)
-    out.json(report) if out.as_json else out.text(text)
+    out.write(Validation(file, problems))
     raise typer.Exit(1 if problems else 0)
 
 
-@command(conventions_app, "init", help=msg("help.cmd.conventions_init"))
+@command(conventions_app, "init", help=msg("help.cmd.conventions_init"), output=CONVENTIONS_INIT)
 def conventions_init(
     out: Out,
     extends: Annotated[str, typer.Option(help=msg("help.option.extends"), show_default=False,
@@ -74,18 +78,15 @@ def conventions_init(
 
     to_file = output not in (None, "-")  # "-": standard output, as without -o
     text = template(conventions.load(extends), extends_ref(extends, output if to_file else None), out.lang)
-    if output is None or not to_file:
-        out.text(text)
-    else:
+    if output is not None and to_file:
         write_new(output, text, force)
-        if out.as_json:
-            out.json({"written": output})
-        else:
+        if not out.as_json:  # stdout stays empty: a note on stderr says where the file went
             sys.stderr.write(t("ui.written", out.lang, file=output) + "\n")
+    out.write(House(text, output if to_file else None))
 
 
-@command(conventions_app, "schema", help=msg("help.cmd.conventions_schema"))
+@command(conventions_app, "schema", help=msg("help.cmd.conventions_schema"), output=CONVENTIONS_SCHEMA)
 def conventions_schema(out: Out) -> None:
     from ..library import json_schema
 
-    out.json(json_schema())
+    out.write(json_schema())

@@ -15,8 +15,26 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..library import ACCUSATIONS, GAME_EXPORT, OPTIONS, KemsError, facts_from_flags
-from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, format_option, msg
+from ..library import (
+    ACCUSATIONS,
+    GAME_CALL,
+    GAME_ENTRY,
+    GAME_EXPORT,
+    GAME_HISTORY,
+    GAME_LIST,
+    GAME_NEW,
+    GAME_RESCORE,
+    GAME_SCORE,
+    GAME_SHOW,
+    OPTIONS,
+    Called,
+    History,
+    KemsError,
+    Replay,
+    Standing,
+    facts_from_flags,
+)
+from .common import DEFAULT_CONVENTION, ConventionOpt, Out, command, msg
 from .rule import RuleGroup, _parameters, built, register_events
 
 
@@ -93,9 +111,6 @@ DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KE
                                               show_default=False, show_envvar=False)]
 
 
-ExportFormatOpt = Annotated[str, format_option(GAME_EXPORT)]
-
-
 def _store(db: Optional[str], writes: bool = True) -> Any:
     """The score sheet (``--db``, else the default one); ``writes=False`` for a command that only
     reads: it never creates or changes a file."""
@@ -121,7 +136,7 @@ def _ask_target(out: Out) -> Optional[int]:
     return int(answer) if answer and whole(answer) else None
 
 
-@command(game_app, "new", help=msg("help.cmd.game_new"))
+@command(game_app, "new", help=msg("help.cmd.game_new"), output=GAME_NEW)
 def game_new(
     out: Out,
     team: Annotated[Optional[list[str]], typer.Option("--team", metavar="P1+P2", help=msg("help.option.team"),
@@ -143,14 +158,7 @@ def game_new(
             if asked is None:
                 raise
             game = play.new_game(store, team or [], convention, asked, name)
-    if out.as_json:
-        from ..library import new_game_json
-
-        out.json(new_game_json(game))
-    else:
-        from ..library import new_game_text
-
-        out.text(new_game_text(game, out.lang))
+    out.write(game)
 
 
 def _call_command(event: str, like: Optional[str] = None) -> None:
@@ -162,7 +170,7 @@ def _call_command(event: str, like: Optional[str] = None) -> None:
         with _store(db) as store:
             sheet_game = store.game(game)
             called = play.call(store, sheet_game, event, options, by or "", on, decide)
-        _show_call(out, sheet_game, called)
+        out.write(Called(sheet_game, called))
 
     who = [
         _keyword("by", typer.Option("--by", metavar="PLAYER", help=msg("help.option.by"), show_default=False)),
@@ -172,7 +180,7 @@ def _call_command(event: str, like: Optional[str] = None) -> None:
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *who, *_call_parameters(like or event)])
     helped = msg("help.event.own", call=event) if like else msg(f"help.event.{event}")
-    command(call_app, event, help=helped, short_help=helped)(body)
+    command(call_app, event, output=GAME_CALL, help=helped, short_help=helped)(body)
 
 
 def _keyword(name: str, info: Any) -> inspect.Parameter:
@@ -209,7 +217,7 @@ def _short_command(event: str, like: Optional[str] = None) -> None:
                 complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused),
                          options, out.lang, TerminalPrompter())
             called = play.call(store, sheet_game, event, options, caller, accused, decide)
-        _show_call(out, sheet_game, called)
+        out.write(Called(sheet_game, called))
 
     positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=msg("help.option.by"), show_default=False))]
     if (like or event) in ACCUSATIONS:
@@ -218,18 +226,7 @@ def _short_command(event: str, like: Optional[str] = None) -> None:
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *positional, *_call_parameters(like or event)])
     short = msg("help.event.own", call=event) if like else msg(f"help.event.{event}")
-    command(game_app, event, help=msg("help.cmd.game_short", event=event), short_help=short)(body)
-
-
-def _show_call(out: Out, game: Any, called: Any) -> None:
-    if out.as_json:
-        from ..library import call_json
-
-        out.json(call_json(game, called, out.lang))
-    else:
-        from ..library import print_called
-
-        print_called(out.console(), game, called, out.lang)
+    command(game_app, event, output=GAME_CALL, help=msg("help.cmd.game_short", event=event), short_help=short)(body)
 
 
 def register_calls(argv: list[str]) -> None:
@@ -257,7 +254,7 @@ _SHORT_MADE: set[tuple[str, str]] = set()
 COMMANDS = {name for name in ORDER if name not in ("kems", "contre-kems", "double-kems", "double-contre-kems")}
 
 
-@command(game_app, "decide", help=msg("help.cmd.game_decide"))
+@command(game_app, "decide", help=msg("help.cmd.game_decide"), output=GAME_ENTRY["game decide"])
 def game_decide(
     out: Out,
     branch: Annotated[Optional[str], typer.Argument(metavar="BRANCH", help=msg("help.option.decide"),
@@ -274,10 +271,10 @@ def game_decide(
     with _store(db) as store:
         sheet_game = store.game(game)
         called = play.decide(store, sheet_game, branch, entry)
-    _show_entry(out, sheet_game, called)
+    out.write(Called(sheet_game, called))
 
 
-@command(game_app, "point", help=msg("help.cmd.game_point"),
+@command(game_app, "point", help=msg("help.cmd.game_point"), output=GAME_ENTRY["game point"],
          context_settings={"ignore_unknown_options": True})  # "game point Jo -2": -2 is a number, not an option
 def game_point(
     out: Out,
@@ -297,48 +294,32 @@ def game_point(
     with _store(db) as store:
         sheet_game = store.game(game)
         called = play.point(store, sheet_game, who, amount, for_entry)
-    _show_entry(out, sheet_game, called)
+    out.write(Called(sheet_game, called))
 
 
 def _cancel_command(name: str) -> None:
-    @command(game_app, name, help=msg(f"help.cmd.game_{name}"))
+    @command(game_app, name, help=msg(f"help.cmd.game_{name}"), output=GAME_ENTRY[f"game {name}"])
     def body(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
         from .. import library as play
 
         with _store(db) as store:
             sheet_game = store.game(game)
             called = getattr(play, name)(store, sheet_game)
-        _show_entry(out, sheet_game, called)
+        out.write(Called(sheet_game, called))
 
 
 _cancel_command("undo")
 _cancel_command("redo")
 
 
-def _show_entry(out: Out, game: Any, called: Any) -> None:
-    if out.as_json:
-        from ..library import entry_json
-
-        out.json(entry_json(game, called))
-    else:
-        from ..library import print_called
-
-        print_called(out.console(), game, called, out.lang)
-
-
-@command(game_app, "score", help=msg("help.cmd.game_score"))
+@command(game_app, "score", help=msg("help.cmd.game_score"), output=GAME_SCORE)
 def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     from .. import library as sheet
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         score = sheet.standing(store, sheet_game)
-    if out.as_json:
-        out.json(score.to_json(sheet_game))
-    else:
-        from ..library import print_score
-
-        print_score(out.console(), sheet_game, score, out.lang)
+    out.write(Standing(sheet_game, score))
 
 
 #: the largest entry number an option takes (a game never has more lines; SQLite's integers hold it)
@@ -347,7 +328,7 @@ MAX_ENTRY = 1_000_000_000
 HISTORY_PAGE = 200
 
 
-@command(game_app, "history", help=msg("help.cmd.game_history"))
+@command(game_app, "history", help=msg("help.cmd.game_history"), output=GAME_HISTORY)
 def game_history(
     out: Out, game: GameOpt = None, db: DbOpt = None,
     last: Annotated[Optional[int], typer.Option("--last", metavar="N", min=1, max=MAX_ENTRY,
@@ -356,8 +337,6 @@ def game_history(
                                                  help=msg("help.option.history_from"), show_default=False)] = None,
     every: Annotated[bool, typer.Option("--all", help=msg("help.option.history_all"))] = False,
 ) -> None:
-    from .. import library as render
-
     if sum((last is not None, since is not None, every)) > 1:
         raise KemsError("error.history_one_range")
     with _store(db, writes=False) as store:
@@ -366,27 +345,19 @@ def game_history(
         if last is None and since is None and not every and not out.as_json and count > HISTORY_PAGE:
             last = HISTORY_PAGE  # a long game on a terminal: its last lines, the note says how to see more
         first = max(1, count - last + 1) if last is not None else min(since or 1, count + 1)
-        items = render.history_of(store, sheet_game, out.lang, first)
-        if out.as_json:
-            out.json_list(items)
-        else:
-            render.print_history(out.console(wrap=True), sheet_game, items, out.lang, first, count)
+        out.write(History(store, sheet_game, first, count))  # its lines read from the sheet as they are written
 
 
-@command(game_app, "list", help=msg("help.cmd.game_list"))
+@command(game_app, "list", help=msg("help.cmd.game_list"), output=GAME_LIST)
 def game_list(out: Out, db: DbOpt = None) -> None:
-    from .. import library as render
     from .. import library as sheet
 
     with _store(db, writes=False) as store:
         games = [(g, sheet.standing(store, g)) for g in store.games()]
-    if out.as_json:
-        out.json(render.list_json(games))
-    else:
-        out.text(render.list_text(games, out.lang))
+    out.write(games)
 
 
-@command(game_app, "show", help=msg("help.cmd.game_show"))
+@command(game_app, "show", help=msg("help.cmd.game_show"), output=GAME_SHOW)
 def game_show(
     out: Out,
     which: Annotated[Optional[str], typer.Argument(metavar="GAME", help=msg("help.option.game"),
@@ -394,23 +365,15 @@ def game_show(
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
-    from .. import library as render
     from .. import library as sheet
+    from ..library import Sheet
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(which or game)
-        score = sheet.standing(store, sheet_game)
-        items = render.history_of(store, sheet_game, out.lang)
-        if out.as_json:
-            out.json(render.game_json(sheet_game, score, items))
-        else:
-            console = out.console(wrap=True)
-            render.print_score(console, sheet_game, score, out.lang)
-            console.print()
-            render.print_history(console, sheet_game, items, out.lang)
+        out.write(Sheet(store, sheet_game, sheet.standing(store, sheet_game)))  # its lines read as they are written
 
 
-@command(game_app, "rescore", help=msg("help.cmd.game_rescore"))
+@command(game_app, "rescore", help=msg("help.cmd.game_rescore"), output=GAME_RESCORE)
 def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game: GameOpt = None,
                  db: DbOpt = None,
                  target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=msg("help.option.target"),
@@ -420,28 +383,14 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         replayed = play.rescore(store, sheet_game, convention, target)
-    if out.as_json:
-        from ..library import rescore_json
-
-        out.json(rescore_json(replayed))
-    else:
-        from ..library import print_rescore
-
-        print_rescore(out.console(), sheet_game, replayed, out.lang)
+    out.write(Replay(sheet_game, replayed))
 
 
-@command(game_app, "export", help=msg("help.cmd.game_export"))
-def game_export(
-    out: Out,
-    format: ExportFormatOpt = GAME_EXPORT.default.value,
-    game: GameOpt = None,
-    db: DbOpt = None,
-) -> None:
+@command(game_app, "export", help=msg("help.cmd.game_export"), output=GAME_EXPORT)
+def game_export(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     from .. import library as sheet
     from ..library import Sheet
 
-    fmt = out.format(GAME_EXPORT, format)
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        entries = store.entries(sheet_game)
-    out.write(GAME_EXPORT, fmt, Sheet(sheet_game, entries, sheet.score(sheet_game, entries)))
+        out.write(Sheet(store, sheet_game, sheet.standing(store, sheet_game)))  # its lines read as they are written

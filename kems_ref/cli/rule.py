@@ -11,17 +11,16 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..library import EVENTS, NO, OPTIONS, KemsError, Option, facts_from_flags
+from ..library import EVENTS, NO, OPTIONS, RULE, KemsError, Option, facts_from_flags
 from .common import (
     DEFAULT_CONVENTION,
     ConventionOpt,
-    JsonOpt,
-    LangOpt,
     Out,
     command,
     complete_rule_point,
     guarded,
     msg,
+    output_parameters,
 )
 
 
@@ -89,19 +88,12 @@ def _parameters(option: Option) -> list[inspect.Parameter]:
 
 def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
          options: dict[str, Any]) -> None:
-    """Rule and print: the body every event command shares."""
-    from .. import library as api
-    from .. import library as wording
+    """Rule and write the ruling: the body every event command shares."""
+    from ..library import ruling_for
 
     named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
     chosen = convention if named or not everywhere else None  # the default convention gives way to --all
-    result = api.ruling_for(event, facts_from_flags(options), situation_file, chosen, everywhere=everywhere)
-    if out.as_json:
-        out.json(wording.result_json(result, out.lang))
-    else:
-        from ..library import print_result
-
-        print_result(out.console(wrap=everywhere), result, out.lang)
+    out.write(ruling_for(event, facts_from_flags(options), situation_file, chosen, everywhere=everywhere))
 
 
 def _event_command(event: str, like: Optional[str] = None) -> None:
@@ -120,7 +112,7 @@ def _event_command(event: str, like: Optional[str] = None) -> None:
     body.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [inspect.Parameter("out", inspect.Parameter.POSITIONAL_ONLY), *common, *own])
     helped = msg("help.event.own", call=event) if like else msg(f"help.event.{event}")
-    command(rule_app, event, help=helped, short_help=helped)(body)
+    command(rule_app, event, output=RULE, help=helped, short_help=helped)(body)
 
 
 def built(group: typer.Typer) -> click.Command:
@@ -160,10 +152,20 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None,
 _MADE_BY: set[tuple[str, str]] = set()
 
 
-@rule_app.callback(invoke_without_command=True)
-def situation_only(ctx: typer.Context, situation_file: SituationOpt = None,
-                   convention: ConventionOpt = DEFAULT_CONVENTION, everywhere: AllOpt = False,
-                   as_json: JsonOpt = False, lang: LangOpt = None) -> None:
+def situation_only(ctx: typer.Context, situation_file: Optional[str] = None, convention: str = DEFAULT_CONVENTION,
+                   everywhere: bool = False, **shared: Any) -> None:
     """Rule on a situation read from a file (``rule --situation FILE``), or pick an event."""
     if ctx.invoked_subcommand is None:
-        guarded(as_json, lang, lambda out: show(out, None, convention, everywhere, situation_file, {}))
+        as_json, lang, chosen = shared["as_json"], shared["lang"], shared.get("output_format")
+        guarded(as_json, lang, lambda out: show(out, None, convention, everywhere, situation_file, {}), RULE, chosen)
+
+
+situation_only.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+    inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context),
+    inspect.Parameter("situation_file", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=SituationOpt),
+    inspect.Parameter("convention", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_CONVENTION,
+                      annotation=ConventionOpt),
+    inspect.Parameter("everywhere", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=AllOpt),
+    *output_parameters(RULE)])
+situation_only.output = RULE  # type: ignore[attr-defined]
+rule_app.callback(invoke_without_command=True)(situation_only)

@@ -55,9 +55,9 @@ def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
 
 def game_json(game: Game, score: Score, items: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """A game as ``game show --json`` gives it: its rules, teams, score and history (``items``:
-    :func:`history_of`)."""
+    :func:`history_of`, written one at a time: the JSON writer streams a list it finds as an iterator)."""
     return {**score.to_json(game), "id": game.id, "end": game.end_rule, "decided_by_table": game.decided,
-            "history": list(items)}
+            "history": iter(items)}
 
 
 def rescore_json(replayed: Replayed) -> dict[str, Any]:
@@ -346,11 +346,11 @@ def _verdict(ruling: Optional[Ruling]) -> Optional[str]:
 
 
 def history_rows(entries: list[SheetEntry], lang: str, game: Optional[Game] = None) -> list[list[str]]:
-    return _rows(history_json(entries, game, lang), lang)
+    return list(_rows(history_json(entries, game, lang), lang))
 
 
-def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
-    rows = []
+def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
+    """Each history object as the cells of its row, one at a time."""
     for item in items:
         if item["kind"] == "call":
             what = t("game.kind.call", lang, event=wording.event_label(item["event"], lang, item.get("call_name")),
@@ -380,8 +380,7 @@ def _rows(items: list[dict[str, Any]], lang: str) -> list[list[str]]:
             change = f"{change} ({t('game.cancelled', lang)})".strip()
         cite = "; ".join(f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
         standing = " · ".join(f"{team} {total}" for team, total in (item.get("totals") or {}).items())
-        rows.append([str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, standing, cite])
-    return rows
+        yield [str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, standing, cite]
 
 
 def _cards(situation: Any, lang: str, holders: Optional[dict[str, Optional[str]]] = None) -> str:
@@ -439,7 +438,7 @@ def _print_chunk(console: Console, items: list[dict[str, Any]], title: str, lang
     columns = HISTORY_COLUMNS if wide else HISTORY_COLUMNS[:-1]
     print_table(console, [Column(t(f"game.col.{column}", lang), style="dim" if column == "citations" else "",
                                  no_wrap=column in ("n", "at")) for column in columns],
-                _rows(items, lang), title or None)
+                list(_rows(items, lang)), title or None)
     if not wide:
         cited = [item for item in items if item["citations"]]
         if cited:
@@ -456,34 +455,39 @@ def _print_chunk(console: Console, items: list[dict[str, Any]], title: str, lang
 
 @dataclass
 class Sheet:
-    """A game's score sheet as ``game export`` writes it: the game, its entries and its score."""
+    """A game's score sheet as ``game show`` and ``game export`` write it: the game and its score, its
+    lines read from the sheet (``store``) as they are written — a long game is never held whole."""
 
+    store: Store
     game: Game
-    entries: list[SheetEntry]
     score: Score
 
 
 def export_json(sheet: Sheet, lang: str, width: int) -> dict[str, Any]:
     game, score = sheet.game, sheet.score
-    return {"score": score.to_json(game), "history": history_json(sheet.entries, game, lang),
+    return {"score": score.to_json(game), "history": history_of(sheet.store, game, lang),
             "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
             "target": game.target_points if game.unit == "point" else game.target_word}
 
 
-def export_csv(sheet: Sheet, lang: str, width: int) -> str:
+def export_csv(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
+    """The history as CSV, one row at a time."""
     from .compare_render import _csv_safe
 
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS])
-    for row in history_rows(sheet.entries, lang, sheet.game):
+    for row in _rows(history_of(sheet.store, sheet.game, lang), lang):
         writer.writerow([_csv_safe(cell) for cell in row])
-    return out.getvalue()
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
-def export_markdown(sheet: Sheet, lang: str, width: int) -> str:
+def export_markdown(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
+    """The score and the history as Markdown, one line at a time."""
     game, score = sheet.game, sheet.score
-    rows = history_rows(sheet.entries, lang, game)
     headers = [t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS]
     title = t("game.title", lang, game=game.name, convention=convention_name(game, lang),
               target=target_label(game, lang))
@@ -495,8 +499,9 @@ def export_markdown(sheet: Sheet, lang: str, width: int) -> str:
         lines.append(f"| {_md(s.team)} | {_md(', '.join(s.players))} | {_md(total)}{gone} |")
     lines += ["", _md(status_line(score, lang)), "", f"## {t('game.history', lang)}", "",
               "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    lines += ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
+    for row in _rows(history_of(sheet.store, game, lang), lang):
+        yield "| " + " | ".join(_md(cell) for cell in row) + " |\n"
 
 
 def _md(text: str) -> str:

@@ -123,13 +123,18 @@ def cite_line(c: dict[str, Any], lang: str, with_source: bool = True) -> str:
     return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
 
 
-def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
-    head = f"[{verdict_style(ruling.verdict)}]{verdict_label(ruling.verdict, lang)}[/]"
+def _event_named(ruling: Ruling, lang: str) -> str:
+    """The event a ruling is about, with the convention's own name for the call where it differs."""
     event = wording.event_label(ruling.event, lang, ruling.call_names)
     call_name = wording.call_name(ruling, lang)
     if call_name and fold(call_name) != fold(event):
         event += f" ({t('ui.called', lang, name=call_name)})"
-    console.print(f"{head}  — {escape(event)}, {escape(ruling.convention_name)}")
+    return event
+
+
+def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
+    head = f"[{verdict_style(ruling.verdict)}]{verdict_label(ruling.verdict, lang)}[/]"
+    console.print(f"{head}  — {escape(_event_named(ruling, lang))}, {escape(ruling.convention_name)}")
     if ruling.branches:
         key = "ui.depends_on" if ruling.verdict == "depends" else "ui.then_depends_on"
         console.print(f"  [bold]{t(key, lang)}[/]")
@@ -231,3 +236,86 @@ def print_result(console: Console, result: Result, lang: str) -> None:
         print_all(console, result.rulings, lang)
     else:
         print_ruling(console, result.rulings[0], result.elsewhere, lang)
+
+
+# --- markdown (``rule --format markdown``) -------------------------------------------------------------
+
+def md(text: str) -> str:
+    """Text of a file or a message in markdown: its punctuation is never read as markup (``*``, ``_``,
+    ``[1]``, an HTML tag), and a line break never starts a block of its own."""
+    escaped = "".join(f"\\{c}" if c in "\\`*_[]<>&|#" else c for c in text)
+    return " ".join(escaped.splitlines())
+
+
+def _md_consequences(ruling: Ruling, lang: str) -> list[str]:
+    lines = [f"- {md(line)}" for line in score_lines(ruling, lang)]
+    hand = hand_line(ruling, lang)
+    if hand:
+        lines.append(f"- {md(hand)}")
+    if ruling.effects:
+        effects = t("ui.sep", lang).join(t("effect." + e, lang) for e in ruling.effects)
+        lines.append(f"- {md(t('ui.effects', lang))} {md(effects)}")
+    return lines
+
+
+def ruling_markdown(ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> str:
+    """One ruling in markdown: the verdict as a heading; what the table applies (the score, the hand's
+    end, the effects) as a list; the explanation; the citations as a list, by source; then the
+    source's contradictions, notes and silences and what the others say, as the terminal shows them."""
+    out = [f"# {md(verdict_label(ruling.verdict, lang))} — {md(_event_named(ruling, lang))}, "
+           f"{md(ruling.convention_name)}", ""]
+    if ruling.branches:
+        key = "ui.depends_on" if ruling.verdict == "depends" else "ui.then_depends_on"
+        out += [md(t(key, lang)), ""]
+        out += [f"- {md(n['question'])} (`{n['flag']}`)" for n in wording.needs(ruling, lang)]
+        for branch in ruling.branches:
+            sub: Ruling = branch["ruling"]
+            cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in branch["if"].items())
+            out += ["", f"## {md(t('ui.if', lang))} {md(cond)} → {md(verdict_label(sub.verdict, lang))}", ""]
+            consequences = _md_consequences(sub, lang)
+            out += [*consequences, ""] if consequences else []
+            out.append(md(wording.explanation(sub, lang)))
+    else:
+        consequences = _md_consequences(ruling, lang)
+        out += [*consequences, ""] if consequences else []
+        out.append(md(wording.explanation(ruling, lang)))
+    if ruling.citations:
+        out += ["", f"## {md(t('ui.citations', lang))}", ""]
+        for source, lines in cited_by_source(wording.citations(ruling, lang), lang):
+            out.append(f"- {md(source)}")
+            for line in lines:
+                point, cited = line.split(": ", 1)
+                out.append(f"  - `{point}`: {md(cited)}")
+    for conflict in wording.conflicts(ruling, lang):
+        chosen = f" — {md(t('ui.table_reading', lang, n=conflict['reading']))}" if conflict.get("reading") else ""
+        out += ["", f"## {md(t('ui.conflict', lang))} (`{conflict['rule_point']}`){chosen}", ""]
+        out += [f"- {md(t('ui.reading', lang))} {i}: {md(reading['text'])} ({md(reading['citation']['section'])})"
+                for i, reading in enumerate(conflict["readings"], 1)]
+    if ruling.notes:
+        out += ["", f"## {md(t('ui.notes', lang))}", ""]
+        out += [f"- `{note['rule_point']}`: {md(note['text'])}" for note in wording.notes(ruling, lang)]
+    if ruling.unspecified:
+        out += ["", f"## {md(t('ui.silent', lang))}", ""]
+        out += [f"- {md(question(point, lang, ruling.call_names if ruling.like else None))} (`{point}`)"
+                for point in ruling.unspecified]
+    for item in wording.elsewhere(elsewhere, lang):
+        label = t("ui.elsewhere_exception" if item.get("exception") else "ui.elsewhere", lang,
+                  name=ruling.short_name or ruling.convention)
+        out += ["", f"## {md(label)} — {md(question(item['rule_point'], lang))}", ""]
+        for rec in item["recommendations"]:
+            said = t("ui.force.advised", lang) if rec.get("force") == "advised" else t("ui.recommends", lang)
+            out.append(f"- ★ {md(rec['convention'])} ({md(said)}): {md(rec['text'])} "
+                       f"({md(rec['citation']['source'])} — {md(rec['citation']['section'])})")
+        for ans in item["conventions"]:
+            mark = f" ({t('ui.force.' + ans['force'], lang)})" if ans.get("force") in MARKED_FORCES else ""
+            out.append(f"- {md(ans['convention'])}{md(mark)}: {md(ans['text'])} ({md(ans['citation']['section'])})")
+        if not item["conventions"] and not item["recommendations"]:
+            out.append(md(t("ui.none_states", lang)))
+    return "\n".join(out) + "\n"
+
+
+def as_markdown(result: Result, lang: str, width: int) -> str:
+    """``rule --format markdown``: the ruling, or with ``--all`` every convention's, one after another."""
+    if result.everywhere:
+        return "\n".join(ruling_markdown(r, [], lang) for r in result.rulings)
+    return ruling_markdown(result.rulings[0], result.elsewhere, lang)

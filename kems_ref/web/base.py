@@ -169,6 +169,8 @@ class Pages:
             return kems.t(key, lang, **values)
 
         return self.env.get_template(name).render(t=t, lang=lang, languages=kems.languages(),
+                                                  language_names={code: kems.t("language.name", code)
+                                                                  for code in kems.languages()},
                                                   path=request.url.path, lan=settings.token is not None,
                                                   **context)
 
