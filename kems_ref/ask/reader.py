@@ -759,9 +759,11 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     text = _Text(tokens)
     items: list[Item] = []
     roles = _roles(text.text)
-    for name, cid in _convention_patterns():
-        for _m, a, b in text.claim(rf"\b{CONVENTION_LEAD}{re.escape(name)}{CONVENTION_TAIL}\b"):
-            items.append(Item("convention", cid, a, b, text.words(a, b)))
+    conventions = dict(_convention_patterns())  # one pattern for every name, the longest tried first
+    if conventions:
+        either = "|".join(re.escape(name) for name in conventions)
+        for m, a, b in text.claim(rf"\b{CONVENTION_LEAD}(?P<convention>{either}){CONVENTION_TAIL}\b"):
+            items.append(Item("convention", conventions[m.group("convention")], a, b, text.words(a, b)))
     for pattern, action in PHRASES:
         for m, a, b in text.claim(pattern):
             for attr, value in action(m):
@@ -769,9 +771,13 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     # the longest words first, the file's own before the table's of the same length: "contre kemps" is
     # one Contre-Kems, never a file's "Kemps" inside it
     extra = list((own_calls or {}).items())
+    events: dict[str, str] = {}
     for word, event in sorted(extra + _event_patterns(), key=lambda we: len(we[0]), reverse=True):
-        for _m, a, b in text.claim(rf"\b{re.escape(word)}\b"):
-            items.append(Item("event", event, a, b, text.words(a, b)))
+        events.setdefault(word, event)
+    if events:
+        either = "|".join(re.escape(word) for word in events)  # one pattern, the longest word tried first
+        for m, a, b in text.claim(rf"\b(?P<event>{either})\b"):
+            items.append(Item("event", events[m.group("event")], a, b, text.words(a, b)))
     markers = _markers(tokens)
     items += _card_groups(tokens)
     reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {})

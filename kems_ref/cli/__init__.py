@@ -16,6 +16,31 @@ import warnings  # noqa: E402
 warnings.filterwarnings("ignore", message=r"'click\.utils\.get_(binary|text)_stream' is deprecated",
                         category=DeprecationWarning)
 
+
+def _typer_without_rich() -> None:
+    """Import Typer as if rich were not installed.  Typer imports rich's Markdown renderer (with its
+    Markdown parser), its tracebacks and its consoles as soon as it is imported when rich is there —
+    60 to 80 % of a command's time — for help it would format with rich and tracebacks it would draw;
+    kems-ref's help is Click's own (``rich_markup_mode=None``: the same text either way, a test holds it
+    to that) and its errors are its own (one line, never a traceback).  The rest of kems-ref imports
+    rich itself, only where it prints with it."""
+    import sys
+
+    if "typer" in sys.modules:  # imported already (a test's runner): as it is
+        return
+    saved = sys.modules.get("rich")
+    sys.modules["rich"] = None  # type: ignore[assignment]  # "import rich" fails: Typer goes without
+    try:
+        import typer  # noqa: F401
+    finally:
+        if saved is None:
+            del sys.modules["rich"]
+        else:
+            sys.modules["rich"] = saved
+
+
+_typer_without_rich()
+
 from .app import app, main  # noqa: E402
 
 __all__ = ["app", "main"]

@@ -24,9 +24,7 @@ from .common import (
     speak_as_told,
     without_lang,
 )
-from .conventions import conventions_app
 from .rule import register_events, rule_app
-from .serve import register as register_serve
 
 app = typer.Typer(cls=KemsGroup, add_completion=True, no_args_is_help=True, rich_markup_mode=None,
                   help=msg("help.app"))
@@ -40,8 +38,6 @@ def root(lang: LangOpt = None) -> None:
 
 
 app.add_typer(rule_app, name="rule")
-app.add_typer(conventions_app, name="conventions")
-register_serve(app)
 
 
 def complete_compare(incomplete: str) -> list[str]:
@@ -108,8 +104,8 @@ def main() -> None:
     app(prog_name="kems-ref")
 
 
-#: the commands whose line never reaches the score sheet (the sheet's twenty commands are only
-#: built when the line may need them: Typer makes every registered command at start-up)
+#: the commands whose line never reaches the score sheet (the sheet's twenty commands, the conventions'
+#: and serve are only built when the line may need them: Typer makes every registered command at start-up)
 WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions", "serve"}
 
 
@@ -122,6 +118,14 @@ def prepare(argv: list[str]) -> None:
                                                                for key in os.environ)
     if everything or first == "rule":
         register_events([] if everything else argv)
+    if (everything or first == "conventions") and not any(i.name == "conventions" for i in app.registered_groups):
+        from .conventions import conventions_app
+
+        app.add_typer(conventions_app, name="conventions")
+    if (everything or first == "serve") and not any(c.name == "serve" for c in app.registered_commands):
+        from .serve import register as register_serve
+
+        register_serve(app)
     if everything or first == "game":
         from .game import game_app, register_calls
 
