@@ -665,6 +665,69 @@ def test_a_house_that_only_advises_against_calls_during_a_sweep_still_judges_the
                                        "The call was made during a sweep; Maison makes no exception")
 
 
+ADVICE = ("We advise against it.", "Nous le déconseillons.")
+OUTCOME = ("verdict", "score", "hand_ends", "effects", "unspecified", "related")
+
+
+def _ruled_with_advice_and_with_silence(run, tmp_path, point, value, parent, args):
+    """The same house (over ``parent``) stating ``point`` only as advice, then silent on it: each ruling,
+    ruled by the command line (an internal error would be exit 70)."""
+    out = []
+    advice = _stated(point, value, *ADVICE, force="advised", section="Conseils")
+    for rules in (advice, f"  {point}: {{status: unspecified}}\n"):
+        folder = tmp_path / str(len(out))
+        folder.mkdir()
+        r = run("rule", *args, "-c", _house(folder, rules, extends=parent), "--json", "--lang", "en")
+        assert r.code == 0, r.err
+        out.append(r.json())
+    return out
+
+
+@pytest.mark.parametrize(("point", "value", "parent", "args", "verdict", "score", "unspecified"), [
+    # Règle brève states no timing rule: after a wrong Kems its hand goes on, and the Contre-Kems is judged
+    ("call.contre_kems.timing", "before-kems", "regle-breve",
+     ("contre-kems", "--hand", "K K K K", "--partner-hand", "2 3 4 5", "--after-kems", "--kems-wrong"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+    # Ducale ends the hand at any call: a Contre-Kems after a right Kems comes after the hand
+    ("call.contre_kems.timing", "before-kems", "ducale", ("contre-kems", "--hand", "K K K K", "--after-kems",
+                                                          "--kems-right"), "void", [], []),
+    # Bicycle says nothing of the hand's end: without a timing rule, whether it may still follow is open
+    ("call.contre_kems.timing", "before-kems", "bicycle", ("contre-kems", "--hand", "K K K K", "--after-kems",
+                                                           "--kems-wrong"), "unspecified", [],
+     ["call.contre_kems.timing"]),
+    # exceptions: the general rule holds whole
+    ("call.double_kems.counter", "false", "ducale", ("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+    ("call.double_kems.counter", "false", "pagat", ("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"),
+     "upheld", [{"team": "accused", "change": 1, "unit": "letter"}], []),
+    ("call.contre_kems.after_wrong", "{barred: true, until: hand}", "jouer-au-kems",
+     ("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--barred"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+    ("call.ungathered", "false", "ducale", ("kems", "--hand", "Q Q Q Q", "--ungathered"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+], ids=["timing over regle-breve", "timing over ducale", "timing over bicycle", "double kems counter over ducale",
+        "double kems counter over pagat", "after a wrong contre-kems over jouer-au-kems", "ungathered over ducale"])
+def test_a_timing_or_exception_point_a_house_only_advises_is_ruled_as_its_silence(run, tmp_path, point, value, parent,
+                                                                                  args, verdict, score, unspecified):
+    """Advice decides nothing: a house over Règle brève that advises calling Contre-Kems before the Kems
+    still upholds a Contre-Kems after a wrong Kems (+1 to the callers), as the house silent on it does;
+    a house that advises against countering a Double Kems still upholds the Contre-Kems on one."""
+    advised, silent = _ruled_with_advice_and_with_silence(run, tmp_path, point, value, parent, args)
+    assert (advised["verdict"], advised["score"], advised["unspecified"]) == (verdict, score, unspecified)
+    assert {k: advised[k] for k in OUTCOME} == {k: silent[k] for k in OUTCOME}
+
+
+def test_advice_on_an_exception_is_shown_as_advice_beside_the_rule_that_holds(run, tmp_path):
+    advised, _ = _ruled_with_advice_and_with_silence(
+        run, tmp_path, "call.double_kems.counter", "false", "ducale",
+        ("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"))
+    assert advised["explanation"].startswith("The accused player holds a square (K K K K). Maison gives this as "
+                                             "advice, not as a rule: We advise against it.")
+    assert advised["related"] == ["call.double_kems.counter"]
+    first = advised["citations"][0]
+    assert (first["rule_point"], first["force"]) == ("call.double_kems.counter", "advised")
+
+
 def test_under_ducale_a_kems_called_during_a_sweep_is_judged_like_any_other_in_so_many_words(run):
     # seed 000:90: any call stops the hand and the named hand is checked; Ducale makes no sweep exception
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "--json").json()
