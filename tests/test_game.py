@@ -890,3 +890,25 @@ def test_the_streamed_history_json_is_the_same_text_as_one_json_list(run, db, ga
     assert streamed == json.dumps(json.loads(streamed), ensure_ascii=False, indent=2) + "\n"
     empty = run("game", "new", *TEAMS, "-c", "ducale", "--target", "9", "--name", "vide", env=env)
     assert empty.code == 0 and run("game", "history", "--json", env=env).out == "[]\n"
+
+
+# --- what a slip would change on the sheet, each pinned ---------------------------------------------
+
+def test_a_double_contre_kems_accuses_the_other_team_or_the_player_named(run, db, game):
+    """Under Jouer au Kems (which names the call without its rule) the call waits for the table; with two
+    teams a Double Contre-Kems without an accused accuses the other team, as a Contre-Kems does."""
+    env = {"KEMS_REF_DB": db}
+    game("new", *TEAMS, "-c", "jouer-au-kems", "--target", "5")
+    short = run("game", "double-contre-kems", "Ana", "--lang", "en", env=env)
+    assert short.code == 0, short.err
+    assert "Ana (Ana+Ben, the calling team) accuses Tom+Léa (the accused team)." in short.out.splitlines()[1]
+    named = run("game", "double-contre-kems", "Ana", "Léa", "--lang", "fr", env=env)
+    assert named.code == 0, named.err
+    assert "Ana (Ana+Ben, l'équipe qui annonce) accuse Léa (Tom+Léa, l'équipe accusée)." in named.out
+    late = game("call", "double-contre-kems", "--by", "Ben", "--on", "Tom", "--after-kems")
+    assert late["applied"] is False and late["ruling"]["verdict"] == "unspecified"
+    assert [(e["event"], e["by"], e["on"], e["holders"]) for e in history(game)] == [
+        ("double-contre-kems", "Ana", "Tom+Léa", {"hand": None, "partner_hand": None}),
+        ("double-contre-kems", "Ana", "Léa", {"hand": "Léa", "partner_hand": "Tom"}),
+        ("double-contre-kems", "Ben", "Tom", {"hand": "Tom", "partner_hand": "Léa"})]
+    assert history(game)[2]["situation"] == {"after_kems": True, "players": 4}
