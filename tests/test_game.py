@@ -912,3 +912,16 @@ def test_a_double_contre_kems_accuses_the_other_team_or_the_player_named(run, db
         ("double-contre-kems", "Ana", "Léa", {"hand": "Léa", "partner_hand": "Tom"}),
         ("double-contre-kems", "Ben", "Tom", {"hand": "Tom", "partner_hand": "Léa"})]
     assert history(game)[2]["situation"] == {"after_kems": True, "players": 4}
+
+
+def test_an_exported_cell_a_spreadsheet_would_run_as_a_formula_is_quoted(run, game, db):
+    """A team or a player named "=SUM(A1)", "@cmd" or "-Ana" is text in the CSV, never a formula."""
+    game("new", "--team", "=SUM(A1)+@cmd", "--team", "-Ana+Ben", "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "@cmd", "--square")
+    game("point", "-Ana", "-2")
+    rows = list(csv.reader(io.StringIO(run("game", "export", "--format", "csv", "--lang", "en",
+                                           env={"KEMS_REF_DB": db}).out)))
+    assert [row[2:6] for row in rows[1:]] == [
+        ["Kems by @cmd [the caller's partner holds a square]", "CALL UPHELD", "'=SUM(A1)+@cmd +1 point",
+         "'=SUM(A1)+@cmd 1 · -Ana+Ben 0"],
+        ["plain entry (-Ana)", "", "'-Ana+Ben -2 points", "'=SUM(A1)+@cmd 1 · -Ana+Ben -2"]]
