@@ -925,3 +925,27 @@ def test_an_exported_cell_a_spreadsheet_would_run_as_a_formula_is_quoted(run, ga
         ["Kems by @cmd [the caller's partner holds a square]", "CALL UPHELD", "'=SUM(A1)+@cmd +1 point",
          "'=SUM(A1)+@cmd 1 · -Ana+Ben 0"],
         ["plain entry (-Ana)", "", "'-Ana+Ben -2 points", "'=SUM(A1)+@cmd 1 · -Ana+Ben -2"]]
+
+
+def test_undoing_the_tables_decision_cancels_the_decision_and_the_call_waits_again(run, game, db):
+    """Under Ducale a Contre-Kems without the cards waits; the table decides it was right (Ana and Ben
+    +1), then undoes that decision: the undo cancels the decision, nothing is restored, the call waits."""
+    env = {"KEMS_REF_DB": db}
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "contre-kems", "--by", "Ana", "--on", "Léa")
+    decided = game("decide", "1", "--entry", "1")
+    assert decided["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
+    undone = run("game", "undo", "--lang", "en", env=env)
+    assert undone.out.splitlines() == ["Entry 3 of game-1: entry 2 is cancelled.",
+                                       "Tom+Léa 0 · Ana+Ben 0 — Nobody leads."]
+    game("redo")
+    undone = run("game", "undo", "--lang", "fr", "--json", env=env).json()
+    assert (undone["refers"], undone["restores"], undone["score"]["waiting"]) == (2, None, [1])
+    assert run("game", "redo", "--lang", "fr", env=env).out.splitlines()[0] == (
+        "Ligne 6 de game-1 : l'annulation 5 est annulée ; la ligne 2 compte à nouveau.")
+    undone = run("game", "undo", "--lang", "fr", env=env).out.splitlines()[0]
+    assert undone == "Ligne 7 de game-1 : la ligne 2 est annulée."
+    given = game("point", "Ana", "1", "--for", "1")  # the table gives the call a score of its own
+    assert given["refers"] == 1
+    undone = run("game", "undo", "--lang", "en", env=env).out.splitlines()[0]
+    assert undone == "Entry 9 of game-1: entry 8 is cancelled."
