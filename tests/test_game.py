@@ -949,3 +949,19 @@ def test_undoing_the_tables_decision_cancels_the_decision_and_the_call_waits_aga
     assert given["refers"] == 1
     undone = run("game", "undo", "--lang", "en", env=env).out.splitlines()[0]
     assert undone == "Entry 9 of game-1: entry 8 is cancelled."
+
+
+def test_a_call_of_the_conventions_own_accuses_the_player_on_names_never_the_callers_partner(run, game, db):
+    """Kent's Broken accuses a team (tests/data/variants/kent.yaml): --on names its accused as a
+    Contre-Kems's does, and a player of the caller's own team is refused as there."""
+    kent = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
+    game("new", *TEAMS, "-c", kent)
+    refused = game("call", "broken", "--by", "Tom", "--on", "Léa", "--hand", "Q Q Q Q", code=2)
+    assert refused["error"] == "Tom and Léa are on the same team"
+    refused = game("call", "broken", "--by", "Tom", "--on", "Nobody", "--hand", "Q Q Q Q", code=2)
+    assert refused["error"].startswith("unknown player or team 'Nobody'")
+    assert history(game) == []
+    called = game("call", "broken", "--by", "Ana", "--on", "Léa", "--hand", "Q Q Q J", "--partner-hand", "7 8 9 10")
+    assert called["changes"] == [{"team": "Tom+Léa", "change": 1, "unit": "game"}]
+    assert [(e["by"], e["on"], e["holders"]) for e in history(game)] == [
+        ("Ana", "Léa", {"hand": "Léa", "partner_hand": "Tom"})]
