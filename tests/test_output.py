@@ -271,6 +271,41 @@ def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_
     assert items["call.double_kems.right"]["replaces"] == "ducale"
 
 
+def test_a_point_the_middle_file_states_is_said_to_come_from_the_middle_file_in_the_grandchild(run, tmp_path):
+    """A house file extending a house file that extends Ducale: what the middle file states (a right Kems
+    scores two), the grandchild inherits from the middle file, and the point it replaces there (a Double
+    Kems's four points) is the middle file's; what the middle file passes on is still Ducale's."""
+    middle = tmp_path / "middle.yaml"
+    middle.write_text(
+        "id: middle\nname: Middle\npublication: {title: Middle}\nextends: ducale\nrules:\n"
+        "  call.kems.right:\n    status: stated\n    value: [{team: callers, change: 2, unit: point}]\n"
+        "    text: {en: Two points for a Kems., fr: Deux points pour un Kems.}\n    citation: {section: Middle's}\n"
+        "  call.double_kems.right:\n    status: stated\n    value: [{team: callers, change: 4, unit: point}]\n"
+        "    text: {en: Four points for a Double Kems., fr: Quatre points pour un Double Kems.}\n"
+        "    citation: {section: Middle's}\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text(
+        "id: child\nname: Child\npublication: {title: Child}\nextends: ./middle.yaml\nrules:\n"
+        "  call.double_kems.right:\n    status: stated\n    value: [{team: callers, change: 3, unit: point}]\n"
+        "    text: {en: Three points for a Double Kems., fr: Trois points pour un Double Kems.}\n"
+        "    citation: {section: House}\n", encoding="utf-8")
+    rules = run("conventions", "show", str(child), "--json").json()["rules"]
+    assert (rules["call.kems.right"]["status"], rules["call.kems.right"]["inherited_from"]) == ("inherited", "middle")
+    assert rules["call.kems.right"]["citation"] == {"source": "Middle", "section": "Middle's"}
+    assert rules["call.contre_kems.wrong"]["inherited_from"] == "ducale"
+    lines = [line.strip() for line in run("conventions", "show", str(child), "--lang", "en").out.splitlines()]
+    assert "call.kems.right = +2 pt (callers) (inherited from middle)" in lines
+    assert "call.contre_kems.wrong = +1 pt (accused) (inherited from ducale)" in lines
+    assert "replaces: middle — Four points for a Double Kems." in lines
+    cell = next(r for r in run("compare", str(child), "--json").json()["rows"]
+                if r["rule_point"] == "call.kems.right")["values"]["child"]
+    assert (cell["status"], cell["inherited_from"]) == ("inherited", "middle")
+    items = {i["rule_point"]: i for i in run("checklist", "-c", str(child), "--json").json()["items"]}
+    assert items["call.double_kems.right"]["replaces"] == "middle"
+    ruling = run("rule", "kems", "--hand", "Q Q Q Q", "-c", str(child), "--json").json()
+    assert ruling["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
+
+
 @pytest.mark.parametrize(("args", "line"), [
     (["contre-kems", "--hand", "7 7 K K", "--lang", "en"], "the accused team: +1 point"),
     (["contre-kems", "--hand", "7 7 K K", "--lang", "fr"], "l'équipe accusée : +1 point"),
