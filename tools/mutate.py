@@ -6,7 +6,7 @@ never touched), in one of these targets (``--only``, several allowed):
 
 * ``resolver`` (``kems_ref/referee/resolver.py``), ``game`` (``kems_ref/game/*.py``), ``reader``
   (``kems_ref/ask/reader.py``), ``outputs`` (``kems_ref/outputs/*.py``), ``load``
-  (``kems_ref/corpus/load.py``): Python mutants, below;
+  (``kems_ref/corpus/load.py``), ``web`` (``kems_ref/web/*.py``, the phones' server): Python mutants, below;
 * ``corpus`` (``conventions/*.yaml``): one stated value changed (a score's sign or team, a number, a
   yes/no, a choice swapped for another allowed one), a point made silent, a prescription turned into
   a description.
@@ -41,7 +41,7 @@ re-written without a mutation and its target's tests must pass, or every mutant 
 by the rewriting alone.  Prints the survival rate per target and the survivors.  Slow on two cores
 (minutes to hours), so not part of CI:
 
-    python tools/mutate.py [--only resolver,game,reader,outputs,load,corpus] [--jobs 2] [--limit N]
+    python tools/mutate.py [--only resolver,game,reader,outputs,load,web,corpus] [--jobs 2] [--limit N]
                            [--labels FILE] [--suite quick|whole] [--list]
 """
 
@@ -101,6 +101,11 @@ TARGETS = {
                    ("tests/test_conventions.py", "tests/test_variants.py", "tests/test_ruling_tables.py",
                     "tests/test_cli.py", "tests/test_output.py", "tests/test_game.py", "tests/test_hostile.py")),
     "corpus": Target(("conventions/*.yaml",), tuple(RULING_TESTS)),
+    # the phones' server: its HTTP tests (in process, and the real server on loopback); the sheet a server
+    # holds open (base.py's Settings.store) is also tested by servers writing at once.  Not the pages in
+    # Chromium (tests/test_serve_browser.py): Chromium does not start under a run's 4 GiB address-space cap
+    "web": Target(("kems_ref/web/*.py",), ("tests/test_serve.py",),
+                  {"kems_ref/web/base.py": ("tests/test_writers.py",)}),
 }
 # the whole suite but the slow end-to-end files (printing through Chromium, fuzzing): --suite whole
 FULL = ["tests", "--ignore=tests/test_checklist_print.py", "--ignore=tests/test_fuzz.py"]
