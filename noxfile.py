@@ -9,6 +9,12 @@
 - ruff (lint) and mypy (strict on the library);
 - the JSON Schema check: the shipped schema must be the one generated from the catalogue.
 
+The test sessions run the suite without its slow tests (``-m "not slow"``: fuzzing, hostile
+processes, property tests, concurrent writers, killed processes, terminals, Chromium): the slow tests
+run once, in ``.ci/run``'s first command (the README's ``python -m pytest -q``, the whole suite), so
+that CI's time stays bounded.  Arguments after ``--`` replace the selection (``nox -s tests-3.12 --
+tests/test_game.py``).
+
 With pyenv, make the interpreters reachable first, the default first (``.ci/run`` does it).
 """
 
@@ -17,26 +23,28 @@ import nox
 nox.options.sessions = ["tests-3.10", "tests-3.12", "tests-3.13", "tests-min", "third-language", "lint", "types",
                         "schema"]
 nox.options.reuse_existing_virtualenvs = True
+#: the suite's inner loop: everything but the tests marked slow (they run once, in .ci/run's first command)
+QUICK = ("-m", "not slow")
 
 
 @nox.session(python=["3.10", "3.12", "3.13"])
 def tests(session: nox.Session) -> None:
     session.install(".[test]")
-    session.run("python", "-m", "pytest", "-q", *session.posargs)
+    session.run("python", "-m", "pytest", "-q", *(session.posargs or QUICK))
 
 
 @nox.session(python="3.10", name="tests-min")
 def tests_min(session: nox.Session) -> None:
     """The lowest declared Python with the lowest declared version of every runtime dependency."""
     session.install("-c", "constraints/minimum.txt", ".[test]")
-    session.run("python", "-m", "pytest", "-q", *session.posargs)
+    session.run("python", "-m", "pytest", "-q", *(session.posargs or QUICK))
 
 
 @nox.session(name="third-language")
 def third_language(session: nox.Session) -> None:
-    """CONTRIBUTING's path for a new language, proved: a third locale file and the whole suite passes."""
+    """CONTRIBUTING's path for a new language, proved: a third locale file and the suite passes."""
     session.install(".[test]")
-    session.run("python", "tools/third_language.py", *session.posargs)
+    session.run("python", "tools/third_language.py", *(session.posargs or [*QUICK, "tests"]))
 
 
 @nox.session

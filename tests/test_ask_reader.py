@@ -4,7 +4,7 @@ and the stories it must not guess at are refused, each for its reason (tests/dat
 import os
 
 import pytest
-import yaml
+from conftest import read_data
 
 from kems_ref.ask.reader import read, read_cards
 
@@ -12,8 +12,7 @@ HERE = os.path.dirname(__file__)
 
 
 def cases(name):
-    with open(os.path.join(HERE, "data", "ask", name), encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return read_data(os.path.join(HERE, "data", "ask", name))
 
 
 STORIES, REFUSALS = cases("stories.yaml"), cases("refusals.yaml")

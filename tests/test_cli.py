@@ -58,6 +58,7 @@ def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
     assert r.code == 2 and f"{f}:3:" in r.err and "unknown key 'foo'" in r.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, needle", [
     (["rule", "contre-kems", "--hand", "7 7 X K"], "unreadable card 'X'"),
     (["rule", "kems", "--hand", "7 7 7 7 7"], "5 cards of rank 7"),
@@ -122,6 +123,7 @@ def test_validate_reports_duplicate_keys_and_cycles(run, tmp_path):
     assert r.code == 1 and "cycle" in r.json()["errors"][0]["message"]
 
 
+@pytest.mark.slow
 def test_validate_exit_codes_0_valid_2_unreadable(run, tmp_path):
     assert run("conventions", "validate", os.path.join(DATA, "maison.yaml")).code == 0
     bad = tmp_path / "bad.yaml"
@@ -208,6 +210,7 @@ class _Balanced(html.parser.HTMLParser):
         assert self.stack.pop() == tag
 
 
+@pytest.mark.slow
 def test_checklist_items_are_the_disputed_points_and_every_silence_a_ruling_can_turn_on(run):
     from kems_ref.corpus.catalogue import BY_ID
 
@@ -292,6 +295,7 @@ def test_checklist_text_and_markdown_in_french(run):
 
 # --- house rules ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_house_rule_double_kems_at_3_points_changes_the_ruling_compare_and_checklist(run):
     house = os.path.join(DATA, "maison.yaml")
     r = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c", house, "--json").json()
@@ -313,6 +317,7 @@ DOUBLE_AT_3 = ("  call.double_kems.right:\n    status: stated\n    value: [{{tea
                "    text: {{fr: Trois points., en: Three points.}}\n    citation: {{{source}section: page 2}}\n")
 
 
+@pytest.mark.slow
 def test_a_house_citation_naming_its_own_source_is_not_said_to_come_through_the_publications_channel(run, tmp_path):
     """The club's rules reached us through its newsletter; a point copied from grandmother's notebook
     is cited as the notebook, not "via the newsletter"."""
@@ -375,6 +380,7 @@ def test_validate_lists_the_problems_in_line_order_a_missing_parent_first(run, t
     assert [e["line"] for e in errors] == [5, 9] and "no such file" in errors[0]["message"]
 
 
+@pytest.mark.slow
 def test_init_prints_a_valid_starting_file(run, tmp_path):
     out = run("conventions", "init", "--extends", "ducale").out
     f = tmp_path / "maison.yaml"
@@ -399,6 +405,7 @@ def test_init_writes_a_new_file_and_never_over_an_existing_one_without_force(run
     assert forced.code == 0 and 'extends: "pagat"' in new.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():
     """``ruled`` in the catalogue matches the resolver: every rule point its code names, and every
     point a ruling of the tables cites or finds silent."""
@@ -423,6 +430,7 @@ def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_e
     assert cited <= ruled
 
 
+@pytest.mark.slow
 def test_the_shipped_json_schema_is_generated_from_the_catalogue():
     from kems_ref.corpus import schema
 
@@ -453,6 +461,7 @@ def test_every_command_has_help_and_appears_in_the_readme(run, name, cmd):
     assert run(*name.split(), "--help").code == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", re.findall(r"^\$ kems-ref (.+)$", README, flags=re.M))
 def test_every_readme_example_runs(run, line):
     r = run(*shlex.split(line))
@@ -485,6 +494,7 @@ def test_compare_shows_an_inherited_silence_as_silent_never_none(run):
     assert cell["status"] == "inherited" and cell["silent"] is True and cell["inherited_from"] == "ducale"
 
 
+@pytest.mark.slow
 def test_compare_and_show_mark_descriptions_and_advice(run):
     out = run("compare", "marquoir", "pagat", "--topic", "hunt", env={"COLUMNS": "160"}).out
     assert "take, then put (permission with its condition)" in out
@@ -514,6 +524,7 @@ def test_an_event_answers_to_the_names_players_use(run, word, event):
     assert r.code == 0 and f"rule {event}" in r.out.replace("\n", " ")
 
 
+@pytest.mark.slow
 def test_a_convention_answers_to_its_names_and_a_near_miss_is_suggested(run):
     assert run("rule", "kems", "--hand", "7 7 7 7", "-c", "Wikipédia", "--json").json()["convention"] == "wikipedia"
     r = run("rule", "kems", "--hand", "7 7 7 7", "-c", "pagatt")
@@ -529,6 +540,7 @@ def test_the_heading_gives_the_publications_own_name_for_the_call(run):
     assert run("rule", "contre-kems", "--hand", "7 7 7 7", "--json").json()["call_name"] is None
 
 
+@pytest.mark.slow
 def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
     r = run("glossary", "balayage", "--lang", "fr")
     assert r.code == 0 and r.out.startswith("Balayage\n  Quand plus personne ne veut des cartes du milieu")
@@ -560,6 +572,7 @@ def test_rule_contre_kems_help_lists_only_the_contre_kems_options_each_with_its_
         assert other not in r.out
 
 
+@pytest.mark.slow
 def test_help_and_usage_errors_are_french_in_french():
     import subprocess
     import sys
@@ -577,6 +590,7 @@ def test_help_and_usage_errors_are_french_in_french():
                                    "nombre entier (voir kems-ref rule kems --help)")
 
 
+@pytest.mark.slow
 def test_compare_one_point_shows_that_point_across_every_source_on_one_screen(run):
     r = run("compare", "call.contre_kems.wrong", env={"COLUMNS": "80"})
     lines = r.out.splitlines()
@@ -593,6 +607,7 @@ def test_compare_one_point_shows_that_point_across_every_source_on_one_screen(ru
         ["signal"] * len(run("compare", "--topic", "signal", "--json").json()["rows"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", ["80", "200"])
 def test_compare_is_readable_at_80_and_200_columns_and_never_wraps_a_rule_id(run, width):
     from kems_ref.corpus.catalogue import IDS
@@ -606,6 +621,7 @@ def test_compare_is_readable_at_80_and_200_columns_and_never_wraps_a_rule_id(run
     assert "≠ " in out
 
 
+@pytest.mark.slow
 def test_on_a_terminal_a_long_compare_goes_through_the_pager_and_a_short_one_does_not():
     import sys
 
@@ -622,6 +638,7 @@ def test_on_a_terminal_a_long_compare_goes_through_the_pager_and_a_short_one_doe
     assert "THROUGH-THE-PAGER" not in child.before and "partner only" in child.before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pager", "shown_by"), [
     ("sh -c 'echo FROM-THE-PAGER; cat; exit 1'", "the pager"),  # shown, then an error code: no crash, shown once
     ("sh -c 'exit 127'", "kems-ref"),  # its own command missing: nothing was shown, kems-ref prints it
@@ -640,6 +657,7 @@ def test_a_long_compare_is_shown_once_whatever_the_pager_s_exit_code(pager, show
     assert ("FROM-THE-PAGER" in child.before) == (shown_by == "the pager")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("words", "expected"), [
     ("kems-ref rule con", {"contre-kems"}),
     ("kems-ref rule contre-kems -c pa", {"pagat"}),
@@ -657,6 +675,7 @@ def test_bash_completion_offers_events_conventions_and_rule_points(words, expect
     assert set(done.stdout.split()) >= expected, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
     import subprocess
     import sys
@@ -677,6 +696,7 @@ def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
         assert "_KEMS_REF_COMPLETE" in script and mark in script, shell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, first, second", [
     (["rule", "contre-kems", "--square", "--no-square"], "--square", "--no-square"),
     (["rule", "contre-kems", "--square", "--after-kems", "--kems-right", "--kems-wrong"], "--kems-right",
@@ -692,6 +712,7 @@ def test_two_contradictory_facts_are_refused_naming_both_never_the_last_one_winn
                                              "of them (or neither, if nobody knows)")
 
 
+@pytest.mark.slow
 def test_a_fact_that_qualifies_another_one_not_given_is_refused(run, tmp_path):
     r = run("rule", "contre-kems", "--square", "--kems-right")
     assert r.code == 2 and "--kems-right qualifies --after-kems, which was not given" in r.err
@@ -737,6 +758,7 @@ def test_a_bare_command_prints_a_short_usage_and_exits_0(run, args, first):
     assert len(r.out.splitlines()) <= 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["usage.root", "usage.rule", "usage.game"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_example_of_a_short_usage_runs(run, key, lang):

@@ -24,6 +24,7 @@ def test_every_shipped_file_is_valid(cid):
     assert problems == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid", IDS_SHIPPED)
 def test_show_answers_every_rule_point_and_cites_every_stated_one(run, cid):
     shown = run("conventions", "show", cid, "--json").json()

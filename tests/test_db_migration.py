@@ -190,6 +190,7 @@ def test_a_migration_that_fails_midway_leaves_the_version_3_sheet_exactly_as_it_
     assert _schema(db)[0] == 4 and _rows(db) == before
 
 
+@pytest.mark.slow
 def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_open_migrates_it(tmp_path):
     db = tmp_path / "games.sqlite3"
     _old_sheet(db, wal=True)

@@ -116,6 +116,7 @@ def test_checklist_format_json_is_checklist_json(run):
     assert json.loads(by_flag.out)["convention"] == "pagat"
 
 
+@pytest.mark.slow
 def test_an_error_under_format_json_is_written_as_json_too(run):
     r = run("compare", "nowhere-such", "--format", "json", "--lang", "en")
     assert r.code == 2 and "error" in json.loads(r.out)

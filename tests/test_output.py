@@ -64,6 +64,7 @@ def test_giving_the_fact_settles_the_ruling(run):
     assert run("rule", "exchange", "--take-first", "--json").json()["verdict"] == "forbidden"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_all_lists_every_convention_with_depends_conflicts_and_impossible_situations(run, lang):
     r = run("rule", "contre-kems", "--hand", "7 7 K K", "--all", "--json", "--lang", lang)
@@ -116,6 +117,7 @@ def test_all_stays_readable_on_a_narrow_terminal(run):
 CARDS = st.lists(st.sampled_from(["7", "8", "9", "10", "J", "Q", "K", "A", "2", "5"]), min_size=1, max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event=st.sampled_from(["kems", "contre-kems", "deal"]), hand=CARDS, players=st.sampled_from([4, 6, 8]))
 def test_all_keeps_every_convention_for_any_valid_situation(run, event, hand, players):
@@ -137,6 +139,7 @@ def test_the_json_of_a_ruling_says_at_how_many_players_it_was_ruled(run):
     assert run("rule", "kems", "--hand", "Q Q Q Q", "--json").json()["players"] == 4
 
 
+@pytest.mark.slow
 def test_a_mixed_table_gets_one_sheet_of_the_points_its_conventions_disagree_on_each_answer_cited(run):
     r = run("checklist", "-c", "ducale", "-c", "pagat", "-c", "wikipedia", "--json")
     data = r.json()
@@ -172,6 +175,7 @@ def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
     assert "regles-com: silent (advice: The sheet advises" in text
 
 
+@pytest.mark.slow
 def test_a_ruling_names_a_long_source_once_and_each_point_under_it(run):
     out = run("rule", "contre-kems", "--hand", "7 7 K K", "-c", "pagat", "--lang", "en").out
     sources = out[out.index("Sources"):]
@@ -249,6 +253,7 @@ def test_a_table_of_four_players_is_read_as_four_without_a_lead_word():
     assert "players" not in read("two players wanted the same card").options  # some players, not the table
 
 
+@pytest.mark.slow
 def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_path):
     """A house file extending a house file that extends Ducale: the points it inherits, and the one it
     replaces, are Ducale's; the middle file, which states nothing, only passes them on."""
@@ -271,6 +276,7 @@ def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_
     assert items["call.double_kems.right"]["replaces"] == "ducale"
 
 
+@pytest.mark.slow
 def test_a_point_the_middle_file_states_is_said_to_come_from_the_middle_file_in_the_grandchild(run, tmp_path):
     """A house file extending a house file that extends Ducale: what the middle file states (a right Kems
     scores two), the grandchild inherits from the middle file, and the point it replaces there (a Double
@@ -306,6 +312,7 @@ def test_a_point_the_middle_file_states_is_said_to_come_from_the_middle_file_in_
     assert ruling["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "line"), [
     (["contre-kems", "--hand", "7 7 K K", "--lang", "en"], "the accused team: +1 point"),
     (["contre-kems", "--hand", "7 7 K K", "--lang", "fr"], "l'équipe accusée : +1 point"),

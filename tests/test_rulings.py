@@ -120,6 +120,7 @@ def test_an_exchange_whose_order_is_not_said_depends_on_it(rule):
     assert branch(r, take_first=False)["verdict"] == "allowed"
 
 
+@pytest.mark.slow
 def test_at_eight_players_marquoir_does_not_settle_who_receives_the_point_for_a_wrong_kems(rule):
     # seed 001:47 ("c'est l'équipe adverse qui marque"), 001:11 (up to eight players)
     r = rule("kems", "--hand", "Q Q Q 2", "--players", "8", "--reading", "call.kems.wrong=1", convention="marquoir")
@@ -170,6 +171,7 @@ def test_under_marquoir_a_wrong_kems_is_rejected_and_only_its_score_depends_on_t
     assert all(b["ruling"]["verdict"] == "rejected" for b in r["branches"])
 
 
+@pytest.mark.slow
 def test_first_to_touch_is_advice_under_regles_com_and_a_silence_under_ducale(rule):
     # seed 000:52
     for cid in ("ducale", "regles-com"):
@@ -272,6 +274,7 @@ def test_the_proof_is_cited_only_when_a_proof_takes_place(rule):
 
 # --- the other seeds ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_under_marquoir_lea_calls_kems_on_toms_four_queens_and_their_team_scores_1(rule):
     # seed 001:52
     r = rule("kems", "--hand", "D D D D", convention="marquoir")
@@ -333,6 +336,7 @@ def test_under_ducale_a_spoken_hidden_signal_is_forbidden_though_ducale_is_silen
     assert r["verdict"] == "forbidden" and r["unspecified"] == ["signal.verbal"]
 
 
+@pytest.mark.slow
 def test_under_wikipedia_a_sound_as_the_signal_is_allowed_unless_banned_before_play(rule):
     # seed 003:7: no rule says a priori which sign is allowed; a kind of sign is banned only if said at the start
     # (a sound as a word); 003:7 also: a word if every player agrees to "jouer à la parlante"
@@ -444,6 +448,7 @@ def test_a_house_where_every_opposing_team_scores_gives_a_wrong_contre_kems_poin
                                                          {"team": "others", "change": 1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_a_house_that_plays_on_after_three_of_a_kind_dealt_plays_on_even_with_four(run, tmp_path):
     house = _house(tmp_path, (
         _stated('deal.identical_cards', '{threshold: 3, action: play-on}', 'The deal stands.',
@@ -518,6 +523,7 @@ def test_under_jouer_au_kems_at_six_players_the_explanation_counts_three_teams(r
         "with 6 players in 3 teams, who receives it is not settled.")
 
 
+@pytest.mark.slow
 def test_a_fact_the_table_gives_without_cards_is_stated_as_given_in_the_explanation(run):
     en = run("rule", "kems", "--no-square", "--json").json()
     assert en["explanation"] == ("The partner holds no square (the cards are not given). "
@@ -527,6 +533,7 @@ def test_a_fact_the_table_gives_without_cards_is_stated_as_given_in_the_explanat
                                  "Kems faux : un point pour l'équipe adverse.")
 
 
+@pytest.mark.slow
 def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
     def why(*args):
         return run("rule", *args, "--json").json()["explanation"]
@@ -683,6 +690,7 @@ def _ruled_with_advice_and_with_silence(run, tmp_path, point, value, parent, arg
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("point", "value", "parent", "args", "verdict", "score", "unspecified"), [
     # Règle brève states no timing rule: after a wrong Kems its hand goes on, and the Contre-Kems is judged
     ("call.contre_kems.timing", "before-kems", "regle-breve",
@@ -802,6 +810,7 @@ def test_a_contre_kems_whose_square_hangs_on_a_lifted_card_is_not_settled_under_
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.lifted_card"]
 
 
+@pytest.mark.slow
 def test_under_ducale_the_no_exception_sentence_is_said_only_when_the_partner_is_known_to_hold_a_square(rule):
     alone = rule("contre-kems", "--hand", "K K K K")
     assert alone["explanation"] == ("The accused player holds a square (K K K K). Right Contre-Kems: one point to "
@@ -820,6 +829,7 @@ def test_under_ducale_a_late_contre_kems_is_explained_by_its_timing_rule_once(ru
                                 "the Kems, so this Contre-Kems does not count.")
 
 
+@pytest.mark.slow
 def test_explanations_say_whether_a_source_prescribes_or_only_describes(run, tmp_path):
     # a description that scores is applied as given, and said to be a description, in both languages
     house = _house(tmp_path, _stated("call.kems.right", "[{team: callers, change: 2, unit: point}]",

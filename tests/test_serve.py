@@ -82,6 +82,7 @@ def test_one_point_compared_across_two_sources_is_compare_json(run, client):
     assert api == cli and api["conventions"] == ["pagat", "ducale"]
 
 
+@pytest.mark.slow
 def test_the_score_sheet_by_the_api_is_the_sheet_game_shows(run, client, db):
     _game(client)
     called = client.post("/api/games/current/calls", json={"event": "kems", "by": "Léa", "hand": "Q Q Q Q"})
@@ -185,6 +186,7 @@ def test_a_players_name_is_text_on_the_page_never_markup(client):
     assert "<b>Léa</b>" not in page and "&lt;b&gt;Léa&lt;/b&gt;" in page
 
 
+@pytest.mark.slow
 def test_eight_clients_writing_at_once_lose_nothing(db):
     app = create_app(Settings(db=db))
     TestClient(app, base_url=BASE).post("/api/games", json={"teams": ["A+B", "C+D"], "target": 100_000})
@@ -269,6 +271,7 @@ def test_the_page_weighs_under_100_kb_with_its_script_and_style(client):
 
 # --- the real process, on loopback ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_serve_prints_its_url_requires_the_token_under_lan_and_stops_cleanly_on_ctrl_c(tmp_path):
     import signal
     import urllib.error
@@ -294,6 +297,7 @@ def test_serve_prints_its_url_requires_the_token_under_lan_and_stops_cleanly_on_
     assert code == 0 and "Traceback" not in (process.stderr.read() if process.stderr else "")
 
 
+@pytest.mark.slow
 def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
     blocker = tmp_path / "sitecustomize.py"
     blocker.write_text("import sys\nsys.modules['uvicorn'] = None\n", encoding="utf-8")
@@ -306,6 +310,7 @@ def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
     time.sleep(0)
 
 
+@pytest.mark.slow
 def test_a_server_killed_in_the_middle_of_entries_loses_no_acknowledged_entry(run, tmp_path):
     import signal
     import urllib.request
@@ -345,6 +350,7 @@ def test_a_server_killed_in_the_middle_of_entries_loses_no_acknowledged_entry(ru
     assert acknowledged <= total <= acknowledged + 1  # every acknowledged entry, at most the one in flight
 
 
+@pytest.mark.slow
 def test_on_a_terminal_the_url_is_followed_by_its_qr_code(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "serve", "--port", "0", "--db", str(tmp_path / "g.db")],
@@ -517,6 +523,7 @@ def test_a_form_of_invalid_utf8_is_refused_not_stored_as_replacement_characters(
     assert r.status_code == 400 and client.get("/api/games").json() == []
 
 
+@pytest.mark.slow
 def test_a_target_out_of_bounds_on_the_page_gets_the_command_lines_message(run, client, tmp_path):
     r = client.post("/new", data={"team1": "A+B", "team2": "C+D", "target": "99999999999"}, headers=SAME)
     cli = run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "99999999999",
