@@ -7,7 +7,10 @@
 - third-language: the suite again with a third locale file made from the English one
   (``tools/third_language.py``): adding a language is adding a file;
 - ruff (lint) and mypy (strict on the library);
-- the JSON Schema check: the shipped schema must be the one generated from the catalogue.
+- the JSON Schema check: the shipped schema must be the one generated from the catalogue;
+- pyodide: the ruling tables and the reader's stories under Pyodide 314 (CPython 3.14 in
+  WebAssembly, the browser edition's runtime) in Node (``tools/pyodide_check.py``); skipped, saying
+  why, where Node, npm or the package cannot be had.
 
 The test sessions run the suite without its slow tests (``-m "not slow"``: fuzzing, hostile
 processes, property tests, concurrent writers, killed processes, terminals, Chromium): the slow tests
@@ -18,10 +21,13 @@ tests/test_game.py``).
 With pyenv, make the interpreters reachable first, the default first (``.ci/run`` does it).
 """
 
+import sys
+from pathlib import Path
+
 import nox
 
 nox.options.sessions = ["tests-3.10", "tests-3.12", "tests-3.13", "tests-min", "third-language", "lint", "types",
-                        "schema"]
+                        "schema", "pyodide"]
 nox.options.reuse_existing_virtualenvs = True
 #: the suite's inner loop: everything but the tests marked slow (they run once, in .ci/run's first command)
 QUICK = ("-m", "not slow")
@@ -63,3 +69,17 @@ def types(session: nox.Session) -> None:
 def schema(session: nox.Session) -> None:
     session.install(".")
     session.run("python", "-m", "kems_ref.corpus.schema", "--check")
+
+
+@nox.session
+def pyodide(session: nox.Session) -> None:
+    """The ruling tables and the reader's stories under Pyodide, in Node: Python 3.14, which
+    ``requires-python`` admits and no CPython here installs (``tools/pyodide_check.py``)."""
+    sys.path.insert(0, str(Path(__file__).parent / "tools"))
+    import pyodide_check  # the standard library only: it says why the check cannot run here
+
+    reason = pyodide_check.unavailable(*session.posargs[:1])
+    if reason:
+        session.skip(f"Pyodide: {reason}")
+    session.install(".")
+    session.run("python", "tools/pyodide_check.py", *(["--pyodide", session.posargs[0]] if session.posargs else []))
