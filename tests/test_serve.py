@@ -566,8 +566,10 @@ def test_every_route_answers_its_own_status(client):
         r = client.post(path, data=form, headers=SAME, follow_redirects=False)
         assert (r.status_code, r.headers["location"]) == (303, location), path
     assert [t_["points"] for t_ in client.get("/api/games/game-1/score").json()["teams"]] == [2, 0]
-    for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):
-        assert client.request(method, "/api/games").status_code == 405, method
+    for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):  # refused by the Guard, before any route is sought
+        for path in ("/api/games", "/static/kems.css", "/nowhere"):
+            r = client.request(method, path)
+            assert (r.status_code, r.text) == (405, "405"), (method, path)
 
 
 def test_the_body_may_weigh_64_kb_and_not_one_byte_more_whether_its_length_is_given_or_not(client):
