@@ -79,6 +79,7 @@ def test_a_wrong_kems_at_eight_players_under_ducale_leaves_the_score_open(run):
     same_ruling(run, data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("story", [
     "contre sur Julie qui avait deux valets et deux dames", "he swapped two cards at once",
     "j'ai reçu trois 9 à la première donne", "personne ne s'oppose au balayage",

@@ -41,6 +41,7 @@ def test_french_comes_from_the_environment(run):
     assert r.out.startswith("ANNONCE FAUSSE")
 
 
+@pytest.mark.slow
 def test_all_gives_one_ruling_per_convention(run):
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--all", "--json")
     assert r.code == 0
@@ -97,6 +98,7 @@ def test_errors_are_also_json_on_stdout_with_json(run):
     assert r.code == 2 and "unreadable card" in r.json()["error"]
 
 
+@pytest.mark.slow
 def test_validate_reports_unknown_key_missing_citation_and_unknown_parent_with_lines(run):
     path = os.path.join(DATA, "broken.yaml")
     r = run("conventions", "validate", path, "--json")
@@ -231,6 +233,7 @@ def test_checklist_items_are_the_disputed_points_and_every_silence_a_ruling_can_
     assert by_point["call.double_kems.right"]["citation"]["section"]
 
 
+@pytest.mark.slow
 def test_checklist_html_is_one_well_formed_printable_page_with_every_item(run):
     page = run("checklist", "-c", "ducale", "--format", "html").out
     parser = _Balanced()
@@ -454,6 +457,7 @@ def _commands():
             yield name, cmd
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, cmd", list(_commands()))
 def test_every_command_has_help_and_appears_in_the_readme(run, name, cmd):
     assert cmd.help and cmd.help.strip()
@@ -550,6 +554,7 @@ def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
     assert r.code == 2 and r.err.strip().endswith("— Sweep?")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", ["60", "100"])
 def test_the_glossary_wraps_short_of_the_terminal_s_width(run, width):
     lines = run("glossary", env={"COLUMNS": width}).out.splitlines()

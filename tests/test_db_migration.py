@@ -228,6 +228,7 @@ def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_
     assert _schema(db)[0] == 4 and _rows(db) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["score"], ["history"], ["list"], ["show"], ["export", "--format", "json"]])
 def test_a_command_that_only_reads_an_older_sheet_answers_from_it_and_leaves_the_file_as_it_was(run, tmp_path,
                                                                                                command):

@@ -411,6 +411,7 @@ def test_list_and_show(game):
 
 # --- bad input: exit 2, nothing written -----------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "needle"), [
     (["new", "--team", "Tom+Léa"], "at least two teams"),
     (["new", "--team", "Tom", "--team", "Ana+Ben"], "a team is two different players"),

@@ -51,6 +51,7 @@ def test_under_such_a_file_a_right_kems_scores_its_two_points_and_four_of_a_kind
     assert wrong["verdict"] == "rejected"  # three queens and a jack are no square, without a word about it
 
 
+@pytest.mark.slow
 def test_a_point_the_file_leaves_out_is_silent_there(run, house):
     ruling = run("rule", "kems", "--hand", "Q Q Q J", "-c", house, "--json", "--lang", "en").json()
     assert ruling["score_settled"] is False and ruling["unspecified"] == ["call.kems.wrong"]

@@ -171,6 +171,7 @@ def test_a_glossary_near_miss_is_suggested_in_the_users_language(run):
     assert r.code == 2 and r.err.strip().endswith("— Sweep?")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, french", [
     (["rule", "kems", "--players"], "--players attend une valeur"),
     (["rule", "kems", "extra"], "mots en trop : extra"),

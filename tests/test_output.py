@@ -26,6 +26,7 @@ SILENT_CASES = [  # (args, what the convention leaves open)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("args, what", SILENT_CASES)
 def test_a_silent_point_is_never_printed_as_a_fact(run, args, what, lang):
@@ -166,6 +167,7 @@ def test_a_single_convention_keeps_its_own_checklist(run):
     assert one["convention"] == "pagat" and "conventions" not in one
 
 
+@pytest.mark.slow
 def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
     # seed 000:52: agreeing on "first to touch" is the sheet's tip (regles-com), not a rule
     rows = {i["rule_point"]: i for i in run("checklist", "-c", "ducale", "-c", "regles-com", "--json").json()["items"]}

@@ -106,6 +106,7 @@ def test_putting_down_first_is_not_forbidden_where_taking_first_is_a_permission(
     assert rule("exchange", "--take-first", convention=cid)["verdict"] == "allowed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid", ["ducale", "jouer-au-kems", "wikipedia", "regle-breve"])
 def test_taking_first_is_forbidden_where_putting_down_first_is_prescribed(rule, cid):
     assert rule("exchange", "--take-first", convention=cid)["verdict"] == "forbidden"
@@ -308,6 +309,7 @@ def test_under_wikipedia_a_call_during_a_sweep_does_not_count(rule):
     assert rule("kems", "--hand", "Q Q Q Q", "--during-sweep", convention="wikipedia")["verdict"] == "void"
 
 
+@pytest.mark.slow
 def test_under_wikipedia_a_lifted_card_counts_but_a_touched_one_does_not(rule):
     # seed 003:31
     assert rule("kems", "--hand", "Q Q Q", "--lifted", "Q", convention="wikipedia")["verdict"] == "upheld"
@@ -484,6 +486,7 @@ def test_a_five_card_hand_is_ruled_on_its_cards_where_the_source_states_no_hand_
     assert "holds 5 cards" in r["explanation"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid, seed", [("wikipedia", "003:15"), ("ducale", "000:43"), ("marquoir", "001:40"),
                                        ("jouer-au-kems", "002:22"), ("regle-breve", "004:10")])
 def test_a_five_card_hand_breaks_the_limit_of_four_where_the_source_states_one(run, cid, seed):
@@ -767,6 +770,7 @@ def test_under_regle_breve_a_contre_kems_after_a_right_kems_is_void_by_the_hand_
 
 # --- the mutation survivors of the re-reading, each aimed at by a ruling ---------------------------
 
+@pytest.mark.slow
 def test_where_both_readings_reject_a_kems_the_explanation_says_only_what_they_share(rule):
     # Marquoir 001:47 against 001:54: the verdict is the headline, the score waits for the reading
     r = rule("kems", "--hand", "Q Q Q J", convention="marquoir")

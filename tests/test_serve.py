@@ -734,6 +734,7 @@ def test_a_line_for_no_team_name_is_refused_and_writes_nothing(client, team):
     assert client.get("/api/games/current/history").json() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("branch", "entry", "key"), [
     (True, 1, "branch"), ([1], 1, "branch"), (None, 1, "branch"), (1.0, 1, "branch"),
     ("2", True, "entry"), ("2", "1", "entry"), ("2", 1.0, "entry"),

@@ -27,6 +27,7 @@ def shown(run, convention, point, lang="en"):
     return run("conventions", "show", convention, "--json", "--lang", lang).json()["rules"][point]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY, FEWEST])
 def test_every_variant_file_validates(run, path):
     r = run("conventions", "validate", path)
@@ -270,6 +271,7 @@ def test_a_call_scored_in_letters_under_a_points_convention_is_an_error_with_its
     assert run("rule", "kems", "--hand", "Q Q Q Q", "-c", path).code == 2
 
 
+@pytest.mark.slow
 def test_a_deck_named_but_not_defined_is_an_error_with_its_line(run, tmp_path):
     path = _house(tmp_path, """  deck.size:
     status: stated
@@ -644,6 +646,7 @@ def test_2play1game_after_a_right_counter_kemps_the_holder_shows_the_four(rule):
     assert wrong["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_2play1game_a_counter_kemps_is_on_any_opponent_holding_four(rule):
     assert rule("contre-kems", "--hand", "Q Q Q J", "--partner-square", convention=TWOPLAY)["verdict"] == "upheld"
 
