@@ -93,6 +93,7 @@ def main() -> int:
         keys = sum(len(line) + 1 for line in lines)  # each line and its Enter
         print(f"| {name} (`{' ⏎ '.join(lines)} ⏎`) | {keys} | {keys / KEYS_PER_SECOND + entry:.1f} s |")
     ok &= long_game()
+    ok &= sheet_length()
     return 0 if ok else 1
 
 
@@ -119,6 +120,58 @@ def _run_measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
     child.returncode = os.waitstatus_to_exitcode(status)
     assert child.returncode == 0, cmd
     return time.perf_counter() - start, usage.ru_maxrss // 1024
+
+
+def _cpu_measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """CPU time (user + system, s) and peak memory (MiB) of one process: what the machine's noise moves
+    least."""
+    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(child.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, cmd
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024
+
+
+def sheet_length(small: int = 100, large: int = 50_000, runs: int = 5) -> bool:
+    """What a command costs on a sheet of ``small`` lines and of ``large`` lines, interleaved: CPU time
+    and peak memory of each process, the ratio large / small.  A new entry and the score: CPU and
+    memory flat (≤ 1.2×); the exports and the JSON history: memory flat (≤ 1.2×), their CPU grows with
+    the lines they write."""
+    folder = tempfile.mkdtemp(prefix="kems-bench-length-")
+    kems = [sys.executable, "-m", "kems_ref", "game"]
+    envs = {}
+    for size in (small, large):
+        env = {**ENV, "KEMS_REF_DB": os.path.join(folder, f"g{size}.sqlite3"), "COLUMNS": "100"}
+        subprocess.run([*kems, "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target",
+                        "1000000"], stdout=subprocess.DEVNULL, check=True, env=env)
+        for entry in (["kems", "Léa", "--hand", "K K K K"], ["contre", "Ana", "Tom", "--hand", "7 7 K K"],
+                      ["point", "Tom", "1"]):
+            subprocess.run([*kems, *entry], stdout=subprocess.DEVNULL, check=True, env=env)
+        _copies(env["KEMS_REF_DB"], size)
+        subprocess.run([*kems, "point", "Tom", "1"], stdout=subprocess.DEVNULL, check=True, env=env)  # its tally
+        envs[size] = env
+    cases = {"a new entry (game kems Léa --hand 'Q Q Q Q')": (["kems", "Léa", "--hand", "Q Q Q Q"], True),
+             "game score": (["score"], True), "game score --json": (["score", "--json"], True),
+             "game export --format json": (["export", "--format", "json"], False),
+             "game export --format csv": (["export", "--format", "csv"], False),
+             "game history --json": (["history", "--json"], False)}
+    samples: dict[tuple[str, int], list[tuple[float, int]]] = {}
+    for _ in range(runs):
+        for name, (args, _flat) in cases.items():
+            for size in (small, large):
+                samples.setdefault((name, size), []).append(_cpu_measured([*kems, *args], envs[size]))
+    print(f"\n| command | {small:,} lines: CPU, memory | {large:,} lines: CPU, memory | CPU ratio | memory ratio |"
+          "\n|---|---|---|---|---|")
+    ok = True
+    for name, (_args, flat_cpu) in cases.items():
+        (cpu_s, mem_s), (cpu_l, mem_l) = ((statistics.median(c for c, _ in samples[(name, n)]),
+                                           max(m for _, m in samples[(name, n)])) for n in (small, large))
+        cpu_ratio, mem_ratio = cpu_l / cpu_s, mem_l / mem_s
+        fine = mem_ratio <= 1.2 and (cpu_ratio <= 1.2 or not flat_cpu)
+        ok &= fine
+        cpu_mark = ("✓" if cpu_ratio <= 1.2 else "✗") + " (≤ 1.2×)" if flat_cpu else "(grows with the lines)"
+        print(f"| {name} | {cpu_s * 1000:.0f} ms, {mem_s} MiB | {cpu_l * 1000:.0f} ms, {mem_l} MiB | "
+              f"{cpu_ratio:.2f}× {cpu_mark} | {mem_ratio:.2f}× {'✓' if mem_ratio <= 1.2 else '✗'} (≤ 1.2×) |")
+    return ok
 
 
 def long_game(lines: int = 20_000) -> bool:

@@ -7,6 +7,7 @@ a KemsError (a reason inside a reason) is rendered in the same language.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 
@@ -24,7 +25,7 @@ class KemsError(Exception):
         """The message alone, in ``lang``."""
         from .i18n import t
 
-        values = {k: (v.render(lang) if isinstance(v, KemsError) else clean(v) if isinstance(v, str) else v)
+        values = {k: (v.render(lang) if isinstance(v, (KemsError, Names)) else clean(v) if isinstance(v, str) else v)
                   for k, v in self.params.items()}
         return t(self.key, lang, **values)
 
@@ -45,6 +46,15 @@ class KemsError(Exception):
 
     def __str__(self) -> str:
         return self.located("en")
+
+
+class Names(dict):  # type: ignore[type-arg]
+    """A name a file gives in several languages ({lang: text}), worded when the error is: the
+    reader's language, else English, else French, else the first it has."""
+
+    def render(self, lang: str = "en") -> str:
+        found = self.get(lang) or self.get("en") or self.get("fr") or next(iter(self.values()), "")
+        return clean(str(found))
 
 
 class ConventionInvalid(KemsError):
@@ -78,14 +88,23 @@ def unsafe(text: str) -> bool:
     return clean(text) != text or "\n" in text or "\t" in text
 
 
+def one_line(message: str) -> str:
+    """An error message as every front end shows it: one line, safe to print (a newline a user typed
+    into a name, "a\\nb", is a space)."""
+    return clean(message).replace("\n", " ")
+
+
 #: characters JSON leaves raw that a terminal would obey (C1 controls) or that reorder a line (bidi)
 _JSON_RAW = {*range(0x80, 0xA0), *_BIDI, 0x2028, 0x2029}
+
+
+_JSON_PLAIN = re.compile("[^" + "".join(re.escape(chr(c)) for c in sorted(_JSON_RAW)) + "]*", re.S)
 
 
 def json_safe(text: str) -> str:
     """JSON text with every character a terminal could obey escaped as ``\\uXXXX`` (``json.dumps``
     escapes C0 controls itself, not C1 controls such as U+009B, a CSI introducer)."""
-    if not any(ord(ch) in _JSON_RAW for ch in text):
+    if _JSON_PLAIN.fullmatch(text):  # the common case, decided at C speed
         return text
     return "".join(f"\\u{ord(ch):04x}" if ord(ch) in _JSON_RAW else ch for ch in text)
 

@@ -33,7 +33,7 @@ def _public(module: str, *names: str) -> None:
 
 
 # errors and languages
-_public("kems_ref.errors", "KemsError", "clean", "json_safe")
+_public("kems_ref.errors", "KemsError", "clean", "one_line", "json_safe")
 _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "lang_chosen")
 _public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
@@ -44,14 +44,15 @@ _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
         "FACT_FLAGS", "facts_from_flags")
-_public("kems_ref.referee.api", "situation", "situation_of", "options_of", "rule", "Result")
+_public("kems_ref.referee.api", "situation", "situation_of", "options_of", "rule", "ruling_for", "ruling_of",
+        "Result")
 _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
         "notes", "call_name", "event_label", "game_event_label")
 # a dispute told in words
-_public("kems_ref.ask.reader", "read", "story_lang")
+_public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
         "command_line", "rules_question", "understood_labels")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
@@ -63,8 +64,8 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "COMPARE", "CHECKLIST", "GAME_EXPORT")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
-_public("kems_ref.game.play", "new_game", "call", "preview", "would_apply", "decide", "point", "undo", "redo",
-        "rescore", "team_of", "game_calls")
+_public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
+        "redo", "rescore", "team_of", "game_calls", "standing")
 _public("kems_ref.game.sheet", "score")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
@@ -72,8 +73,9 @@ _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines
 _public("kems_ref.outputs.compare_render", "show_paged")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
-        "print_called", "print_rescore", "print_score", "print_history", "history_items", "list_json", "list_text",
-        "rescore_json", "changes_text", "score_line", "status_line", "waiting_line", "convention_name", "target_label")
+        "print_called", "print_rescore", "print_score", "print_history", "history_items", "history_of", "list_json",
+        "list_text", "rescore_json", "changes_text", "score_line", "status_line", "waiting_line", "convention_name",
+        "target_label")
 
 __all__ = sorted([*PUBLIC, "rule_all", "ask"])
 
@@ -94,6 +96,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py keeps them equal to PUBLIC)
     from .ask.prompts import TerminalPrompter as TerminalPrompter
+    from .ask.reader import MAX_STORY as MAX_STORY
+    from .ask.reader import check_story as check_story
     from .ask.reader import read as read
     from .ask.reader import story_lang as story_lang
     from .ask.session import Asked as Asked
@@ -122,7 +126,9 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .errors import KemsError as KemsError
     from .errors import clean as clean
     from .errors import json_safe as json_safe
+    from .errors import one_line as one_line
     from .game.play import call as call
+    from .game.play import check_call as check_call
     from .game.play import decide as decide
     from .game.play import game_calls as game_calls
     from .game.play import new_game as new_game
@@ -130,6 +136,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.play import preview as preview
     from .game.play import redo as redo
     from .game.play import rescore as rescore
+    from .game.play import standing as standing
     from .game.play import team_of as team_of
     from .game.play import undo as undo
     from .game.play import would_apply as would_apply
@@ -158,6 +165,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.game import entry_json as entry_json
     from .outputs.game import game_json as game_json
     from .outputs.game import history_items as history_items
+    from .outputs.game import history_of as history_of
     from .outputs.game import list_json as list_json
     from .outputs.game import list_text as list_text
     from .outputs.game import new_game_json as new_game_json
@@ -203,6 +211,8 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.api import Result as Result
     from .referee.api import options_of as options_of
     from .referee.api import rule as rule
+    from .referee.api import ruling_for as ruling_for
+    from .referee.api import ruling_of as ruling_of
     from .referee.api import situation as situation
     from .referee.api import situation_of as situation_of
     from .referee.cards import RANKS as RANKS
@@ -240,7 +250,8 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     ``convention`` (``explicit``: the user named it, and a story naming another one is refused); with
     a ``prompter``, what the ruling still needs is asked one question at a time.  A question about
     the rules themselves ("on joue en combien de points ?") is answered as ``compare`` answers it.
-    Raises :class:`KemsError` where the story cannot be ruled on (what was not understood)."""
+    Raises :class:`KemsError` where the story cannot be ruled on (what was not understood), or is
+    longer than ``MAX_STORY`` characters (``error.ask_too_long``, before any reading)."""
     from .ask.reader import read
     from .ask.session import check_reading, convention_for, rules_question, settle
     from .corpus.naming import calls_of, likes_of

@@ -408,6 +408,25 @@ def test_init_writes_a_new_file_and_never_over_an_existing_one_without_force(run
     assert forced.code == 0 and 'extends: "pagat"' in new.read_text(encoding="utf-8")
 
 
+
+def test_init_to_a_dash_prints_the_file_on_standard_output_and_writes_no_file_named_dash(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    printed = run("conventions", "init", "--extends", "pagat", "--lang", "en")
+    dashed = run("conventions", "init", "--extends", "pagat", "-o", "-", "--lang", "en")
+    assert (dashed.code, dashed.out, dashed.err) == (0, printed.out, "")
+    assert 'extends: "pagat"' in dashed.out and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_init_into_a_folder_says_it_is_a_folder_and_leaves_it_as_it_was(run, tmp_path, force):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    r = run("conventions", "init", "-o", str(folder), *force, "--lang", "en")
+    assert (r.code, r.out) == (2, "")
+    assert r.err == (f"kems-ref: error: {folder}: it is a folder, not a file: -o names the file to write "
+                     f"(for example {folder}/maison.yaml)\n")
+    assert list(folder.iterdir()) == [] and folder.is_dir()
+
 @pytest.mark.slow
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():
     """``ruled`` in the catalogue matches the resolver: every rule point its code names, and every

@@ -28,9 +28,9 @@ def _leave(db: Path, script: str) -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
-def _refused(run, db: Path, needle: str) -> None:
+def _refused(run, db: Path, needle: str, commands=READS) -> None:
     before = _digests(db)
-    for args in READS:
+    for args in commands:
         r = run("game", *args, "--db", str(db))
         assert r.code == 2 and needle in r.err and "left untouched" in r.err, (args, r.err)
         assert _digests(db) == before, args
@@ -80,12 +80,31 @@ def test_a_damaged_database_is_refused_and_left_byte_identical(run, tmp_path):
         run("game", "point", "Tom", "0", env=env)
     con = sqlite3.connect(db)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    (pages,) = con.execute("PRAGMA page_count").fetchone()
+    (root,) = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'entries'").fetchone()
     (size,) = con.execute("PRAGMA page_size").fetchone()
     con.close()
-    assert pages > 2
+    assert root > 1
     data = bytearray(db.read_bytes())
-    data[size * 2 + 8:size * 2 + 40] = b"\xff" * 32  # garbage in a b-tree page's header
+    data[size * (root - 1) + 8:size * (root - 1) + 40] = b"\xff" * 32  # garbage in the entries' b-tree page
+    db.write_bytes(bytes(data))
+    # the lines are checked where they are read (checked whole at every open, they would cost a long
+    # game's every command a full read): each command that reads or adds a line is refused, untouched
+    _refused(run, db, "is unreadable or damaged", [["history"], ["export", "--format", "json"], ["show"],
+                                                  ["point", "Tom", "1"], ["kems", "Léa", "--hand", "Q Q Q Q"]])
+
+
+def test_a_database_damaged_in_its_games_is_refused_at_once_and_left_byte_identical(run, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    env = {"KEMS_REF_DB": str(db)}
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target", "5",
+               env=env).code == 0
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (root,) = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()
+    (size,) = con.execute("PRAGMA page_size").fetchone()
+    con.close()
+    data = bytearray(db.read_bytes())
+    data[size * (root - 1) + 8:size * (root - 1) + 40] = b"\xff" * 32  # garbage in the games' b-tree page
     db.write_bytes(bytes(data))
     _refused(run, db, "is unreadable or damaged")
 

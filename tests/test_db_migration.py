@@ -107,11 +107,21 @@ def _old_sheet(path: Path, wal: bool = False) -> None:
 
 
 def _rows(path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table, column for column — a ruling by what a table applies of it (its verdict,
+    event and score): version 5 keeps rulings as data, the same ruling in another form."""
     con = sqlite3.connect(path)
     try:
-        return {table: con.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in TABLES}
+        rows = {table: con.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in TABLES}
+        at = [d[0] for d in con.execute("SELECT * FROM entries").description].index("ruling")
     finally:
         con.close()
+
+    def applies(text):
+        data = json.loads(text) if text else None
+        return data and json.dumps({k: data.get(k) for k in ("verdict", "event", "score")}, sort_keys=True)
+
+    rows["entries"] = [(*row[:at], applies(row[at]), *row[at + 1:]) for row in rows["entries"]]
+    return rows
 
 
 def _schema(path: Path) -> tuple[int, str]:
@@ -134,14 +144,14 @@ def test_a_version_3_sheet_opened_by_this_version_keeps_every_game_and_entry_and
     listed = run("game", "list", "--json", "--db", str(db))
     assert listed.code == 0, listed.err
     version, games = _schema(db)
-    assert version == store.VERSION == 4
+    assert version == store.VERSION == 6
     assert "CHECK (end_rule IN ('wins', 'out', 'loses', 'fewest'))" in games
     assert _rows(db) == before  # every row of every table, column for column, ids included
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA foreign_key_check").fetchall() == []
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")] \
-        == ["entries", "games", "state", "teams"]  # no table left over from the rebuild
+        == ["entries", "games", "state", "tallies", "teams"]  # no table left over from the rebuild
     for child in ("teams", "entries"):  # the references still point at the games table
         (sql,) = con.execute("SELECT sql FROM sqlite_master WHERE name = ?", (child,)).fetchone()
         assert "REFERENCES games(id)" in sql
@@ -187,7 +197,7 @@ def test_a_migration_that_fails_midway_leaves_the_version_3_sheet_exactly_as_it_
     monkeypatch.undo()
     with store.Store(db, make_folder=False) as opened:  # the real migration, the next time
         assert [g.name for g in opened.games()] == ["jeudi", "vendredi"]
-    assert _schema(db)[0] == 4 and _rows(db) == before
+    assert _schema(db)[0] == store.VERSION and _rows(db) == before
 
 
 @pytest.mark.slow
@@ -225,7 +235,7 @@ def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_
                            capture_output=True, text=True, env=ENV, timeout=120)
     assert after.returncode == 0, after.stderr
     assert [g["game"] for g in json.loads(after.stdout)] == ["jeudi", "vendredi"]
-    assert _schema(db)[0] == 4 and _rows(db) == before
+    assert _schema(db)[0] == store.VERSION and _rows(db) == before
 
 
 @pytest.mark.slow
@@ -243,3 +253,49 @@ def test_a_command_that_only_reads_an_older_sheet_answers_from_it_and_leaves_the
     assert _schema(db)[0] == 3
     score = run("game", "score", "--json", "--db", str(db)).json()
     assert {t["team"]: t["points"] for t in score["teams"]} == {"Tom+Léa": 0, "Ana+Ben": 2}
+
+
+SHEETS = Path(__file__).parent / "data" / "sheets"
+
+
+def _v4_evening(path: Path) -> None:
+    """The evening as kems-ref wrote it at schema version 4 (commit 3823345): rulings kept as the words
+    of their JSON, in the language of whoever entered each call."""
+    con = sqlite3.connect(path)
+    con.executescript((SHEETS / "v4-evening.sql").read_text(encoding="utf-8"))
+    con.close()
+
+
+def test_an_evening_written_before_rulings_were_kept_as_data_reads_exactly_as_it_read_then(run, tmp_path):
+    """Every score, history (both languages, text and JSON), game and export of a version-4 sheet,
+    opened by this version — which rewrites its rulings as data — says what version 4 said, word for word:
+    an explanation written in French stays in French, a waiting call still waits, a decision still counts."""
+    db = tmp_path / "games.sqlite3"
+    _v4_evening(db)
+    with store.Store(db, make_folder=False):  # opened to write: migrated on disk
+        pass
+    assert _schema(db)[0] == store.VERSION == 6
+    expected = json.loads((SHEETS / "v4-evening.expected.json").read_text(encoding="utf-8"))
+    for command, output in expected.items():
+        game, *args = command.split(" ")
+        r = run("game", *args, "--game", game, "--db", str(db))
+        assert r.code == 0, (command, r.err)
+        assert r.out == output, command
+    con = sqlite3.connect(db)
+    formats = {json.loads(text).get("format") for (text,) in con.execute(
+        "SELECT ruling FROM entries WHERE ruling IS NOT NULL")}
+    con.close()
+    assert formats == {2}
+
+
+def test_a_waiting_call_of_an_older_evening_is_settled_after_its_migration(run, tmp_path):
+    """Pagat's Contre-Kems by Inès on Zoé waited for whether Zoé's partner held a square: decided now
+    (he did not), the call was wrong and the callers take a letter."""
+    db = tmp_path / "games.sqlite3"
+    _v4_evening(db)
+    r = run("game", "decide", "partner_square=no", "--entry", "1", "--game", "vendredi", "--db", str(db), "--json")
+    assert r.code == 0, r.err
+    assert r.json()["changes"] == [{"team": "Inès+Karim", "change": 1, "unit": "letter"}]
+    history = run("game", "history", "--json", "--all", "--game", "vendredi", "--db", str(db)).json()
+    assert [(h["n"], h["kind"], h["applied"]) for h in history] == [
+        (1, "call", False), (2, "call", True), (3, "call", True), (4, "decision", True)]

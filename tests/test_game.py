@@ -733,7 +733,7 @@ def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_read
     one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # Ana+Ben take a penalty letter
     assert one["score"]["leader"] == "Tom+Léa"
     con = sqlite3.connect(db)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 4
+    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 6
     con.close()
 
 
@@ -1016,3 +1016,83 @@ def test_a_call_of_the_conventions_own_accuses_the_player_on_names_never_the_cal
     assert called["changes"] == [{"team": "Tom+Léa", "change": 1, "unit": "game"}]
     assert [(e["by"], e["on"], e["holders"]) for e in history(game)] == [
         ("Ana", "Léa", {"hand": "Léa", "partner_hand": "Tom"})]
+
+
+def test_a_call_entered_in_french_and_settled_in_english_reads_in_english(run, game, db):
+    """The sheet keeps a ruling as data and words it for whoever reads it: a Contre-Kems entered by a
+    French phone (it waits for whether Tom held a square) settled from an English terminal is explained
+    in English, under its English header, and the French terminal reads the same entry in French."""
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    entered = game("call", "contre-kems", "--by", "Ana", "--on", "Tom", lang="fr")
+    assert entered["ruling"]["verdict"] == "depends" and "Le joueur accusé" in entered["ruling"]["explanation"]
+    decided = run("game", "decide", "square=no", "--lang", "en", env={"KEMS_REF_DB": db})
+    assert decided.code == 0, decided.err
+    assert decided.out.startswith("CALL REJECTED  — Contre-Kems, Ducale\n  The accused player holds no square")
+    assert "(the table's choice)" in decided.out and "Le joueur" not in decided.out
+    again = run("game", "show", "--lang", "fr", env={"KEMS_REF_DB": db})
+    assert "Tom+Léa +1 point" in again.out and "the accused" not in again.out.lower()
+
+
+def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_error(tmp_path):
+    """"²" is a digit to isdigit() and no number to int(): the prompt says what it takes and asks again."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+           "PYTHONWARNINGS": "ignore", "KEMS_REF_LANG": "en"}
+    child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "game", "new", "--team", "A+B", "--team", "C+D",
+                                           "-c", "ducale", "--db", str(tmp_path / "g.db")],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 100))
+    child.expect("how many points do you play to")
+    child.send("²\r")
+    child.expect("a whole number above 0")
+    child.send("\x15" + "7\r")  # the line cleared, then a number
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "error" not in (child.before or "")
+    score = subprocess.run([sys.executable, "-m", "kems_ref", "game", "score", "--json", "--db",
+                            str(tmp_path / "g.db")], capture_output=True, text=True, timeout=60)
+    assert json.loads(score.stdout)["target"] == 7
+
+
+def test_a_history_of_3000_lines_is_printed_whole_table_after_table_to_its_last_line(run, db):
+    """3,000 entries written through the library in one transaction: `--all` prints every line, a
+    table every 100 lines with its headings, each line's citations under its table on a narrow
+    terminal, and the last lines exactly as for a short game."""
+    import dataclasses
+    import re
+
+    from kems_ref.game import play
+    from kems_ref.game.store import Store
+
+    with Store(Path(db)) as store:
+        sheet = play.new_game(store, ["Tom+Léa", "Ana+Ben"], "ducale", 100_000, None)
+        play.call(store, sheet, "kems", {"hand": "K K K K"}, "Léa", None, None)
+        play.call(store, sheet, "contre-kems", {"hand": "7 7 K K"}, "Ana", "Tom", None)
+        play.point(store, sheet, "Tom", 1)
+        first = store.entries(sheet)
+        with store.writing():
+            for n in range(4, 3001):
+                store.add_entry(sheet, dataclasses.replace(first[(n - 1) % 3], n=0, at="2026-12-01T21:30:00"))
+    narrow = run("game", "history", "--all", "--lang", "en", env={"KEMS_REF_DB": db, "COLUMNS": "100"}).out
+    lines = narrow.splitlines()
+    assert lines[0].rstrip() == "History of game-1 — Ducale" and "not shown" not in narrow
+    assert sum(line.startswith(" # ") and "┃ Time " in line for line in lines) == 30  # a table every 100 lines
+    numbers = [int(found.group(1)) for found in map(re.compile(r" (\d+) +│").match, lines) if found]
+    assert numbers == list(range(1, 3001))
+    last_row = lines.index(" 3000 │ 2026-12-01 21:30 │ plain entry (Tom) │               │ Tom+Léa +1 point │ "
+                           "Tom+Léa 3000 ·    ")
+    assert lines[last_row - 3:last_row + 3] == [
+        " 2999 │ 2026-12-01 21:30 │ Contre-Kems by    │ CALL REJECTED │ Tom+Léa +1 point │ Tom+Léa 2999 ·    ",
+        "      │                  │ Ana → Tom (Tom: 7 │               │                  │ Ana+Ben 0         ",
+        "      │                  │ 7 K K)            │               │                  │                   ",
+        " 3000 │ 2026-12-01 21:30 │ plain entry (Tom) │               │ Tom+Léa +1 point │ Tom+Léa 3000 ·    ",
+        "      │                  │                   │               │                  │ Ana+Ben 0         ",
+        "Citations:"]
+    assert lines[-4:] == [
+        "  2999. Notice Ducale, via Regles.com, réf. [1]: Contre-Kems : signification et règle exacte ",
+        "(call.contre_kems.target); Score et victoire, ligne Contre-Kems faux ; Trois situations concrètes ",
+        "(call.contre_kems.proof); Score et victoire, tableau du score Ducale (call.contre_kems.wrong); ",
+        "Contre-Kems : signification et règle exacte ; Déroulement, étape 6 (hand.end)"]
+    wide = run("game", "history", "--all", "--lang", "en", env={"KEMS_REF_DB": db, "COLUMNS": "160"}).out
+    assert wide.splitlines()[-1].rstrip() == (" 3000 │ 2026-12-01 21:30 │ plain entry (Tom)                 │       "
+                                              "        │ Tom+Léa +1 point │ Tom+Léa 3000 · Ana+Ben 0 │")
+    assert "Citations:" not in wide

@@ -274,6 +274,41 @@ def test_a_64k_paste_is_cut_to_the_bound_at_once():
     assert code == 130 and "Traceback" not in output
 
 
+
+def test_64k_typed_key_by_key_is_refused_past_the_bound_as_it_is_typed():
+    """Typed, not pasted (no bracketed paste): the keys past the bound are refused as they come, the
+    prompt says so, and Enter then checks the answer as it stood at the bound."""
+    from kems_ref.ask.prompts import MAX_ANSWER
+
+    pexpect, child = _prompt(["ask", "contre-kems on Tom, ducale"])
+    typed = "K " * 32_000
+    for start in range(0, len(typed), 4096):
+        child.send(typed[start:start + 4096])
+    child.expect(f"an answer holds at most {MAX_ANSWER} characters: what is typed past them is not taken")
+    child.sendcontrol("m")
+    child.expect(f"--hand has {MAX_ANSWER // 2} cards: no player can hold that many")
+    child.sendcontrol("c")
+    code, output = _finish(pexpect, child)
+    assert code == 130 and "Traceback" not in output
+
+
+def test_at_the_bound_a_typed_key_is_refused_and_backspace_still_makes_room():
+    import threading
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from kems_ref.ask import prompts
+
+    with create_pipe_input() as keys:
+        question = prompts.questionary.text("cards?", validate=prompts._bounded(lambda s: True), input=keys,
+                                            output=DummyOutput(), validate_while_typing=False)
+        feeder = threading.Thread(target=keys.send_text, args=("x" * 400 + "\x7f" + "y" + "\r",), daemon=True)
+        feeder.start()
+        answer = prompts._run(question)
+        feeder.join(timeout=30)
+    assert answer == "x" * (prompts.MAX_ANSWER - 1) + "y"
+
 def test_ctrl_d_at_a_choice_prompt_leaves_like_ctrl_c():
     for key in ("d", "c"):
         pexpect, child = _prompt(["ask", "exchange, marquoir"])

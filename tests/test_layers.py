@@ -1,8 +1,8 @@
 """Dependencies point one way: every import of the package, function-level ones included, goes from a
 layer to one below it (or within its own package), and no two modules import each other, however
-indirectly.  The layers, bottom first: text helpers, the corpus, the referee, the wording of a ruling
-(pure text: the score sheet records a ruling worded), the score sheet, the renderers, the story
-reader, the public library (what every front end calls), the phone pages, the command line."""
+indirectly.  The layers, bottom first: text helpers, the corpus, the referee, the score sheet (it keeps
+a ruling as data and never words one), the output layer (the wording of a ruling and the renderers),
+the story reader, the public library (what every front end calls), the phone pages, the command line."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ LAYERS = [
     {"kems_ref.errors", "kems_ref.i18n", "kems_ref.datacache", "kems_ref.words", "kems_ref"},
     {"kems_ref.corpus"},
     {"kems_ref.referee"},
-    {"kems_ref.outputs.wording"},
     {"kems_ref.game"},
     {"kems_ref.outputs"},
     {"kems_ref.ask"},

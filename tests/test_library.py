@@ -89,6 +89,26 @@ def test_a_story_the_library_cannot_rule_on_raises_the_one_error_type():
         kems.ask("bonjour", "fr")
 
 
+def test_a_story_over_2000_characters_is_refused_by_the_library_before_it_is_read(monkeypatch):
+    """One bound for every front end: the reader's entry point holds it, and ``ask`` meets it first."""
+    import kems_ref.ask.reader as reader
+
+    assert kems.MAX_STORY == 2000
+    for story in ("x" * 2001, "contre kems sur deux 7 et deux rois " * 1700):
+        with pytest.raises(kems.KemsError) as refused:
+            kems.ask(story, "fr")
+        assert refused.value.key == "error.ask_too_long"
+        assert refused.value.render("fr") == "récit trop long (au plus 2000 caractères) : racontez juste la dispute"
+    with pytest.raises(kems.KemsError, match=r"^story too long \(at most 2000 characters\): tell just the dispute$"):
+        kems.read("x" * 2001)
+    kems.check_story("x" * 2000)  # at the bound: read
+    monkeypatch.setattr(reader, "tokenize", lambda story: pytest.fail("a story over the bound was read"))
+    with pytest.raises(kems.KemsError):
+        kems.ask("x" * 2001, "en")
+    with pytest.raises(kems.KemsError):
+        kems.read("x" * 2001)
+
+
 # --- one output-format mechanism -------------------------------------------------------------------
 
 @pytest.mark.parametrize("command, formats", [(["compare"], kems.COMPARE), (["checklist"], kems.CHECKLIST),
@@ -136,3 +156,44 @@ def test_the_readme_library_example_prints_what_its_comments_say(capsys):
     assert len(printed) == len(said) == 5
     for out, comment in zip(printed, said, strict=True):
         assert out.startswith(comment), (out, comment)
+
+
+# --- what front ends no longer decide: each decision the library's, one test here ---------------------
+
+@pytest.fixture
+def sheet(tmp_path):
+    with kems.Store(tmp_path / "games.sqlite3", make_folder=False) as store:
+        kems.new_game(store, ["Tom+Léa", "Ana+Ben"], "ducale", 5, "jeudi")
+        yield store
+
+
+def test_a_call_without_its_caller_is_refused_by_the_library_with_one_message(sheet):
+    with pytest.raises(kems.KemsError) as refused:
+        kems.call(sheet, sheet.game(None), "kems", {"hand": "Q Q Q Q"}, "", None, None)
+    assert refused.value.key == "error.game_need_by"
+
+
+def test_an_event_the_game_does_not_have_is_refused_naming_the_games_events(sheet):
+    with pytest.raises(kems.KemsError) as refused:
+        kems.call(sheet, sheet.game(None), "broken", {}, "Tom", "Ana", None)  # Kent's call, not Ducale's
+    assert refused.value.key == "error.unknown_event"
+    assert refused.value.params["choices"].startswith("kems, double-kems, contre-kems, double-contre-kems")
+    assert "broken" not in refused.value.params["choices"]
+
+
+def test_current_names_the_current_game_unless_a_game_is_named_so(sheet):
+    assert sheet.game("current").name == "jeudi"
+    kems.new_game(sheet, ["Zoé+Max", "Inès+Karim"], "ducale", 5, "current")
+    kems.new_game(sheet, ["Zoé+Max", "Inès+Karim"], "ducale", 5, "vendredi")
+    assert sheet.game(None).name == "vendredi" and sheet.game("current").name == "current"
+
+
+def test_every_convention_and_one_convention_at_once_is_refused_before_the_situation_is_read():
+    """Kent's Broken is no event of every shipped convention: the refusal says what was asked twice."""
+    kent = str(pathlib.Path(__file__).parent / "data" / "variants" / "kent.yaml")
+    with pytest.raises(kems.KemsError) as refused:
+        kems.ruling_for("broken", {"hand": "Q Q Q Q"}, None, kent, everywhere=True)
+    assert refused.value.key == "error.all_and_convention"
+    with pytest.raises(kems.KemsError) as again:
+        kems.ruling_of({"event": "kems", "hand": "Q Q Q Q"}, "pagat", everywhere=True)
+    assert again.value.key == "error.all_and_convention"

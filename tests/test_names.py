@@ -98,3 +98,48 @@ def test_a_line_break_already_stored_in_a_name_stays_on_its_line_everywhere(run,
     assert "| Ana+Ben\\n\\| forged \\| row \\| | Ana, Ben | 0 |" in md
     refused = run("game", "point", "Zed", "1", "--db", db, "--lang", "en")
     assert refused.code == 2 and len(refused.err.strip().splitlines()) == 1
+
+
+BEL_NAME = "a\x07b"  # folded, "a b": the team A+B's name, had it not been refused
+REFUSED = "kems-ref: error: 'a\\x07b' holds a control character (an escape sequence, a line break…): a name may " \
+          "hold letters, digits, spaces and punctuation only\n"
+
+
+def _two_teams(run, tmp_path):
+    db = str(tmp_path / "g.sqlite3")
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "-c", "ducale", "--target", "5", "--db", db).code == 0
+    return db
+
+
+@pytest.mark.parametrize("args", [
+    ["point", BEL_NAME, "1"],
+    ["call", "kems", "--by", BEL_NAME, "--square"],
+    ["call", "contre-kems", "--by", "C", "--on", BEL_NAME, "--square"],
+    ["kems", BEL_NAME, "--square"],
+    ["contre", "C", BEL_NAME, "--square"],
+])
+def test_a_name_with_a_control_character_is_never_matched_to_a_player_by_any_command(run, tmp_path, args):
+    """"a<BEL>b" folds to the words of the team A+B: it is refused as `game new` refuses it, not credited."""
+    db = _two_teams(run, tmp_path)
+    r = run("game", *args, "--db", db, "--lang", "en")
+    assert (r.code, r.err, r.out) == (2, REFUSED, "")
+    assert run("game", "history", "--db", db, "--json").json() == []
+
+
+def test_the_api_refuses_a_name_with_a_control_character_with_the_command_lines_message(run, tmp_path):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from kems_ref.web.app import create_app
+    from kems_ref.web.base import Settings
+
+    db = _two_teams(run, tmp_path)
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", lang="en")), base_url="http://127.0.0.1:8765")
+    message = REFUSED.split("error: ", 1)[1].rstrip("\n")
+    for path, body in (("points", {"team": BEL_NAME, "n": 1}), ("calls", {"event": "kems", "by": BEL_NAME}),
+                       ("calls", {"event": "contre-kems", "by": "C", "on": BEL_NAME, "square": True})):
+        r = client.post(f"/api/games/current/{path}", json=body)
+        assert (r.status_code, r.json()) == (400, {"error": message})
+    page = client.post("/point", data={"team": BEL_NAME, "n": "1"}, headers={"origin": "http://127.0.0.1:8765"})
+    assert page.status_code == 400 and "holds a control character" in page.text
+    assert run("game", "history", "--db", db, "--json").json() == []

@@ -341,3 +341,72 @@ def test_a_house_rule_that_costs_two_points_says_minus_two_points(run, tmp_path)
         "    citation: {section: House}\n", encoding="utf-8")
     out = run("rule", "kems", "--hand", "Q Q Q J", "-c", str(house)).out
     assert "the calling team: -2 points" in [row.strip() for row in out.splitlines()]
+
+
+# --- the history's table: rich's layout, written line by line -----------------------------------
+
+#: cell text as a history may hold it, and what rich lays out its own way: wide characters, a combining
+#: accent, markup and emoji codes, a backslash, line breaks, tabs, control codes, long words
+PIECES = st.sampled_from([*"ab K7:[]\\/é中😀\u00a0\n\t—·", "[b]", ":smile:", "  ", "Léa+Tom", "e\u0301", "Contre-Kems",
+                          "supercalifragilistic", "2026-12-01 22:47", "\r", "\x07", "\u2028", "Tom+Léa +1 point"])
+CELL = st.lists(PIECES, max_size=40).map("".join)
+
+
+def _consoles(width, color):
+    import io
+
+    from rich.console import Console
+
+    made = []
+    for _ in range(2):
+        out = io.StringIO()
+        console = Console(file=out, width=width, height=25, highlight=False, force_terminal=color,
+                          color_system="truecolor" if color else None)
+        console.soft_wrap = False  # as `game history` prints: folded to the width
+        made.append((console, out))
+    return made
+
+
+def _uncoloured(text):
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), n_columns=st.integers(1, 7), width=st.integers(1, 160), color=st.booleans(),
+       title=st.one_of(st.none(), CELL))
+def test_the_history_table_prints_the_very_characters_richs_table_prints(data, n_columns, width, color, title):
+    """The history is printed line by line with rich's own layout: at any width, for any text, the
+    characters are those of rich's Table (on a terminal, the same colours, in fewer pieces)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from kems_ref.outputs.table import Column, print_table
+
+    columns = [Column(data.draw(CELL), data.draw(st.sampled_from(["", "dim"])), data.draw(st.booleans()))
+               for _ in range(n_columns)]
+    rows = data.draw(st.lists(st.lists(CELL, min_size=n_columns, max_size=n_columns), max_size=5))
+    (theirs, their_out), (ours, our_out) = _consoles(width, color)
+    table = Table(title=escape(title) if title else None, title_justify="left", show_edge=False, show_lines=False)
+    for column in columns:
+        table.add_column(escape(column.header), no_wrap=column.no_wrap, overflow="fold", style=column.style)
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row))
+    theirs.print(table)
+    print_table(ours, columns, rows, escape(title) if title else None)
+    assert _uncoloured(our_out.getvalue()) == _uncoloured(their_out.getvalue())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(texts=st.lists(CELL, min_size=1, max_size=3), width=st.integers(1, 160), color=st.booleans())
+def test_the_citations_under_a_narrow_history_are_folded_as_rich_folds_them(texts, width, color):
+    from rich.markup import escape
+
+    from kems_ref.outputs.table import print_wrapped
+
+    (theirs, their_out), (ours, our_out) = _consoles(width, color)
+    for text in texts:
+        theirs.print(escape(text), style="dim")
+    print_wrapped(ours, texts, "dim")
+    assert _uncoloured(our_out.getvalue()) == _uncoloured(their_out.getvalue())

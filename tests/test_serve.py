@@ -8,11 +8,14 @@ Every request goes to a loopback address: Starlette's TestClient in process, or 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -157,8 +160,67 @@ def test_under_lan_a_request_without_the_join_token_is_403_and_the_tokens_link_o
     assert opened.status_code == 303 and opened.headers["location"] == "/"
     cookie = opened.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+    assert "Max-Age=43200" in cookie  # an evening: twelve hours, not the browser's session
     assert client.get("/api/games").status_code == 200  # the cookie is kept by the client
 
+
+
+JOIN = {"en": "this table's link is needed to join: scan the QR code kems-ref serve shows at the table, or open the "
+              "link it printed.",
+        "fr": "il faut le lien de cette table pour la rejoindre : scannez le QR code que kems-ref serve affiche à la "
+              "table, ou ouvrez le lien qu'il a imprimé."}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_phone_without_the_token_is_told_in_its_language_how_to_join_and_a_script_gets_json(db, lang):
+    client = TestClient(create_app(Settings(db=db, token="s3cret", lang="en")), base_url=BASE)
+    asked = {"accept-language": f"{lang}-{lang.upper()},{lang};q=0.9"}
+    page = client.get("/", headers=asked)
+    assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
+    assert f'<html lang="{lang}">' in page.text
+    assert f'<p class="error" role="alert">{JOIN[lang]}</p>'.replace("'", "&#39;") in page.text
+    assert 'href="/' not in page.text  # nothing to follow behind a closed door: no link, not even the style
+    api = client.get("/api/games", headers=asked)
+    assert (api.status_code, api.json()) == (403, {"error": JOIN[lang]})
+    assert api.headers["content-security-policy"] == page.headers["content-security-policy"]
+
+
+def test_every_refusal_of_the_door_is_json_under_api_and_a_page_in_the_phones_language_elsewhere(db):
+    fr = {"accept-language": "fr"}
+    host = TestClient(create_app(Settings(db=db)), base_url="http://evil.example:8765")
+    wrong_host = host.get("/api/games")
+    assert (wrong_host.status_code, wrong_host.json()) == (421, {"error": (
+        "this server answers on its own address only (127.0.0.1 or localhost): open the link kems-ref serve "
+        "printed.")})
+    assert host.get("/", headers=fr).status_code == 421
+    assert "ce serveur ne répond qu&#39;à sa propre adresse" in host.get("/", headers=fr).text
+
+    client = TestClient(create_app(Settings(db=db, lang="en")), base_url=BASE)
+    cross = client.post("/api/games", json={"teams": ["A+B", "C+D"]}, headers={"origin": "http://evil.example"})
+    assert (cross.status_code, cross.json()) == (403, {"error": (
+        "a change sent from another site is refused: make it from this table's own page.")})
+    cross_page = client.post("/new", data={"team1": "A+B"}, headers={"origin": "http://evil.example", **fr})
+    assert cross_page.status_code == 403 and "une modification envoyée depuis un autre site est refusée" in \
+        cross_page.text and 'href="/"' in cross_page.text  # a joined phone is led back to the score
+    for method_refused in (client.request("PUT", "/api/games"), client.get("/api/rule")):
+        assert (method_refused.status_code, method_refused.json()) == (405, {"error": (
+            "this address does not take a request of this kind (its HTTP method).")})
+        assert "POST" in method_refused.headers["allow"]
+    assert "cette adresse ne prend pas une requête de ce genre" in client.request("PUT", "/", headers=fr).text
+    huge = b'{"pad": "' + b"x" * 70_000 + b'"}'
+    too_large = client.post("/api/rule", content=huge, headers={"content-type": "application/json"})
+    assert (too_large.status_code, too_large.json()) == (413, {"error": "a request's body is at most 64 KB."})
+
+    def unsized() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        for _ in range(70):
+            yield b"x" * 1024
+
+    streamed = client.post("/api/rule", content=unsized(), headers={"content-type": "application/json"})
+    assert (streamed.status_code, streamed.json()) == (413, {"error": "a request's body is at most 64 KB."})
+    page = client.post("/new", content=b"team1=" + b"x" * 70_000, headers={
+        **SAME, **fr, "content-type": "application/x-www-form-urlencoded"})
+    assert page.status_code == 413 and "le corps d&#39;une requête fait au plus 64 Ko." in page.text
+    assert client.get("/api/games").json() == []  # nothing was written by any of them
 
 def test_a_post_from_another_site_is_refused_and_writes_nothing(client):
     _game(client)
@@ -296,6 +358,174 @@ def test_serve_prints_its_url_requires_the_token_under_lan_and_stops_cleanly_on_
         code = process.wait(timeout=20)
     assert code == 0 and "Traceback" not in (process.stderr.read() if process.stderr else "")
 
+
+
+def _serve_lan(db: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+    """``serve --lan`` on 127.0.0.1 (any free port): the process and the link it prints."""
+    process = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--lan", "--host", "127.0.0.1", "--port",
+                                "0", "--db", str(db), *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "KEMS_REF_LANG": "en"})
+    assert process.stdout is not None
+    url = process.stdout.readline().strip()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[\w-]{20,}", url), (url, process.stderr)
+    return process, url
+
+
+def _stop(process: subprocess.Popen) -> None:
+    import signal
+
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=20) == 0
+    assert "Traceback" not in (process.stderr.read() if process.stderr else "")
+
+
+def _games(opener, base: str) -> tuple[int, object]:
+    """GET /api/games with this phone's cookies: the status and the JSON."""
+    import urllib.error
+
+    try:
+        with opener.open(base + "api/games", timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def test_a_restarted_server_admits_the_phones_that_joined_until_a_new_token_is_asked_for(tmp_path):
+    import http.cookiejar
+    import urllib.request
+
+    db = tmp_path / "g.sqlite3"
+    jar = http.cookiejar.CookieJar()
+    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    process, url = _serve_lan(db)
+    try:
+        with phone.open(url, timeout=10) as joined:  # the QR code's link: the token becomes a cookie
+            assert joined.status == 200
+        assert _games(phone, url.split("?")[0]) == (200, [])
+    finally:
+        _stop(process)
+    kept = tmp_path / "g.sqlite3.token"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and kept.read_text() == url.split("token=")[1] + "\n"
+    [cookie] = list(jar)
+    assert cookie.expires is not None and 12 * 3600 - 120 < cookie.expires - time.time() <= 12 * 3600  # an evening
+
+    process, again = _serve_lan(db)  # stopped mid-game and started again: the same table, the same phones
+    try:
+        assert again.split("token=")[1] == url.split("token=")[1]
+        assert _games(phone, again.split("?")[0]) == (200, [])
+    finally:
+        _stop(process)
+
+    process, renewed = _serve_lan(db, "--new-token")
+    try:
+        assert renewed.split("token=")[1] != url.split("token=")[1]
+        assert _games(phone, renewed.split("?")[0]) == (403, {"error": JOIN["en"]})  # the phone must scan again
+    finally:
+        _stop(process)
+    assert kept.read_text() == renewed.split("token=")[1] + "\n" and stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+TOKEN = "k3pt-by-the-table-0123456"
+PLANTED = {
+    "open": "the table's join token can be read by others (permissions 0644): it must be readable by its owner only; "
+            "chmod 600 it, or start serve with --new-token to replace it",
+    "garbled": "this is not a join token kems-ref wrote: start serve with --new-token to replace it",
+    "link": "it is not a regular file (a link, a folder, a pipe…): serve keeps the table's join token in a regular "
+            "file there and leaves this one untouched; move it away, then start serve again",
+}
+PLANTED |= {"dangling link": PLANTED["link"], "folder": PLANTED["link"], "pipe": PLANTED["link"]}
+
+
+def _plant(kind: str, path: Path) -> None:
+    if kind in ("open", "garbled"):
+        path.write_text(TOKEN + "\n" if kind == "open" else "not a token!\n", encoding="utf-8")
+        path.chmod(0o644 if kind == "open" else 0o600)
+    elif kind == "link":  # another user's file, holding a token of theirs, linked where serve keeps its own
+        theirs = path.with_name("theirs")
+        theirs.write_text(TOKEN + "\n", encoding="utf-8")
+        theirs.chmod(0o600)
+        path.symlink_to(theirs)
+    elif kind == "dangling link":
+        path.symlink_to(path.with_name("nowhere"))
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)
+
+
+def _state(path: Path) -> tuple:
+    info = os.lstat(path)
+    return info.st_mode, info.st_ino, os.readlink(path) if path.is_symlink() else None, \
+        path.read_text() if path.is_file() and not path.is_symlink() else None
+
+
+@pytest.mark.parametrize("kind", sorted(PLANTED))
+def test_a_token_file_others_could_read_or_that_is_not_a_plain_file_is_refused_and_left_as_it_is(tmp_path, kind):
+    db = tmp_path / "g.sqlite3"
+    planted = tmp_path / "g.sqlite3.token"
+    _plant(kind, planted)
+    before = _state(planted)
+    for extra in ([], ["--new-token"]) if kind not in ("open", "garbled") else ([],):
+        done = subprocess.run([sys.executable, "-m", "kems_ref", "serve", "--lan", "--host", "127.0.0.1", "--port", "0",
+                               "--db", str(db), *extra], capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "KEMS_REF_LANG": "en"})
+        assert (done.returncode, done.stdout) == (2, "")  # nothing listened, no link printed
+        assert done.stderr == f"kems-ref: error: {planted}: {PLANTED[kind]}\n"
+        assert _state(planted) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["g.sqlite3.token", *(["theirs"] if kind == "link"
+                                                                                      else [])])
+
+
+@pytest.mark.parametrize("kind", ["open", "garbled"])
+def test_a_new_token_replaces_a_readable_or_garbled_token_file_with_one_for_the_owner_only(tmp_path, kind):
+    from kems_ref.web.join_token import table_token
+
+    db = tmp_path / "g.sqlite3"
+    _plant(kind, tmp_path / "g.sqlite3.token")
+    fresh = table_token(db, renew=True)
+    kept = tmp_path / "g.sqlite3.token"
+    assert fresh != TOKEN and kept.read_text() == fresh + "\n" and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert table_token(db) == fresh and sorted(p.name for p in tmp_path.iterdir()) == ["g.sqlite3.token"]
+
+
+def test_the_token_file_is_the_owners_alone_whatever_the_umask_and_read_back_as_written(tmp_path):
+    from kems_ref.web.join_token import table_token
+
+    db = tmp_path / "g.sqlite3"
+    old = os.umask(0)
+    try:
+        token = table_token(db)
+    finally:
+        os.umask(old)
+    kept = tmp_path / "g.sqlite3.token"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and re.fullmatch(r"[\w-]{24}\n", kept.read_text())
+    assert table_token(db) == token == kept.read_text().strip()
+    assert not db.exists()  # the token needs no database yet
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+def test_a_token_file_of_another_user_is_refused(tmp_path):
+    from kems_ref.library import KemsError
+    from kems_ref.web.join_token import table_token
+
+    kept = tmp_path / "g.sqlite3.token"
+    kept.write_text(TOKEN + "\n", encoding="utf-8")
+    kept.chmod(0o600)
+    os.chown(kept, 65534, -1)
+    with pytest.raises(KemsError) as refused:
+        table_token(tmp_path / "g.sqlite3")
+    assert refused.value.key == "error.serve_token_owner" and kept.read_text() == TOKEN + "\n"
+
+
+def test_new_token_without_lan_is_refused_and_a_lan_db_in_a_missing_folder_too(tmp_path):
+    for args, says in ((["--new-token"], "--new-token replaces the join token of --lan: give --lan too"),
+                       (["--lan", "--db", str(tmp_path / "nowhere" / "g.db")],
+                        f"{tmp_path}/nowhere/g.db: the folder {tmp_path}/nowhere does not exist")):
+        done = subprocess.run([sys.executable, "-m", "kems_ref", "serve", "--host", "127.0.0.1", "--port", "0", *args],
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "KEMS_REF_LANG": "en",
+                                                                                "KEMS_REF_DB": str(tmp_path / "x.db")})
+        assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(f"kems-ref: error: {says}")
+    assert list(tmp_path.iterdir()) == []
 
 @pytest.mark.slow
 def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
@@ -546,6 +776,15 @@ def test_a_house_call_on_the_sheet_leaves_the_home_page_whole_and_a_deal_is_no_c
     assert missing.status_code == 400 and missing.json()["error"].startswith("give an EVENT")
 
 
+def test_a_damaged_sheet_is_named_to_a_phone_by_its_file_name_never_the_servers_folder(tmp_path):
+    db = tmp_path / "g.sqlite3"
+    db.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)  # no kems-ref sheet, and no database at all
+    client = TestClient(create_app(Settings(db=db)), base_url=BASE)
+    answer = client.get("/api/games")
+    assert answer.status_code == 400 and "g.sqlite3" in answer.json()["error"]
+    assert str(tmp_path) not in answer.json()["error"]
+
+
 # --- what the web layer decides, each pinned: statuses, the Guard's refusals, the language, bounds ---
 
 def _json(body: bytes, **headers: str) -> dict:
@@ -569,7 +808,10 @@ def test_every_route_answers_its_own_status(client):
     for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):  # refused by the Guard, before any route is sought
         for path in ("/api/games", "/static/kems.css", "/nowhere"):
             r = client.request(method, path)
-            assert (r.status_code, r.text) == (405, "405"), (method, path)
+            assert (r.status_code, r.headers["allow"]) == (405, "GET, HEAD, POST"), (method, path)
+        assert client.request(method, "/api/games").json() == {
+            "error": "this address does not take a request of this kind (its HTTP method)."}
+    assert (client.get("/undo").status_code, client.get("/undo").headers["allow"]) == (405, "POST")  # the route's
 
 
 def test_the_body_may_weigh_64_kb_and_not_one_byte_more_whether_its_length_is_given_or_not(client):
@@ -586,7 +828,7 @@ def test_the_body_may_weigh_64_kb_and_not_one_byte_more_whether_its_length_is_gi
             yield b" " * 1024
 
     r = client.post("/api/games/current/points", content=streamed(), headers={"content-type": "application/json"})
-    assert (r.status_code, r.json()) == (413, {"error": "at most 64 KB"})
+    assert (r.status_code, r.json()) == (413, {"error": "a request's body is at most 64 KB."})
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 1  # the first one only
 
 
@@ -613,13 +855,15 @@ def test_the_join_token_opens_the_door_by_a_get_only_and_any_address_is_answered
     assert lan.get("/api/games").status_code == 403
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1:8765", "127.0.0.1", "localhost:8765", "localhost", "[::1]:8765", "::1"])
+@pytest.mark.parametrize("host", ["127.0.0.1:8765", "127.0.0.1", "localhost:8765", "LOCALHOST", "[::1]:8765",
+                                  "[0:0::1]"])
 def test_without_a_token_the_loopback_names_are_answered(db, host):
     client = TestClient(create_app(Settings(db=db)), base_url=BASE)
     assert client.get("/api/games", headers={"host": host}).status_code == 200
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1.evil.example:8765", "evil.example", "[::2]:8765", "192.168.1.20:8765"])
+@pytest.mark.parametrize("host", ["127.0.0.1.evil.example:8765", "evil.example", "[::2]:8765", "192.168.1.20:8765",
+                                  "::1"])
 def test_without_a_token_another_host_name_is_a_421(db, host):
     client = TestClient(create_app(Settings(db=db)), base_url=BASE)
     assert client.get("/api/games", headers={"host": host}).status_code == 421

@@ -3,9 +3,11 @@ number, a free answer where cards are asked.  Imported only when ``ask`` has a q
 never on the path of ``rule``.
 
 What a prompt accepts is bounded: an answer holds at most :data:`MAX_ANSWER` characters (a longer
-paste is cut there), no control character (a pasted escape sequence is refused, never obeyed), and
-a malformed sequence from the terminal (a mouse report, a stray escape) is ignored.  Any failure
-inside the prompt ends it with the usual one-line error; Ctrl-D leaves like Ctrl-C.
+paste is cut there; a key typed past the bound is refused as it is read, the prompt saying why, so a
+flood of typed keys is refused as fast as it arrives), no control character (a pasted escape sequence
+is refused, never obeyed), and a malformed sequence from the terminal (a mouse report, a stray
+escape) is ignored.  Any failure inside the prompt ends it with the usual one-line error; Ctrl-D
+leaves like Ctrl-C.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections.abc import Callable
 from typing import Any, Optional
 
 import questionary
-from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.application import get_app
+from prompt_toolkit.key_binding import KeyBindings, KeyPress, merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import create_output
 
@@ -60,6 +63,60 @@ def _bounded(check: Callable[[str], Any]) -> Callable[[str], Any]:
     return checked
 
 
+def _say_full(buffer: Any) -> None:
+    """The prompt says the answer's bound (once: nothing is redrawn for each key refused)."""
+    if buffer.validation_error is None:
+        from prompt_toolkit.validation import ValidationError
+
+        from ..i18n import detect_lang, t
+
+        buffer.validation_error = ValidationError(cursor_position=len(buffer.text), message=t(
+            "error.prompt_too_long", detect_lang(None), limit=MAX_ANSWER))
+
+
+def _said_full(app: Any, buffer: Any) -> None:
+    _say_full(buffer)
+    app.invalidate()
+
+
+def _typed(key: KeyPress) -> bool:
+    """A key that inserts its character (a letter, a digit, a space…), not one bound to an action."""
+    return isinstance(key.key, str) and len(key.key) == 1 and key.key == key.data and key.data.isprintable()
+
+
+def _drop_past_bound(app: Any, buffer: Any) -> None:
+    """Keys typed past the bound are dropped as they are read, before prompt_toolkit's key processor
+    (which costs a walk of the whole layout per key: 64 KB typed took half a minute to get through).
+    Only typed characters are dropped, and only while nothing but typed characters came before them
+    in what was read: from the first other key on (Backspace, Enter, an arrow, Ctrl-C), every key goes
+    to the processor, where :func:`_guards`' catch-all refuses what is still past the bound."""
+    processor = app.key_processor
+    feed = processor.feed_multiple
+
+    def feed_bounded(keys: list[KeyPress], first: bool = False) -> None:
+        room = MAX_ANSWER - len(buffer.text)
+        kept: list[KeyPress] = []
+        dropped = False
+        for i, key in enumerate(keys):
+            if not _typed(key):
+                kept.extend(keys[i:])
+                break
+            if room > 0:
+                room -= 1
+                kept.append(key)
+            else:
+                dropped = True
+        feed(kept, first)
+        if not dropped:
+            return
+        try:  # said once the kept keys are in (inserting text clears what the prompt says)
+            asyncio.get_running_loop().call_soon(_said_full, app, buffer)
+        except RuntimeError:  # fed from outside the prompt's loop: said now
+            _said_full(app, buffer)
+
+    processor.feed_multiple = feed_bounded
+
+
 class _Failed(Exception):
     """Something inside the prompt failed (prompt_toolkit's own handler would print a traceback and
     wait for Enter)."""
@@ -71,6 +128,17 @@ def _guards(leave_on_ctrl_d: bool) -> KeyBindings:
     @guards.add(Keys.Vt100MouseEvent)
     def _ignore_mouse(event: Any) -> None:
         """Mouse reports are not used; a malformed one would crash prompt_toolkit's handler."""
+
+    from prompt_toolkit.filters import Condition
+
+    full = Condition(lambda: len(get_app().current_buffer.text) >= MAX_ANSWER)
+
+    @guards.add(Keys.Any, filter=full)
+    def _refuse(event: Any) -> None:
+        """A key typed past the bound inserts nothing: the prompt says the bound, the answer stays as
+        it was.  Keys bound to something else (Enter, Backspace, the arrows, Ctrl-C) are matched
+        before this catch-all and still act."""
+        _say_full(event.current_buffer)
 
     @guards.add(Keys.BracketedPaste)
     def _paste(event: Any) -> None:
@@ -134,6 +202,7 @@ def _run(question: questionary.Question, leave_on_ctrl_d: bool = False) -> Any:
 
     if buffer is not None:
         buffer.on_text_changed += cut
+        _drop_past_bound(app, buffer)
     failures: list[BaseException] = []
 
     async def asking() -> Any:

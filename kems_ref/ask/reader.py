@@ -28,7 +28,18 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.events import BY_PRIORITY
+from ..errors import KemsError
 from ..referee.situation import CALLS, OPTION_EVENTS
+
+#: characters: a dispute, not a novel (the reader's time grows with the story: 60,000 took half a minute)
+MAX_STORY = 2000
+
+
+def check_story(story: str) -> None:
+    """Refuse a story longer than :data:`MAX_STORY` (``error.ask_too_long``): the one bound every
+    front end's stories meet, here where they are read."""
+    if len(story) > MAX_STORY:
+        raise KemsError("error.ask_too_long", limit=MAX_STORY)
 
 # --- words ---------------------------------------------------------------------------------
 
@@ -737,10 +748,12 @@ def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
 
 
 def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None) -> Reading:
-    """Read a dispute told in French or English.  Never raises: what is not understood is listed,
-    and what the reader will not stand behind is its ``problem``.  ``own_calls``: the names a
+    """Read a dispute told in French or English.  Raises only on a story over :data:`MAX_STORY`
+    characters (:func:`check_story`): what is not understood is listed, and what the reader will not
+    stand behind is its ``problem``.  ``own_calls``: the names a
     house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems);
     ``likes``: its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
+    check_story(story)
     tokens = tokenize(story)
     corrections = _correct(tokens)
     text = _Text(tokens)

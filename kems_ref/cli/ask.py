@@ -7,10 +7,8 @@ from typing import Any, Optional
 
 import click
 
-from ..library import KemsError, detect_lang, t
+from ..library import MAX_STORY, KemsError, check_story, detect_lang, t
 from .common import Out, speak_as_told
-
-MAX_STORY = 2000  # characters: a dispute, not a novel (and the reader's time stays bounded)
 
 
 def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -> None:
@@ -28,8 +26,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
             story = prompter.text(question, lambda s: True if s.strip() else question) or ""
         if not story.strip():
             raise KemsError("error.ask_no_words")
-    if len(story) > MAX_STORY:
-        raise KemsError("error.ask_too_long", limit=MAX_STORY)
+    check_story(story)  # the library's bound, before the story's language is even looked at
     from ..library import calls_of
 
     speak_as_told(out, story)

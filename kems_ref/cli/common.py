@@ -23,7 +23,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..library import DEFAULT_CONVENTION as DEFAULT_CONVENTION
-from ..library import Format, Formats, KemsError, clean, detect_lang, json_safe, languages, t
+from ..library import Format, Formats, KemsError, detect_lang, json_safe, languages, one_line, t
 
 
 def _argv_lang() -> str:
@@ -170,7 +170,7 @@ def language(lang: Optional[Lang]) -> str:
 
 def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[dict[str, Any]] = None) -> int:
     """The one error shape: one line on stderr; with --json also ``{"error": …}`` on stdout."""
-    message = clean(message).replace("\n", " ")
+    message = one_line(message)
     with contextlib.suppress(OSError, ValueError, AttributeError):  # stdout or stderr closed (None): the code says it
         if as_json:
             sys.stdout.write(json_safe(json.dumps({"error": message, **(extra or {})}, ensure_ascii=False)) + "\n")

@@ -72,8 +72,9 @@ def conventions_init(
     from .. import library as conventions
     from ..library import extends_ref, template, write_new
 
-    text = template(conventions.load(extends), extends_ref(extends, output), out.lang)
-    if output is None:
+    to_file = output not in (None, "-")  # "-": standard output, as without -o
+    text = template(conventions.load(extends), extends_ref(extends, output if to_file else None), out.lang)
+    if output is None or not to_file:
         out.text(text)
     else:
         write_new(output, text, force)

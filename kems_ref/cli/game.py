@@ -6,6 +6,7 @@ game) and ``--db`` (default: ``KEMS_REF_DB``, then a file in the user's data dir
 """
 
 import inspect
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -112,8 +113,12 @@ def _ask_target(out: Out) -> Optional[int]:
     from ..library import TerminalPrompter, t
 
     question, bad = t("game.q.target", out.lang), t("game.q.target_bad", out.lang)
-    answer = TerminalPrompter().text(question, lambda s: True if s.strip().isdigit() and int(s) > 0 else bad)
-    return int(answer) if answer and answer.strip().isdigit() else None
+
+    def whole(text: str) -> bool:  # ASCII digits, checked before int() sees them ("²" is a digit to isdigit())
+        return re.fullmatch(r"[0-9]{1,9}", text.strip()) is not None
+
+    answer = TerminalPrompter().text(question, lambda s: True if whole(s) and int(s) > 0 else bad)
+    return int(answer) if answer and whole(answer) else None
 
 
 @command(game_app, "new", help=msg("help.cmd.game_new"))
@@ -153,12 +158,10 @@ def _call_command(event: str, like: Optional[str] = None) -> None:
              db: Optional[str], **options: Any) -> None:
         from .. import library as play
 
-        if not by:
-            raise KemsError("error.game_need_by")
         options = facts_from_flags(options)
         with _store(db) as store:
             sheet_game = store.game(game)
-            called = play.call(store, sheet_game, event, options, by, on, decide, out.lang)
+            called = play.call(store, sheet_game, event, options, by or "", on, decide)
         _show_call(out, sheet_game, called)
 
     who = [
@@ -203,9 +206,9 @@ def _short_command(event: str, like: Optional[str] = None) -> None:
             if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
                 from ..library import TerminalPrompter, complete
 
-                complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused, out.lang),
+                complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused),
                          options, out.lang, TerminalPrompter())
-            called = play.call(store, sheet_game, event, options, caller, accused, decide, out.lang)
+            called = play.call(store, sheet_game, event, options, caller, accused, decide)
         _show_call(out, sheet_game, called)
 
     positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=msg("help.option.by"), show_default=False))]
@@ -222,7 +225,7 @@ def _show_call(out: Out, game: Any, called: Any) -> None:
     if out.as_json:
         from ..library import call_json
 
-        out.json(call_json(game, called))
+        out.json(call_json(game, called, out.lang))
     else:
         from ..library import print_called
 
@@ -329,7 +332,7 @@ def game_score(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        score = sheet.score(sheet_game, store.entries(sheet_game))
+        score = sheet.standing(store, sheet_game)
     if out.as_json:
         out.json(score.to_json(sheet_game))
     else:
@@ -359,16 +362,15 @@ def game_history(
         raise KemsError("error.history_one_range")
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        entries = store.outline(sheet_game)  # every line, in outline: what totals and cancels each
-        count = entries[-1].n if entries else 0
+        count = store.last_entry(sheet_game)
         if last is None and since is None and not every and not out.as_json and count > HISTORY_PAGE:
             last = HISTORY_PAGE  # a long game on a terminal: its last lines, the note says how to see more
         first = max(1, count - last + 1) if last is not None else min(since or 1, count + 1)
-        shown = store.iter_entries(sheet_game, full=True, since=first)
+        items = render.history_of(store, sheet_game, out.lang, first)
         if out.as_json:
-            out.json_list(render.history_items(entries, shown, sheet_game, out.lang))
+            out.json_list(items)
         else:
-            render.print_history(out.console(wrap=True), sheet_game, entries, out.lang, shown, first)
+            render.print_history(out.console(wrap=True), sheet_game, items, out.lang, first, count)
 
 
 @command(game_app, "list", help=msg("help.cmd.game_list"))
@@ -377,7 +379,7 @@ def game_list(out: Out, db: DbOpt = None) -> None:
     from .. import library as sheet
 
     with _store(db, writes=False) as store:
-        games = [(g, sheet.score(g, store.entries(g))) for g in store.games()]
+        games = [(g, sheet.standing(store, g)) for g in store.games()]
     if out.as_json:
         out.json(render.list_json(games))
     else:
@@ -397,15 +399,15 @@ def game_show(
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(which or game)
-        entries = store.entries(sheet_game)
-    score = sheet.score(sheet_game, entries)
-    if out.as_json:
-        out.json(render.game_json(sheet_game, score, entries, out.lang))
-    else:
-        console = out.console(wrap=True)
-        render.print_score(console, sheet_game, score, out.lang)
-        console.print()
-        render.print_history(console, sheet_game, entries, out.lang)
+        score = sheet.standing(store, sheet_game)
+        items = render.history_of(store, sheet_game, out.lang)
+        if out.as_json:
+            out.json(render.game_json(sheet_game, score, items))
+        else:
+            console = out.console(wrap=True)
+            render.print_score(console, sheet_game, score, out.lang)
+            console.print()
+            render.print_history(console, sheet_game, items, out.lang)
 
 
 @command(game_app, "rescore", help=msg("help.cmd.game_rescore"))
@@ -417,7 +419,7 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
 
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
-        replayed = play.rescore(store, sheet_game, convention, out.lang, target)
+        replayed = play.rescore(store, sheet_game, convention, target)
     if out.as_json:
         from ..library import rescore_json
 

@@ -94,11 +94,8 @@ def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situ
     from .. import library as wording
 
     named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
-    if named and everywhere:  # said before the situation is read: a call of the file's own is no event of --all
-        raise KemsError("error.all_and_convention")
-    chosen = convention if named or not everywhere else None
-    sit = api.situation(event, facts_from_flags(options), situation_file, None if everywhere else convention)
-    result = api.rule(sit, chosen, everywhere=everywhere)
+    chosen = convention if named or not everywhere else None  # the default convention gives way to --all
+    result = api.ruling_for(event, facts_from_flags(options), situation_file, chosen, everywhere=everywhere)
     if out.as_json:
         out.json(wording.result_json(result, out.lang))
     else:

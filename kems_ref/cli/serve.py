@@ -23,7 +23,8 @@ def register(app: typer.Typer) -> None:
         convention: Annotated[Optional[list[str]], typer.Option(
             "--convention", "-c", metavar="ID|FILE", help=msg("help.option.serve_conventions"),
             show_default=False)] = None,
+        new_token: Annotated[bool, typer.Option("--new-token", help=msg("help.option.new_token"))] = False,
     ) -> None:
         from ..web.serve import run
 
-        run(host, port, lan, db, convention or [], out.lang)
+        run(host, port, lan, db, convention or [], out.lang, new_token)

@@ -31,6 +31,9 @@ il elle ils elles pour par sous selon avec et y a faut peut doit
 """.split())  # noqa: SIM905 (a word list reads better as text)
 #: a typed word matches a point's word when difflib's ratio reaches this
 NEAR = 0.85
+#: characters: the words that name a point ("carte levée", "how many points to win"), not a text (each
+#: word is matched against every point's: 30,000 characters took 12 s)
+MAX_WORDS = 200
 
 
 def _words(text: str) -> list[str]:
@@ -139,6 +142,8 @@ def sort_refs(refs: list[str]) -> tuple[list[str], list[str], list[str]]:
         elif is_path(ref):
             conventions.append(ref)
         else:
+            if len(ref) > MAX_WORDS:
+                raise KemsError("error.compare_too_long", word=ref[:40] + "…", limit=MAX_WORDS)
             try:
                 conventions.append(find(ref))
                 continue

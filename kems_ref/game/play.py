@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from ..corpus.events import BY_NAME
 from ..corpus.load import Convention, find, is_path, load, resolve_path
-from ..errors import KemsError, unsafe
-from ..outputs import wording
+from ..errors import KemsError, Names, unsafe
 from ..referee import api
-from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING
+from ..referee.resolver import Ruling
+from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING, Situation
 from ..words import fold
-from . import sheet
+from . import sheet, tally
 from .store import Game, SheetEntry, Store, Team, now
+from .tally import Tally
 
 
 @dataclass
@@ -140,7 +141,11 @@ def _free_name(taken: set[str]) -> str:
 
 
 def team_of(game: Game, who: str) -> Team:
-    """A team by its name or by one of its players (case and accents ignored)."""
+    """A team by its name or by one of its players (case and accents ignored).  A name holding a
+    control character is refused as ``game new`` refuses it: folding would drop the character and
+    match another name ("a<BEL>b" is not the team A+B)."""
+    if unsafe(who):
+        raise KemsError("error.game_name_control", what=who)
     want = fold(who)
     pair = sorted(fold(p).strip() for p in who.split("+")) if "+" in who else None
     for team in game.teams:
@@ -159,22 +164,23 @@ def _player(game: Game, who: str) -> str:
 
 def readings(entries: list[SheetEntry]) -> dict[str, int]:
     """The readings the table has chosen so far (a self-contradicting source: chosen once)."""
-    chosen: dict[str, int] = {}
-    for entry in sheet.effective(entries):
-        for fact, value in ((entry.decision or {}).get("if") or {}).items():
-            if fact.startswith(READING):
-                chosen[fact[len(READING):]] = value
-    return chosen
+    return Tally.of(entries).chosen_readings()
 
 
 @dataclass
 class Recorded:
     entry: SheetEntry
-    ruling: dict[str, Any]
+    ruling: Optional[Ruling]  # as data: worded when it is shown, in the reader's language
     score: sheet.Score
     #: a pending call: what each branch would write ({"if", "verdict", "changes": None where unsettled})
     choices: list[dict[str, Any]] = field(default_factory=list)
     restores: Optional[int] = None  # a redo: the entry that counts again
+
+
+def standing(store: Store, game: Game) -> sheet.Score:
+    """Where the game stands now (its score, who waits for the table), from its tally: a long game
+    costs what a short one does."""
+    return tally.read(store, game).score(game)
 
 
 def game_calls(game: Game) -> dict[str, str]:
@@ -198,6 +204,20 @@ def _kind(game: Game, event: str) -> str:
     return likes[event]
 
 
+def event_name(game: Game, event: str) -> Any:
+    """An event as a message names it, worded in the reader's language when it is shown: one of the
+    game's events by its message, a call of the game's convention's own by the names its file gives."""
+    from ..corpus.events import EVENTS
+
+    if event in EVENTS:
+        return KemsError(f"event.{event}")
+    try:
+        names = rules_of(game).calls.get(event)
+    except KemsError:  # the file is gone or broken since: the call by its id
+        return event
+    return Names(names) if isinstance(names, dict) else names or event
+
+
 def rules_of(game: Game) -> Convention:
     """The game's convention, loaded; a house file gone or broken since the start stops this game's
     rulings only (its score and history still read, other games go on), with the cause named."""
@@ -210,60 +230,88 @@ def rules_of(game: Game) -> Convention:
                         reason=exc) from None
 
 
-def _situation(game: Game, entries: list[SheetEntry], event: str, options: dict[str, Any], roles: sheet.Roles
-               ) -> dict[str, Any]:
-    """A call's situation at this table: the teams still playing, the readings already chosen."""
-    situation = {k: v for k, v in options.items() if v not in (None, False, [])
-                 or (v is False and k in FACT_FLAGS)}
-    situation["players"] = 2 * len(roles.teams)  # the teams still playing
+def _situation(game: Game, standing: Tally, event: str, facts: Situation | dict[str, Any],
+               roles: sheet.Roles) -> Situation:
+    """A call's situation at this table: the teams still playing, the readings already chosen.
+    ``facts``: a situation (a phone's tap, its cards read once) or the options of ``rule`` (the
+    command line's flags)."""
     conv = rules_of(game)
-    own = [f"{point}={n}" for point, n in readings(entries).items() if conv.get(point).conflict]
-    if own or situation.get("reading"):
-        situation["reading"] = sorted(set(own) | set(situation.get("reading") or []))
-    return situation
+    own = {point: n for point, n in standing.chosen_readings().items() if conv.get(point).conflict}
+    if isinstance(facts, Situation):
+        if facts.event != event:
+            raise KemsError("error.web_bad_value", key="event")
+        sit = facts
+    else:
+        options = {k: v for k, v in facts.items() if k != "players" and (
+            v not in (None, False, []) or (v is False and k in FACT_FLAGS))}
+        sit = api.situation(event, {**options, "players": 4}, None, game.convention)
+    return replace(sit, players=2 * len(roles.teams), readings={**own, **sit.readings})
 
 
-def preview(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
-            lang: str) -> api.Result:
+def _stored(sit: Situation, game: Game) -> dict[str, Any]:
+    """A call's situation as the sheet records it: the options of ``rule`` that give it (cards in
+    notation), the table's size and readings included."""
+    stored = api.options_of(sit, game.convention)
+    stored["players"] = sit.players
+    return stored
+
+
+def preview(store: Store, game: Game, event: str, facts: Situation | dict[str, Any], by: str, on: Optional[str]
+            ) -> api.Result:
     """The ruling a call would get at this table now, nothing written (a short entry asks what it
     still waits for before the call is recorded)."""
-    return would_apply(store, game, event, options, by, on, lang)[0]
+    return would_apply(store, game, event, facts, by, on)[0]
 
 
-def would_apply(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
-                lang: str) -> tuple[api.Result, Optional[list[dict[str, Any]]]]:
+def would_apply(store: Store, game: Game, event: str, facts: Situation | dict[str, Any], by: str, on: Optional[str]
+                ) -> tuple[api.Result, Optional[list[dict[str, Any]]]]:
     """The ruling a call would get at this table now and the changes it would write (``None``: not
     settled, the call would wait for a decision), nothing written."""
-    if on and _kind(game, event) not in ACCUSATIONS:
-        raise KemsError("error.game_on_not_accusation", event=wording.game_event_label(event, lang, game.convention))
-    entries = store.entries(game, full=False)
-    _open_game(game, entries)
-    roles = _roles(game, event, by, on, entries)
-    situation = _situation(game, entries, event, options, roles)
-    result = api.rule(api.situation(event, situation, None, game.convention), game.convention)
-    ruling = wording.ruling_json(result.ruling, lang)
-    return result, sheet.changes_of(ruling, roles) if sheet.settled(ruling) else None
+    check_call(game, event, by, on)
+    standing = tally.read(store, game)
+    score = standing.score(game)
+    _open_game(game, score)
+    roles = _roles(game, event, by, on, score)
+    sit = _situation(game, standing, event, facts, roles)
+    result = api.rule(sit, game.convention)
+    return result, sheet.changes_of(result.ruling, roles) if sheet.settled(result.ruling) else None
 
 
-def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str, on: Optional[str],
-         decide: Optional[str], lang: str) -> Recorded:
-    """Rule on a call under the game's convention and apply it when the ruling settles it."""
+def check_call(game: Game, event: str, by: Optional[str], on: Optional[str]) -> None:
+    """What any front end's entry of a call must give: one of the game's events (its calls, the
+    convention's own, or a breach the sheet records: an exchange, a deal…), its caller, an accused
+    only for an accusation."""
+    from ..corpus.events import EVENTS
+
+    known = [*EVENTS, *rules_of(game).likes()]
+    if not event:
+        raise KemsError("error.give_event", choices=", ".join(known))
+    if event not in known:
+        raise KemsError("error.unknown_event", event=event or "", choices=", ".join(known), hint="")
+    if not by:
+        raise KemsError("error.game_need_by")
     if on and _kind(game, event) not in ACCUSATIONS:  # "every other team" of a Kems's score must stay whole
-        raise KemsError("error.game_on_not_accusation", event=wording.game_event_label(event, lang, game.convention))
+        raise KemsError("error.game_on_not_accusation", event=event_name(game, event))
 
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
-        _open_game(game, entries)
-        roles = _roles(game, event, by, on, entries)
-        situation = _situation(game, entries, event, options, roles)
-        result = api.rule(api.situation(event, situation, None, game.convention), game.convention)
-        ruling = wording.ruling_json(result.ruling, lang)
+
+def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any], by: str, on: Optional[str],
+         decide: Optional[str]) -> Recorded:
+    """Rule on a call under the game's convention and apply it when the ruling settles it.
+    ``facts``: a situation, or the options of ``rule`` (see :func:`_situation`)."""
+    check_call(game, event, by, on)
+
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        score = standing.score(game)
+        _open_game(game, score)
+        roles = _roles(game, event, by, on, score)
+        sit = _situation(game, standing, event, facts, roles)
+        ruling = api.rule(sit, game.convention).ruling
         entry = SheetEntry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
                            on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
-                           situation=situation, verdict=ruling["verdict"],
-                           ruling=ruling)
-        if decide is not None and not ruling.get("branches"):  # nothing to choose: nothing is written
+                           situation=_stored(sit, game), verdict=str(ruling.verdict), ruling=ruling)
+        if decide is not None and not ruling.branches:  # nothing to choose: nothing is written
             raise KemsError("error.game_decide_settled" if sheet.settled(ruling) else "error.game_decide_nothing",
-                            verdict=ruling["verdict"])
+                            verdict=str(ruling.verdict))
         if sheet.settled(ruling):
             entry.changes, entry.applied = sheet.changes_of(ruling, roles), True
         elif decide is not None:
@@ -271,10 +319,10 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
             entry.changes, entry.applied = sheet.changes_of(branch["ruling"], roles), True
             entry.decision = {"if": branch["if"], "by": "table"}
         choices = [] if entry.applied else [
-            {"if": b["if"], "verdict": b["ruling"]["verdict"],
+            {"if": b["if"], "verdict": str(b["ruling"].verdict),
              "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
-            for b in ruling.get("branches") or []]
-        return entry, Recorded(entry, ruling, sheet.score(game, [*entries, entry]), choices)
+            for b in ruling.branches]
+        return entry, lambda after: Recorded(entry, ruling, after, choices)
 
     return _append(store, game, build)
 
@@ -284,36 +332,44 @@ def call(store: Store, game: Game, event: str, options: dict[str, Any], by: str,
 RETRIES = 2
 
 
-def _append(store: Store, game: Game, build: Callable[[list[SheetEntry]], tuple[SheetEntry, Recorded]],
-            full: bool = False) -> Recorded:
-    """Write the entry ``build(entries)`` makes of the game's entries.  Built (ruled, worded, scored)
-    in this process's turn but outside the write transaction — so that no other process waits while
-    a call is ruled — then written in a short one, the entry and its changes, after checking that the
-    game did not change under it (its last entry is still the one the entry was built on).  When
-    another process wrote meanwhile, the entry is built again on what is there now."""
+#: what an entry's outcome is made of once it is written: the score after it
+Finish = Callable[[sheet.Score], Recorded]
+
+
+def _append(store: Store, game: Game, build: Callable[[Tally], tuple[SheetEntry, Finish]]) -> Recorded:
+    """Write the entry ``build(standing)`` makes of where the game stands.  Built (ruled, scored) in
+    this process's turn but outside the write transaction — so that no other process waits while a
+    call is ruled — then written in a short one, the entry and the game's tally after it, once it is
+    checked that the game did not change under it (its last entry is still the one the entry was
+    built on).  When another process wrote meanwhile, the entry is built again on what is there now.
+    Nothing here reads the game's history: a long game costs what a short one does."""
     with store.turn():
-        for _ in range(RETRIES):
-            entries = store.entries(game, full=full)
-            entry, recorded = build(entries)
+        for attempt in range(RETRIES + 1):
+            standing = tally.read(store, game)
+            entry, finish = build(standing)
             with store.writing():
-                if store.last_entry(game) == (entries[-1].n if entries else 0):
-                    store.add_entry(game, entry)
-                    return recorded
-        with store.writing():  # a game other processes keep writing to: built where nobody else can write
-            entries = store.entries(game, full=full)
-            entry, recorded = build(entries)
-            store.add_entry(game, entry)
-            return recorded
+                if attempt < RETRIES and store.last_entry(game) != standing.last:
+                    continue  # another process wrote meanwhile: built again on what is there now
+                if attempt == RETRIES:  # a game other processes keep writing to: built where nobody else can write
+                    standing = tally.read(store, game)
+                    entry, finish = build(standing)
+                store.add_entry(game, entry)
+                after = standing.after(entry, lambda n: store.entry(game, n))
+                if after is None:  # an entry the tally does not follow: made again from the entries
+                    after = Tally.of(store.iter_entries(game, full=False))
+                tally.save(store, game, after)
+                return finish(after.score(game))
+    raise AssertionError("unreachable")  # pragma: no cover - the last attempt always writes
 
 
-def pick_branch(ruling: dict[str, Any], decide: str) -> dict[str, Any]:
+def pick_branch(ruling: Ruling, decide: str) -> dict[str, Any]:
     """The branch the table chose: by its number (1, 2…) or by its facts ("partner_square=yes",
     "reading=1").  The branch must itself be settled: a decision never applies a silence."""
-    branches = ruling.get("branches") or []
+    branches = ruling.branches
     if not branches:
-        raise KemsError("error.game_decide_nothing", verdict=ruling["verdict"])
+        raise KemsError("error.game_decide_nothing", verdict=str(ruling.verdict))
     chosen = None
-    if decide.strip().isdigit() and 1 <= int(decide) <= len(branches):
+    if _whole(decide.strip()) and 1 <= int(decide) <= len(branches):
         chosen = branches[int(decide) - 1]
     else:
         wanted = {}
@@ -330,9 +386,9 @@ def pick_branch(ruling: dict[str, Any], decide: str) -> dict[str, Any]:
                 chosen = branch
                 break
     if chosen is None:
-        raise KemsError("error.game_decide_unknown", decide=decide, count=len(branches))
+        raise KemsError("error.game_decide_unknown", decide=_shown(decide), count=len(branches))
     if not sheet.settled(chosen["ruling"]):
-        raise KemsError("error.game_decide_unsettled", decide=decide)
+        raise KemsError("error.game_decide_unsettled", decide=_shown(decide))
     return dict(chosen)
 
 
@@ -342,43 +398,55 @@ def _value(text: str) -> Any:
         return True
     if low in ("no", "non", "false", "n"):
         return False
-    return int(text) if re.fullmatch(r"\d+", text) else text
+    return int(text) if _whole(text) else text
 
 
-def _waiting(entries: list[SheetEntry], n: Optional[int]) -> SheetEntry:
-    """The pending call the table settles: entry ``n``, or the latest one still waiting."""
-    pending = sheet.waiting(entries)
-    target = next((e for e in pending if e.n == n), None) if n is not None else (pending[-1] if pending else None)
+def _whole(text: str) -> bool:
+    """A number a table types (a branch, a reading): ASCII digits, a few of them, checked before
+    ``int()`` ever sees them ("²" is a digit to ``isdigit`` but no number, and 5,000 digits are
+    beyond ``int()``)."""
+    return re.fullmatch(r"[0-9]{1,9}", text) is not None
+
+
+def _shown(text: str) -> str:
+    """What the table typed, as an error names it: its first 40 characters."""
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _waiting(store: Store, game: Game, standing: Tally, n: Optional[int]) -> SheetEntry:
+    """The pending call the table settles: entry ``n``, or the latest one still waiting (with its ruling)."""
+    pending = standing.waiting()
+    target = (n if n in pending else None) if n is not None else (pending[-1] if pending else None)
     if target is None:
-        if n is not None and any(e.n == n for e in entries):
+        if n is not None and 1 <= n <= standing.last:
             raise KemsError("error.game_entry_not_waiting", n=n)
         raise KemsError("error.game_nothing_pending")
-    return target
+    return next(store.iter_entries(game, full=True, since=target, until=target))
 
 
 def _decision(call: SheetEntry, changes: list[dict[str, Any]], decision: dict[str, Any],
-              ruling: Optional[dict[str, Any]] = None) -> SheetEntry:
+              ruling: Optional[Ruling] = None) -> SheetEntry:
     """The table's decision on a waiting call: a branch of its ruling, or a score of its own."""
     return SheetEntry(n=0, kind="decision", at=now(), event=call.event, by_player=call.by_player,
-                 on_player=call.on_player, verdict=ruling["verdict"] if ruling else None, applied=True,
-                 changes=changes, ruling=ruling, refers=call.n, decision=decision)
+                      on_player=call.on_player, verdict=str(ruling.verdict) if ruling else None, applied=True,
+                      changes=changes, ruling=ruling, refers=call.n, decision=decision)
 
 
 def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorded:
     """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
     recorded before the game ended may still be settled afterwards: it belongs to the game."""
 
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
-        target = _waiting(entries, n)
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        target = _waiting(store, game, standing, n)
         if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
-        roles = _roles(game, target.event, target.by_player or "", target.on_player, entries)
+        roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
                           branch["ruling"])
-        return entry, Recorded(entry, branch["ruling"], sheet.score(game, [*entries, entry]))
+        return entry, lambda after: Recorded(entry, branch["ruling"], after)
 
-    return _append(store, game, build, full=True)
+    return _append(store, game, build)
 
 
 def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Recorded:
@@ -388,46 +456,47 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
     convention that does settle the call uses that convention's ruling instead)."""
     if abs(amount) > MAX_TARGET:  # a line of the sheet: never more than any target
         raise KemsError("error.game_point_bad", amount=str(amount)[:20], limit=MAX_TARGET)
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
         team = team_of(game, who)
         change = [{"team": team.name, "change": amount, "unit": game.unit}]
         if for_entry is None:
-            _open_game(game, entries)
+            _open_game(game, standing.score(game))
             entry = SheetEntry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
         else:
-            target = _waiting(entries, for_entry)
+            target = _waiting(store, game, standing, for_entry)
             entry = _decision(target, change, {"by": "table", "entered": True})
-        return entry, Recorded(entry, {}, sheet.score(game, [*entries, entry]))
+        return entry, lambda after: Recorded(entry, None, after)
 
     return _append(store, game, build)
 
 
 def undo(store: Store, game: Game) -> Recorded:
     """An entry that cancels the last one that counts; the history keeps both."""
-    return _cancel(store, game, sheet.last_undoable, "error.game_nothing_to_undo")
+    return _cancel(store, game, tally.last_undoable, "error.game_nothing_to_undo")
 
 
 def redo(store: Store, game: Game) -> Recorded:
     """Cancels the last undo, right after it: an entry too (an undo of that undo); nothing is deleted."""
-    return _cancel(store, game, sheet.last_redoable, "error.game_nothing_to_redo")
+    return _cancel(store, game, tally.last_redoable, "error.game_nothing_to_redo")
 
 
-def _cancel(store: Store, game: Game, pick: Any, nothing: str) -> Recorded:
-    """An undo entry cancelling the entry ``pick(entries)`` names (for a redo, an undo)."""
+def _cancel(store: Store, game: Game, pick: Callable[[Store, Game, Tally], Optional[SheetEntry]], nothing: str
+            ) -> Recorded:
+    """An undo entry cancelling the entry ``pick`` names (for a redo, an undo)."""
 
-    def build(entries: list[SheetEntry]) -> tuple[SheetEntry, Recorded]:
-        last = pick(entries)
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        last = pick(store, game, standing)
         if last is None:
             raise KemsError(nothing)
         entry = SheetEntry(n=0, kind="undo", at=now(), refers=last.n, event=last.event)
-        return entry, Recorded(entry, {}, sheet.score(game, [*entries, entry]),
-                               restores=last.refers if last.kind == "undo" else None)
+        restores = last.refers if last.kind == "undo" else None
+        return entry, lambda after: Recorded(entry, None, after, restores=restores)
 
     return _append(store, game, build)
 
 
-def _open_game(game: Game, entries: list[SheetEntry]) -> None:
-    result = sheet.score(game, entries)
+def _open_game(game: Game, result: sheet.Score) -> None:
+    """Refuses an entry in a game that is over (a decision on an earlier call excepted)."""
     if result.finished:
         if result.winner:
             raise KemsError("error.game_finished", game=game.name, winner=result.winner)
@@ -437,12 +506,12 @@ def _open_game(game: Game, entries: list[SheetEntry]) -> None:
 
 
 def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
-           entries: Optional[list[SheetEntry]] = None, out: Optional[set[str]] = None) -> sheet.Roles:
+           standing: Optional[sheet.Score] = None, out: Optional[set[str]] = None) -> sheet.Roles:
     """The teams of a call: the caller's, and for an accusation the accused's (with two teams, the
     other one; with more, ``--on`` names it).  A team that is out plays no more (``out``: the teams
-    out, else those out after ``entries``), and no score reaches it ("every opposing team")."""
+    out, else those out in ``standing``), and no score reaches it ("every opposing team")."""
     if out is None:
-        out = {s.team for s in sheet.score(game, entries).standings if s.out} if entries is not None else set()
+        out = {s.team for s in standing.standings if s.out} if standing is not None else set()
     playing = [t for t in game.teams if t.name not in out]
     callers = team_of(game, by)
     kind = _kind(game, event) if event else None
@@ -469,7 +538,7 @@ class Replayed:
     game: Game  # the game as the other convention would keep it (its unit, target and end)
 
 
-def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[int] = None) -> Replayed:
+def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) -> Replayed:
     """Every call of the game ruled again under ``other``; plain entries kept as the table wrote
     them; a decision re-applied where the other convention's ruling turns on the same facts."""
     ref = other if is_path(other) else find(other)
@@ -521,14 +590,14 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
             hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": None, "applied": False,
                           "changes": [], "before": before, "differs": bool(before), "no_such_call": True})
             continue
-        ruling = wording.ruling_json(result.ruling, lang)
+        ruling = result.ruling
         changes: list[dict[str, Any]] = []
         applied = sheet.settled(ruling)
         settled_by = decided.get(entry.n)
         decision = entry.decision or (settled_by.decision if settled_by else None)
         # what was applied, and by whom: the other convention's ruling, a branch the table chose, or
         # the score the table gave the call (the line's headline says which)
-        applied_verdict, applied_by = (ruling["verdict"], "ruling") if applied else (None, None)
+        applied_verdict, applied_by = (str(ruling.verdict), "ruling") if applied else (None, None)
         if applied:
             changes = sheet.changes_of(ruling, roles)
         elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it,
@@ -536,11 +605,11 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
             if all(c["unit"] == rescored.unit for c in kept_changes):
                 changes, applied, applied_by = kept_changes, True, "table"
         elif decision:
-            branch = next((b for b in ruling.get("branches") or [] if all(
+            branch = next((b for b in ruling.branches if all(
                 decision["if"].get(k) == v for k, v in b["if"].items()) and sheet.settled(b["ruling"])), None)
             if branch is not None:
                 changes, applied = sheet.changes_of(branch["ruling"], roles), True
-                applied_verdict, applied_by = branch["ruling"]["verdict"], "decision"
+                applied_verdict, applied_by = str(branch["ruling"].verdict), "decision"
         for change in changes:
             if change["unit"] == "game":
                 ended = ended or change
@@ -549,7 +618,7 @@ def rescore(store: Store, game: Game, other: str, lang: str, target: Optional[in
         if not applied:
             waiting.append(entry.n)
         before = entry.changes if entry.applied else (settled_by.changes if settled_by else [])
-        hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": ruling["verdict"],
+        hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": str(ruling.verdict),
                       "applied": applied, "applied_verdict": applied_verdict, "applied_by": applied_by,
                       "changes": changes, "before": before, "differs": changes != before})
     replayed = sheet.end_by(sheet.standings(rescored, totals), ended)

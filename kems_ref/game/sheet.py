@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..errors import KemsError
-from ..referee.outcomes import Verdict
+from ..referee.resolver import Ruling
 from .store import Game, Line, SheetEntry, Team
 
 
@@ -227,15 +227,15 @@ class Roles:
         return [t for t in self.teams if t is not self.callers and t is not self.accused]
 
 
-def changes_of(ruling: dict[str, Any], roles: Roles) -> list[dict[str, Any]]:
+def changes_of(ruling: Ruling, roles: Roles) -> list[dict[str, Any]]:
     """A ruling's score in the game's teams: [{team, change, unit}]."""
     out = []
-    for entry in ruling.get("score") or []:
-        for team in roles.of(entry["team"]):
+    for entry in ruling.score:
+        for team in roles.of(str(entry["team"])):
             out.append({"team": team.name, "change": entry["change"], "unit": entry["unit"]})
     return out
 
 
-def settled(ruling: dict[str, Any]) -> bool:
+def settled(ruling: Ruling) -> bool:
     """A ruling the sheet may apply: the convention settles the verdict and the score."""
-    return Verdict(ruling["verdict"]).settles and bool(ruling.get("score_settled"))
+    return ruling.verdict.settles and ruling.score_settled

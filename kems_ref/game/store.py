@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
-from ..errors import KemsError, clean
+from ..errors import KemsError, clean, unsafe
+from ..referee import record
+from ..referee.resolver import Ruling
 
 APPLICATION_ID = 0x4B454D53  # "KEMS"
 
@@ -109,12 +111,59 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE games;
     ALTER TABLE games_new RENAME TO games;
     """,
+    # rulings kept as data (reasons as message keys, citations in every language), worded when shown: each
+    # ruling recorded as its words is rewritten as data, its explanation kept in the words it was written in
+    "python:rulings_as_data",
+    # where each game stands, kept up to date in each entry's transaction (game.tally): a summary of the
+    # entries, made again from them wherever it does not name the game's last entry
+    """
+    CREATE TABLE tallies (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        last_n INTEGER NOT NULL,            -- the entry it is the standing after
+        state TEXT NOT NULL                 -- JSON (game.tally.Tally)
+    );
+    -- kems-ref only ever appends entries: a line changed or removed by another program (a file edited by
+    -- hand) leaves no tally standing for its game, which is then made again from what the entries say
+    CREATE TRIGGER entries_changed AFTER UPDATE ON entries BEGIN
+        DELETE FROM tallies WHERE game_id IN (OLD.game_id, NEW.game_id);
+    END;
+    CREATE TRIGGER entries_removed AFTER DELETE ON entries BEGIN
+        DELETE FROM tallies WHERE game_id = OLD.game_id;
+    END;
+    CREATE TRIGGER teams_changed AFTER UPDATE ON teams BEGIN
+        DELETE FROM tallies WHERE game_id IN (OLD.game_id, NEW.game_id);
+    END;
+    CREATE TRIGGER teams_removed AFTER DELETE ON teams BEGIN
+        DELETE FROM tallies WHERE game_id = OLD.game_id;
+    END;
+    """,
 )
 VERSION = len(MIGRATIONS)
 #: the migrations (by the version they start from) that rebuild a table: run with foreign keys off
 #: (dropping a table others refer to would fail, or cascade), and refused before their commit if a
 #: row went missing or a reference no longer holds
 REBUILDS = frozenset({3})
+
+
+def _rulings_as_data(conn: sqlite3.Connection) -> None:
+    """Migration 5: every ruling recorded as the words of its JSON (``rule --json`` in the language of
+    whoever entered it) is rewritten as data (:func:`kems_ref.referee.record.from_words`): what a table
+    applies read from it as it was, its explanation and citations kept in the words they were written
+    in.  A value no kems-ref wrote is left as it is (the sheet then reads as damaged, as before)."""
+    rows = conn.execute("SELECT rowid, ruling FROM entries WHERE ruling IS NOT NULL").fetchall()
+    for rowid, text in rows:
+        try:
+            worded = json.loads(text)
+            if not isinstance(worded, dict) or worded.get("format") == record.FORMAT:
+                continue
+            data = record.dump(record.from_words(worded))
+        except (ValueError, TypeError, RecursionError):
+            continue
+        conn.execute("UPDATE entries SET ruling = ? WHERE rowid = ?", (json.dumps(data, ensure_ascii=False), rowid))
+
+
+#: the migrations written in Python, by name (a migration script "python:NAME")
+PYTHON_MIGRATIONS = {"rulings_as_data": _rulings_as_data}
 
 
 def default_path() -> Path:
@@ -170,7 +219,7 @@ class SheetEntry:
     verdict: Optional[str] = None
     applied: bool = False
     changes: list[dict[str, Any]] = field(default_factory=list)
-    ruling: Optional[dict[str, Any]] = None
+    ruling: Optional[Ruling] = None  # as data (referee.record): worded when it is shown
     refers: Optional[int] = None
     decision: Optional[dict[str, Any]] = None
     branches: int = 0  # how many branches its ruling has (a waiting call the table settles by choosing one)
@@ -263,8 +312,13 @@ class Store:
         return [self._game(row) for row in rows]
 
     def game(self, ref: Optional[str]) -> Game:
-        """A game by name, else by id; by default the current one (the last created or written to).
-        A name wins over an id: a table that names its games "1", "2", "3" gets the game it named."""
+        """A game by name, else by id; by default — or as ``current``, unless a game is named so — the
+        current one (the last created or written to).  A name wins over an id: a table that names its
+        games "1", "2", "3" gets the game it named."""
+        if ref is not None and unsafe(ref):  # a name is checked the same wherever it is given
+            raise KemsError("error.game_name_control", what=ref)
+        if ref == "current" and self.conn.execute("SELECT 1 FROM games WHERE name = ?", (ref,)).fetchone() is None:
+            ref = None
         if ref is None:
             current = self.conn.execute("SELECT value FROM state WHERE key = 'current'").fetchone()
             if current is None:
@@ -298,14 +352,17 @@ class Store:
             out.append(Line(_int(n), kind, _int(refers, none=True), bool(applied), changes))
         return out
 
-    def iter_entries(self, game: Game, full: bool = True, since: int = 1) -> Iterator[SheetEntry]:
-        """The entries numbered ``since`` and after, one at a time (a long history is read as it is
-        shown, never held whole)."""
+    def iter_entries(self, game: Game, full: bool = True, since: int = 1, until: Optional[int] = None,
+                     backwards: bool = False) -> Iterator[SheetEntry]:
+        """The entries numbered ``since`` to ``until``, one at a time (a long history is read as it is
+        shown, never held whole); ``backwards``: the last first."""
         columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
                                     " decision")
         rows = self.conn.execute(
             f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
-            " FROM entries WHERE game_id = ? AND n >= ? ORDER BY n", (game.id, since))
+            " FROM entries WHERE game_id = ? AND n >= ?" + (" AND n <= ?" if until is not None else "")
+            + " ORDER BY n" + (" DESC" if backwards else ""),
+            (game.id, since) + ((until,) if until is not None else ()))
         teams = {t.name for t in game.teams}
         from ..corpus.load import is_path
 
@@ -352,10 +409,24 @@ class Store:
         self.set_current(game_id)
         return game_id
 
+    def entry(self, game: Game, n: int) -> Optional[SheetEntry]:
+        """Entry ``n`` of the game, without its ruling (what cancels, decides and counts), or ``None``."""
+        return next(self.iter_entries(game, full=False, since=n, until=n), None)
+
+    def stored_tally(self, game: Game) -> Optional[tuple[int, str]]:
+        """The game's stored tally (:mod:`.tally`): the entry it is the standing after, and its JSON."""
+        row = self.conn.execute("SELECT last_n, state FROM tallies WHERE game_id = ?", (game.id,)).fetchone()
+        return (row[0], row[1]) if row is not None else None
+
+    def store_tally(self, game: Game, last: int, state: str) -> None:
+        """Store the game's tally (inside ``writing()``, with the entry it follows)."""
+        self.conn.execute("INSERT INTO tallies (game_id, last_n, state) VALUES (?, ?, ?) ON CONFLICT(game_id)"
+                          " DO UPDATE SET last_n = excluded.last_n, state = excluded.state", (game.id, last, state))
+
     def last_entry(self, game: Game) -> int:
         """The number of the game's last entry (0 before the first)."""
         (last,) = self.conn.execute("SELECT COALESCE(MAX(n), 0) FROM entries WHERE game_id = ?", (game.id,)).fetchone()
-        return int(last)
+        return _int(last)  # type: ignore[no-any-return]
 
     def add_entry(self, game: Game, entry: SheetEntry) -> int:
         """Append an entry; its number is the next one of the game, taken inside the transaction."""
@@ -364,7 +435,8 @@ class Store:
             "INSERT INTO entries (game_id, n, kind, event, by_player, on_player, situation, verdict, applied,"
             " changes, ruling, refers, decision, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game.id, entry.n, entry.kind, entry.event, entry.by_player, entry.on_player, _dump(entry.situation),
-             entry.verdict, int(entry.applied), json.dumps(entry.changes, ensure_ascii=False), _dump(entry.ruling),
+             entry.verdict, int(entry.applied), json.dumps(entry.changes, ensure_ascii=False),
+             _dump(record.dump(entry.ruling) if entry.ruling is not None else None),
              entry.refers, _dump(entry.decision), entry.at))
         self.set_current(game.id)
         return entry.n
@@ -496,18 +568,14 @@ def _changes(text: Optional[str], teams: Optional[set[str]] = None) -> list[dict
     return [{**c, "team": clean(str(c.get("team", "")))} for c in changes]
 
 
-def _ruling(value: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
-    """A stored ruling: the shape a ruling's JSON has (its verdict, citations and branches)."""
+def _ruling(value: Optional[dict[str, Any]]) -> Optional[Ruling]:
+    """A stored ruling: the data :func:`kems_ref.referee.record.dump` wrote."""
     if value is None:
         return None
-    shapes = (("verdict", str), ("citations", list), ("branches", list), ("explanation", str), ("score", list))
-    for key, kind in shapes:
-        if key in value and value[key] is not None and not isinstance(value[key], kind):
-            raise HandEdited(f"a stored ruling is not one kems-ref writes ({key})")
-    if not all(isinstance(c, dict) for c in value.get("citations") or []) \
-            or not all(isinstance(b, dict) and isinstance(b.get("ruling"), dict) for b in value.get("branches") or []):
-        raise HandEdited("a stored ruling is not one kems-ref writes (citations, branches)")
-    return value
+    try:
+        return record.load(value)
+    except ValueError:
+        raise HandEdited("a stored ruling is not one kems-ref writes") from None
 
 
 def _own_call_id(value: Any) -> bool:
@@ -603,11 +671,22 @@ def _peek(path: Path, with_wal: bool = False) -> tuple[int, str]:
     mode = "?mode=ro" if with_wal else "?mode=ro&immutable=1"
     conn = sqlite3.connect(path.resolve().as_uri() + mode, uri=True)
     try:
+        tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         (objects,) = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        (verdict,) = conn.execute("PRAGMA quick_check(1)").fetchone()
-        return int(objects), str(verdict)
+        # every table but the lines of the games (the one that grows with them: checked whole, it would
+        # cost a long game's every command a full read); a damaged line is found where it is read, and
+        # the command that reads it is refused then, the file untouched
+        for table in ["sqlite_schema", *(t for t in tables if t not in LINES)]:
+            (verdict,) = conn.execute(f'PRAGMA quick_check("{table}")').fetchone()
+            if verdict != "ok":
+                return int(objects), str(verdict)
+        return int(objects), "ok"
     finally:
         conn.close()
+
+
+#: the tables that grow with the games' lines, not checked whole at each open (see :func:`_peek`)
+LINES = frozenset({"entries"})
 
 
 def _identify(path: Path) -> bool:
@@ -790,6 +869,9 @@ def _connect(path: Path, writes: bool = True) -> tuple[sqlite3.Connection, bool]
         if writes:  # kept in the file's header: a command that only reads leaves the header as it is
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
+        # every page is checked as SQLite reads it (the lines are not checked whole at each open, see
+        # _peek): a damaged page is found where a command reads or adds a line, before anything is written
+        conn.execute("PRAGMA cell_size_check = ON")
         (version,) = conn.execute("PRAGMA user_version").fetchone()
         if version > VERSION:  # written by a newer kems-ref since this process identified the file
             conn.close()
@@ -834,9 +916,11 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 (version,) = conn.execute("PRAGMA user_version").fetchone()  # another process may have done it
                 if version < VERSION:
                     before = _kept(conn) if version in REBUILDS else None
-                    for statement in MIGRATIONS[version].split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
+                    script = MIGRATIONS[version]
+                    if script.startswith("python:"):
+                        PYTHON_MIGRATIONS[script[len("python:"):]](conn)
+                    for statement in () if script.startswith("python:") else _statements(script):
+                        conn.execute(statement)
                     if before is not None:
                         _pause("migrate")
                         if _kept(conn) != before:
@@ -851,6 +935,18 @@ def _migrate(conn: sqlite3.Connection) -> None:
                 raise
     finally:
         conn.execute(f"PRAGMA foreign_keys = {'ON' if keys else 'OFF'}")
+
+
+def _statements(script: str) -> Iterator[str]:
+    """A migration script's statements, one at a time (a trigger's body holds semicolons of its own):
+    executed one by one inside the migration's transaction (``executescript`` would commit it)."""
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                yield pending
+            pending = ""
 
 
 def _kept(conn: sqlite3.Connection) -> tuple[Any, ...]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any, Optional
 
 from rich.markup import escape
 
@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
     from ..game.play import Recorded, Replayed
     from ..game.sheet import Score
-    from ..game.store import Game, Line, SheetEntry
+    from ..game.store import Game, Line, SheetEntry, Store
+    from ..referee.resolver import Ruling
 
 
 # --- the JSON of the score sheet's commands (the interface contract's objects) ---------------------
@@ -32,9 +33,11 @@ def new_game_json(game: Game) -> dict[str, Any]:
             "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided, "letters": game.letters}
 
 
-def call_json(game: Game, called: Recorded) -> dict[str, Any]:
-    """A call as ``game call --json`` gives it: the entry, the ruling, the score, the choices left."""
-    return {"ruling": called.ruling, "applied": called.entry.applied, "entry": called.entry.n,
+def call_json(game: Game, called: Recorded, lang: str) -> dict[str, Any]:
+    """A call as ``game call --json`` gives it: the entry, the ruling (worded in ``lang``), the score,
+    the choices left."""
+    ruling = wording.ruling_json(called.ruling, lang) if called.ruling is not None else None
+    return {"ruling": ruling, "applied": called.entry.applied, "entry": called.entry.n,
             "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)}
 
 
@@ -50,10 +53,11 @@ def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
     return [{**score.to_json(game), "id": game.id, "created_at": game.created_at} for game, score in games]
 
 
-def game_json(game: Game, score: Score, entries: list[SheetEntry], lang: str) -> dict[str, Any]:
-    """A game as ``game show --json`` gives it: its rules, teams, score and history."""
+def game_json(game: Game, score: Score, items: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """A game as ``game show --json`` gives it: its rules, teams, score and history (``items``:
+    :func:`history_of`)."""
     return {**score.to_json(game), "id": game.id, "end": game.end_rule, "decided_by_table": game.decided,
-            "history": history_json(entries, game, lang)}
+            "history": list(items)}
 
 
 def rescore_json(replayed: Replayed) -> dict[str, Any]:
@@ -164,15 +168,16 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
     decided = decided_branch(ruling, entry.decision)
     if decided is not None:  # applied at once by the table's decision: headed by the ruling it chose
         ruling = decided
-    if ruling and entry.kind in ("call", "decision"):
-        head = verdict_label(ruling['verdict'], lang) + (t("game.by_decision", lang) if decided is not None else "")
-        event = wording.game_event_label(ruling["event"], lang, game.convention)
+    if ruling is not None and entry.kind in ("call", "decision"):
+        head = verdict_label(ruling.verdict, lang) + (t("game.by_decision", lang) if decided is not None else "")
+        event = wording.game_event_label(ruling.event, lang, game.convention)
         lines.append(f"[bold]{escape(head)}[/]  — {escape(event)}, {escape(convention_name(game, lang))}")
         if entry.kind == "call" and entry.by_player:
             lines.append("  " + escape(_who(game, entry, lang)))
-        if ruling.get("explanation"):
-            lines.append(f"  {escape(ruling['explanation'])}")
-        for source, cited in cited_by_source(ruling.get("citations") or [], lang):  # a long source named once
+        explained = wording.explanation(ruling, lang)
+        if explained:
+            lines.append(f"  {escape(explained)}")
+        for source, cited in cited_by_source(wording.citations(ruling, lang), lang):  # a long source named once
             lines += [f"  {escape(source)}"] + [f"    • {escape(line)}" for line in cited]
     if entry.applied:
         who = t("game.decided_by_table", lang) if entry.decision else ""
@@ -187,7 +192,8 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
         key = "game.not_applied_depends" if called.choices else "game.not_applied"
         lines.append(f"[bold yellow]{escape(t(key, lang, n=entry.n, game=game.name))}[/]")
         for i, choice in enumerate(called.choices, 1):
-            cond = t("ui.sep", lang).join(condition(f, v, lang, ruling["event"]) for f, v in choice["if"].items())
+            event_id = ruling.event if ruling is not None else entry.event or ""
+            cond = t("ui.sep", lang).join(condition(f, v, lang, event_id) for f, v in choice["if"].items())
             then = changes_text(choice["changes"], lang) if choice["changes"] is not None else t("game.unsettled", lang)
             verdict = t("verdict." + choice["verdict"], lang)
             lines.append(f"  {i}. {escape(cond)} → {escape(verdict)}: {escape(then)}")
@@ -212,11 +218,11 @@ def _who(game: Game, entry: SheetEntry, lang: str) -> str:
     return t("game.who_calls", lang, by=entry.by_player, callers=callers)
 
 
-def decided_branch(ruling: Optional[dict[str, Any]], decision: Optional[dict[str, Any]]) -> Optional[dict[str, Any]]:
+def decided_branch(ruling: Optional[Ruling], decision: Optional[dict[str, Any]]) -> Optional[Ruling]:
     """The branch a table's decision chose, for a call applied at once by ``--decide``."""
-    if not ruling or not decision or not decision.get("if"):
+    if ruling is None or not decision or not decision.get("if"):
         return None
-    return next((b["ruling"] for b in ruling.get("branches") or [] if b["if"] == decision["if"]), None)
+    return next((b["ruling"] for b in ruling.branches if b["if"] == decision["if"]), None)
 
 
 #: the call's flags a ruling may turn on, told in the history beside the cards
@@ -269,45 +275,74 @@ def history_json(entries: list[SheetEntry], game: Optional[Game] = None, lang: s
 def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEntry], game: Optional[Game] = None,
                   lang: str = "en") -> Iterator[dict[str, Any]]:
     """The history objects of the entries ``shown`` (full entries, read one at a time, in order), in
-    the context of the whole game (``outline``: every entry, as :meth:`Store.outline` or full — what
-    cancels, decides and totals each line), so that a long history is shown in time and memory flat
-    per line shown."""
+    the context of the whole game (``outline``: every entry, light or full — what cancels, decides and
+    totals each line)."""
     from ..game.sheet import cancelled as cancelled_by
 
     cancelled = cancelled_by(outline)
     decided = {e.refers: e.n for e in outline if e.kind == "decision" and e.n not in cancelled}
-    running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
     by_n = {e.n: e for e in outline}
-    before = iter(outline)
+    yield from _items(cancelled, decided, by_n.get, iter(outline), shown, game, lang)
+
+
+def history_of(store: Store, game: Game, lang: str, since: int = 1, totals: bool = True
+               ) -> Iterator[dict[str, Any]]:
+    """The history objects of the game's entries from ``since``, read from the sheet one at a time:
+    what cancels and decides each line from the game's tally, what an undo takes back read where it
+    is, the running totals summed as the lines go by — a long history is shown in memory flat.
+    ``totals=False``: no running totals (the lines before ``since`` are then not read at all)."""
+    from functools import lru_cache
+
+    from ..game import tally
+
+    standing = tally.read(store, game)
+    decided: dict[Optional[int], int] = {call: n for n, call in sorted(standing.decisions.items())}
+    lookup = lru_cache(maxsize=64)(lambda n: store.entry(game, n))
+    lines = store.iter_entries(game, full=False) if totals else iter(())
+    yield from _items(standing.cancelled, decided, lookup, lines, store.iter_entries(game, full=True, since=since),
+                      game if totals else None, lang, game)
+
+
+def _items(cancelled: set[int], decided: Mapping[Optional[int], int], lookup: Any, lines: Iterator[Any],
+           shown: Iterable[SheetEntry], game: Optional[Game], lang: str, teams_of: Optional[Game] = None
+           ) -> Iterator[dict[str, Any]]:
+    """Each line of ``shown`` as its history object: ``cancelled``, the lines an undo cancelled;
+    ``decided``, each call settled by a decision and that decision's line; ``lookup(n)``, line ``n``
+    (light); ``lines``, every line in order (the running totals)."""
+    running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
     for e in shown:
-        for line in before:  # the totals as the sheet read them after each line (an undo takes its entry back)
-            counted, sign = (by_n.get(line.refers or 0), -1) if line.kind == "undo" else (line, 1)
+        for line in lines:  # the totals as the sheet read them after each line (an undo takes its entry back)
+            counted, sign = (lookup(line.refers or 0), -1) if line.kind == "undo" else (line, 1)
             if counted is not None and counted.kind == "undo":  # a redo: the undone entry counts again
-                counted, sign = by_n.get(counted.refers or 0), 1
+                counted, sign = lookup(counted.refers or 0), 1
             if counted is not None and counted.applied and counted.kind != "undo":
                 for change in counted.score_changes():
                     if change.get("unit") != "game":  # a score that ends the game moves no total
                         running[change["team"]] = running.get(change["team"], 0) + sign * change["change"]
             if line.n >= e.n:
                 break
+        target = lookup(e.refers) if e.kind == "undo" and e.refers is not None else None
         yield {
             "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
             "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
             "refers": e.refers, "decision": e.decision, "situation": e.situation,
-            "decided_verdict": (decided_branch(e.ruling, e.decision) or {}).get("verdict") if e.kind == "call"
-            else None,
+            "decided_verdict": _verdict(decided_branch(e.ruling, e.decision)) if e.kind == "call" else None,
             "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
-            "citations": (e.ruling or {}).get("citations", []) if e.kind in ("call", "decision") else [],
+            "citations": wording.citations(e.ruling, lang) if e.ruling is not None and e.kind in ("call", "decision")
+            else [],
             "at": e.at,
             "facts": _facts(e, lang) if e.kind == "call" else [],
-            "redo": e.kind == "undo" and getattr(by_n.get(e.refers or 0), "kind", None) == "undo",
-            "restores": by_n[e.refers].refers if e.kind == "undo" and e.refers in by_n
-            and by_n[e.refers].kind == "undo" else None,
-            "holders": _holders(game, e),
+            "redo": target is not None and target.kind == "undo",
+            "restores": target.refers if target is not None and target.kind == "undo" else None,
+            "holders": _holders(teams_of or game, e),
             "totals": dict(running) if game is not None else None,
             # the call's name as the ruling recorded it (a call of the convention's own: Kent's Broken)
-            "call_name": (e.ruling or {}).get("call_name") if e.kind == "call" else None,
+            "call_name": wording.call_name(e.ruling, lang) if e.ruling is not None and e.kind == "call" else None,
         }
+
+
+def _verdict(ruling: Optional[Ruling]) -> Optional[str]:
+    return str(ruling.verdict) if ruling is not None else None
 
 
 def history_rows(entries: list[SheetEntry], lang: str, game: Optional[Game] = None) -> list[list[str]]:
@@ -375,20 +410,20 @@ HISTORY_COLUMNS = ("n", "at", "entry", "verdict", "changes", "standing", "citati
 CHUNK = 100
 
 
-def print_history(console: Console, game: Game, entries: Sequence[SheetEntry | Line], lang: str,
-                  shown: Optional[Iterable[SheetEntry]] = None, since: int = 1) -> None:
+def print_history(console: Console, game: Game, items: Iterable[dict[str, Any]], lang: str, since: int = 1,
+                  total: int = 0) -> None:
     """The history as a table; on a narrow terminal the citations go under the table, each source
-    once per entry, instead of a column folded a few characters wide.  ``entries``: every entry
-    (light); ``shown``: the full entries to print (default: ``entries``), numbered from ``since`` —
-    the lines before are named in a note, with how to see them."""
+    once per entry, instead of a column folded a few characters wide.  ``items``: the history objects
+    to print (:func:`history_of`), numbered from ``since`` — the lines before are named in a note
+    (``total``: the game's last line), with how to see them."""
     from itertools import islice
 
-    items = history_items(entries, cast("Iterable[SheetEntry]", entries) if shown is None else shown, game, lang)
+    lines = iter(items)
     title = escape(t("game.history_title", lang, game=game.name, convention=convention_name(game, lang)))
     if since > 1:
-        title += "\n" + escape(t("game.history_skipped", lang, last=since - 1, total=len(entries)))
+        title += "\n" + escape(t("game.history_skipped", lang, last=since - 1, total=total))
     while True:
-        chunk = list(islice(items, CHUNK))
+        chunk = list(islice(lines, CHUNK))
         if not chunk and not title:
             return
         _print_chunk(console, chunk, title, lang)  # a game with no line yet: its title and headings
@@ -396,27 +431,27 @@ def print_history(console: Console, game: Game, entries: Sequence[SheetEntry | L
 
 
 def _print_chunk(console: Console, items: list[dict[str, Any]], title: str, lang: str) -> None:
-    from rich.table import Table
+    """One table of the history (rich's layout, written line by line: :mod:`.table`), then on a narrow
+    terminal the citations of its lines."""
+    from .table import Column, print_table, print_wrapped
 
     wide = console.width >= 120
-    table = Table(title=title or None, title_justify="left", show_edge=False, show_lines=False)
     columns = HISTORY_COLUMNS if wide else HISTORY_COLUMNS[:-1]
-    for column in columns:
-        table.add_column(escape(t(f"game.col.{column}", lang)), no_wrap=column in ("n", "at"), overflow="fold",
-                         style="dim" if column == "citations" else "")
-    for row in _rows(items, lang):
-        table.add_row(*(escape(cell) for cell in row[:len(columns)]))
-    console.print(table)
+    print_table(console, [Column(t(f"game.col.{column}", lang), style="dim" if column == "citations" else "",
+                                 no_wrap=column in ("n", "at")) for column in columns],
+                _rows(items, lang), title or None)
     if not wide:
         cited = [item for item in items if item["citations"]]
         if cited:
             console.print(escape(t("game.col.citations", lang)) + ":", style="bold")
+        lines = []
         for item in cited:
             by_source: dict[str, list[str]] = {}
             for c in item["citations"]:
                 by_source.setdefault(c["source"], []).append(f"{c['section']} ({c['rule_point']})")
             text = " · ".join(f"{source}: {'; '.join(sections)}" for source, sections in by_source.items())
-            console.print(f"  {item['n']}. {escape(text)}", style="dim")
+            lines.append(f"  {item['n']}. {text}")
+        print_wrapped(console, lines, "dim")
 
 
 @dataclass

@@ -27,6 +27,8 @@ def extends_ref(extends: str, output: Optional[str]) -> str:
 
 def write_new(path: str, text: str, force: bool) -> None:
     """Write a new file; never overwrite one without ``force``, never leave a half-written file."""
+    if os.path.isdir(path):  # a folder is named as such, with or without --force
+        raise KemsError("error.output_is_folder", path, example=os.path.join(path, "maison.yaml"))
     if os.path.lexists(path) and not force:
         raise KemsError("error.file_exists", path)
     if os.path.lexists(path) and not (os.path.isfile(path) and not os.path.islink(path)):

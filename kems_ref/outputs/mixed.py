@@ -56,8 +56,22 @@ def _section(c: dict[str, Any] | None) -> str:
     return c["section"] if c else ""
 
 
-def _sources(convs: list[Convention], lang: str) -> list[str]:
+def sources(convs: list[Convention], lang: str) -> list[str]:
+    """Each column's name with the convention's full name ("pagat: Pagat — Kemps"), under the sheet."""
     return [f"{name}{t('ui.colon', lang)} {conv.name}" for name, conv in zip(labels(convs), convs, strict=True)]
+
+
+def shown(row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """One point's answers as the sheet shows them, column by column: the convention's name, its short
+    answer (its force where it permits or describes; "silent", with the source's advice, where it is),
+    the section it cites (empty where silent) and whether it is silent — the text sheet and the page
+    both write these."""
+    out = []
+    for name, a in row["answers"].items():
+        stated = a["status"] == "stated"
+        out.append({"convention": name, "answer": _answer(a, lang), "silent": not stated,
+                    "section": _section(a["citation"]) if a["citation"] and stated else ""})
+    return out
 
 
 def as_text(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
@@ -65,12 +79,11 @@ def as_text(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> s
     lines = [t("ui.mixed_title", lang), t("ui.mixed_intro", lang, names=", ".join(names)), ""]
     for row in rows:
         lines.append(f"[ ] {row['question']}")
-        for name in names:
-            a = row["answers"][name]
-            cite = f"  ({_section(a['citation'])})" if a["citation"] and a["status"] == "stated" else ""
-            lines.append(f"      {name}{t('ui.colon', lang)} {_answer(a, lang)}{cite}")
+        for one in shown(row, lang):
+            cite = f"  ({one['section']})" if one["section"] else ""
+            lines.append(f"      {one['convention']}{t('ui.colon', lang)} {one['answer']}{cite}")
         lines.append(f"      {t('ui.mixed_ours', lang)}{t('ui.colon', lang)} ____________________")
-    lines += ["", *_sources(convs, lang)]
+    lines += ["", *sources(convs, lang)]
     return "\n".join(lines)
 
 
@@ -91,7 +104,7 @@ def as_markdown(convs: list[Convention], rows: list[dict[str, Any]], lang: str) 
             cells.append(cell(_answer(a, lang)) + cite)
         cells.append(" ")
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", *(f"- {cell(s)}" for s in _sources(convs, lang))]
+    lines += ["", *(f"- {cell(s)}" for s in sources(convs, lang))]
     return "\n".join(lines) + "\n"
 
 
@@ -140,7 +153,7 @@ def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> s
         cells.append('<td class="ours"></td>')
         parts.append(f'<tr data-rule-point="{e(row["rule_point"])}">' + "".join(cells) + "</tr>\n")
     parts.append("</tbody>\n</table>\n<div class=\"sources\">\n")
-    for (name, conv), source in zip(zip(names, convs, strict=True), _sources(convs, lang), strict=True):
+    for (name, conv), source in zip(zip(names, convs, strict=True), sources(convs, lang), strict=True):
         listed = " · ".join(f"{i} {e(section)}" for i, section in enumerate(sections[name], 1))
         cite_as = e(next((a["citation"]["source"] for row in rows for n, a in row["answers"].items()
                           if n == name and a["citation"]), conv.name))

@@ -22,6 +22,22 @@ class Checklist:
     def mixed(self) -> bool:
         return len(self.conventions) > 1
 
+    @property
+    def labels(self) -> list[str]:
+        """The columns of a mixed table: each convention's id (with its file where two share one)."""
+        from .compare import labels
+
+        return labels(self.conventions)
+
+    def answers(self, item: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+        """A mixed table's item as its sheet shows it, one convention after another: ``convention``,
+        ``answer`` (short, its force marked; "silent" where it is), ``section`` cited, ``silent``."""
+        return mixed.shown(item, lang)
+
+    def sources(self, lang: str) -> list[str]:
+        """Under a mixed table's sheet: each column's name with its convention's full name."""
+        return mixed.sources(self.conventions, lang)
+
 
 def checklist(chosen: list[str], lang: str) -> Checklist:
     """The checklist of one convention (an id or a file), or of a mixed table naming several."""

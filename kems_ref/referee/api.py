@@ -79,11 +79,32 @@ def options_of(sit: Situation, convention: Optional[str] = None) -> dict[str, An
     return out
 
 
+def _one_or_all(convention: Optional[str], everywhere: bool) -> None:
+    """Every shipped convention (``everywhere``) or one: never both — which of the two the user meant is
+    not guessed, and it is said before the situation is read (a call of a file's own is no event of
+    every convention)."""
+    if everywhere and convention is not None:
+        raise KemsError("error.all_and_convention")
+
+
+def ruling_for(event: Optional[str], options: dict[str, Any], situation_file: Optional[str] = None,
+               convention: Optional[str] = None, *, everywhere: bool = False) -> Result:
+    """What ``kems-ref rule`` does: the situation of ``rule``'s options (and a situation file), ruled
+    under ``convention`` or under every shipped convention."""
+    _one_or_all(convention, everywhere)
+    return rule(situation(event, options, situation_file, convention), convention, everywhere=everywhere)
+
+
+def ruling_of(data: Any, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:
+    """The same from a mapping with the keys of a situation file (a web request's body)."""
+    _one_or_all(convention, everywhere)
+    return rule(situation_of(data, convention), convention, everywhere=everywhere)
+
+
 def rule(sit: Situation, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:
     """Rule on ``sit`` under ``convention`` (an id or a file), or under every shipped convention
     (``everywhere``: then no convention may be named — which of the two the user meant is not guessed)."""
-    if everywhere and convention is not None:
-        raise KemsError("error.all_and_convention")
+    _one_or_all(convention, everywhere)
     if everywhere:
         return Result(resolve_all(conventions.load_all(), sit), everywhere=True)
     conv = conventions.load(convention or conventions.DEFAULT_CONVENTION)

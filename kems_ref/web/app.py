@@ -8,16 +8,19 @@ unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the jo
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import PurePath
 from typing import Any, Optional
 from urllib.parse import urlencode, urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,6 +32,7 @@ from .base import (
     MAX_BODY,
     PAGES,
     TOKEN_COOKIE,
+    TOKEN_MAX_AGE,
     BodyTooLarge,
     HTTPError,
     Settings,
@@ -42,7 +46,8 @@ from .base import (
 #: no inline script, nothing from elsewhere: the page's scripts and styles are its own files
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-NOT_FOUND = ("error.game_unknown", "error.game_none")
+#: the library's errors that are not a plain 400
+STATUS = {"error.game_unknown": 404, "error.game_none": 404, "error.web_too_large": 413}
 
 
 # --- security ---------------------------------------------------------------------------------------
@@ -87,20 +92,40 @@ class Guard:
                 query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
                 path = "/" + request.url.path.lstrip("/")
                 response = RedirectResponse(path + (f"?{query}" if query else ""), status_code=303)
-                response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", path="/")
+                response.set_cookie(TOKEN_COOKIE, token, max_age=TOKEN_MAX_AGE, httponly=True, samesite="strict",
+                                    path="/")
                 return response
             if not _same_secret(request.cookies.get(TOKEN_COOKIE, ""), token):
-                return PlainTextResponse("403: this table's link (its QR code) is needed to join.", status_code=403)
-        elif self.settings.hosts is not None and _host_name(request) not in self.settings.hosts:
-            return PlainTextResponse("421: this server answers on its own address only.", status_code=421)
+                return refusal(request, self.settings, HTTPError(403, key="error.web_join"), joined=False)
+        elif self.settings.hosts is not None and not _known_host(_host_name(request), self.settings.hosts):
+            return refusal(request, self.settings, HTTPError(421, key="error.web_wrong_host"), joined=False)
         if request.method not in ("GET", "HEAD", "POST"):
-            return PlainTextResponse("405", status_code=405)
+            return refusal(request, self.settings, HTTPError(405, key="error.web_method"),
+                           headers={"allow": "GET, HEAD, POST"})
         if request.method == "POST" and not _same_origin(request):
-            return PlainTextResponse("403: a request from another site.", status_code=403)
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > MAX_BODY:
-            return PlainTextResponse("413: at most 64 KB.", status_code=413)
+            return refusal(request, self.settings, HTTPError(403, key="error.web_cross_site"))
+        length = request.headers.get("content-length", "0")  # "²" is a digit to isdigit(), and no number
+        if re.fullmatch(r"[0-9]{1,18}", length) is None or int(length) > MAX_BODY:
+            return refusal(request, self.settings, HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024))
         return None
+
+
+def refusal(request: Request, settings: Settings, error: HTTPError, joined: bool = True,
+            headers: Optional[dict[str, str]] = None) -> Response:
+    """A request refused before it reaches a page, in the request's language: ``{"error": …}`` under
+    ``/api/``, as every other API error; elsewhere a page saying what to do (``joined``: the phone has
+    passed the door, and the page may lead back to the score)."""
+    lang = request_lang(request, settings)
+    message = error.words(lang)
+    if _is_api(request):
+        return JSONResponse({"error": message}, status_code=error.status, headers=headers)
+    page = PAGES.render("refused.html", request, settings, lang, message=message, joined=joined)
+    return HTMLResponse(page, status_code=error.status, headers=headers)
+
+
+def _is_api(request: Request) -> bool:
+    path = request.url.path
+    return path == "/api" or path.startswith("/api/")
 
 
 SECURITY_HEADERS = {"content-security-policy": CSP, "x-content-type-options": "nosniff",
@@ -111,11 +136,36 @@ def _same_secret(given: str, token: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogateescape"), token.encode())
 
 
-def _host_name(request: Request) -> str:
+def _host_name(request: Request) -> Optional[str]:
+    """The name a request is addressed to (``Host``) without its port, or None where the header is no
+    name at all.  A bracketed IPv6 literal is exactly ``[addr]`` or ``[addr]:port``, ``addr`` an IPv6
+    address (written as :mod:`ipaddress` writes it: ``[0:0::1]`` is ``::1``); anything else is a name
+    or an IPv4 address of letters, digits, dots and hyphens, then an optional ``:port``.  So
+    ``[::1].evil.example``, ``[::1]:80.evil.example`` or ``127.0.0.1:80:80`` are no loopback name."""
     host = request.headers.get("host", "")
-    if host.startswith("["):  # [::1]:8765
-        return host[1:].split("]")[0]
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if len(host) > 300:
+        return None
+    bracketed = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\](?::[0-9]{1,5})?", host)
+    if bracketed:
+        try:
+            return str(ipaddress.IPv6Address(bracketed[1]))
+        except ValueError:
+            return None
+    named = re.fullmatch(r"([A-Za-z0-9.-]+)(?::[0-9]{1,5})?", host)
+    return named[1].lower() if named else None
+
+
+def _known_host(name: Optional[str], hosts: set[str]) -> bool:
+    """Whether a request's host name is one this server answers to (an IPv6 one however written)."""
+    if name is None:
+        return False
+    written = set()
+    for host in hosts:
+        try:
+            written.add(str(ipaddress.IPv6Address(host)) if ":" in host else host.lower())
+        except ValueError:
+            written.add(host.lower())
+    return name in written
 
 
 def _headers(response: Response) -> Response:
@@ -129,7 +179,11 @@ def _same_origin(request: Request) -> bool:
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None:
-        return origin != "null" and urlsplit(origin).netloc == host
+        try:
+            named = urlsplit(origin).netloc
+        except ValueError:  # "http://[::1": no address at all, so not this server's
+            return False
+        return origin != "null" and named == host
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
 
 
@@ -147,9 +201,9 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         try:
             return await handler(request, settings, lang)
         except HTTPError as exc:
-            status, message = exc.status, exc.message
+            status, message = exc.status, exc.words(lang)
         except kems.KemsError as exc:
-            status, message = (404 if exc.key in NOT_FOUND else 400), kems.clean(exc.render(lang))
+            status, message = STATUS.get(exc.key, 400), kems.one_line(_for_phones(exc).render(lang))
         if api:
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
@@ -158,20 +212,27 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
     return endpoint
 
 
+def _for_phones(error: Any) -> Any:
+    """An error as a phone reads it: the server's files named by their name alone (the sheet's folder
+    on the machine that serves is no business of a phone's), every other word as the CLI's."""
+    if not isinstance(error.params.get("path"), str):
+        return error
+    return kems.KemsError(error.key, **{**error.params, "path": PurePath(error.params["path"]).name})
+
+
 # --- the JSON API: exactly the command line's --json objects -----------------------------------------
 
+def _whole(value: Any, key: str) -> int:
+    """A count or an entry's number a JSON body carries: an integer (not a boolean) of at most nine
+    digits, else a 400 naming ``key``; the library's own bounds (a line of the sheet) say the rest."""
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
+        raise kems.KemsError("error.web_bad_value", key=key)
+    return value
+
+
 def _game(store: Any, request: Request) -> Any:
-    """``{game}``: an id or a name, as ``--game`` takes it; ``current`` the game last written to, unless
-    a game is named so."""
-    ref = request.path_params["game"]
-    if ref != "current":
-        return store.game(ref)
-    try:
-        return store.game(ref)
-    except kems.KemsError as exc:
-        if exc.key != "error.game_unknown":
-            raise
-        return store.game(None)
+    """``{game}``: an id, a name, or ``current``, as ``--game`` takes them."""
+    return store.game(request.path_params["game"])
 
 
 async def api_rule(request: Request, settings: Settings, lang: str) -> Response:
@@ -182,8 +243,7 @@ async def api_rule(request: Request, settings: Settings, lang: str) -> Response:
         raise kems.KemsError("error.web_bad_value", key="all")
 
     def work() -> Any:
-        sit = kems.situation_of(data, convention)
-        return kems.result_json(kems.rule(sit, convention, everywhere=everywhere), lang)
+        return kems.result_json(kems.ruling_of(data, convention, everywhere=everywhere), lang)
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -207,7 +267,7 @@ async def api_ask(request: Request, settings: Settings, lang: str) -> Response:
 async def api_compare(request: Request, settings: Settings, lang: str) -> Response:
     point = request.query_params.get("point")
     named = [c for c in request.query_params.get("conventions", "").split(",") if c]
-    refs = [*([no_path(point)] if point else []), *(settings.convention(c) or c for c in named)]
+    refs = [*([no_path(point)] if point else []), *settings.several(named)]
     comparison = await run_in_threadpool(kems.compare, refs, lang)
     return JSONResponse(kems.COMPARE.write(kems.Format.JSON, comparison, lang))
 
@@ -225,7 +285,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
             raise kems.KemsError("error.web_bad_value", key="teams")
         target = data.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise kems.KemsError("error.web_bad_value", key="target")
+            raise kems.KemsError("error.web_bad_value", key="target")  # any integer: the library's bounds say it
         convention = settings.convention(data.get("convention")) or kems.DEFAULT_CONVENTION
 
         def create() -> Any:
@@ -236,7 +296,7 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
 
     def listing() -> Any:
         with settings.store(writes=False) as store:
-            return kems.list_json([(g, kems.score(g, store.entries(g))) for g in store.games()])
+            return kems.list_json([(g, kems.standing(store, g)) for g in store.games()])
 
     return JSONResponse(await run_in_threadpool(listing))
 
@@ -245,7 +305,7 @@ async def api_score(request: Request, settings: Settings, lang: str) -> Response
     def work() -> Any:
         with settings.store(writes=False) as store:
             game = _game(store, request)
-            return kems.score(game, store.entries(game)).to_json(game)
+            return kems.standing(store, game).to_json(game)
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -254,7 +314,7 @@ async def api_history(request: Request, settings: Settings, lang: str) -> Respon
     def work() -> Any:
         with settings.store(writes=False) as store:
             game = _game(store, request)
-            return list(kems.history_items(store.outline(game), store.iter_entries(game, full=True), game, lang))
+            return list(kems.history_of(store, game, lang))
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -268,22 +328,15 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
     for key, value in (("event", event), ("by", by), ("on", on), ("decide", decide)):
         if value is not None and not isinstance(value, str):
             raise kems.KemsError("error.web_bad_value", key=key)
-    if not by:
-        raise kems.KemsError("error.game_need_by")
-    if not event:
-        raise kems.KemsError("error.give_event", choices=", ".join(kems.CALLS))
 
     def work() -> Any:
         with settings.store() as store:
             game = _game(store, request)
-            calls = kems.game_calls(game)  # the four, and the convention's own (Kent's broken)
-            if event not in calls:
-                raise kems.KemsError("error.unknown_event", event=kems.clean(event), choices=", ".join(calls),
-                                     hint="")
-            # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict
+            kems.check_call(game, event or "", by, on)  # one of the game's calls, its caller: the library's word
+            # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict,
+            # its cards read once
             sit = kems.situation_of({**data, "event": event}, game.convention)
-            recorded = kems.call(store, game, event, kems.options_of(sit, game.convention), by, on, decide, lang)
-            return kems.call_json(game, recorded)
+            return kems.call_json(game, kems.call(store, game, event or "", sit, by or "", on, decide), lang)
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -293,10 +346,9 @@ async def api_point(request: Request, settings: Settings, lang: str) -> Response
     team, n, for_entry = data.get("team"), data.get("n", 1), data.get("for")
     if not isinstance(team, str) or not team:
         raise kems.KemsError("error.web_bad_value", key="team")
-    for key, value, optional in (("n", n, False), ("for", for_entry, True)):
-        if (value is None and not optional) or (value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9)):
-            raise kems.KemsError("error.web_bad_value", key=key)
+    _whole(n, "n")
+    if for_entry is not None:
+        _whole(for_entry, "for")
 
     def work() -> Any:
         with settings.store() as store:
@@ -320,10 +372,10 @@ async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
 async def api_decide(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
     branch, entry = data.get("branch"), data.get("entry")
-    if not isinstance(branch, (str, int)) or isinstance(branch, bool):
-        raise kems.KemsError("error.web_bad_value", key="branch")
-    if entry is not None and (not isinstance(entry, int) or isinstance(entry, bool)):
-        raise kems.KemsError("error.web_bad_value", key="entry")
+    if not isinstance(branch, str):
+        _whole(branch, "branch")
+    if entry is not None:
+        _whole(entry, "entry")
 
     def work() -> Any:
         with settings.store() as store:
@@ -362,9 +414,13 @@ def create_app(settings: Settings) -> ASGIApp:
                                          message=kems.t("error.web_not_found", lang), status=404), status_code=404)
 
     async def too_large(request: Request, exc: Exception) -> Response:
-        return PlainTextResponse("413: at most 64 KB.", status_code=413)
+        return refusal(request, settings, HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024))
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found, BodyTooLarge: too_large})
+    async def wrong_method(request: Request, exc: Exception) -> Response:  # GET on a POST-only address
+        allowed = getattr(exc, "headers", None) or {}
+        return refusal(request, settings, HTTPError(405, key="error.web_method"), headers=dict(allowed))
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: wrong_method, BodyTooLarge: too_large})
     return Guard(app, settings)
 
 

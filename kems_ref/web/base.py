@@ -4,6 +4,7 @@ templates."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -18,6 +19,8 @@ from .. import library as kems
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024
 TOKEN_COOKIE = "kems_token"
+#: how long a phone stays joined: an evening (the cookie's Max-Age), not the browser's session
+TOKEN_MAX_AGE = 12 * 3600
 LANG_COOKIE = "kems_lang"
 
 
@@ -55,6 +58,13 @@ class Settings:
     def conventions(self) -> list[str]:
         return [*kems.shipped_ids(), *self.houses]
 
+    def several(self, refs: list[str]) -> list[str]:
+        """The conventions a request names side by side (compare, the checklist): each as
+        :meth:`convention` takes it, and no more of them than this server has (a column each)."""
+        if len(refs) > len(self.conventions()):
+            raise kems.KemsError("error.web_too_many", limit=len(self.conventions()))
+        return [self.convention(ref) or ref for ref in refs]
+
 
 def no_path(ref: str) -> str:
     """A request names conventions and rule points by their ids, never a file."""
@@ -63,10 +73,25 @@ def no_path(ref: str) -> str:
     return ref
 
 
+def number(text: str, key: str, digits: int = 9, signed: bool = False) -> int:
+    """A number a form or an address carries: ASCII digits (a ``-`` first where ``signed``), at most
+    ``digits`` of them, checked before ``int()`` sees them — "²" is a digit to ``isdigit`` and 5,000
+    digits are past ``int()``'s limit: either is a 400 naming ``key``, never a 500."""
+    if re.fullmatch(rf"{'-?' if signed else ''}[0-9]{{1,{digits}}}", text) is None:
+        raise kems.KemsError("error.web_bad_value", key=key)
+    return int(text)
+
+
 class HTTPError(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status, self.message = status, message
+    """An answer other than 200: its status, and its message — worded already, or a message key
+    worded in the request's language (:meth:`words`)."""
+
+    def __init__(self, status: int, message: str = "", key: Optional[str] = None, **values: Any):
+        super().__init__(message or key)
+        self.status, self.message, self.key, self.values = status, message, key, values
+
+    def words(self, lang: str) -> str:
+        return kems.t(self.key, lang, **self.values) if self.key else self.message
 
 
 class BodyTooLarge(Exception):
@@ -108,9 +133,9 @@ async def read_body(request: Request) -> bytes:
     try:
         return await request.body()
     except BodyTooLarge:
-        raise HTTPError(413, "at most 64 KB") from None
+        raise HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024) from None
     except ClientDisconnect:  # the phone went away mid-body: nothing to answer, nothing written
-        raise HTTPError(400, "the request was cut off") from None
+        raise HTTPError(400, key="error.web_cut_off") from None
 
 
 async def json_body(request: Request, lang: str) -> dict[str, Any]:
@@ -129,7 +154,7 @@ async def form_body(request: Request) -> dict[str, str]:
     try:
         return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict"))
     except (UnicodeDecodeError, ValueError):
-        raise HTTPError(400, "not UTF-8") from None
+        raise HTTPError(400, key="error.web_not_utf8") from None
 
 
 class Pages:

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import library as kems
-from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body, no_path
+from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body, no_path, number
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # the keypad, highest first
 CARD_KEYS = ("hand", "partner_hand")
@@ -39,14 +39,14 @@ def _game(store: Any) -> Any:
 
 
 def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
-    entries = store.entries(game)
-    score = kems.score(game, entries)
-    waiting = [e for e in entries if e.n in score.waiting]
+    score = kems.standing(store, game)
+    waiting = [e for n in score.waiting for e in store.iter_entries(game, full=True, since=n, until=n)]
+    last = store.last_entry(game)
     return {"game": game, "score": score, "status": kems.status_line(score, lang),
             "waiting_line": kems.waiting_line(score, lang) if score.waiting else "",
             "waiting": [_waiting(game, e, lang) for e in waiting],
-            "recent": [_line(item, lang) for item in kems.history_items(
-                store.outline(game), store.iter_entries(game, full=True, since=max(1, len(entries) - 4)), game, lang)],
+            "recent": [_line(item, lang) for item in kems.history_of(store, game, lang, since=max(1, last - 4),
+                                                                          totals=False)],
             "convention": kems.convention_name(game, lang), "target": kems.target_label(game, lang)}
 
 
@@ -65,12 +65,11 @@ def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
     """A call that waits for the table: its branches, each a button."""
-    ruling = entry.ruling or {}
     choices = []
-    for i, branch in enumerate(ruling.get("branches") or [], 1):
-        kind = ruling.get("like") or ruling.get("event", "")  # a call of the convention's own: as the call it makes
+    for i, branch in enumerate(entry.ruling.branches if entry.ruling is not None else [], 1):
+        kind = entry.ruling.kind  # a call of the convention's own: as the call it makes
         cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, kind) for f, v in branch["if"].items())
-        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"]["verdict"], lang)})
+        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"].verdict, lang)})
     return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
             "choices": choices}
 
@@ -121,13 +120,13 @@ async def new_game(request: Request, settings: Settings, lang: str) -> Response:
     teams = [team.strip() for team in (form.get("team1", ""), form.get("team2", ""), form.get("team3", ""),
                                        form.get("team4", "")) if team.strip()]
     target_text = form.get("target", "").strip()
-    if target_text and not (target_text.isascii() and target_text.isdigit() and len(target_text) <= 30):
-        raise kems.KemsError("error.web_bad_value", key="target")  # a number, else the library's bounds say it
+    # a number, else the library's bounds say it
+    target = number(target_text, "target", digits=30) if target_text else None
     convention = settings.convention(form.get("convention")) or kems.DEFAULT_CONVENTION
 
     def create() -> None:
         with settings.store() as store:
-            kems.new_game(store, teams, convention, int(target_text) if target_text else None, form.get("name") or None)
+            kems.new_game(store, teams, convention, target, form.get("name") or None)
 
     await run_in_threadpool(create)
     return RedirectResponse("/", status_code=303)
@@ -193,7 +192,7 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
                 hand = " ".join(params.get("hand", "").split())
                 shown = " ".join(kems.Card(rank).label(lang) for rank in hand.split() if rank in RANKS)
                 return {**context, "step": "hand", "hand": hand, "hand_shown": shown}
-            result, changes = kems.would_apply(store, game, event, options, by, on, lang)
+            result, changes = kems.would_apply(store, game, event, options, by, on)
             ruling = result.ruling
             return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, kind),
                     "changes": kems.changes_text(changes, lang) if changes else None,
@@ -241,9 +240,9 @@ async def _record(request: Request, settings: Settings, lang: str, event: str) -
     def work() -> int:
         with settings.store() as store:
             game = store.game(None)
-            if event not in kems.game_calls(game):  # the page's calls: the four and the convention's own
+            if event not in kems.game_calls(game):  # the page's routes: a page for each call of the game
                 raise HTTPError(404, kems.t("error.web_not_found", lang))
-            return int(kems.call(store, game, event, options, by, on, None, lang).entry.n)
+            return int(kems.call(store, game, event, options, by, on, None).entry.n)
 
     n = await run_in_threadpool(work)
     return RedirectResponse(f"/?recorded={n}", status_code=303)
@@ -251,14 +250,12 @@ async def _record(request: Request, settings: Settings, lang: str, event: str) -
 
 async def decide(request: Request, settings: Settings, lang: str) -> Response:
     form = await form_body(request)
-    entry, branch = form.get("entry", ""), form.get("branch", "")
-    if not entry.isdigit() or not branch.isdigit():
-        raise kems.KemsError("error.web_bad_value", key="entry")
+    entry, branch = number(form.get("entry", ""), "entry"), number(form.get("branch", ""), "branch")
 
     def work() -> None:
         with settings.store() as store:
             game = store.game(None)
-            kems.decide(store, game, branch, int(entry))
+            kems.decide(store, game, str(branch), entry)
 
     await run_in_threadpool(work)
     return RedirectResponse("/", status_code=303)
@@ -266,14 +263,12 @@ async def decide(request: Request, settings: Settings, lang: str) -> Response:
 
 async def point(request: Request, settings: Settings, lang: str) -> Response:
     form = await form_body(request)
-    team, amount = form.get("team", ""), form.get("n", "1")
-    if not re.fullmatch(r"-?[0-9]{1,4}", amount):
-        raise kems.KemsError("error.web_bad_value", key="n")
+    team, amount = form.get("team", ""), number(form.get("n", "1"), "n", digits=4, signed=True)
 
     def work() -> None:
         with settings.store() as store:
             game = store.game(None)
-            kems.point(store, game, team, int(amount))
+            kems.point(store, game, team, amount)
 
     await run_in_threadpool(work)
     return RedirectResponse("/", status_code=303)
@@ -294,8 +289,6 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
     words = request.query_params.get("words", "").strip()
     if not words:
         return _page(request, settings, lang, "ask.html", words="", ruling=None, comparison=None, error=None)
-    if len(words) > 2000:
-        raise kems.KemsError("error.ask_too_long", limit=2000)
 
     def work() -> Any:
         return kems.ask(words, lang, kems.DEFAULT_CONVENTION)
@@ -331,9 +324,22 @@ async def compare_page(request: Request, settings: Settings, lang: str) -> Respo
 
 
 async def checklist_page(request: Request, settings: Settings, lang: str) -> Response:
-    chosen = [c for c in request.query_params.getlist("c") if c] or [kems.DEFAULT_CONVENTION]
-    refs = [settings.convention(c) or c for c in chosen]
-    sheet = await run_in_threadpool(kems.checklist, refs, lang)
+    """One convention's checklist, or a mixed table's (two conventions or more: each one's answer and
+    section, as ``kems-ref checklist -c pagat -c ducale`` prints it).  A convention named twice is one
+    column: the table names who is playing, and the sheet stays as wide as the conventions served."""
+    chosen = list(dict.fromkeys(c for c in request.query_params.getlist("c") if c)) or [kems.DEFAULT_CONVENTION]
+    refs = settings.several(chosen)
+
+    def work() -> dict[str, Any]:
+        sheet = kems.checklist(refs, lang)
+        if not sheet.mixed:
+            return {"mixed": False, "items": sheet.items}
+        return {"mixed": True, "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
+                "items": [{"rule_point": it["rule_point"], "question": it["question"],
+                           "answers": sheet.answers(it, lang)} for it in sheet.items],
+                "sources": sheet.sources(lang)}
+
+    sheet = await run_in_threadpool(work)
     return _page(request, settings, lang, "checklist.html", sheet=sheet, chosen=chosen,
                  conventions=settings.conventions())
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import secrets
 import socket
 import sys
 from pathlib import Path
@@ -25,19 +24,25 @@ def lan_address() -> str:
         probe.close()
 
 
-def run(host: Optional[str], port: int, lan: bool, db: Optional[str], houses: list[str], lang: Optional[str]) -> None:
+def run(host: Optional[str], port: int, lan: bool, db: Optional[str], houses: list[str], lang: Optional[str],
+        new_token: bool = False) -> None:
     try:
         import uvicorn
 
         from .app import create_app
         from .base import Settings
+        from .join_token import table_token
     except ImportError as exc:
         raise kems.KemsError("error.serve_needs_web", missing=exc.name or "starlette") from None
     by_id: dict[str, str] = {}
     for ref in houses:
         conv = kems.load(ref)  # a broken file is refused here, with its line, before anything listens
         by_id[conv.id] = ref
-    token = secrets.token_urlsafe(18) if lan else None
+    if new_token and not lan:
+        raise kems.KemsError("error.serve_new_token_needs_lan")
+    db_path = Path(db).expanduser() if db else None
+    # the table's token is kept beside its database: a restarted server admits the phones that joined
+    token = table_token(db_path or kems.default_path(), renew=new_token, make_folder=db_path is None) if lan else None
     bind = host or ("0.0.0.0" if lan else "127.0.0.1")
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -51,7 +56,7 @@ def run(host: Optional[str], port: int, lan: bool, db: Optional[str], houses: li
     sock.listen(64)
     # without a token, only requests addressed to this machine's loopback names (or the address given)
     hosts = None if token else {"127.0.0.1", "localhost", "::1", bind}
-    settings = Settings(db=Path(db).expanduser() if db else None, token=token, houses=by_id, lang=lang, hosts=hosts)
+    settings = Settings(db=db_path, token=token, houses=by_id, lang=lang, hosts=hosts)
     config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False, lifespan="off",
                             limit_concurrency=64, timeout_keep_alive=5)
     server = uvicorn.Server(config)

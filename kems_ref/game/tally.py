@@ -1,0 +1,202 @@
+"""Where a game stands, kept up to date entry by entry: the score sheet's running tally.
+
+:func:`kems_ref.game.sheet.score` reads a game's whole history to say where it stands; a tally says
+the same from what each entry changed, so that a new entry, the score and a phone's poll cost the
+same at line 2,000 as at line 2.  The tally of a game is stored beside its entries (one row, written
+in the entry's transaction) and is only ever a summary of them: it says nothing the entries do not,
+and it is made again from the entries wherever it does not name the game's last entry.
+
+What it keeps, each a function of the entries that count (not cancelled by an undo):
+
+* each team's total, and the entries whose score ends the game;
+* the calls recorded but not applied (waiting, unless a decision settled them), and the decisions;
+* the readings a decision chose (a self-contradicting source: chosen once for the game);
+* the entries an undo cancelled.
+
+An undo cancels the last entry that counts; a redo cancels the last undo (an undo of an undo).  Any
+other shape (a file edited by hand) makes the tally again from the entries, as
+:func:`kems_ref.game.sheet.score` reads them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ..referee.situation import READING
+from . import sheet
+from .store import Game, SheetEntry, Store
+
+
+@dataclass
+class Tally:
+    """A game's standing after its entry ``last``."""
+
+    last: int = 0
+    totals: dict[str, int] = field(default_factory=dict)  # team -> points or letters
+    enders: dict[int, dict[str, Any]] = field(default_factory=dict)  # entry -> its score that ends the game
+    pending: dict[int, bool] = field(default_factory=dict)  # a call not applied -> whether it has branches
+    decisions: dict[int, int] = field(default_factory=dict)  # a decision -> the call it settles
+    readings: dict[int, dict[str, int]] = field(default_factory=dict)  # entry -> the readings it chose
+    cancelled: set[int] = field(default_factory=set)  # entries an undo cancelled (undos included)
+
+    # --- what it says ---------------------------------------------------------------------------
+
+    def waiting(self) -> list[int]:
+        """The calls still waiting for the table, in order."""
+        settled = set(self.decisions.values())
+        return [n for n in sorted(self.pending) if n not in settled]
+
+    def score(self, game: Game) -> sheet.Score:
+        """The standings, as :func:`kems_ref.game.sheet.score` gives them from the entries."""
+        totals = {t.name: self.totals.get(t.name, 0) for t in game.teams}
+        ended = self.enders[min(self.enders)] if self.enders else None
+        result = sheet.end_by(sheet.standings(game, totals), ended)
+        result.waiting = self.waiting()
+        result.decidable = [n for n in result.waiting if self.pending[n]]
+        return result
+
+    def chosen_readings(self) -> dict[str, int]:
+        """The readings the table has chosen so far (the latest choice of each point)."""
+        chosen: dict[str, int] = {}
+        for n in sorted(self.readings):
+            chosen.update(self.readings[n])
+        return chosen
+
+    # --- kept up to date --------------------------------------------------------------------------
+
+    def after(self, entry: SheetEntry, lookup: Callable[[int], Optional[SheetEntry]]) -> Optional[Tally]:
+        """The tally once ``entry`` (the game's next) is written; ``lookup(n)``: an earlier entry.
+        ``None`` where the entry is not one the tally follows (then make it from the entries)."""
+        if entry.n != self.last + 1:
+            return None
+        new = self.copy()
+        new.last = entry.n
+        if entry.kind != "undo":
+            new._count(entry, 1)
+            return new
+        target = lookup(entry.refers) if entry.refers is not None else None
+        if target is None or target.n in new.cancelled:
+            return None
+        new.cancelled.add(target.n)
+        if target.kind != "undo":  # an undo: the entry it names no longer counts
+            new._count(target, -1)
+            return new
+        again = lookup(target.refers) if target.refers is not None else None  # a redo: what the undo took back
+        if again is None or again.kind == "undo" or again.n not in new.cancelled:
+            return None
+        new.cancelled.discard(again.n)
+        new._count(again, 1)
+        return new
+
+    def _count(self, entry: SheetEntry, sign: int) -> None:
+        """Add (``sign`` 1) or take back (-1) what one entry counts for."""
+        if entry.applied:
+            ender = next((c for c in entry.changes if c.get("unit") == "game"), None)
+            for change in entry.changes:
+                if change.get("unit") != "game":
+                    total = self.totals.get(change["team"], 0) + sign * change["change"]
+                    if total:
+                        self.totals[change["team"]] = total
+                    else:  # a team at nought is kept as no total at all: one tally, one form
+                        self.totals.pop(change["team"], None)
+            if ender is not None:
+                if sign > 0:
+                    self.enders[entry.n] = ender
+                else:
+                    self.enders.pop(entry.n, None)
+        if entry.kind == "call" and not entry.applied:
+            if sign > 0:
+                # read back, an entry counts its branches; just built, its ruling has them
+                self.pending[entry.n] = entry.branches > 0 or bool(entry.ruling is not None and entry.ruling.branches)
+            else:
+                self.pending.pop(entry.n, None)
+        if entry.kind == "decision" and entry.refers is not None:
+            if sign > 0:
+                self.decisions[entry.n] = entry.refers
+            else:
+                self.decisions.pop(entry.n, None)
+        chosen = {fact[len(READING):]: value for fact, value in ((entry.decision or {}).get("if") or {}).items()
+                  if fact.startswith(READING)}
+        if chosen:
+            if sign > 0:
+                self.readings[entry.n] = chosen
+            else:
+                self.readings.pop(entry.n, None)
+
+    def copy(self) -> Tally:
+        return Tally(self.last, dict(self.totals), dict(self.enders), dict(self.pending), dict(self.decisions),
+                     {n: dict(r) for n, r in self.readings.items()}, set(self.cancelled))
+
+    # --- made from the entries, stored as JSON -------------------------------------------------
+
+    @classmethod
+    def of(cls, entries: Iterable[SheetEntry]) -> Tally:
+        """The tally of a whole history, read as :func:`kems_ref.game.sheet.score` reads it."""
+        every = list(entries)
+        gone = sheet.cancelled(every)
+        tally = cls(last=every[-1].n if every else 0, cancelled=set(gone))
+        for entry in every:
+            if entry.kind != "undo" and entry.n not in gone:
+                tally._count(entry, 1)
+        return tally
+
+    def dump(self) -> str:
+        return json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
+                           "pending": self.pending, "decisions": self.decisions, "readings": self.readings,
+                           "cancelled": sorted(self.cancelled)}, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def load(cls, text: str) -> Tally:
+        """A stored tally; raises ``ValueError`` on anything no :meth:`dump` wrote."""
+        try:
+            data = json.loads(text)
+            return cls(last=int(data["last"]), totals={str(k): int(v) for k, v in data["totals"].items()},
+                       enders={int(k): dict(v) for k, v in data["enders"].items()},
+                       pending={int(k): bool(v) for k, v in data["pending"].items()},
+                       decisions={int(k): int(v) for k, v in data["decisions"].items()},
+                       readings={int(k): {str(p): int(x) for p, x in v.items()} for k, v in data["readings"].items()},
+                       cancelled={int(n) for n in data["cancelled"]})
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise ValueError(f"not a stored tally ({exc!r})") from None
+
+
+def read(store: Store, game: Game) -> Tally:
+    """Where the game stands after its last entry: the stored tally where it names that entry, else
+    made from the entries."""
+    last = store.last_entry(game)
+    stored = store.stored_tally(game)
+    if stored is not None and stored[0] == last:
+        try:
+            return Tally.load(stored[1])
+        except ValueError:
+            pass  # a value no kems-ref wrote: made again from the entries
+    return Tally.of(store.iter_entries(game, full=False))
+
+
+def save(store: Store, game: Game, tally: Tally) -> None:
+    """Store the game's tally, inside the transaction that wrote its last entry."""
+    store.store_tally(game, tally.last, tally.dump())
+
+
+def last_undoable(store: Store, game: Game, standing: Tally) -> Optional[SheetEntry]:
+    """The entry an undo cancels: the last one that counts (read from the end, never the whole game)."""
+    for entry in store.iter_entries(game, full=False, backwards=True):
+        if entry.kind != "undo" and entry.n not in standing.cancelled:
+            return entry
+    return None
+
+
+def last_redoable(store: Store, game: Game, standing: Tally) -> Optional[SheetEntry]:
+    """The undo a redo cancels: the latest undo still in force, with nothing written since but other
+    undos and redos (a redo after a new entry would put the game out of order); a redo itself is
+    taken back by an undo, never redone."""
+    for entry in store.iter_entries(game, full=False, backwards=True):
+        if entry.kind != "undo":
+            return None
+        if entry.n not in standing.cancelled:
+            target = store.entry(game, entry.refers) if entry.refers is not None else None
+            return entry if target is not None and target.kind != "undo" else None
+    return None
