@@ -112,6 +112,7 @@ def test_validate_reports_unknown_key_missing_citation_and_unknown_parent_with_l
     assert text.code == 1 and f"{path}:5: unknown key 'colour'" in text.out
 
 
+@pytest.mark.slow
 def test_validate_reports_duplicate_keys_and_cycles(run, tmp_path):
     dup = tmp_path / "dup.yaml"
     base = pathlib.Path(DATA, "maison.yaml").read_text(encoding="utf-8")
@@ -262,6 +263,7 @@ def test_the_sheet_of_a_mixed_table_names_each_convention_s_own_source_and_the_s
     assert " · 10 scoring · 11 calls: Stop Kemps" in pagat
 
 
+@pytest.mark.slow
 def test_show_heads_a_convention_with_its_publication_and_what_it_extends(run):
     pagat = run("conventions", "show", "pagat").out.splitlines()
     assert pagat[1] == "Publication: Kemps — John McLeod, Rules of Card Games (pagat.com) — https://www.pagat.com/"
@@ -556,6 +558,7 @@ def test_a_convention_answers_to_its_names_and_a_near_miss_is_suggested(run):
     assert r.code == 2 and r.err.strip().endswith("— kems?")
 
 
+@pytest.mark.slow
 def test_the_heading_gives_the_publications_own_name_for_the_call(run):
     r = run("rule", "contre-kems", "-c", "pagat", "--hand", "7 7 7 7", "--partner-hand", "K K Q 2")
     assert r.out.splitlines()[0].startswith("CALL UPHELD  — Contre-Kems (called “Stop Kemps” here), Pagat")

@@ -93,6 +93,7 @@ def test_a_damaged_database_is_refused_and_left_byte_identical(run, tmp_path):
                                                   ["point", "Tom", "1"], ["kems", "Léa", "--hand", "Q Q Q Q"]])
 
 
+@pytest.mark.slow
 def test_a_database_damaged_in_its_games_is_refused_at_once_and_left_byte_identical(run, tmp_path):
     db = tmp_path / "games.sqlite3"
     env = {"KEMS_REF_DB": str(db)}
@@ -132,6 +133,7 @@ def test_a_creation_whose_stamp_is_still_in_the_wal_is_ours_and_opens(run, tmp_p
     assert r.code == 0, r.err
 
 
+@pytest.mark.slow
 def test_an_unstamped_database_with_tables_is_someone_elses(run, tmp_path):
     db = tmp_path / "other.sqlite3"
     con = sqlite3.connect(db)

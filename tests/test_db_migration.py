@@ -266,6 +266,7 @@ def _v4_evening(path: Path) -> None:
     con.close()
 
 
+@pytest.mark.slow
 def test_an_evening_written_before_rulings_were_kept_as_data_reads_exactly_as_it_read_then(run, tmp_path):
     """Every score, history (both languages, text and JSON), game and export of a version-4 sheet,
     opened by this version — which rewrites its rulings as data — says what version 4 said, word for word:

@@ -270,6 +270,7 @@ def test_naming_the_accused_of_a_kems_is_refused_the_kems_accuses_no_one(game):
     assert wrong["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_with_two_teams_a_contre_kems_records_the_accused_team_and_the_cards(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "contre-kems", "--by", "Tom", "--hand", "Q Q Q J")
@@ -1033,6 +1034,7 @@ def test_a_call_entered_in_french_and_settled_in_english_reads_in_english(run, g
     assert "Tom+Léa +1 point" in again.out and "the accused" not in again.out.lower()
 
 
+@pytest.mark.slow
 def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_error(tmp_path):
     """"²" is a digit to isdigit() and no number to int(): the prompt says what it takes and asks again."""
     pexpect = pytest.importorskip("pexpect")
@@ -1053,6 +1055,7 @@ def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_err
     assert json.loads(score.stdout)["target"] == 7
 
 
+@pytest.mark.slow
 def test_a_history_of_3000_lines_is_printed_whole_table_after_table_to_its_last_line(run, db):
     """3,000 entries written through the library in one transaction: `--all` prints every line, a
     table every 100 lines with its headings, each line's citations under its table on a narrow

@@ -111,6 +111,7 @@ def test_a_story_over_2000_characters_is_refused_by_the_library_before_it_is_rea
 
 # --- one output-format mechanism -------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, formats", [(["compare"], kems.COMPARE), (["checklist"], kems.CHECKLIST),
                                               (["game", "export"], kems.GAME_EXPORT)])
 def test_each_output_offers_in_its_help_exactly_the_formats_it_declares(run, command, formats):

@@ -111,6 +111,7 @@ def _two_teams(run, tmp_path):
     return db
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["point", BEL_NAME, "1"],
     ["call", "kems", "--by", BEL_NAME, "--square"],

@@ -87,6 +87,7 @@ def test_all_says_under_the_table_that_a_source_contradicts_itself_only_where_on
     assert "contradicts itself" not in run("rule", "kems", "--hand", "Q Q Q Q", "--all").out
 
 
+@pytest.mark.slow
 def test_all_is_a_table_from_72_columns_and_a_list_below(run):
     table = run("rule", "kems", "--hand", "Q Q Q Q", "--all", env={"COLUMNS": "72"}).out.splitlines()
     assert table[1].startswith("┃ Convention")
@@ -373,6 +374,7 @@ def _uncoloured(text):
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), n_columns=st.integers(1, 7), width=st.integers(1, 160), color=st.booleans(),
        title=st.one_of(st.none(), CELL))
@@ -398,6 +400,7 @@ def test_the_history_table_prints_the_very_characters_richs_table_prints(data, n
     assert _uncoloured(our_out.getvalue()) == _uncoloured(their_out.getvalue())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(texts=st.lists(CELL, min_size=1, max_size=3), width=st.integers(1, 160), color=st.booleans())
 def test_the_citations_under_a_narrow_history_are_folded_as_rich_folds_them(texts, width, color):

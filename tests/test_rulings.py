@@ -154,6 +154,7 @@ def test_under_wikipedia_a_contre_kems_on_a_team_without_a_square_is_wrong_under
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_a_table_that_picks_a_reading_gets_a_settled_ruling(rule):
     r = rule("kems", "--hand", "D D D 2", "--reading", "call.kems.wrong=2", convention="marquoir")
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
@@ -379,6 +380,7 @@ def test_under_pagat_ten_players_use_two_decks_so_five_sevens_can_be_out_at_eigh
 
 # --- the explanation says whose rule it is, and how binding ----------------------------------------
 
+@pytest.mark.slow
 def test_under_marquoir_taking_before_putting_back_is_explained_as_a_permission_with_its_condition(run):
     # seed 001:40: a middle card may be taken provided one from the hand goes back at once
     en = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json").json()
@@ -739,6 +741,7 @@ def test_advice_on_an_exception_is_shown_as_advice_beside_the_rule_that_holds(ru
     assert (first["rule_point"], first["force"]) == ("call.double_kems.counter", "advised")
 
 
+@pytest.mark.slow
 def test_under_ducale_a_kems_called_during_a_sweep_is_judged_like_any_other_in_so_many_words(run):
     # seed 000:90: any call stops the hand and the named hand is checked; Ducale makes no sweep exception
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "--json").json()

@@ -390,6 +390,7 @@ def _games(opener, base: str) -> tuple[int, object]:
         return refused.code, json.loads(refused.read())
 
 
+@pytest.mark.slow
 def test_a_restarted_server_admits_the_phones_that_joined_until_a_new_token_is_asked_for(tmp_path):
     import http.cookiejar
     import urllib.request
@@ -459,6 +460,7 @@ def _state(path: Path) -> tuple:
         path.read_text() if path.is_file() and not path.is_symlink() else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(PLANTED))
 def test_a_token_file_others_could_read_or_that_is_not_a_plain_file_is_refused_and_left_as_it_is(tmp_path, kind):
     db = tmp_path / "g.sqlite3"
@@ -517,6 +519,7 @@ def test_a_token_file_of_another_user_is_refused(tmp_path):
     assert refused.value.key == "error.serve_token_owner" and kept.read_text() == TOKEN + "\n"
 
 
+@pytest.mark.slow
 def test_new_token_without_lan_is_refused_and_a_lan_db_in_a_missing_folder_too(tmp_path):
     for args, says in ((["--new-token"], "--new-token replaces the join token of --lan: give --lan too"),
                        (["--lan", "--db", str(tmp_path / "nowhere" / "g.db")],
@@ -791,6 +794,7 @@ def _json(body: bytes, **headers: str) -> dict:
     return {"content": body, "headers": {"content-type": "application/json", **headers}}
 
 
+@pytest.mark.slow
 def test_every_route_answers_its_own_status(client):
     assert client.get("/", follow_redirects=False).headers["location"] == "/new"  # no game yet: start one
     assert client.get("/call/kems", follow_redirects=False).status_code == 303

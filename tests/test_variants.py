@@ -69,6 +69,7 @@ def test_wikipedia_en_exactly_one_meaningful_signal_never_spoken(rule):
     assert rule("signal", "--second-signal", convention=WIKI_EN)["verdict"] == "forbidden"
 
 
+@pytest.mark.slow
 def test_wikipedia_en_meaningless_decoy_signals_are_allowed(run):
     entry = shown(run, WIKI_EN, "signal.bluff")
     assert (entry["status"], entry["value"]) == ("stated", True)
@@ -517,6 +518,7 @@ def test_kent_a_partner_who_calls_kent_on_the_signal_wins_the_game(rule):
     assert r["call_name"] == "Kent"
 
 
+@pytest.mark.slow
 def test_kent_the_signal_may_not_be_a_sound_but_a_sound_may_cue_the_partner_to_look(rule):
     sound = rule("signal", "--sound", convention=KENT)
     assert sound["verdict"] == "forbidden" and sound["rule_points"] == ["signal.sound"]
