@@ -78,6 +78,15 @@ def rule(run):
 HERE = os.path.dirname(__file__)
 
 
+def read_data(path) -> object:
+    """A YAML file of the tests' own (the ruling tables, the stories, the hostile cases), read with PyYAML's
+    C loader where it is built: several modules read the tables while the suite is collected."""
+    import yaml
+
+    with open(path, encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def paused_kems_ref(stage: str, seconds: float = 30) -> list[str]:
     """The command line of a kems-ref process that holds its write open at ``stage`` ("commit",
     "create", "migrate") for ``seconds``, to be killed there: the store's test hook, set in the child

@@ -36,6 +36,7 @@ def same_ruling(run, data):
 
 # --- the stories, ruled without a terminal ----------------------------------------
 
+@pytest.mark.slow
 def test_contre_kems_on_two_7s_and_two_kings_under_ducale_is_wrong_and_gives_the_accused_a_point(run):
     data = ask_json(run, "contre-kems sur deux 7 et deux rois")
     assert (data["convention"], data["event"], data["verdict"]) == ("ducale", "contre-kems", "rejected")
@@ -50,6 +51,7 @@ def test_a_kems_on_three_queens_and_a_jack_is_rejected_the_opponents_score(run):
     same_ruling(run, data)
 
 
+@pytest.mark.slow
 def test_stop_kemps_on_marie_whose_partner_has_four_kings_under_pagat_gives_the_accused_a_letter(run):
     data = ask_json(run, "stop kemps on Marie 2 3 4 5, her partner has four kings, pagat")
     assert (data["convention"], data["verdict"]) == ("pagat", "upheld")
@@ -77,6 +79,7 @@ def test_a_wrong_kems_at_eight_players_under_ducale_leaves_the_score_open(run):
     same_ruling(run, data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("story", [
     "contre sur Julie qui avait deux valets et deux dames", "he swapped two cards at once",
     "j'ai reçu trois 9 à la première donne", "personne ne s'oppose au balayage",
@@ -128,6 +131,7 @@ def test_in_french_everything_is_french_cards_included(run):
     assert lines[-1] == 'Même décision : kems-ref rule contre-kems -c ducale --hand "7 7 K K" --lang fr'
 
 
+@pytest.mark.slow
 def test_words_it_cannot_read_exit_2_saying_what_it_understood_and_what_not(run):
     r = run("ask", "bonjour tout le monde", "--no-input")
     assert r.code == 2
@@ -241,6 +245,7 @@ def finish(child):
     return child.exitstatus, ANSI.sub("", child.before or "")
 
 
+@pytest.mark.slow
 def test_on_a_terminal_it_asks_for_the_partners_cards_then_rules(tmp_path):
     child = spawn("ask", "contre-kems on 7 7 K K", "-c", "pagat")
     child.expect("Understood: Contre-Kems; the accused player's hand: 7 7 K K; Pagat")
@@ -252,6 +257,7 @@ def test_on_a_terminal_it_asks_for_the_partners_cards_then_rules(tmp_path):
     assert 'Same ruling: kems-ref rule contre-kems -c pagat --hand "7 7 K K" --partner-hand "Q Q Q Q"' in rest
 
 
+@pytest.mark.slow
 def test_on_a_terminal_in_french_a_choice_is_picked_by_its_number():
     child = spawn("ask", "un échange", "-c", "ducale", lang="fr")
     child.expect("A-t-il pris au centre avant de poser")
@@ -264,6 +270,7 @@ def test_on_a_terminal_in_french_a_choice_is_picked_by_its_number():
     assert "Même décision : kems-ref rule exchange -c ducale --put-first" in rest
 
 
+@pytest.mark.slow
 def test_on_a_terminal_ctrl_c_and_end_of_input_leave_cleanly():
     child = spawn("ask", "contre-kems on 7 7 K K", "-c", "pagat")
     child.expect("partner hold a square")
@@ -277,6 +284,7 @@ def test_on_a_terminal_ctrl_c_and_end_of_input_leave_cleanly():
     assert code == 130 and "Traceback" not in rest
 
 
+@pytest.mark.slow
 def test_piped_the_story_comes_from_stdin_and_nothing_is_asked():
     done = subprocess.run([sys.executable, "-m", "kems_ref", "ask", "-c", "pagat", "--json"],
                           input="stop kemps on 7 7 K K", capture_output=True, text=True, env=ENV, timeout=60)
@@ -290,6 +298,7 @@ def test_piped_the_story_comes_from_stdin_and_nothing_is_asked():
     assert done.returncode == 2 and "tell the situation" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_prompt_library_and_the_reader_stay_out_of_the_path_of_rule():
     code = ("import sys\nfrom kems_ref.cli import main\nsys.argv = ['kems-ref', 'rule', 'kems', '--hand', '7 7 7 7']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
@@ -355,6 +364,7 @@ def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, 
         assert len(data["conventions"]) == 9
 
 
+@pytest.mark.slow
 def test_a_story_told_in_french_is_answered_in_french_when_no_language_was_chosen(run, monkeypatch):
     monkeypatch.setenv("LANG", "C.UTF-8")  # no French or English locale, no KEMS_REF_LANG, no --lang
     assert run("ask", "contre-kems sur Paul, deux rois, ducale", "--no-input").out.startswith(

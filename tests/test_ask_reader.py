@@ -4,7 +4,7 @@ and the stories it must not guess at are refused, each for its reason (tests/dat
 import os
 
 import pytest
-import yaml
+from conftest import read_data
 
 from kems_ref.ask.reader import read, read_cards
 
@@ -12,8 +12,7 @@ HERE = os.path.dirname(__file__)
 
 
 def cases(name):
-    with open(os.path.join(HERE, "data", "ask", name), encoding="utf-8") as f:
-        return yaml.safe_load(f)
+    return read_data(os.path.join(HERE, "data", "ask", name))
 
 
 STORIES, REFUSALS = cases("stories.yaml"), cases("refusals.yaml")
@@ -71,3 +70,81 @@ def test_a_story_as_french_as_it_is_english_is_told_in_no_language():
     assert story_lang("kems Q Q Q Q") is None  # no word of either language
     assert story_lang("la kems was wrong") == "en" and story_lang("le kems était faux") == "fr"
     assert story_lang("la kems was right, pas") is None  # two words of each
+
+
+# --- the vocabulary, word by word: each rank word is read as its own rank -------------------------
+
+#: every rank word a player says, by language (folded: no accents), as (singular forms, plural forms the
+#: reader accepts).  Written out here, not read from the reader: a word read as another rank ("reine" as a
+#: king) must fail.  French numbers and "as", "six", "dix" are the same in the plural.
+VOCABULARY = {
+    "fr": {"A": (["as"], ["as", "ases"]), "K": (["roi"], ["rois"]), "Q": (["dame", "reine"], ["dames", "reines"]),
+           "J": (["valet"], ["valets"]),
+           # "deux deux" is no hand: two counts, read as neither (the plural of "deux" is left out)
+           "2": (["deux"], []), "3": (["trois"], ["trois"]), "4": (["quatre"], ["quatre"]),
+           "5": (["cinq"], ["cinq"]), "6": (["six"], ["six"]), "7": (["sept"], ["sept"]), "8": (["huit"], ["huit"]),
+           "9": (["neuf"], ["neuf"]), "10": (["dix"], ["dix"])},
+    "en": {"A": (["ace"], ["aces"]), "K": (["king"], ["kings"]), "Q": (["queen"], ["queens"]),
+           "J": (["jack", "knave"], ["jacks", "knaves"]), "2": (["two", "deuce"], ["twos", "deuces"]),
+           "3": (["three"], ["threes"]), "4": (["four"], ["fours"]), "5": (["five"], ["fives"]),
+           "6": (["six"], ["sixes"]), "7": (["seven"], ["sevens"]), "8": (["eight"], ["eights"]),
+           "9": (["nine"], ["nines"]), "10": (["ten"], ["tens"])},
+}
+#: the other cards of each story: aces, or kings beside an ace
+OTHER = {"fr": {"A": ("rois", "K"), "*": ("as", "A")}, "en": {"A": ("kings", "K"), "*": ("aces", "A")}}
+#: the story around the word: three others and one of it, or two of it and two others
+TOLD = {("fr", 1): "kems, il avait trois {other} et un {word}", ("fr", 2): "kems, il avait deux {word} et deux {other}",
+        ("en", 1): "kems, he had three {other} and one {word}", ("en", 2): "kems, he had two {word} and two {other}"}
+WORDS = [(lang, rank, word, count) for lang, ranks in VOCABULARY.items() for rank, (one, many) in ranks.items()
+         for count, words in ((1, one), (2, many)) for word in words]
+
+
+def test_the_vocabulary_below_is_every_rank_word_the_reader_knows():
+    from kems_ref.ask.reader import RANK_WORDS
+
+    assert {word for _, _, word, _ in WORDS} == set(RANK_WORDS)
+
+
+@pytest.mark.parametrize(("lang", "rank", "word", "count"), WORDS,
+                         ids=[f"{lang}-{word}-{'one' if count == 1 else 'two'}" for lang, _, word, count in WORDS])
+def test_every_rank_word_is_read_as_its_own_rank_in_a_story_of_its_language(lang, rank, word, count):
+    """"kems, il avait trois as et une reine" is three aces and a queen; "he had two knaves and two aces"
+    two jacks and two aces."""
+    from kems_ref.ask.reader import story_lang
+
+    other, other_rank = OTHER[lang].get(rank, OTHER[lang]["*"])
+    story = TOLD[(lang, count)].format(word=word, other=other)
+    hand = [other_rank] * 3 + [rank] if count == 1 else [rank] * 2 + [other_rank] * 2
+    reading = read(story)
+    assert (reading.event, reading.options, reading.unknown) == ("kems", {"hand": " ".join(hand)}, [])
+    assert story_lang(story) == lang
+
+
+@pytest.mark.parametrize(("story", "hand"), [
+    ("kems on A A A k", "A A A K"), ("kems on A A A q", "A A A Q"), ("kems on A A A j", "A A A J"),
+    ("kems on K K K a", "K K K A"), ("kems sur A A A r", "A A A K"), ("kems sur A A A d", "A A A Q"),
+    ("kems sur A A A v", "A A A J"), ("kems sur K K K 1", "K K K A"),
+    *((f"kems on A A A {n}", f"A A A {n}") for n in ("2", "3", "4", "5", "6", "7", "8", "9", "10")),
+    ("kems, he had two 7s and two aces", "7 7 A A"), ("kems, he had two 10s and two aces", "10 10 A A"),
+])
+def test_every_rank_letter_and_number_is_read_as_its_rank(story, hand):
+    assert read(story).options == {"hand": hand}
+
+
+#: the card words of the notation (`--hand "roi, roi, dame"`), written out as above
+CARD_WORDS = {
+    "A": ("a", "1", "as", "ace", "aces", "ases"), "K": ("k", "r", "roi", "king"), "Q": ("q", "d", "dame", "queen"),
+    "J": ("j", "v", "valet", "jack", "knave"), "2": ("2", "deux", "two"), "3": ("3", "trois", "three"),
+    "4": ("4", "quatre", "four"), "5": ("5", "cinq", "five"), "6": ("6", "six"), "7": ("7", "sept", "seven"),
+    "8": ("8", "huit", "eight"), "9": ("9", "neuf", "nine"), "10": ("10", "dix", "ten"),
+}
+
+
+def test_every_card_word_of_the_notation_is_its_own_rank_in_either_case():
+    from kems_ref.referee import cards
+
+    assert {word for words in CARD_WORDS.values() for word in words} == set(cards._WORDS)
+    for rank, words in CARD_WORDS.items():
+        for word in words:
+            for typed in (word, word.upper(), word.capitalize()):
+                assert cards.parse_cards(f"{typed} {typed}, {typed}") == [cards.Card(rank)] * 3, typed

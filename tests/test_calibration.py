@@ -19,7 +19,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-import yaml
+from conftest import read_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,7 +84,7 @@ def _check(conv: Convention, sit: Situation, ruling: Ruling) -> None:
 def _table_cases() -> list[tuple[str, dict]]:
     out = []
     for path in sorted(TABLES.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_data(path)
         out += [(data["convention"], case) for case in data["cases"] if case["verdict"] != "impossible"]
     return out
 
@@ -124,6 +124,7 @@ def open_situations(draw):
     return conv, event, {k: v for k, v in kwargs.items() if v is not None}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(open_situations())
 def test_any_situation_asks_only_what_changes_it_and_never_silences_a_rule_for_an_exception(case):

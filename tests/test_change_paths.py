@@ -7,7 +7,9 @@ import contextlib
 import pathlib
 import re
 
+import pytest
 import yaml
+from conftest import read_data
 
 from kems_ref import i18n
 from kems_ref.corpus import load as conventions
@@ -22,7 +24,7 @@ TESTS = pathlib.Path(__file__).resolve().parent
 
 def _table_cases() -> list[tuple[str, dict]]:
     return [(data["convention"], case) for path in sorted((TESTS / "rulings").glob("*.yaml"))
-            for data in [yaml.safe_load(path.read_text(encoding="utf-8"))] for case in data["cases"]]
+            for data in [read_data(path)] for case in data["cases"]]
 
 
 # --- a new event ------------------------------------------------------------------------------------
@@ -61,12 +63,14 @@ def test_the_readers_rank_words_are_ranks_of_the_game():
 
 # --- a new rule point ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_rule_point_a_ruling_reads_is_named_by_a_ruling_table_case():
     """A new rule point the referee reads must come with its expected rulings (tests/rulings/)."""
     named = {point for _, case in _table_cases() for point in re.findall(r"\b([a-z_]+\.[a-z_.]+):", case["seed"])}
     assert sorted(p.id for p in RULE_POINTS if p.ruled and p.id not in named) == []
 
 
+@pytest.mark.slow
 def test_the_points_the_referee_reads_are_the_points_the_catalogue_says_it_reads():
     read: set[str] = set()
 
@@ -93,6 +97,7 @@ def test_every_point_no_ruling_reads_is_pinned_where_a_shipped_convention_states
 
 # --- a phrase the reader of `ask` learns ------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_fact_a_phrase_of_the_reader_says_is_an_option_of_rule_or_a_declared_story_fact(monkeypatch):
     """A new phrase returns options of ``rule`` or facts declared in ``reader.STORY_FACTS`` (with what
     they mean): none is read under a name nobody declared."""

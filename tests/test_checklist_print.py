@@ -10,7 +10,7 @@ import pytest
 
 CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")
                  if shutil.which(name)), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed"), pytest.mark.slow]
 
 
 def pages(pdf: bytes) -> int:

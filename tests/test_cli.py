@@ -41,6 +41,7 @@ def test_french_comes_from_the_environment(run):
     assert r.out.startswith("ANNONCE FAUSSE")
 
 
+@pytest.mark.slow
 def test_all_gives_one_ruling_per_convention(run):
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--all", "--json")
     assert r.code == 0
@@ -58,6 +59,7 @@ def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
     assert r.code == 2 and f"{f}:3:" in r.err and "unknown key 'foo'" in r.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, needle", [
     (["rule", "contre-kems", "--hand", "7 7 X K"], "unreadable card 'X'"),
     (["rule", "kems", "--hand", "7 7 7 7 7"], "5 cards of rank 7"),
@@ -96,6 +98,7 @@ def test_errors_are_also_json_on_stdout_with_json(run):
     assert r.code == 2 and "unreadable card" in r.json()["error"]
 
 
+@pytest.mark.slow
 def test_validate_reports_unknown_key_missing_citation_and_unknown_parent_with_lines(run):
     path = os.path.join(DATA, "broken.yaml")
     r = run("conventions", "validate", path, "--json")
@@ -109,6 +112,7 @@ def test_validate_reports_unknown_key_missing_citation_and_unknown_parent_with_l
     assert text.code == 1 and f"{path}:5: unknown key 'colour'" in text.out
 
 
+@pytest.mark.slow
 def test_validate_reports_duplicate_keys_and_cycles(run, tmp_path):
     dup = tmp_path / "dup.yaml"
     base = pathlib.Path(DATA, "maison.yaml").read_text(encoding="utf-8")
@@ -122,6 +126,7 @@ def test_validate_reports_duplicate_keys_and_cycles(run, tmp_path):
     assert r.code == 1 and "cycle" in r.json()["errors"][0]["message"]
 
 
+@pytest.mark.slow
 def test_validate_exit_codes_0_valid_2_unreadable(run, tmp_path):
     assert run("conventions", "validate", os.path.join(DATA, "maison.yaml")).code == 0
     bad = tmp_path / "bad.yaml"
@@ -208,6 +213,7 @@ class _Balanced(html.parser.HTMLParser):
         assert self.stack.pop() == tag
 
 
+@pytest.mark.slow
 def test_checklist_items_are_the_disputed_points_and_every_silence_a_ruling_can_turn_on(run):
     from kems_ref.corpus.catalogue import BY_ID
 
@@ -228,6 +234,7 @@ def test_checklist_items_are_the_disputed_points_and_every_silence_a_ruling_can_
     assert by_point["call.double_kems.right"]["citation"]["section"]
 
 
+@pytest.mark.slow
 def test_checklist_html_is_one_well_formed_printable_page_with_every_item(run):
     page = run("checklist", "-c", "ducale", "--format", "html").out
     parser = _Balanced()
@@ -256,6 +263,7 @@ def test_the_sheet_of_a_mixed_table_names_each_convention_s_own_source_and_the_s
     assert " · 10 scoring · 11 calls: Stop Kemps" in pagat
 
 
+@pytest.mark.slow
 def test_show_heads_a_convention_with_its_publication_and_what_it_extends(run):
     pagat = run("conventions", "show", "pagat").out.splitlines()
     assert pagat[1] == "Publication: Kemps — John McLeod, Rules of Card Games (pagat.com) — https://www.pagat.com/"
@@ -292,6 +300,7 @@ def test_checklist_text_and_markdown_in_french(run):
 
 # --- house rules ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_house_rule_double_kems_at_3_points_changes_the_ruling_compare_and_checklist(run):
     house = os.path.join(DATA, "maison.yaml")
     r = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c", house, "--json").json()
@@ -313,6 +322,7 @@ DOUBLE_AT_3 = ("  call.double_kems.right:\n    status: stated\n    value: [{{tea
                "    text: {{fr: Trois points., en: Three points.}}\n    citation: {{{source}section: page 2}}\n")
 
 
+@pytest.mark.slow
 def test_a_house_citation_naming_its_own_source_is_not_said_to_come_through_the_publications_channel(run, tmp_path):
     """The club's rules reached us through its newsletter; a point copied from grandmother's notebook
     is cited as the notebook, not "via the newsletter"."""
@@ -375,6 +385,7 @@ def test_validate_lists_the_problems_in_line_order_a_missing_parent_first(run, t
     assert [e["line"] for e in errors] == [5, 9] and "no such file" in errors[0]["message"]
 
 
+@pytest.mark.slow
 def test_init_prints_a_valid_starting_file(run, tmp_path):
     out = run("conventions", "init", "--extends", "ducale").out
     f = tmp_path / "maison.yaml"
@@ -418,6 +429,7 @@ def test_init_into_a_folder_says_it_is_a_folder_and_leaves_it_as_it_was(run, tmp
                      f"(for example {folder}/maison.yaml)\n")
     assert list(folder.iterdir()) == [] and folder.is_dir()
 
+@pytest.mark.slow
 def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_exactly_those():
     """``ruled`` in the catalogue matches the resolver: every rule point its code names, and every
     point a ruling of the tables cites or finds silent."""
@@ -442,6 +454,7 @@ def test_the_catalogue_says_which_points_a_ruling_reads_and_the_resolver_reads_e
     assert cited <= ruled
 
 
+@pytest.mark.slow
 def test_the_shipped_json_schema_is_generated_from_the_catalogue():
     from kems_ref.corpus import schema
 
@@ -465,6 +478,7 @@ def _commands():
             yield name, cmd
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, cmd", list(_commands()))
 def test_every_command_has_help_and_appears_in_the_readme(run, name, cmd):
     assert cmd.help and cmd.help.strip()
@@ -472,6 +486,7 @@ def test_every_command_has_help_and_appears_in_the_readme(run, name, cmd):
     assert run(*name.split(), "--help").code == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", re.findall(r"^\$ kems-ref (.+)$", README, flags=re.M))
 def test_every_readme_example_runs(run, line):
     r = run(*shlex.split(line))
@@ -504,6 +519,7 @@ def test_compare_shows_an_inherited_silence_as_silent_never_none(run):
     assert cell["status"] == "inherited" and cell["silent"] is True and cell["inherited_from"] == "ducale"
 
 
+@pytest.mark.slow
 def test_compare_and_show_mark_descriptions_and_advice(run):
     out = run("compare", "marquoir", "pagat", "--topic", "hunt", env={"COLUMNS": "160"}).out
     assert "take, then put (permission with its condition)" in out
@@ -533,6 +549,7 @@ def test_an_event_answers_to_the_names_players_use(run, word, event):
     assert r.code == 0 and f"rule {event}" in r.out.replace("\n", " ")
 
 
+@pytest.mark.slow
 def test_a_convention_answers_to_its_names_and_a_near_miss_is_suggested(run):
     assert run("rule", "kems", "--hand", "7 7 7 7", "-c", "Wikipédia", "--json").json()["convention"] == "wikipedia"
     r = run("rule", "kems", "--hand", "7 7 7 7", "-c", "pagatt")
@@ -541,6 +558,7 @@ def test_a_convention_answers_to_its_names_and_a_near_miss_is_suggested(run):
     assert r.code == 2 and r.err.strip().endswith("— kems?")
 
 
+@pytest.mark.slow
 def test_the_heading_gives_the_publications_own_name_for_the_call(run):
     r = run("rule", "contre-kems", "-c", "pagat", "--hand", "7 7 7 7", "--partner-hand", "K K Q 2")
     assert r.out.splitlines()[0].startswith("CALL UPHELD  — Contre-Kems (called “Stop Kemps” here), Pagat")
@@ -548,6 +566,7 @@ def test_the_heading_gives_the_publications_own_name_for_the_call(run):
     assert run("rule", "contre-kems", "--hand", "7 7 7 7", "--json").json()["call_name"] is None
 
 
+@pytest.mark.slow
 def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
     r = run("glossary", "balayage", "--lang", "fr")
     assert r.code == 0 and r.out.startswith("Balayage\n  Quand plus personne ne veut des cartes du milieu")
@@ -557,6 +576,7 @@ def test_the_glossary_finds_a_term_by_any_of_its_names_in_either_language(run):
     assert r.code == 2 and r.err.strip().endswith("— Sweep?")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", ["60", "100"])
 def test_the_glossary_wraps_short_of_the_terminal_s_width(run, width):
     lines = run("glossary", env={"COLUMNS": width}).out.splitlines()
@@ -579,6 +599,7 @@ def test_rule_contre_kems_help_lists_only_the_contre_kems_options_each_with_its_
         assert other not in r.out
 
 
+@pytest.mark.slow
 def test_help_and_usage_errors_are_french_in_french():
     import subprocess
     import sys
@@ -596,6 +617,7 @@ def test_help_and_usage_errors_are_french_in_french():
                                    "nombre entier (voir kems-ref rule kems --help)")
 
 
+@pytest.mark.slow
 def test_compare_one_point_shows_that_point_across_every_source_on_one_screen(run):
     r = run("compare", "call.contre_kems.wrong", env={"COLUMNS": "80"})
     lines = r.out.splitlines()
@@ -612,6 +634,7 @@ def test_compare_one_point_shows_that_point_across_every_source_on_one_screen(ru
         ["signal"] * len(run("compare", "--topic", "signal", "--json").json()["rows"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", ["80", "200"])
 def test_compare_is_readable_at_80_and_200_columns_and_never_wraps_a_rule_id(run, width):
     from kems_ref.corpus.catalogue import IDS
@@ -625,6 +648,7 @@ def test_compare_is_readable_at_80_and_200_columns_and_never_wraps_a_rule_id(run
     assert "≠ " in out
 
 
+@pytest.mark.slow
 def test_on_a_terminal_a_long_compare_goes_through_the_pager_and_a_short_one_does_not():
     import sys
 
@@ -641,6 +665,7 @@ def test_on_a_terminal_a_long_compare_goes_through_the_pager_and_a_short_one_doe
     assert "THROUGH-THE-PAGER" not in child.before and "partner only" in child.before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pager", "shown_by"), [
     ("sh -c 'echo FROM-THE-PAGER; cat; exit 1'", "the pager"),  # shown, then an error code: no crash, shown once
     ("sh -c 'exit 127'", "kems-ref"),  # its own command missing: nothing was shown, kems-ref prints it
@@ -659,6 +684,7 @@ def test_a_long_compare_is_shown_once_whatever_the_pager_s_exit_code(pager, show
     assert ("FROM-THE-PAGER" in child.before) == (shown_by == "the pager")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("words", "expected"), [
     ("kems-ref rule con", {"contre-kems"}),
     ("kems-ref rule contre-kems -c pa", {"pagat"}),
@@ -676,6 +702,7 @@ def test_bash_completion_offers_events_conventions_and_rule_points(words, expect
     assert set(done.stdout.split()) >= expected, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
     import subprocess
     import sys
@@ -696,6 +723,7 @@ def test_zsh_and_fish_complete_convention_names_and_a_script_is_offered():
         assert "_KEMS_REF_COMPLETE" in script and mark in script, shell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, first, second", [
     (["rule", "contre-kems", "--square", "--no-square"], "--square", "--no-square"),
     (["rule", "contre-kems", "--square", "--after-kems", "--kems-right", "--kems-wrong"], "--kems-right",
@@ -711,6 +739,7 @@ def test_two_contradictory_facts_are_refused_naming_both_never_the_last_one_winn
                                              "of them (or neither, if nobody knows)")
 
 
+@pytest.mark.slow
 def test_a_fact_that_qualifies_another_one_not_given_is_refused(run, tmp_path):
     r = run("rule", "contre-kems", "--square", "--kems-right")
     assert r.code == 2 and "--kems-right qualifies --after-kems, which was not given" in r.err
@@ -756,6 +785,7 @@ def test_a_bare_command_prints_a_short_usage_and_exits_0(run, args, first):
     assert len(r.out.splitlines()) <= 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["usage.root", "usage.rule", "usage.game"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_example_of_a_short_usage_runs(run, key, lang):

@@ -24,6 +24,7 @@ def test_every_shipped_file_is_valid(cid):
     assert problems == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid", IDS_SHIPPED)
 def test_show_answers_every_rule_point_and_cites_every_stated_one(run, cid):
     shown = run("conventions", "show", cid, "--json").json()
@@ -389,6 +390,7 @@ def _shown_facts():
     return [(cid, point, fact) for cid, points in data.items() for point, fact in points.items()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid, point, fact", _shown_facts(), ids=lambda v: v if isinstance(v, str) else "")
 def test_what_a_convention_states_where_no_ruling_reads_it_is_shown_with_its_force(run, cid, point, fact):
     shown = run("conventions", "show", cid, "--json").json()["rules"][point]

@@ -36,6 +36,7 @@ def _refused(run, db: Path, needle: str, commands=READS) -> None:
         assert _digests(db) == before, args
 
 
+@pytest.mark.slow
 def test_another_programs_database_with_a_pending_wal_is_refused_and_neither_file_changes(run, tmp_path):
     db = tmp_path / "notes.sqlite3"
     _leave(db, "con.execute('PRAGMA journal_mode=WAL')\ncon.execute('PRAGMA wal_autocheckpoint=0')\n"
@@ -44,6 +45,7 @@ def test_another_programs_database_with_a_pending_wal_is_refused_and_neither_fil
     _refused(run, db, "is not a kems-ref database")
 
 
+@pytest.mark.slow
 def test_another_programs_database_with_a_hot_journal_is_refused_and_not_rolled_back(run, tmp_path):
     db = tmp_path / "notes.sqlite3"
     setup = sqlite3.connect(db)
@@ -57,6 +59,7 @@ def test_another_programs_database_with_a_hot_journal_is_refused_and_not_rolled_
     _refused(run, db, "is not a kems-ref database")
 
 
+@pytest.mark.slow
 def test_a_newer_kems_ref_database_with_a_pending_wal_is_refused_untouched(run, tmp_path):
     db = tmp_path / "games.sqlite3"
     assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat", "--db", str(db)).code == 0
@@ -67,6 +70,7 @@ def test_a_newer_kems_ref_database_with_a_pending_wal_is_refused_untouched(run, 
     _refused(run, db, "comes from a newer kems-ref")
 
 
+@pytest.mark.slow
 def test_a_damaged_database_is_refused_and_left_byte_identical(run, tmp_path):
     db = tmp_path / "games.sqlite3"
     env = {"KEMS_REF_DB": str(db)}
@@ -89,6 +93,7 @@ def test_a_damaged_database_is_refused_and_left_byte_identical(run, tmp_path):
                                                   ["point", "Tom", "1"], ["kems", "Léa", "--hand", "Q Q Q Q"]])
 
 
+@pytest.mark.slow
 def test_a_database_damaged_in_its_games_is_refused_at_once_and_left_byte_identical(run, tmp_path):
     db = tmp_path / "games.sqlite3"
     env = {"KEMS_REF_DB": str(db)}
@@ -105,6 +110,7 @@ def test_a_database_damaged_in_its_games_is_refused_at_once_and_left_byte_identi
     _refused(run, db, "is unreadable or damaged")
 
 
+@pytest.mark.slow
 def test_a_first_creation_cut_short_before_its_first_commit_is_created_anew(run, tmp_path):
     db = tmp_path / "games.sqlite3"
     _leave(db, "con.execute('PRAGMA journal_mode=WAL')")  # WAL set, nothing committed, no stamp
@@ -127,6 +133,7 @@ def test_a_creation_whose_stamp_is_still_in_the_wal_is_ours_and_opens(run, tmp_p
     assert r.code == 0, r.err
 
 
+@pytest.mark.slow
 def test_an_unstamped_database_with_tables_is_someone_elses(run, tmp_path):
     db = tmp_path / "other.sqlite3"
     con = sqlite3.connect(db)
@@ -139,6 +146,7 @@ def test_an_unstamped_database_with_tables_is_someone_elses(run, tmp_path):
 NEW = ["new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "pagat"]
 
 
+@pytest.mark.slow
 def test_a_first_creation_killed_midway_leaves_the_path_free_and_the_next_one_creates_it(tmp_path):
     import os
     import signal
@@ -162,6 +170,7 @@ def test_a_first_creation_killed_midway_leaves_the_path_free_and_the_next_one_cr
     assert sorted(p.name for p in tmp_path.iterdir() if "kems-ref-new" in p.name) == []  # the leftover removed
 
 
+@pytest.mark.slow
 def test_twenty_first_opens_at_once_all_succeed_on_one_database(tmp_path):
     for trial in range(3):
         db = tmp_path / f"games-{trial}.sqlite3"
@@ -219,6 +228,7 @@ def test_a_full_disk_at_creation_says_the_disk_is_full_and_leaves_nothing(run, s
     assert again.code == 0, (again.err, sorted(p.name for p in small_disk.iterdir()))
 
 
+@pytest.mark.slow
 def test_a_full_disk_refuses_every_write_by_name_keeps_every_entry_and_still_reads(run, small_disk):
     db = small_disk / "games.sqlite3"
     assert run("game", *NEW, "--db", str(db)).code == 0
@@ -242,6 +252,7 @@ def test_a_full_disk_refuses_every_write_by_name_keeps_every_entry_and_still_rea
     assert {t["team"]: t["letters_count"] for t in score["teams"]} == {"Tom+Léa": 2, "Ana+Ben": 1}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, reason", [
     ("UPDATE teams SET players = 'not json'", "a stored value is not JSON"),
     ("UPDATE entries SET changes = '[1, 2]'", "a score change is not one kems-ref writes"),
@@ -293,6 +304,7 @@ def test_a_stored_number_is_read_up_to_2_to_the_53_and_one_past_it_is_damaged(ru
         "is unreadable or damaged (a stored number is not one kems-ref writes: '9007199254740993')" in r.err
 
 
+@pytest.mark.slow
 def test_a_sheet_that_fills_the_disk_itself_stays_sound_and_goes_on_elsewhere(run, small_disk, tmp_path):
     import shutil
 
@@ -328,6 +340,7 @@ def test_an_empty_file_beside_another_programs_wal_or_journal_is_theirs(run, tmp
         assert _digests(db) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command, code", [(["list"], 0), (["list", "--json"], 0), (["score"], 2),
                                            (["history"], 2), (["export", "--format", "csv"], 2), (["show"], 2)])
 def test_a_command_that_only_reads_never_makes_a_database_of_an_empty_or_missing_file(run, tmp_path, command, code):

@@ -200,6 +200,7 @@ def test_a_migration_that_fails_midway_leaves_the_version_3_sheet_exactly_as_it_
     assert _schema(db)[0] == store.VERSION and _rows(db) == before
 
 
+@pytest.mark.slow
 def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_open_migrates_it(tmp_path):
     db = tmp_path / "games.sqlite3"
     _old_sheet(db, wal=True)
@@ -237,6 +238,7 @@ def test_a_process_killed_mid_migration_leaves_the_sheet_as_it_was_and_the_next_
     assert _schema(db)[0] == store.VERSION and _rows(db) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["score"], ["history"], ["list"], ["show"], ["export", "--format", "json"]])
 def test_a_command_that_only_reads_an_older_sheet_answers_from_it_and_leaves_the_file_as_it_was(run, tmp_path,
                                                                                                command):
@@ -264,6 +266,7 @@ def _v4_evening(path: Path) -> None:
     con.close()
 
 
+@pytest.mark.slow
 def test_an_evening_written_before_rulings_were_kept_as_data_reads_exactly_as_it_read_then(run, tmp_path):
     """Every score, history (both languages, text and JSON), game and export of a version-4 sheet,
     opened by this version — which rewrites its rulings as data — says what version 4 said, word for word:

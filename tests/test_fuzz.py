@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 from kems_ref.cli import app
 from kems_ref.referee.situation import EVENTS, OPTIONS, SITUATION_KEYS
 
+pytestmark = pytest.mark.slow  # the inner loop (pytest -m "not slow") leaves fuzzing to the whole suite
+
 EXAMPLES = int(os.environ.get("KEMS_REF_FUZZ", "80"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("KEMS_REF_FUZZ"),
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

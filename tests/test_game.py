@@ -47,6 +47,7 @@ def history(game_fn):
 
 # --- four whole games -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_ducale_game_to_an_agreed_three_a_double_kems_scores_two_and_ana_and_ben_win(game):
     created = game("new", *TEAMS, "-c", "ducale", "--target", "3", "--name", "dimanche")
     assert created["target"] == 3 and created["decided_by_table"] == {"target": 3}
@@ -64,6 +65,7 @@ def test_a_ducale_game_to_an_agreed_three_a_double_kems_scores_two_and_ana_and_b
     assert len(history(game)) == before
 
 
+@pytest.mark.slow
 def test_a_marquoir_game_to_five_its_wrong_call_conflict_decided_once_by_the_table(game):
     created = game("new", *TEAMS, "-c", "marquoir")
     assert created["target"] == 5 and created["decided_by_table"] == {}
@@ -85,6 +87,7 @@ def test_a_marquoir_game_to_five_its_wrong_call_conflict_decided_once_by_the_tab
     assert entries[1]["decision"] == {"if": {"reading:call.kems.wrong": 1}, "by": "table"}
 
 
+@pytest.mark.slow
 def test_a_pagat_game_of_three_teams_in_letters_a_team_that_spells_kemps_is_out_the_last_left_wins(game):
     created = game("new", *TEAMS, "--team", "Zoé+Max", "-c", "pagat")
     assert created["unit"] == "letter" and created["target"] == "KEMPS" and created["end"] == "out"
@@ -109,6 +112,7 @@ def test_a_pagat_game_of_three_teams_in_letters_a_team_that_spells_kemps_is_out_
     assert last["score"]["winner"] == "Tom+Léa"
 
 
+@pytest.mark.slow
 def test_a_wikipedia_game_to_ten_a_wrong_contre_kems_costs_the_callers_a_point(game):
     created = game("new", *TEAMS, "-c", "wikipedia")
     assert created["target"] == 10
@@ -122,6 +126,7 @@ def test_a_wikipedia_game_to_ten_a_wrong_contre_kems_costs_the_callers_a_point(g
     assert totals(last["score"]) == {"Tom+Léa": -1, "Ana+Ben": 10} and last["score"]["winner"] == "Ana+Ben"
 
 
+@pytest.mark.slow
 def test_in_french_the_sheet_speaks_french(run, db):
     env = {"KEMS_REF_DB": db}
     assert run("game", "new", *TEAMS, "-c", "ducale", "--target", "3", "--lang", "fr", env=env).out.startswith(
@@ -140,6 +145,7 @@ def test_in_french_the_sheet_speaks_french(run, db):
     assert "Équipe" in score and "Partie terminée : Ana+Ben gagne." in score
 
 
+@pytest.mark.slow
 def test_on_a_terminal_the_target_the_convention_leaves_to_the_table_is_asked(db):
     pexpect = pytest.importorskip("pexpect")
     env = {**ENV, "KEMS_REF_DB": db, "COLUMNS": "100", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
@@ -156,6 +162,7 @@ def test_on_a_terminal_the_target_the_convention_leaves_to_the_table_is_asked(db
 
 # --- the table's decisions, undo, rescore, export -------------------------------------------
 
+@pytest.mark.slow
 def test_a_ruling_the_convention_does_not_settle_is_never_applied_silently(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     # Ducale does not say whether a card lifted off the table counts
@@ -168,6 +175,7 @@ def test_a_ruling_the_convention_does_not_settle_is_never_applied_silently(game)
     assert [e["kind"] for e in history(game)] == ["call", "point"]
 
 
+@pytest.mark.slow
 def test_the_table_chooses_a_branch_by_its_number_from_1_to_the_last_and_no_other(game):
     game("new", *TEAMS, "-c", "marquoir", "--name", "first")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
@@ -187,6 +195,7 @@ def test_a_new_game_without_a_name_takes_the_next_number_no_game_has_taken(game)
     assert game("new", *TEAMS, "-c", "ducale", "--target", "5")["name"] == "game-4"
 
 
+@pytest.mark.slow
 def test_a_depends_ruling_waits_for_the_table_then_applies_the_branch_it_chooses(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     waiting = game("call", "exchange", "--by", "Tom")
@@ -199,6 +208,7 @@ def test_a_depends_ruling_waits_for_the_table_then_applies_the_branch_it_chooses
     assert history(game)[-1]["decision"] == {"if": {"partner_square": True}, "by": "table"}
 
 
+@pytest.mark.slow
 def test_the_score_the_table_gives_a_pending_call_settles_that_call_and_a_rescore_does_not_count_it_twice(run, game,
                                                                                                         db):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
@@ -226,6 +236,7 @@ def test_the_score_the_table_gives_a_pending_call_settles_that_call_and_a_rescor
     assert totals(again["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1}
 
 
+@pytest.mark.slow
 def test_a_call_applied_while_another_waits_reminds_the_table_of_the_waiting_one(run, db):
     env = {"KEMS_REF_DB": db}
     run("game", "new", *TEAMS, "-c", "ducale", "--target", "5", env=env)
@@ -238,6 +249,7 @@ def test_a_call_applied_while_another_waits_reminds_the_table_of_the_waiting_one
                             "TEAM N --for 1."]
 
 
+@pytest.mark.slow
 def test_a_call_still_waiting_when_the_game_ends_can_be_settled_afterwards(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "1")
     game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")
@@ -247,6 +259,7 @@ def test_a_call_still_waiting_when_the_game_ends_can_be_settled_afterwards(game)
     assert settled["score"]["waiting"] == [] and settled["score"]["winner"] == "Tom+Léa"
 
 
+@pytest.mark.slow
 def test_naming_the_accused_of_a_kems_is_refused_the_kems_accuses_no_one(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     refused = game("call", "kems", "--by", "Tom", "--on", "Ana", "--hand", "7 7 J J", code=2)
@@ -257,6 +270,7 @@ def test_naming_the_accused_of_a_kems_is_refused_the_kems_accuses_no_one(game):
     assert wrong["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_with_two_teams_a_contre_kems_records_the_accused_team_and_the_cards(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "contre-kems", "--by", "Tom", "--hand", "Q Q Q J")
@@ -265,6 +279,7 @@ def test_with_two_teams_a_contre_kems_records_the_accused_team_and_the_cards(gam
     assert entry["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_a_game_named_with_a_number_is_found_by_its_name_before_any_id(game):
     for name in ("lundi", "mardi", "mercredi"):  # ids 1, 2, 3
         game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", name)
@@ -281,6 +296,7 @@ def test_a_point_taken_away_needs_no_double_dash(game):
     assert totals(game("point", "Ana", "-2")["score"]) == {"Tom+Léa": 0, "Ana+Ben": -2}
 
 
+@pytest.mark.slow
 def test_the_sheet_says_one_point_in_the_singular_and_a_point_taken_away_as_a_point_too(run, db):
     env = {"KEMS_REF_DB": db}
     assert run("game", "new", *TEAMS, "-c", "ducale", "--target", "5", env=env).code == 0
@@ -290,6 +306,7 @@ def test_the_sheet_says_one_point_in_the_singular_and_a_point_taken_away_as_a_po
                                                                    env=env).out
 
 
+@pytest.mark.slow
 def test_the_history_has_its_citations_column_from_120_columns_and_one_line_a_short_entry(run, db, game):
     game("new", *TEAMS, "-c", "ducale", "--target", "10")
     game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
@@ -305,6 +322,7 @@ def test_the_history_has_its_citations_column_from_120_columns_and_one_line_a_sh
     assert narrow[first + 1].startswith(" 2 │")  # no rule drawn between the rows
 
 
+@pytest.mark.slow
 def test_the_score_table_aligns_points_to_the_right(run, db, game):
     game("new", *TEAMS, "-c", "ducale", "--target", "20")
     game("point", "Tom", "12")
@@ -313,6 +331,7 @@ def test_the_score_table_aligns_points_to_the_right(run, db, game):
     assert lines[3].endswith("│     12 ") and lines[4].endswith("│      3 ")
 
 
+@pytest.mark.slow
 def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
@@ -327,6 +346,7 @@ def test_undo_cancels_the_last_entry_and_the_history_keeps_both(game):
     game("undo", code=2)
 
 
+@pytest.mark.slow
 def test_a_ducale_game_rescored_under_wikipedia_says_what_changes(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "10")
     game("call", "double-kems", "--by", "Ana", "--hand", "K K K K", "--partner-hand", "9 9 9 9")
@@ -343,6 +363,7 @@ def test_a_ducale_game_rescored_under_wikipedia_says_what_changes(game):
     assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 3}  # the game itself is unchanged
 
 
+@pytest.mark.slow
 def test_export_in_markdown_csv_and_json(run, game, db):
     game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", "export")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
@@ -362,6 +383,7 @@ def test_export_in_markdown_csv_and_json(run, game, db):
     assert [e["totals"] for e in data["history"]] == [{"Tom+Léa": 1, "Ana+Ben": 0}, {"Tom+Léa": 1, "Ana+Ben": 1}]
 
 
+@pytest.mark.slow
 def test_the_history_keeps_the_facts_a_ruling_turned_on_whose_hands_they_were_and_the_running_total(run, game, db):
     game("new", *TEAMS, "-c", "ducale", "--target", "9")
     game("call", "double-kems", "--by", "Tom", "--hand", "Q Q Q Q", "--partner-hand", "K K K K")
@@ -379,6 +401,7 @@ def test_the_history_keeps_the_facts_a_ruling_turned_on_whose_hands_they_were_an
     assert "[during the sweep;" in text
 
 
+@pytest.mark.slow
 def test_list_and_show(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5", "--name", "un")
     game("new", *TEAMS, "-c", "pagat", "--name", "deux")
@@ -389,6 +412,7 @@ def test_list_and_show(game):
 
 # --- bad input: exit 2, nothing written -----------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "needle"), [
     (["new", "--team", "Tom+Léa"], "at least two teams"),
     (["new", "--team", "Tom", "--team", "Ana+Ben"], "a team is two different players"),
@@ -405,6 +429,7 @@ def test_bad_new_games_exit_2_with_one_line(run, db, args, needle):
     assert r.code == 2 and needle in r.err and "Traceback" not in r.err
 
 
+@pytest.mark.slow
 def test_unknown_game_player_or_team_exit_2_and_write_nothing(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Zoé", "--hand", "Q Q Q Q", code=2)
@@ -416,6 +441,7 @@ def test_unknown_game_player_or_team_exit_2_and_write_nothing(game):
     assert history(game) == []
 
 
+@pytest.mark.slow
 def test_a_team_is_found_by_its_players_in_either_order_case_and_accents_aside(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     for name in ("Léa+Tom", "tom + lea", "Tom+Léa"):
@@ -429,6 +455,7 @@ def _digest(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["text", "random", "foreign-sqlite", "newer-kems-ref", "truncated"])
 def test_a_file_that_is_not_our_database_is_refused_and_left_untouched(run, tmp_path, kind):
     path = tmp_path / "other.db"
@@ -471,6 +498,7 @@ def _cli(db, *args, **extra):
                           text=True, env={**ENV, **extra}, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_process_killed_mid_write_loses_nothing_recorded_and_leaves_no_half_entry(db):
     assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "9").returncode == 0
     assert _cli(db, "point", "Tom", "2").returncode == 0
@@ -489,6 +517,7 @@ def test_a_process_killed_mid_write_loses_nothing_recorded_and_leaves_no_half_en
     assert after.returncode == 0 and json.loads(after.stdout)["entry"] == 2
 
 
+@pytest.mark.slow
 def test_two_processes_writing_the_same_game_at_once_take_turns(db):
     assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "100").returncode == 0
     script = ("import sys\nfrom kems_ref.cli import main\nwho, path = sys.argv[1:3]\n"
@@ -515,6 +544,7 @@ def test_a_db_path_in_a_folder_that_does_not_exist_is_refused_and_creates_nothin
     assert not missing.parent.exists()
 
 
+@pytest.mark.slow
 def test_a_call_the_table_decides_at_once_is_headed_by_the_ruling_it_chose_never_it_depends(run, game, db):
     # seed 003:23-25: under Wikipedia a Contre-Kems has no effect against a Double Kems, so a Contre-Kems on
     # four kings waits for the partner's hand; the table says the partner held one
@@ -536,6 +566,7 @@ def test_a_call_the_table_decides_at_once_is_headed_by_the_ruling_it_chose_never
 REWARD = str(Path(__file__).parent / "data" / "reward-letters.yaml")
 
 
+@pytest.mark.slow
 def test_where_letters_are_a_reward_the_team_with_more_letters_leads_and_the_first_to_complete_the_word_wins(
         run, game, db):
     created = game("new", *TEAMS, "-c", REWARD)
@@ -558,6 +589,7 @@ def test_where_letters_are_a_penalty_the_team_with_fewer_letters_leads(game):
     assert one["score"]["leader"] == "Tom+Léa" and one["score"]["letters"] == "penalty"
 
 
+@pytest.mark.slow
 def test_a_point_the_table_gave_a_waiting_call_never_becomes_a_letter_in_a_rescore(run, game, db):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")  # Ducale: is a lifted card held?
@@ -576,6 +608,7 @@ def test_a_point_the_table_gave_a_waiting_call_never_becomes_a_letter_in_a_resco
     assert totals(wiki["score"]) == {"Tom+Léa": 2, "Ana+Ben": 1} and wiki["score"]["waiting"] == []
 
 
+@pytest.mark.slow
 def test_a_rescored_line_is_headed_by_what_was_applied_never_a_void_call_with_a_score(run, game, db):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")
@@ -585,6 +618,7 @@ def test_a_rescored_line_is_headed_by_what_was_applied_never_a_void_call_with_a_
     assert "NOT SETTLED BY THE CONVENTION — Ana+Ben" not in text
 
 
+@pytest.mark.slow
 def test_a_team_that_is_out_receives_no_letter_from_every_opposing_team(game):
     game("new", *TEAMS, "--team", "Zoé+Max", "-c", "pagat")
     for _ in range(5):  # five wrong Kemps: Zoé+Max spell KEMPS and are out (sources.md:59)
@@ -596,6 +630,7 @@ def test_a_team_that_is_out_receives_no_letter_from_every_opposing_team(game):
     assert counts == {"Tom+Léa": 0, "Ana+Ben": 1, "Zoé+Max": 5}
 
 
+@pytest.mark.slow
 def test_a_reading_whose_decision_was_undone_no_longer_applies_to_later_calls(game):
     game("new", *TEAMS, "-c", "marquoir")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q J")
@@ -607,6 +642,7 @@ def test_a_reading_whose_decision_was_undone_no_longer_applies_to_later_calls(ga
         "question"]
 
 
+@pytest.mark.slow
 def test_a_game_over_without_a_winner_says_so_in_words(game):
     # English Wikipedia (variants.md): the first team to spell KEMPS loses; with three teams, nobody has won
     english = Path(__file__).parent / "data" / "variants" / "wikipedia-en.yaml"
@@ -620,6 +656,7 @@ def test_a_game_over_without_a_winner_says_so_in_words(game):
                             "kems-ref game undo to go back, or start a new game")
 
 
+@pytest.mark.slow
 def test_where_reaching_the_target_loses_the_team_that_reaches_it_has_lost_and_the_other_has_won(game, tmp_path):
     house = tmp_path / "perdant.yaml"
     house.write_text("""\
@@ -642,6 +679,7 @@ rules:
     assert (over["finished"], over["winner"], over["loser"]) == (True, "Ana+Ben", "Tom+Léa")
 
 
+@pytest.mark.slow
 def test_a_line_of_the_sheet_gives_or_takes_away_at_most_a_million_the_largest_target(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     assert totals(game("point", "Ana", "-1000000")["score"]) == {"Tom+Léa": 0, "Ana+Ben": -1000000}
@@ -662,6 +700,7 @@ def test_a_target_the_source_does_not_offer_is_refused_with_the_values_it_allows
                                              "--target 12 is not one of them")
 
 
+@pytest.mark.slow
 def test_a_process_killed_mid_undo_writes_no_undo(db):
     assert _cli(db, "new", *TEAMS, "-c", "ducale", "--target", "9").returncode == 0
     assert _cli(db, "point", "Tom", "2").returncode == 0
@@ -699,6 +738,7 @@ def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_read
     con.close()
 
 
+@pytest.mark.slow
 def test_game_score_suggests_choosing_a_branch_only_for_a_call_that_has_branches(run, game, db):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")  # not settled: no branch to choose
@@ -711,6 +751,7 @@ def test_game_score_suggests_choosing_a_branch_only_for_a_call_that_has_branches
     assert game("score")["waiting"] == [3]
 
 
+@pytest.mark.slow
 def test_redo_right_after_an_undo_brings_the_entry_back_as_an_entry_of_its_own(game):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")
@@ -732,6 +773,7 @@ def test_redo_right_after_an_undo_brings_the_entry_back_as_an_entry_of_its_own(g
                                             {"Tom+Léa": 0, "Ana+Ben": 1}]
 
 
+@pytest.mark.slow
 def test_an_undo_whose_entry_was_erased_by_hand_cancels_nothing_and_there_is_nothing_to_redo(game, db):
     game("new", *TEAMS, "-c", "ducale", "--target", "5")
     game("point", "Tom", "1")
@@ -746,6 +788,7 @@ def test_an_undo_whose_entry_was_erased_by_hand_cancels_nothing_and_there_is_not
     assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 0}
 
 
+@pytest.mark.slow
 def test_a_whole_evening_two_games_each_rescored_every_total_right(game):
     """A points game under Ducale to its end (a wrong call, an undo and a redo, a disputed call the table
     settles), rescored under Wikipédia and Pagat; then a letters game where letters are a reward, rescored
@@ -795,6 +838,7 @@ def test_a_whole_evening_two_games_each_rescored_every_total_right(game):
     assert totals(ducale["score"]) == {"Tom+Léa": 4, "Ana+Ben": 2} and ducale["score"]["finished"] is False
 
 
+@pytest.mark.slow
 def test_a_call_on_the_sheet_names_the_teams_behind_the_rulings_roles(run, db):
     env = {"KEMS_REF_DB": db}
     run("game", "new", "--team", "Inès+Karim", "--team", "Camille+Hugo", "-c", "ducale", "--target", "5", env=env)
@@ -805,6 +849,7 @@ def test_a_call_on_the_sheet_names_the_teams_behind_the_rulings_roles(run, db):
     assert "Karim (Inès+Karim, l'équipe qui annonce) accuse Camille+Hugo (l'équipe accusée)." in out
 
 
+@pytest.mark.slow
 def test_a_game_under_a_house_file_reads_it_from_any_folder_and_survives_its_move(run, tmp_path):
     import shutil
 
@@ -835,6 +880,7 @@ def test_a_game_under_a_house_file_reads_it_from_any_folder_and_survives_its_mov
     assert run("game", "kems", "Zoé", "--hand", "Q Q Q Q", "--game", "game-2", "--db", db).code == 0
 
 
+@pytest.mark.slow
 def test_a_game_says_when_its_house_file_was_edited_since_the_start(run, tmp_path):
     import shutil
 
@@ -854,6 +900,7 @@ def test_a_game_says_when_its_house_file_was_edited_since_the_start(run, tmp_pat
     assert run("game", "score", "--db", db, "--json").json()["convention_file"] is None and shipped.code == 0
 
 
+@pytest.mark.slow
 def test_a_long_history_shows_its_last_200_lines_on_a_terminal_and_pages_on_request(run, db, game):
     from kems_ref.game import play
     from kems_ref.game.store import Store
@@ -881,6 +928,7 @@ def test_a_long_history_shows_its_last_200_lines_on_a_terminal_and_pages_on_requ
     assert both.code == 2 and both.err.strip().endswith("give one of --last, --from and --all")
 
 
+@pytest.mark.slow
 def test_the_streamed_history_json_is_the_same_text_as_one_json_list(run, db, game):
     game("new", *TEAMS, "-c", "ducale", "--target", "9")
     game("kems", "Léa", "--hand", "Q Q Q Q")
@@ -890,6 +938,85 @@ def test_the_streamed_history_json_is_the_same_text_as_one_json_list(run, db, ga
     assert streamed == json.dumps(json.loads(streamed), ensure_ascii=False, indent=2) + "\n"
     empty = run("game", "new", *TEAMS, "-c", "ducale", "--target", "9", "--name", "vide", env=env)
     assert empty.code == 0 and run("game", "history", "--json", env=env).out == "[]\n"
+
+
+# --- what a slip would change on the sheet, each pinned ---------------------------------------------
+
+@pytest.mark.slow
+def test_a_double_contre_kems_accuses_the_other_team_or_the_player_named(run, db, game):
+    """Under Jouer au Kems (which names the call without its rule) the call waits for the table; with two
+    teams a Double Contre-Kems without an accused accuses the other team, as a Contre-Kems does."""
+    env = {"KEMS_REF_DB": db}
+    game("new", *TEAMS, "-c", "jouer-au-kems", "--target", "5")
+    short = run("game", "double-contre-kems", "Ana", "--lang", "en", env=env)
+    assert short.code == 0, short.err
+    assert "Ana (Ana+Ben, the calling team) accuses Tom+Léa (the accused team)." in short.out.splitlines()[1]
+    named = run("game", "double-contre-kems", "Ana", "Léa", "--lang", "fr", env=env)
+    assert named.code == 0, named.err
+    assert "Ana (Ana+Ben, l'équipe qui annonce) accuse Léa (Tom+Léa, l'équipe accusée)." in named.out
+    late = game("call", "double-contre-kems", "--by", "Ben", "--on", "Tom", "--after-kems")
+    assert late["applied"] is False and late["ruling"]["verdict"] == "unspecified"
+    assert [(e["event"], e["by"], e["on"], e["holders"]) for e in history(game)] == [
+        ("double-contre-kems", "Ana", "Tom+Léa", {"hand": None, "partner_hand": None}),
+        ("double-contre-kems", "Ana", "Léa", {"hand": "Léa", "partner_hand": "Tom"}),
+        ("double-contre-kems", "Ben", "Tom", {"hand": "Tom", "partner_hand": "Léa"})]
+    assert history(game)[2]["situation"] == {"after_kems": True, "players": 4}
+
+
+@pytest.mark.slow
+def test_an_exported_cell_a_spreadsheet_would_run_as_a_formula_is_quoted(run, game, db):
+    """A team or a player named "=SUM(A1)", "@cmd" or "-Ana" is text in the CSV, never a formula."""
+    game("new", "--team", "=SUM(A1)+@cmd", "--team", "-Ana+Ben", "-c", "ducale", "--target", "5")
+    game("call", "kems", "--by", "@cmd", "--square")
+    game("point", "-Ana", "-2")
+    rows = list(csv.reader(io.StringIO(run("game", "export", "--format", "csv", "--lang", "en",
+                                           env={"KEMS_REF_DB": db}).out)))
+    assert [row[2:6] for row in rows[1:]] == [
+        ["Kems by @cmd [the caller's partner holds a square]", "CALL UPHELD", "'=SUM(A1)+@cmd +1 point",
+         "'=SUM(A1)+@cmd 1 · -Ana+Ben 0"],
+        ["plain entry (-Ana)", "", "'-Ana+Ben -2 points", "'=SUM(A1)+@cmd 1 · -Ana+Ben -2"]]
+
+
+@pytest.mark.slow
+def test_undoing_the_tables_decision_cancels_the_decision_and_the_call_waits_again(run, game, db):
+    """Under Ducale a Contre-Kems without the cards waits; the table decides it was right (Ana and Ben
+    +1), then undoes that decision: the undo cancels the decision, nothing is restored, the call waits."""
+    env = {"KEMS_REF_DB": db}
+    game("new", *TEAMS, "-c", "ducale", "--target", "5")
+    game("call", "contre-kems", "--by", "Ana", "--on", "Léa")
+    decided = game("decide", "1", "--entry", "1")
+    assert decided["changes"] == [{"team": "Ana+Ben", "change": 1, "unit": "point"}]
+    undone = run("game", "undo", "--lang", "en", env=env)
+    assert undone.out.splitlines() == ["Entry 3 of game-1: entry 2 is cancelled.",
+                                       "Tom+Léa 0 · Ana+Ben 0 — Nobody leads."]
+    game("redo")
+    undone = run("game", "undo", "--lang", "fr", "--json", env=env).json()
+    assert (undone["refers"], undone["restores"], undone["score"]["waiting"]) == (2, None, [1])
+    assert run("game", "redo", "--lang", "fr", env=env).out.splitlines()[0] == (
+        "Ligne 6 de game-1 : l'annulation 5 est annulée ; la ligne 2 compte à nouveau.")
+    undone = run("game", "undo", "--lang", "fr", env=env).out.splitlines()[0]
+    assert undone == "Ligne 7 de game-1 : la ligne 2 est annulée."
+    given = game("point", "Ana", "1", "--for", "1")  # the table gives the call a score of its own
+    assert given["refers"] == 1
+    undone = run("game", "undo", "--lang", "en", env=env).out.splitlines()[0]
+    assert undone == "Entry 9 of game-1: entry 8 is cancelled."
+
+
+@pytest.mark.slow
+def test_a_call_of_the_conventions_own_accuses_the_player_on_names_never_the_callers_partner(run, game, db):
+    """Kent's Broken accuses a team (tests/data/variants/kent.yaml): --on names its accused as a
+    Contre-Kems's does, and a player of the caller's own team is refused as there."""
+    kent = str(Path(__file__).parent / "data" / "variants" / "kent.yaml")
+    game("new", *TEAMS, "-c", kent)
+    refused = game("call", "broken", "--by", "Tom", "--on", "Léa", "--hand", "Q Q Q Q", code=2)
+    assert refused["error"] == "Tom and Léa are on the same team"
+    refused = game("call", "broken", "--by", "Tom", "--on", "Nobody", "--hand", "Q Q Q Q", code=2)
+    assert refused["error"].startswith("unknown player or team 'Nobody'")
+    assert history(game) == []
+    called = game("call", "broken", "--by", "Ana", "--on", "Léa", "--hand", "Q Q Q J", "--partner-hand", "7 8 9 10")
+    assert called["changes"] == [{"team": "Tom+Léa", "change": 1, "unit": "game"}]
+    assert [(e["by"], e["on"], e["holders"]) for e in history(game)] == [
+        ("Ana", "Léa", {"hand": "Léa", "partner_hand": "Tom"})]
 
 
 def test_a_call_entered_in_french_and_settled_in_english_reads_in_english(run, game, db):
@@ -907,6 +1034,7 @@ def test_a_call_entered_in_french_and_settled_in_english_reads_in_english(run, g
     assert "Tom+Léa +1 point" in again.out and "the accused" not in again.out.lower()
 
 
+@pytest.mark.slow
 def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_error(tmp_path):
     """"²" is a digit to isdigit() and no number to int(): the prompt says what it takes and asks again."""
     pexpect = pytest.importorskip("pexpect")
@@ -927,6 +1055,7 @@ def test_a_target_typed_as_a_superscript_at_the_prompt_is_asked_again_not_an_err
     assert json.loads(score.stdout)["target"] == 7
 
 
+@pytest.mark.slow
 def test_a_history_of_3000_lines_is_printed_whole_table_after_table_to_its_last_line(run, db):
     """3,000 entries written through the library in one transaction: `--all` prints every line, a
     table every 100 lines with its headings, each line's citations under its table on a narrow

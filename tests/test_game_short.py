@@ -73,6 +73,7 @@ def _new(db, *args):
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_on_a_terminal_game_kems_lea_asks_whether_the_square_was_there_then_records_the_call(tmp_path):
     db = str(tmp_path / "games.sqlite3")
     _new(db, "-c", "ducale", "--target", "5")
@@ -84,6 +85,7 @@ def test_on_a_terminal_game_kems_lea_asks_whether_the_square_was_there_then_reco
     assert "Tom+Léa 1 · Ana+Ben 0 — Leading: Tom+Léa." in rest  # the standing in one line
 
 
+@pytest.mark.slow
 def test_on_a_terminal_in_french_game_contre_asks_only_what_the_source_gives_a_reason_to_ask(tmp_path):
     db = str(tmp_path / "games.sqlite3")
     _new(db, "-c", "wikipedia")  # 003:23-25: a Contre Kem's has no effect against a Double Kem's

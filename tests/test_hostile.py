@@ -15,10 +15,12 @@ import subprocess
 import sys
 
 import pytest
-import yaml
+from conftest import read_data
+
+pytestmark = pytest.mark.slow  # real processes under a memory cap, pseudo-terminals: the whole suite only
 
 HOSTILE = pathlib.Path(__file__).parent / "data" / "hostile"
-CASES = yaml.safe_load((HOSTILE / "cases.yaml").read_text(encoding="utf-8"))
+CASES = read_data(HOSTILE / "cases.yaml")
 MEMORY = 2 << 30
 TIMEOUT = 20
 

@@ -51,6 +51,7 @@ def test_under_such_a_file_a_right_kems_scores_its_two_points_and_four_of_a_kind
     assert wrong["verdict"] == "rejected"  # three queens and a jack are no square, without a word about it
 
 
+@pytest.mark.slow
 def test_a_point_the_file_leaves_out_is_silent_there(run, house):
     ruling = run("rule", "kems", "--hand", "Q Q Q J", "-c", house, "--json", "--lang", "en").json()
     assert ruling["score_settled"] is False and ruling["unspecified"] == ["call.kems.wrong"]
@@ -66,6 +67,7 @@ def test_validate_strict_lists_the_points_left_out_and_says_extends_would_supply
     assert "rule point 'call.kems.wrong' is left out: silent in this file (extends: ID would supply it" in r.out
 
 
+@pytest.mark.slow
 def test_the_shipped_conventions_still_answer_every_point_themselves():
     """Their silences carry notes: a published convention never leaves a point out."""
     import yaml
@@ -121,6 +123,7 @@ rules:
 """
 
 
+@pytest.mark.slow
 def test_a_house_double_kems_that_wins_the_game_is_ruled_so(run, tmp_path):
     path = tmp_path / "double.yaml"
     path.write_text(DOUBLE_WINS, encoding="utf-8")
@@ -133,6 +136,7 @@ def test_a_house_double_kems_that_wins_the_game_is_ruled_so(run, tmp_path):
     assert "the calling team: wins the game" in shown
 
 
+@pytest.mark.slow
 def test_on_the_score_sheet_a_score_that_ends_the_game_names_the_winner_and_leaves_the_totals(run, tmp_path):
     path = tmp_path / "double.yaml"
     path.write_text(DOUBLE_WINS, encoding="utf-8")
@@ -153,6 +157,7 @@ def test_on_the_score_sheet_a_score_that_ends_the_game_names_the_winner_and_leav
     assert history[-1]["totals"] == {"Léa+Tom": 0, "Inès+Karim": 3}
 
 
+@pytest.mark.slow
 def test_a_game_rescored_under_such_a_file_ends_where_the_double_kems_was_called(run, tmp_path):
     path = tmp_path / "double.yaml"
     path.write_text(DOUBLE_WINS, encoding="utf-8")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import pathlib
 
+import pytest
+
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "kems_ref"
 LAYERS = [
     {"kems_ref.errors", "kems_ref.i18n", "kems_ref.datacache", "kems_ref.words", "kems_ref"},
@@ -52,6 +54,7 @@ def _layer(module: str) -> int:
     return next(i for i, layer in enumerate(LAYERS) if package in layer or module in layer)
 
 
+@pytest.mark.slow
 def test_every_import_points_down_or_within_its_package():
     modules = _modules()
     upward = [(m, target) for m, path in modules.items() for target in _imports(m, path, modules)
@@ -59,6 +62,7 @@ def test_every_import_points_down_or_within_its_package():
     assert upward == []
 
 
+@pytest.mark.slow
 def test_no_two_modules_import_each_other_however_indirectly():
     modules = _modules()
     graph = {m: _imports(m, path, modules) - {m} for m, path in modules.items()}

@@ -82,6 +82,7 @@ def test_a_new_language_is_one_new_file(tmp_path, monkeypatch):
         i18n.catalogue.cache_clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", i18n.languages())
 def test_no_message_key_is_written_twice_in_a_language_file(lang):
     """YAML keeps the last of two equal keys: a second message under a key silently replaces the first
@@ -128,6 +129,7 @@ def test_no_message_holds_the_other_languages_words(lang, other):
     assert {k: v for k, v in leaks.items() if v} == {}
 
 
+@pytest.mark.slow
 def test_the_prompts_hints_and_choices_are_in_the_users_language():
     import os
     import sys
@@ -169,6 +171,7 @@ def test_a_glossary_near_miss_is_suggested_in_the_users_language(run):
     assert r.code == 2 and r.err.strip().endswith("— Sweep?")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, french", [
     (["rule", "kems", "--players"], "--players attend une valeur"),
     (["rule", "kems", "extra"], "mots en trop : extra"),

@@ -19,6 +19,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_a_name_with_a_control_character_is_refused_at_entry_and_nothing_is_written(run, tmp_path, kind):
     db = tmp_path / "games.sqlite3"
@@ -51,6 +52,7 @@ def _stored(tmp_path, run, name):
     return env
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_a_stored_name_with_control_characters_is_never_printed_raw_by_any_game_command(run, tmp_path, kind):
     env = _stored(tmp_path, run, HOSTILE[kind])
@@ -66,6 +68,7 @@ def test_a_stored_name_with_control_characters_is_never_printed_raw_by_any_game_
             assert not RAW.search(r.out + r.err), (args, extra, repr(r.out + r.err)[:300])
 
 
+@pytest.mark.slow
 def test_the_markdown_export_keeps_a_name_in_its_cell_and_never_opens_html(run, tmp_path):
     db = str(tmp_path / "g.sqlite3")
     assert run("game", "new", "--team", "A|x|y+<img src=x onerror=alert(1)>", "--team", "Ana+Ben", "-c", "ducale",
@@ -77,6 +80,7 @@ def test_the_markdown_export_keeps_a_name_in_its_cell_and_never_opens_html(run, 
     assert "<img" not in md
 
 
+@pytest.mark.slow
 def test_a_line_break_already_stored_in_a_name_stays_on_its_line_everywhere(run, tmp_path):
     import sqlite3
 
@@ -107,6 +111,7 @@ def _two_teams(run, tmp_path):
     return db
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["point", BEL_NAME, "1"],
     ["call", "kems", "--by", BEL_NAME, "--square"],

@@ -26,6 +26,7 @@ SILENT_CASES = [  # (args, what the convention leaves open)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("args, what", SILENT_CASES)
 def test_a_silent_point_is_never_printed_as_a_fact(run, args, what, lang):
@@ -64,6 +65,7 @@ def test_giving_the_fact_settles_the_ruling(run):
     assert run("rule", "exchange", "--take-first", "--json").json()["verdict"] == "forbidden"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_all_lists_every_convention_with_depends_conflicts_and_impossible_situations(run, lang):
     r = run("rule", "contre-kems", "--hand", "7 7 K K", "--all", "--json", "--lang", lang)
@@ -85,6 +87,7 @@ def test_all_says_under_the_table_that_a_source_contradicts_itself_only_where_on
     assert "contradicts itself" not in run("rule", "kems", "--hand", "Q Q Q Q", "--all").out
 
 
+@pytest.mark.slow
 def test_all_is_a_table_from_72_columns_and_a_list_below(run):
     table = run("rule", "kems", "--hand", "Q Q Q Q", "--all", env={"COLUMNS": "72"}).out.splitlines()
     assert table[1].startswith("┃ Convention")
@@ -116,6 +119,7 @@ def test_all_stays_readable_on_a_narrow_terminal(run):
 CARDS = st.lists(st.sampled_from(["7", "8", "9", "10", "J", "Q", "K", "A", "2", "5"]), min_size=1, max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(event=st.sampled_from(["kems", "contre-kems", "deal"]), hand=CARDS, players=st.sampled_from([4, 6, 8]))
 def test_all_keeps_every_convention_for_any_valid_situation(run, event, hand, players):
@@ -137,6 +141,7 @@ def test_the_json_of_a_ruling_says_at_how_many_players_it_was_ruled(run):
     assert run("rule", "kems", "--hand", "Q Q Q Q", "--json").json()["players"] == 4
 
 
+@pytest.mark.slow
 def test_a_mixed_table_gets_one_sheet_of_the_points_its_conventions_disagree_on_each_answer_cited(run):
     r = run("checklist", "-c", "ducale", "-c", "pagat", "-c", "wikipedia", "--json")
     data = r.json()
@@ -163,6 +168,7 @@ def test_a_single_convention_keeps_its_own_checklist(run):
     assert one["convention"] == "pagat" and "conventions" not in one
 
 
+@pytest.mark.slow
 def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
     # seed 000:52: agreeing on "first to touch" is the sheet's tip (regles-com), not a rule
     rows = {i["rule_point"]: i for i in run("checklist", "-c", "ducale", "-c", "regles-com", "--json").json()["items"]}
@@ -172,6 +178,7 @@ def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
     assert "regles-com: silent (advice: The sheet advises" in text
 
 
+@pytest.mark.slow
 def test_a_ruling_names_a_long_source_once_and_each_point_under_it(run):
     out = run("rule", "contre-kems", "--hand", "7 7 K K", "-c", "pagat", "--lang", "en").out
     sources = out[out.index("Sources"):]
@@ -249,6 +256,7 @@ def test_a_table_of_four_players_is_read_as_four_without_a_lead_word():
     assert "players" not in read("two players wanted the same card").options  # some players, not the table
 
 
+@pytest.mark.slow
 def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_path):
     """A house file extending a house file that extends Ducale: the points it inherits, and the one it
     replaces, are Ducale's; the middle file, which states nothing, only passes them on."""
@@ -271,6 +279,43 @@ def test_a_point_inherited_through_two_files_names_the_original_source(run, tmp_
     assert items["call.double_kems.right"]["replaces"] == "ducale"
 
 
+@pytest.mark.slow
+def test_a_point_the_middle_file_states_is_said_to_come_from_the_middle_file_in_the_grandchild(run, tmp_path):
+    """A house file extending a house file that extends Ducale: what the middle file states (a right Kems
+    scores two), the grandchild inherits from the middle file, and the point it replaces there (a Double
+    Kems's four points) is the middle file's; what the middle file passes on is still Ducale's."""
+    middle = tmp_path / "middle.yaml"
+    middle.write_text(
+        "id: middle\nname: Middle\npublication: {title: Middle}\nextends: ducale\nrules:\n"
+        "  call.kems.right:\n    status: stated\n    value: [{team: callers, change: 2, unit: point}]\n"
+        "    text: {en: Two points for a Kems., fr: Deux points pour un Kems.}\n    citation: {section: Middle's}\n"
+        "  call.double_kems.right:\n    status: stated\n    value: [{team: callers, change: 4, unit: point}]\n"
+        "    text: {en: Four points for a Double Kems., fr: Quatre points pour un Double Kems.}\n"
+        "    citation: {section: Middle's}\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text(
+        "id: child\nname: Child\npublication: {title: Child}\nextends: ./middle.yaml\nrules:\n"
+        "  call.double_kems.right:\n    status: stated\n    value: [{team: callers, change: 3, unit: point}]\n"
+        "    text: {en: Three points for a Double Kems., fr: Trois points pour un Double Kems.}\n"
+        "    citation: {section: House}\n", encoding="utf-8")
+    rules = run("conventions", "show", str(child), "--json").json()["rules"]
+    assert (rules["call.kems.right"]["status"], rules["call.kems.right"]["inherited_from"]) == ("inherited", "middle")
+    assert rules["call.kems.right"]["citation"] == {"source": "Middle", "section": "Middle's"}
+    assert rules["call.contre_kems.wrong"]["inherited_from"] == "ducale"
+    lines = [line.strip() for line in run("conventions", "show", str(child), "--lang", "en").out.splitlines()]
+    assert "call.kems.right = +2 pt (callers) (inherited from middle)" in lines
+    assert "call.contre_kems.wrong = +1 pt (accused) (inherited from ducale)" in lines
+    assert "replaces: middle — Four points for a Double Kems." in lines
+    cell = next(r for r in run("compare", str(child), "--json").json()["rows"]
+                if r["rule_point"] == "call.kems.right")["values"]["child"]
+    assert (cell["status"], cell["inherited_from"]) == ("inherited", "middle")
+    items = {i["rule_point"]: i for i in run("checklist", "-c", str(child), "--json").json()["items"]}
+    assert items["call.double_kems.right"]["replaces"] == "middle"
+    ruling = run("rule", "kems", "--hand", "Q Q Q Q", "-c", str(child), "--json").json()
+    assert ruling["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "line"), [
     (["contre-kems", "--hand", "7 7 K K", "--lang", "en"], "the accused team: +1 point"),
     (["contre-kems", "--hand", "7 7 K K", "--lang", "fr"], "l'équipe accusée : +1 point"),
@@ -329,6 +374,7 @@ def _uncoloured(text):
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), n_columns=st.integers(1, 7), width=st.integers(1, 160), color=st.booleans(),
        title=st.one_of(st.none(), CELL))
@@ -354,6 +400,7 @@ def test_the_history_table_prints_the_very_characters_richs_table_prints(data, n
     assert _uncoloured(our_out.getvalue()) == _uncoloured(their_out.getvalue())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(texts=st.lists(CELL, min_size=1, max_size=3), width=st.integers(1, 160), color=st.booleans())
 def test_the_citations_under_a_narrow_history_are_folded_as_rich_folds_them(texts, width, color):

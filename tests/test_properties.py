@@ -1,6 +1,7 @@
 """Property tests: any valid situation gets a ruling (with citations or explicit silences); any
 garbage gets exit 2 and no traceback."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +11,8 @@ from kems_ref.outputs.wording import explanation
 from kems_ref.referee.cards import DECK_RANKS
 from kems_ref.referee.resolver import resolve
 from kems_ref.referee.situation import EVENTS, build
+
+pytestmark = pytest.mark.slow  # hundreds of generated examples: the whole suite only
 
 CONVS = conventions.load_all()
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

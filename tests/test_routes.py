@@ -116,6 +116,7 @@ def test_a_decision_through_the_api_on_an_entry_past_nine_digits_is_refused_nami
     assert client.post("/api/games/current/decide", json={"branch": 1, "entry": 1}).status_code == 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000, "reading=" + "9" * 5000])
 def test_a_branch_typed_as_a_superscript_a_foreign_digit_or_5000_digits_is_no_branch(run, tmp_path, typed):
     """The library's reading of a branch (``game decide``, ``--decide``, the API's ``branch``): ASCII
@@ -573,6 +574,7 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, Any]]:
     return method, url, request
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("KEMS_REF_FUZZ"),
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(request=requests())
@@ -581,6 +583,7 @@ def test_every_route_answers_any_request_with_a_status_below_500(table, request)
     _answered(table.reset(), method, url, **rest)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("with_games", [False, True])
 def test_every_route_answers_its_empty_and_its_multi_value_forms_with_a_status_below_500(table, tmp_path, with_games):
     """Each route, each method: no query and no body; then every key it may read given twice (``?c=a&c=b``,

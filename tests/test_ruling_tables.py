@@ -12,7 +12,7 @@ import pathlib
 import re
 
 import pytest
-import yaml
+from conftest import read_data
 
 from kems_ref.corpus import load as conventions
 from kems_ref.errors import KemsError
@@ -29,7 +29,7 @@ OUTCOME_KEYS = ("score", "hand_ends", "effects", "unspecified", "cites")
 def _load() -> list[tuple[str, dict]]:
     cases = []
     for path in sorted(TABLES.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_data(path)
         for case in data["cases"]:
             cases.append((data["convention"], case))
     return cases

@@ -106,6 +106,7 @@ def test_putting_down_first_is_not_forbidden_where_taking_first_is_a_permission(
     assert rule("exchange", "--take-first", convention=cid)["verdict"] == "allowed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid", ["ducale", "jouer-au-kems", "wikipedia", "regle-breve"])
 def test_taking_first_is_forbidden_where_putting_down_first_is_prescribed(rule, cid):
     assert rule("exchange", "--take-first", convention=cid)["verdict"] == "forbidden"
@@ -120,6 +121,7 @@ def test_an_exchange_whose_order_is_not_said_depends_on_it(rule):
     assert branch(r, take_first=False)["verdict"] == "allowed"
 
 
+@pytest.mark.slow
 def test_at_eight_players_marquoir_does_not_settle_who_receives_the_point_for_a_wrong_kems(rule):
     # seed 001:47 ("c'est l'équipe adverse qui marque"), 001:11 (up to eight players)
     r = rule("kems", "--hand", "Q Q Q 2", "--players", "8", "--reading", "call.kems.wrong=1", convention="marquoir")
@@ -152,6 +154,7 @@ def test_under_wikipedia_a_contre_kems_on_a_team_without_a_square_is_wrong_under
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_a_table_that_picks_a_reading_gets_a_settled_ruling(rule):
     r = rule("kems", "--hand", "D D D 2", "--reading", "call.kems.wrong=2", convention="marquoir")
     assert r["verdict"] == "rejected" and r["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
@@ -170,6 +173,7 @@ def test_under_marquoir_a_wrong_kems_is_rejected_and_only_its_score_depends_on_t
     assert all(b["ruling"]["verdict"] == "rejected" for b in r["branches"])
 
 
+@pytest.mark.slow
 def test_first_to_touch_is_advice_under_regles_com_and_a_silence_under_ducale(rule):
     # seed 000:52
     for cid in ("ducale", "regles-com"):
@@ -272,6 +276,7 @@ def test_the_proof_is_cited_only_when_a_proof_takes_place(rule):
 
 # --- the other seeds ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_under_marquoir_lea_calls_kems_on_toms_four_queens_and_their_team_scores_1(rule):
     # seed 001:52
     r = rule("kems", "--hand", "D D D D", convention="marquoir")
@@ -305,6 +310,7 @@ def test_under_wikipedia_a_call_during_a_sweep_does_not_count(rule):
     assert rule("kems", "--hand", "Q Q Q Q", "--during-sweep", convention="wikipedia")["verdict"] == "void"
 
 
+@pytest.mark.slow
 def test_under_wikipedia_a_lifted_card_counts_but_a_touched_one_does_not(rule):
     # seed 003:31
     assert rule("kems", "--hand", "Q Q Q", "--lifted", "Q", convention="wikipedia")["verdict"] == "upheld"
@@ -333,6 +339,7 @@ def test_under_ducale_a_spoken_hidden_signal_is_forbidden_though_ducale_is_silen
     assert r["verdict"] == "forbidden" and r["unspecified"] == ["signal.verbal"]
 
 
+@pytest.mark.slow
 def test_under_wikipedia_a_sound_as_the_signal_is_allowed_unless_banned_before_play(rule):
     # seed 003:7: no rule says a priori which sign is allowed; a kind of sign is banned only if said at the start
     # (a sound as a word); 003:7 also: a word if every player agrees to "jouer à la parlante"
@@ -373,6 +380,7 @@ def test_under_pagat_ten_players_use_two_decks_so_five_sevens_can_be_out_at_eigh
 
 # --- the explanation says whose rule it is, and how binding ----------------------------------------
 
+@pytest.mark.slow
 def test_under_marquoir_taking_before_putting_back_is_explained_as_a_permission_with_its_condition(run):
     # seed 001:40: a middle card may be taken provided one from the hand goes back at once
     en = run("rule", "exchange", "-c", "marquoir", "--take-first", "--json").json()
@@ -444,6 +452,7 @@ def test_a_house_where_every_opposing_team_scores_gives_a_wrong_contre_kems_poin
                                                          {"team": "others", "change": 1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_a_house_that_plays_on_after_three_of_a_kind_dealt_plays_on_even_with_four(run, tmp_path):
     house = _house(tmp_path, (
         _stated('deal.identical_cards', '{threshold: 3, action: play-on}', 'The deal stands.',
@@ -479,6 +488,7 @@ def test_a_five_card_hand_is_ruled_on_its_cards_where_the_source_states_no_hand_
     assert "holds 5 cards" in r["explanation"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cid, seed", [("wikipedia", "003:15"), ("ducale", "000:43"), ("marquoir", "001:40"),
                                        ("jouer-au-kems", "002:22"), ("regle-breve", "004:10")])
 def test_a_five_card_hand_breaks_the_limit_of_four_where_the_source_states_one(run, cid, seed):
@@ -518,6 +528,7 @@ def test_under_jouer_au_kems_at_six_players_the_explanation_counts_three_teams(r
         "with 6 players in 3 teams, who receives it is not settled.")
 
 
+@pytest.mark.slow
 def test_a_fact_the_table_gives_without_cards_is_stated_as_given_in_the_explanation(run):
     en = run("rule", "kems", "--no-square", "--json").json()
     assert en["explanation"] == ("The partner holds no square (the cards are not given). "
@@ -527,6 +538,7 @@ def test_a_fact_the_table_gives_without_cards_is_stated_as_given_in_the_explanat
                                  "Kems faux : un point pour l'équipe adverse.")
 
 
+@pytest.mark.slow
 def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
     def why(*args):
         return run("rule", *args, "--json").json()["explanation"]
@@ -665,6 +677,71 @@ def test_a_house_that_only_advises_against_calls_during_a_sweep_still_judges_the
                                        "The call was made during a sweep; Maison makes no exception")
 
 
+ADVICE = ("We advise against it.", "Nous le déconseillons.")
+OUTCOME = ("verdict", "score", "hand_ends", "effects", "unspecified", "related")
+
+
+def _ruled_with_advice_and_with_silence(run, tmp_path, point, value, parent, args):
+    """The same house (over ``parent``) stating ``point`` only as advice, then silent on it: each ruling,
+    ruled by the command line (an internal error would be exit 70)."""
+    out = []
+    advice = _stated(point, value, *ADVICE, force="advised", section="Conseils")
+    for rules in (advice, f"  {point}: {{status: unspecified}}\n"):
+        folder = tmp_path / str(len(out))
+        folder.mkdir()
+        r = run("rule", *args, "-c", _house(folder, rules, extends=parent), "--json", "--lang", "en")
+        assert r.code == 0, r.err
+        out.append(r.json())
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("point", "value", "parent", "args", "verdict", "score", "unspecified"), [
+    # Règle brève states no timing rule: after a wrong Kems its hand goes on, and the Contre-Kems is judged
+    ("call.contre_kems.timing", "before-kems", "regle-breve",
+     ("contre-kems", "--hand", "K K K K", "--partner-hand", "2 3 4 5", "--after-kems", "--kems-wrong"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+    # Ducale ends the hand at any call: a Contre-Kems after a right Kems comes after the hand
+    ("call.contre_kems.timing", "before-kems", "ducale", ("contre-kems", "--hand", "K K K K", "--after-kems",
+                                                          "--kems-right"), "void", [], []),
+    # Bicycle says nothing of the hand's end: without a timing rule, whether it may still follow is open
+    ("call.contre_kems.timing", "before-kems", "bicycle", ("contre-kems", "--hand", "K K K K", "--after-kems",
+                                                           "--kems-wrong"), "unspecified", [],
+     ["call.contre_kems.timing"]),
+    # exceptions: the general rule holds whole
+    ("call.double_kems.counter", "false", "ducale", ("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+    ("call.double_kems.counter", "false", "pagat", ("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"),
+     "upheld", [{"team": "accused", "change": 1, "unit": "letter"}], []),
+    ("call.contre_kems.after_wrong", "{barred: true, until: hand}", "jouer-au-kems",
+     ("contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--barred"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+    ("call.ungathered", "false", "ducale", ("kems", "--hand", "Q Q Q Q", "--ungathered"),
+     "upheld", [{"team": "callers", "change": 1, "unit": "point"}], []),
+], ids=["timing over regle-breve", "timing over ducale", "timing over bicycle", "double kems counter over ducale",
+        "double kems counter over pagat", "after a wrong contre-kems over jouer-au-kems", "ungathered over ducale"])
+def test_a_timing_or_exception_point_a_house_only_advises_is_ruled_as_its_silence(run, tmp_path, point, value, parent,
+                                                                                  args, verdict, score, unspecified):
+    """Advice decides nothing: a house over Règle brève that advises calling Contre-Kems before the Kems
+    still upholds a Contre-Kems after a wrong Kems (+1 to the callers), as the house silent on it does;
+    a house that advises against countering a Double Kems still upholds the Contre-Kems on one."""
+    advised, silent = _ruled_with_advice_and_with_silence(run, tmp_path, point, value, parent, args)
+    assert (advised["verdict"], advised["score"], advised["unspecified"]) == (verdict, score, unspecified)
+    assert {k: advised[k] for k in OUTCOME} == {k: silent[k] for k in OUTCOME}
+
+
+def test_advice_on_an_exception_is_shown_as_advice_beside_the_rule_that_holds(run, tmp_path):
+    advised, _ = _ruled_with_advice_and_with_silence(
+        run, tmp_path, "call.double_kems.counter", "false", "ducale",
+        ("contre-kems", "--hand", "K K K K", "--partner-hand", "Q Q Q Q"))
+    assert advised["explanation"].startswith("The accused player holds a square (K K K K). Maison gives this as "
+                                             "advice, not as a rule: We advise against it.")
+    assert advised["related"] == ["call.double_kems.counter"]
+    first = advised["citations"][0]
+    assert (first["rule_point"], first["force"]) == ("call.double_kems.counter", "advised")
+
+
+@pytest.mark.slow
 def test_under_ducale_a_kems_called_during_a_sweep_is_judged_like_any_other_in_so_many_words(run):
     # seed 000:90: any call stops the hand and the named hand is checked; Ducale makes no sweep exception
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--during-sweep", "--json").json()
@@ -696,6 +773,7 @@ def test_under_regle_breve_a_contre_kems_after_a_right_kems_is_void_by_the_hand_
 
 # --- the mutation survivors of the re-reading, each aimed at by a ruling ---------------------------
 
+@pytest.mark.slow
 def test_where_both_readings_reject_a_kems_the_explanation_says_only_what_they_share(rule):
     # Marquoir 001:47 against 001:54: the verdict is the headline, the score waits for the reading
     r = rule("kems", "--hand", "Q Q Q J", convention="marquoir")
@@ -739,6 +817,7 @@ def test_a_contre_kems_whose_square_hangs_on_a_lifted_card_is_not_settled_under_
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.lifted_card"]
 
 
+@pytest.mark.slow
 def test_under_ducale_the_no_exception_sentence_is_said_only_when_the_partner_is_known_to_hold_a_square(rule):
     alone = rule("contre-kems", "--hand", "K K K K")
     assert alone["explanation"] == ("The accused player holds a square (K K K K). Right Contre-Kems: one point to "
@@ -757,6 +836,7 @@ def test_under_ducale_a_late_contre_kems_is_explained_by_its_timing_rule_once(ru
                                 "the Kems, so this Contre-Kems does not count.")
 
 
+@pytest.mark.slow
 def test_explanations_say_whether_a_source_prescribes_or_only_describes(run, tmp_path):
     # a description that scores is applied as given, and said to be a description, in both languages
     house = _house(tmp_path, _stated("call.kems.right", "[{team: callers, change: 2, unit: point}]",

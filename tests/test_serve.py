@@ -86,6 +86,7 @@ def test_one_point_compared_across_two_sources_is_compare_json(run, client):
     assert api == cli and api["conventions"] == ["pagat", "ducale"]
 
 
+@pytest.mark.slow
 def test_the_score_sheet_by_the_api_is_the_sheet_game_shows(run, client, db):
     _game(client)
     called = client.post("/api/games/current/calls", json={"event": "kems", "by": "Léa", "hand": "Q Q Q Q"})
@@ -248,6 +249,7 @@ def test_a_players_name_is_text_on_the_page_never_markup(client):
     assert "<b>Léa</b>" not in page and "&lt;b&gt;Léa&lt;/b&gt;" in page
 
 
+@pytest.mark.slow
 def test_eight_clients_writing_at_once_lose_nothing(db):
     app = create_app(Settings(db=db))
     TestClient(app, base_url=BASE).post("/api/games", json={"teams": ["A+B", "C+D"], "target": 100_000})
@@ -351,6 +353,7 @@ def test_the_page_weighs_under_100_kb_with_its_script_and_style(client):
 
 # --- the real process, on loopback ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_serve_prints_its_url_requires_the_token_under_lan_and_stops_cleanly_on_ctrl_c(tmp_path):
     import signal
     import urllib.error
@@ -407,6 +410,7 @@ def _games(opener, base: str) -> tuple[int, object]:
         return refused.code, json.loads(refused.read())
 
 
+@pytest.mark.slow
 def test_a_restarted_server_admits_the_phones_that_joined_until_a_new_token_is_asked_for(tmp_path):
     import http.cookiejar
     import urllib.request
@@ -476,6 +480,7 @@ def _state(path: Path) -> tuple:
         path.read_text() if path.is_file() and not path.is_symlink() else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(PLANTED))
 def test_a_token_file_others_could_read_or_that_is_not_a_plain_file_is_refused_and_left_as_it_is(tmp_path, kind):
     db = tmp_path / "g.sqlite3"
@@ -534,6 +539,7 @@ def test_a_token_file_of_another_user_is_refused(tmp_path):
     assert refused.value.key == "error.serve_token_owner" and kept.read_text() == TOKEN + "\n"
 
 
+@pytest.mark.slow
 def test_new_token_without_lan_is_refused_and_a_lan_db_in_a_missing_folder_too(tmp_path):
     for args, says in ((["--new-token"], "--new-token replaces the join token of --lan: give --lan too"),
                        (["--lan", "--db", str(tmp_path / "nowhere" / "g.db")],
@@ -544,6 +550,7 @@ def test_new_token_without_lan_is_refused_and_a_lan_db_in_a_missing_folder_too(t
         assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith(f"kems-ref: error: {says}")
     assert list(tmp_path.iterdir()) == []
 
+@pytest.mark.slow
 def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
     blocker = tmp_path / "sitecustomize.py"
     blocker.write_text("import sys\nsys.modules['uvicorn'] = None\n", encoding="utf-8")
@@ -556,6 +563,7 @@ def test_serve_without_the_web_extra_says_how_to_install_it(tmp_path):
     time.sleep(0)
 
 
+@pytest.mark.slow
 def test_a_server_killed_in_the_middle_of_entries_loses_no_acknowledged_entry(run, tmp_path):
     import signal
     import urllib.request
@@ -595,6 +603,7 @@ def test_a_server_killed_in_the_middle_of_entries_loses_no_acknowledged_entry(ru
     assert acknowledged <= total <= acknowledged + 1  # every acknowledged entry, at most the one in flight
 
 
+@pytest.mark.slow
 def test_on_a_terminal_the_url_is_followed_by_its_qr_code(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(sys.executable, ["-m", "kems_ref", "serve", "--port", "0", "--db", str(tmp_path / "g.db")],
@@ -767,6 +776,7 @@ def test_a_form_of_invalid_utf8_is_refused_not_stored_as_replacement_characters(
     assert r.status_code == 400 and client.get("/api/games").json() == []
 
 
+@pytest.mark.slow
 def test_a_target_out_of_bounds_on_the_page_gets_the_command_lines_message(run, client, tmp_path):
     r = client.post("/new", data={"team1": "A+B", "team2": "C+D", "target": "99999999999"}, headers=SAME)
     cli = run("game", "new", "--team", "A+B", "--team", "C+D", "--target", "99999999999",
@@ -796,3 +806,226 @@ def test_a_damaged_sheet_is_named_to_a_phone_by_its_file_name_never_the_servers_
     answer = client.get("/api/games")
     assert answer.status_code == 400 and "g.sqlite3" in answer.json()["error"]
     assert str(tmp_path) not in answer.json()["error"]
+
+
+# --- what the web layer decides, each pinned: statuses, the Guard's refusals, the language, bounds ---
+
+def _json(body: bytes, **headers: str) -> dict:
+    return {"content": body, "headers": {"content-type": "application/json", **headers}}
+
+
+@pytest.mark.slow
+def test_every_route_answers_its_own_status(client):
+    assert client.get("/", follow_redirects=False).headers["location"] == "/new"  # no game yet: start one
+    assert client.get("/call/kems", follow_redirects=False).status_code == 303
+    assert (client.get("/score").status_code, client.get("/score").text) == (200, "")
+    assert client.post("/api/games", json={"teams": ["Léa+Tom", "Inès+Karim"], "target": 5}).status_code == 201
+    posts = [("/call/kems", {"by": "Léa", "square": "yes"}, "/?recorded=1"),  # Léa+Tom +1
+             ("/point", {"team": "Inès", "n": "2"}, "/"), ("/undo", {}, "/"),  # Inès+Karim +2, taken back
+             ("/call/contre-kems", {"by": "Inès", "on": "Léa"}, "/?recorded=4"),  # waits for the table
+             ("/decide", {"entry": "4", "branch": "2"}, "/"),  # Léa held no square: Léa+Tom +1
+             ("/new", {"team1": "A+B", "team2": "C+D", "target": "3"}, "/")]
+    for path, form, location in posts:
+        r = client.post(path, data=form, headers=SAME, follow_redirects=False)
+        assert (r.status_code, r.headers["location"]) == (303, location), path
+    assert [t_["points"] for t_ in client.get("/api/games/game-1/score").json()["teams"]] == [2, 0]
+    for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):  # refused by the Guard, before any route is sought
+        for path in ("/api/games", "/static/kems.css", "/nowhere"):
+            r = client.request(method, path)
+            assert (r.status_code, r.headers["allow"]) == (405, "GET, HEAD, POST"), (method, path)
+        assert client.request(method, "/api/games").json() == {
+            "error": "this address does not take a request of this kind (its HTTP method)."}
+    assert (client.get("/undo").status_code, client.get("/undo").headers["allow"]) == (405, "POST")  # the route's
+
+
+def test_the_body_may_weigh_64_kb_and_not_one_byte_more_whether_its_length_is_given_or_not(client):
+    _game(client)
+    padded = b'{"team": "L\\u00e9a", "n": 1}'
+    at_bound = padded + b" " * (64 * 1024 - len(padded))
+    assert client.post("/api/games/current/points", **_json(at_bound)).status_code == 200
+    assert client.post("/api/games/current/points", **_json(at_bound + b" ")).status_code == 413
+    assert client.post("/api/games/current/points", **_json(padded, **{"content-length": "2e3"})).status_code == 413
+
+    def streamed():  # no Content-Length: counted as it comes
+        yield padded
+        for _ in range(64):
+            yield b" " * 1024
+
+    r = client.post("/api/games/current/points", content=streamed(), headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()) == (413, {"error": "a request's body is at most 64 KB."})
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 1  # the first one only
+
+
+def test_a_post_is_taken_from_this_server_s_page_or_from_a_script_never_from_another_site(client):
+    _game(client)
+    point = {"team": "Léa", "n": 1}
+    for headers in ({"origin": BASE}, {"sec-fetch-site": "same-origin"}, {"sec-fetch-site": "none"}, {}):
+        assert client.post("/api/games/current/points", json=point, headers=headers).status_code == 200, headers
+    for headers in ({"origin": "http://127.0.0.1:9999"}, {"origin": "http://localhost:8765"},
+                    {"sec-fetch-site": "same-site"}, {"sec-fetch-site": "cross-site", "origin": "http://evil.example"}):
+        assert client.post("/api/games/current/points", json=point, headers=headers).status_code == 403, headers
+    assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 4
+
+
+def test_the_join_token_opens_the_door_by_a_get_only_and_any_address_is_answered_under_lan(db):
+    lan = TestClient(create_app(Settings(db=db, token="s3cret")), base_url="http://192.168.1.20:8765")
+    for method in ("POST", "HEAD"):
+        r = lan.request(method, "/?token=s3cret", follow_redirects=False)
+        assert r.status_code == 403 and "set-cookie" not in r.headers, method
+    assert lan.get("/api/games?token=s3cret", follow_redirects=False).headers["location"] == "/api/games"
+    assert lan.get("/api/games").json() == []  # by the cookie, on the table's LAN address
+    assert lan.request("PUT", "/api/games").status_code == 405
+    lan.cookies.set("kems_token", "s3cre")
+    assert lan.get("/api/games").status_code == 403
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8765", "127.0.0.1", "localhost:8765", "LOCALHOST", "[::1]:8765",
+                                  "[0:0::1]"])
+def test_without_a_token_the_loopback_names_are_answered(db, host):
+    client = TestClient(create_app(Settings(db=db)), base_url=BASE)
+    assert client.get("/api/games", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1.evil.example:8765", "evil.example", "[::2]:8765", "192.168.1.20:8765",
+                                  "::1"])
+def test_without_a_token_another_host_name_is_a_421(db, host):
+    client = TestClient(create_app(Settings(db=db)), base_url=BASE)
+    assert client.get("/api/games", headers={"host": host}).status_code == 421
+
+
+BAD_CARD = {"event": "kems", "hand": "Q Q Q X"}
+EN, FR = "unreadable card 'X'", "carte illisible « X »"
+# "zz": a code no locale file has (tools/third_language.py adds "xx")
+
+
+@pytest.mark.parametrize(("query", "cookie", "accept", "said"), [
+    ("?lang=fr", "en", "en", FR), ("?lang=en", "fr", "fr", EN),  # the address first
+    ("?lang=zz", "fr", "en", FR), ("", "fr", "en-GB", FR),  # then the page's switch
+    ("", "zz", "de-DE, FR;q=0.8, en;q=0.5", FR), ("", None, "EN-gb,fr", EN),  # then the browser's first known
+    ("", None, "de, es", EN), ("", None, "", EN),  # then the server's (--lang en)
+])
+def test_the_language_is_the_address_s_then_the_switch_s_then_the_browser_s_then_the_server_s(client, query, cookie,
+                                                                                              accept, said):
+    if cookie:
+        client.cookies.set("kems_lang", cookie)
+    r = client.post("/api/rule" + query, json=BAD_CARD, headers={"accept-language": accept})
+    assert r.json()["error"].startswith(said)
+
+
+def test_a_server_started_in_french_answers_in_french_where_the_request_names_no_language(db):
+    client = TestClient(create_app(Settings(db=db, lang="fr")), base_url=BASE)
+    assert client.post("/api/rule", json=BAD_CARD).json()["error"].startswith(FR)
+    assert '<html lang="fr">' in client.get("/new").text
+
+
+def test_the_language_switch_is_a_cookie_for_the_whole_site_and_an_unknown_language_is_no_page(client):
+    r = client.post("/lang/fr", headers=SAME, follow_redirects=False)
+    assert (r.status_code, r.headers["location"]) == (303, "/")
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith("kems_lang=fr;") and "Path=/" in cookie and "samesite=strict" in cookie.lower()
+    assert '<html lang="fr">' in client.get("/new").text
+    assert client.post("/lang/zz", headers=SAME, follow_redirects=False).status_code == 404
+    assert client.get("/lang/fr").status_code == 405
+
+
+def test_current_is_the_game_last_written_to_and_a_game_is_found_by_its_number(client):
+    for name, teams in (("one", ["A+B", "C+D"]), ("two", ["E+F", "G+H"])):
+        assert client.post("/api/games", json={"teams": teams, "target": 5, "name": name}).status_code == 201
+    assert client.get("/api/games/current/score").json()["game"] == "two"  # the last created
+    client.post("/api/games/one/points", json={"team": "A", "n": 2})
+    assert client.get("/api/games/current/score").json()["game"] == "one"  # then the last written to
+    assert [client.get(f"/api/games/{n}/score").json()["game"] for n in (1, 2)] == ["one", "two"]
+    home = client.get("/").text
+    assert "<h1>one " in home and "A+B" in home and "E+F" not in home  # the page's game is current too
+    client.post("/point", data={"team": "C", "n": "1"}, headers=SAME)
+    assert [t_["points"] for t_ in client.get("/api/games/one/score").json()["teams"]] == [2, 1]
+    assert client.get("/api/games/3/score").status_code == 404
+
+
+def test_the_api_takes_a_line_of_up_to_a_billion_then_the_sheet_s_own_bound_speaks(client):
+    _game(client)
+    said = {n: client.post("/api/games/current/points", json={"team": "Léa", "n": n}).json()["error"]
+            for n in (10**9, -10**9, 10**9 + 1, -10**9 - 1, True)}
+    assert (said[10**9], said[-10**9]) == tuple("a line of the sheet gives or takes away at most 1000000 points or "
+                                                f"letters; not {n}" for n in (10**9, -10**9))
+    assert said[10**9 + 1] == said[-10**9 - 1] == said[True] == "'n' has a value of the wrong kind."
+    gave = {n: client.post("/api/games/current/points", json={"team": "Léa", "n": 1, "for": n}).json()["error"]
+            for n in (10**9, 10**9 + 1)}
+    assert gave == {10**9: "no call is waiting for the table", 10**9 + 1: "'for' has a value of the wrong kind."}
+
+
+def test_the_page_s_line_is_at_most_four_digits_and_its_story_at_most_2000_characters(client):
+    _game(client)
+    for n, status in (("-9999", 303), ("9999", 303), ("10000", 400), ("-10000", 400), ("+1", 400)):
+        r = client.post("/point", data={"team": "Léa", "n": n}, headers=SAME, follow_redirects=False)
+        assert r.status_code == status, n
+    told = "contre-kems sur deux 7 et deux rois"
+    story = told + " " * (2000 - len(told) - len(" vraiment")) + " vraiment"
+    assert len(story) == 2000 and "CALL REJECTED" in client.get("/ask", params={"words": story}).text
+    r = client.get("/ask", params={"words": story + "s"})
+    assert r.status_code == 400 and "story too long (at most 2000 characters)" in r.text
+
+
+def test_the_home_page_shows_the_last_five_lines_of_the_sheet(client):
+    _game(client, target=1000)
+    for n in range(1, 8):
+        client.post("/api/games/current/points", json={"team": "Léa", "n": n})
+    recent = re.findall(r'<li value="(\d+)"', client.get("/score").text)
+    assert recent == ["3", "4", "5", "6", "7"]
+
+
+@pytest.mark.parametrize("body", [{}, {"words": ""}, {"words": "  \n "}, {"words": 5}, {"words": None}])
+def test_a_dispute_without_words_is_a_400_saying_what_to_tell(client, body):
+    r = client.post("/api/ask", json=body)
+    assert (r.status_code, r.json()) == (400, {"error": 'tell the situation, e.g. kems-ref ask "stop kemps on 2 3 4 5, '
+                                                        'her partner had four kings"'})
+
+
+def test_compare_names_a_house_file_given_to_serve_by_its_id(tmp_path):
+    house = tmp_path / "maison.yaml"
+    house.write_text("id: maison\nname: Maison\nextends: ducale\npublication: {title: Nos règles}\nrules:\n"
+                     "  call.kems.right:\n    status: stated\n    value: [{team: callers, change: 3, unit: point}]\n"
+                     "    text: {fr: \"Trois points.\", en: \"Three points.\"}\n    citation: {section: \"Kems\"}\n",
+                     encoding="utf-8")
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", houses={"maison": str(house)})), base_url=BASE)
+    r = client.get("/api/compare?point=call.kems.right&conventions=maison,ducale&lang=en")
+    assert r.status_code == 200 and r.json()["conventions"] == ["maison", "ducale"]
+    assert {k: v["text"] for k, v in r.json()["rows"][0]["values"].items()} == {
+        "maison": "Three points.", "ducale": "Right Kems: one point to the calling team."}
+
+
+@pytest.mark.parametrize("team", ["", 5, None, ["Léa"]])
+def test_a_line_for_no_team_name_is_refused_and_writes_nothing(client, team):
+    _game(client)
+    r = client.post("/api/games/current/points", json={"team": team, "n": 1})
+    assert (r.status_code, r.json()) == (400, {"error": "'team' has a value of the wrong kind."})
+    assert client.get("/api/games/current/history").json() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("branch", "entry", "key"), [
+    (True, 1, "branch"), ([1], 1, "branch"), (None, 1, "branch"), (1.0, 1, "branch"),
+    ("2", True, "entry"), ("2", "1", "entry"), ("2", 1.0, "entry"),
+])
+def test_a_decision_names_its_branch_and_entry_by_number_or_is_refused_writing_nothing(client, branch, entry, key):
+    _game(client)
+    client.post("/api/games/current/calls", json={"event": "contre-kems", "by": "Inès", "on": "Léa"})
+    r = client.post("/api/games/current/decide", json={"branch": branch, "entry": entry})
+    assert (r.status_code, r.json()) == (400, {"error": f"'{key}' has a value of the wrong kind."})
+    assert len(client.get("/api/games/current/history").json()) == 1
+    decided = client.post("/api/games/current/decide", json={"branch": 2, "entry": 1})  # a number is a number
+    assert decided.json()["changes"] == [{"team": "Léa+Tom", "change": 1, "unit": "point"}]
+
+
+@pytest.mark.parametrize("body", [b'["kems"]', b'"kems"', b"3", b"null"])
+def test_a_json_body_that_is_no_object_is_a_400(client, body):
+    r = client.post("/api/rule", content=body, headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()) == (400, {"error": "the body must be a JSON object."})
+
+
+@pytest.mark.parametrize("square", ["", "maybe"])
+def test_a_yes_or_no_of_the_page_that_is_neither_is_refused_never_taken_as_unsaid(client, square):
+    _game(client)
+    r = client.post("/call/kems", data={"by": "Léa", "square": square}, headers=SAME, follow_redirects=False)
+    assert r.status_code == 400 and "&#39;square&#39; has a value of the wrong kind." in r.text
+    assert client.get("/api/games/current/history").json() == []

@@ -23,7 +23,8 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) is not installed")
 pytest.importorskip("starlette", reason="the web extra is not installed")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no system Chromium (apt-get install chromium)")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="no system Chromium (apt-get install chromium)"),
+              pytest.mark.slow]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 LIVE = 4_000  # ms: a phone sees another's entry within a second of polling, with room for a loaded machine

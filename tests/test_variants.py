@@ -27,6 +27,7 @@ def shown(run, convention, point, lang="en"):
     return run("conventions", "show", convention, "--json", "--lang", lang).json()["rules"][point]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY, FEWEST])
 def test_every_variant_file_validates(run, path):
     r = run("conventions", "validate", path)
@@ -52,6 +53,7 @@ def test_wikipedia_en_the_team_that_loses_a_hand_takes_the_next_letter(rule):
         [{"team": "callers", "change": 1, "unit": "letter"}]
 
 
+@pytest.mark.slow
 def test_wikipedia_en_the_first_team_to_spell_kemps_loses_the_game(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", WIKI_EN, "--json", env=env).json()
@@ -67,11 +69,13 @@ def test_wikipedia_en_exactly_one_meaningful_signal_never_spoken(rule):
     assert rule("signal", "--second-signal", convention=WIKI_EN)["verdict"] == "forbidden"
 
 
+@pytest.mark.slow
 def test_wikipedia_en_meaningless_decoy_signals_are_allowed(run):
     entry = shown(run, WIKI_EN, "signal.bluff")
     assert (entry["status"], entry["value"]) == ("stated", True)
 
 
+@pytest.mark.slow
 def test_wikipedia_en_mentions_a_run_of_four_in_one_suit_as_a_variant(run, rule, tmp_path):
     entry = shown(run, WIKI_EN, "hand.square")
     assert entry["value"] == "four-of-a-kind" and "run of four in one suit" in entry["note"]
@@ -108,6 +112,7 @@ def test_a_run_is_read_in_the_decks_order_ace_high(rule, tmp_path):
 
 # --- German Wikipedia, "Gemsch" (Swiss) ------------------------------------------------------------
 
+@pytest.mark.slow
 def test_gemsch_is_played_with_the_swiss_jass_deck_read_by_its_own_names(rule, run):
     upheld = rule("kems", "--hand", "Ober Ober Ober Ober", convention=GEMSCH)
     assert upheld["verdict"] == "upheld" and "(Ober Ober Ober Ober)" in upheld["explanation"]
@@ -138,6 +143,7 @@ def test_gemsch_four_or_six_players_in_teams_of_two(run):
     assert r.code == 2 and "4/6" in r.err
 
 
+@pytest.mark.slow
 def test_gemsch_names_its_calls_gemsch_gegen_gemsch_doppel_gemsch(run):
     r = run("rule", "gegen-gemsch", "-c", GEMSCH, "--hand", "7 7 8 8", "--partner-hand", "9 9 6 6")
     assert r.code == 0 and r.out.startswith("CALL REJECTED  — Contre-Kems (called “Gegen-Gemsch” here)")
@@ -171,6 +177,7 @@ def test_gemsch_is_a_german_publication_with_german_texts_beside_ours(run):
 
 # --- howdoyouplayit.com, "Kemps rules" --------------------------------------------------------------
 
+@pytest.mark.slow
 def test_howdoyouplayit_four_six_or_eight_players_a_set_not_a_range(run):
     for players in ("4", "6", "8"):
         assert run("rule", "kems", "--hand", "Q Q Q Q", "--players", players, "-c", HOWDO).code == 0
@@ -220,6 +227,7 @@ def test_howdoyouplayit_names_double_kemps_and_double_counter_kemps_without_rule
 
 # --- playingcarddecks.com, "Kemps" ------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_playingcarddecks_the_first_dealer_draws_the_highest_card(run):
     entry = shown(run, PCD, "deal.first_dealer")
     assert entry["value"] == "highest-card-draw" and "ties draw again" in entry["text"]
@@ -264,6 +272,7 @@ def test_a_call_scored_in_letters_under_a_points_convention_is_an_error_with_its
     assert run("rule", "kems", "--hand", "Q Q Q Q", "-c", path).code == 2
 
 
+@pytest.mark.slow
 def test_a_deck_named_but_not_defined_is_an_error_with_its_line(run, tmp_path):
     path = _house(tmp_path, """  deck.size:
     status: stated
@@ -305,6 +314,7 @@ def _letters(score):
     return {t["team"]: t["letters_count"] for t in score["teams"]}
 
 
+@pytest.mark.slow
 def test_a_fewest_letters_game_ends_when_a_team_spells_the_word_and_the_team_with_fewest_letters_wins(sheet):
     created = sheet("new", *THREE, "-c", FEWEST)
     assert (created["unit"], created["target"], created["end"], created["letters"]) == \
@@ -327,6 +337,7 @@ def test_a_fewest_letters_game_ends_when_a_team_spells_the_word_and_the_team_wit
                                    "or start a new game")
 
 
+@pytest.mark.slow
 def test_a_fewest_letters_game_of_two_teams_is_won_by_the_team_that_did_not_spell_the_word(sheet):
     sheet("new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", FEWEST)
     sheet("call", "kems", "--by", "Ana", "--hand", "A A A A")  # Tom+Léa take a letter
@@ -336,6 +347,7 @@ def test_a_fewest_letters_game_of_two_teams_is_won_by_the_team_that_did_not_spel
     assert (over["finished"], over["winner"], over["loser"], over["tied"]) == (True, "Ana+Ben", "Tom+Léa", [])
 
 
+@pytest.mark.slow
 def test_a_tie_for_the_fewest_letters_names_no_winner_and_says_who_is_level(sheet):
     sheet("new", *THREE, "-c", FEWEST)
     sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")  # Ana+Ben K, Zoé+Max K
@@ -355,6 +367,7 @@ def test_a_tie_for_the_fewest_letters_names_no_winner_and_says_who_is_level(shee
     assert (undone["finished"], undone["tied"], undone["leader"]) == (False, [], None)
 
 
+@pytest.mark.slow
 def test_under_loses_three_teams_name_no_winner_and_under_fewest_the_same_game_has_one(sheet):
     sheet("new", *THREE, "-c", WIKI_EN)
     sheet("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")  # Ana+Ben K, Zoé+Max K
@@ -371,6 +384,7 @@ def test_under_loses_three_teams_name_no_winner_and_under_fewest_the_same_game_h
     assert text.splitlines()[-1] == "Game over: Tom+Léa wins."
 
 
+@pytest.mark.slow
 def test_the_fewest_letters_end_rule_is_shown_and_compared_in_both_languages(run):
     assert shown(run, FEWEST, "score.end")["value"] == "fewest"
     text = run("conventions", "show", FEWEST).out
@@ -402,6 +416,7 @@ def test_the_fewest_letters_winning_where_a_letter_is_a_reward_is_an_error_with_
                env={"KEMS_REF_DB": str(tmp_path / "g.db")}).code == 2
 
 
+@pytest.mark.slow
 def test_in_a_points_game_ended_by_the_fewest_the_team_reaching_the_target_ends_it_and_the_fewest_points_win(
         sheet, tmp_path):
     path = _house(tmp_path, """  score.end:
@@ -429,6 +444,7 @@ def totals_of(score):
 
 # --- choices where a source gives choices -----------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_target_of_10_or_15_is_a_choice_the_table_makes_and_the_sheet_asks_for_it(run, tmp_path):
     path = _house(tmp_path, """  score.target:
     status: stated
@@ -502,6 +518,7 @@ def test_kent_a_partner_who_calls_kent_on_the_signal_wins_the_game(rule):
     assert r["call_name"] == "Kent"
 
 
+@pytest.mark.slow
 def test_kent_the_signal_may_not_be_a_sound_but_a_sound_may_cue_the_partner_to_look(rule):
     sound = rule("signal", "--sound", convention=KENT)
     assert sound["verdict"] == "forbidden" and sound["rule_points"] == ["signal.sound"]
@@ -528,6 +545,7 @@ def test_kent_broken_in_ask_is_read_by_its_name_and_contre_only_accuses(run):
     assert (r.json()["verdict"], r.json()["score"]) == ("upheld", [{"team": "accused", "change": -1, "unit": "game"}])
 
 
+@pytest.mark.slow
 def test_kent_broken_is_shown_compared_and_on_the_checklist(run):
     shown = run("conventions", "show", KENT, "--json").json()["rules"]
     assert shown["call.broken"]["value"] == {"accuses": "team", "checks": "square"}
@@ -544,6 +562,7 @@ def test_kent_broken_is_shown_compared_and_on_the_checklist(run):
         ("call.broken.wrong", "own", "wins the game (accused)")]
 
 
+@pytest.mark.slow
 def test_kent_on_the_score_sheet_broken_ends_the_game_and_names_the_winner(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, "--json", env=env).json()
@@ -560,6 +579,7 @@ def test_kent_on_the_score_sheet_broken_ends_the_game_and_names_the_winner(run, 
     assert "1. Broken: Ducale has no such call: it counts for nothing there" in replayed
 
 
+@pytest.mark.slow
 def test_kent_broken_has_its_short_entry_on_the_sheet_caller_then_accused(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, env=env)
@@ -628,6 +648,7 @@ def test_2play1game_after_a_right_counter_kemps_the_holder_shows_the_four(rule):
     assert wrong["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
 
 
+@pytest.mark.slow
 def test_2play1game_a_counter_kemps_is_on_any_opponent_holding_four(rule):
     assert rule("contre-kems", "--hand", "Q Q Q J", "--partner-square", convention=TWOPLAY)["verdict"] == "upheld"
 
@@ -637,6 +658,7 @@ def test_2play1game_the_signal_may_be_a_word_and_partners_sit_diagonally(rule, r
     assert shown(run, TWOPLAY, "seating.partners")["value"] == "diagonal"
 
 
+@pytest.mark.slow
 def test_2play1game_first_team_to_four_points_wins_on_the_sheet(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     created = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", TWOPLAY, "--json", env=env).json()
@@ -702,6 +724,7 @@ def test_a_score_a_house_call_does_not_give_is_silent_and_nobody_elsewhere_is_qu
     assert "  • Score for a wrong “Chop”? (call.chop.wrong)" in text.splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, other", [("Kems", "kems"), ("Cut", "contre-kems"), ("contre", "contre-kems"),
                                          ("Deal", "deal"), ("Kent", "kems")])
 def test_a_house_call_may_not_take_a_name_another_call_or_the_table_already_gives(run, tmp_path, name, other):
@@ -752,6 +775,7 @@ def test_a_call_on_ones_partner_accuses_no_one_so_it_cannot_score_the_accused(ru
                                           "name the callers or the others, not the accused")
 
 
+@pytest.mark.slow
 def test_a_mistake_in_a_house_call_is_told_alone_at_its_line(run, tmp_path):
     kent = KENT_TEXT.replace("    accuses: team", "    accuses: everyone")
     path = _own(tmp_path, kent)
@@ -764,6 +788,7 @@ def test_a_mistake_in_a_house_call_is_told_alone_at_its_line(run, tmp_path):
     assert r.code == 2 and "-c does not go with it" in r.err
 
 
+@pytest.mark.slow
 def test_a_kent_game_still_reads_when_its_file_is_gone_and_says_so(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     path = _own(tmp_path, KENT_TEXT, "kent.yaml")
@@ -778,6 +803,7 @@ def test_a_kent_game_still_reads_when_its_file_is_gone_and_says_so(run, tmp_path
     assert run("game", "list", env=env).code == 0
 
 
+@pytest.mark.slow
 def test_a_kent_rescore_says_what_a_decided_broken_counted_for(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
     run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", KENT, env=env)
@@ -795,6 +821,7 @@ def test_the_files_own_name_for_the_kems_is_no_second_call_inside_contre_kemps(r
     assert (r.json()["event"], r.json()["verdict"]) == ("contre-kems", "upheld")
 
 
+@pytest.mark.slow
 def test_a_house_call_name_in_another_script_never_makes_another_word_stand_for_the_call(run, tmp_path):
     many = _own(tmp_path, KENT_TEXT.replace("names: {en: Broken}", "names: {en: Broken, ja: 壊れた, zh-Hant: 斷}"))
     assert run("conventions", "validate", many).code == 0

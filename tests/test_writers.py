@@ -22,6 +22,8 @@ import pytest
 from kems_ref import library as kems
 from kems_ref.game.store import Store
 
+pytestmark = pytest.mark.slow  # servers and processes writing at once: the whole suite only
+
 ENV = {**os.environ, "PYTHONWARNINGS": "ignore"}
 CLI = [sys.executable, "-m", "kems_ref"]
 
@@ -71,7 +73,6 @@ def _serve(db: Path) -> tuple[subprocess.Popen[str], str]:
     return process, url
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("round_", [1, 2, 3])
 def test_the_command_line_and_two_servers_writing_one_game_at_once_lose_nothing(tmp_path, round_):
     """Two `serve` on one --db, four clients each, and `kems-ref game point` processes, all at once:
