@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kems_ref.cli import app
-from kems_ref.cli.app import register_all
+from kems_ref.cli.commands import register_all
 
 register_all()  # every command: main() makes only those a command line can reach
 

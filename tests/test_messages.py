@@ -99,7 +99,7 @@ def test_a_pipe_named_as_a_convention_is_refused_as_a_file_kems_ref_does_not_rea
 
     from typer.testing import CliRunner
 
-    from kems_ref.cli.app import app
+    from kems_ref.cli.commands import app
 
     pipe = tmp_path / "house.yaml"
     os.mkfifo(pipe)

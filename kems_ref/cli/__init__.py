@@ -39,8 +39,30 @@ def _typer_without_rich() -> None:
             sys.modules["rich"] = saved
 
 
-_typer_without_rich()
+def main() -> None:
+    """``kems-ref``: the commonest lines answered on the fast path (without Typer or Click), every
+    other one by the Typer command line."""
+    import sys
 
-from .app import app, main  # noqa: E402
+    from .fast import attempt
+
+    code = attempt(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    _typer_without_rich()
+    from .commands import main as full
+
+    full()
+
+
+def __getattr__(name: str) -> object:
+    """``kems_ref.cli.app``, the Typer application (tests drive it; :mod:`.commands`), made on first use."""
+    if name == "app":
+        _typer_without_rich()
+        from .commands import app
+
+        return app
+    raise AttributeError(name)
+
 
 __all__ = ["app", "main"]

@@ -5,13 +5,17 @@ from __future__ import annotations
 import sys
 from typing import Any, Optional
 
-import click
-
 from ..library import MAX_STORY, KemsError, check_story, t
-from .common import Out, speak_as_told
+from .jobs import speak_as_told
+from .out import Out
 
 
-def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -> None:
+def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, convention_given: str = "default",
+        lang_given: bool = False) -> None:
+    """``ask``: the story read, the facts it still waits for asked on a terminal, the ruling.
+    ``convention_given``: how ``-c`` was given (``typed``, ``environment`` or ``default``);
+    ``lang_given``: whether ``--lang`` was typed.  Neither Typer nor Click is needed here (the fast
+    path runs it)."""
     from .. import library as session
     from ..library import likes_of, read
 
@@ -29,20 +33,19 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool) -
     check_story(story)  # the library's bound, before the story's language is even looked at
     from ..library import calls_of
 
-    speak_as_told(out, story)
+    speak_as_told(out, story, lang_given)
     reading = read(story, calls_of(convention) if convention else None, likes_of(convention))
     points = session.rules_question(story, reading)
     if points is not None:  # "on joue en combien de points ?": answered from the data, like compare POINT
         _answer_question(out, points, reading.convention)
         return
     session.check_reading(reading, out.lang, can_ask)
-    convention = _convention(reading.convention, convention)
+    convention = _convention(reading.convention, convention, convention_given == "typed")
     understood = session.understood_labels(reading, out.lang)
     if reading.convention is None:  # the convention the ruling is under, said even when the story does not
         from ..library import load
 
-        source = click.get_current_context().get_parameter_source("convention")
-        key = "ask.u.default_convention" if source == click.core.ParameterSource.DEFAULT else "ask.u.given_convention"
+        key = "ask.u.default_convention" if convention_given == "default" else "ask.u.given_convention"
         understood.append(t(key, out.lang, name=load(convention).short_name))
     if not out.as_json:  # what was read comes first, before any question: the questions make sense
         from rich.markup import escape
@@ -66,12 +69,11 @@ def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
     out.write(compare([*points, *([named] if named else [])], out.lang), COMPARE)
 
 
-def _convention(named: Optional[str], given: str) -> str:
+def _convention(named: Optional[str], given: str, typed: bool) -> str:
     """The words' convention, unless the command line names another one (decided by the library)."""
     from ..library import convention_for
 
-    source = click.get_current_context().get_parameter_source("convention")
-    return convention_for(named, given, explicit=source == click.core.ParameterSource.COMMANDLINE)
+    return convention_for(named, given, explicit=typed)
 
 
 def _prompter(to_stderr: bool) -> Any:

@@ -7,15 +7,12 @@ then ``KEMS_REF_LANG``, then the locale), like every other sentence.
 
 import contextlib
 import enum
-import errno
 import functools
 import inspect
-import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Optional
 
 import click
@@ -23,7 +20,13 @@ import typer
 from typer.core import TyperGroup
 
 from ..library import DEFAULT_CONVENTION as DEFAULT_CONVENTION
-from ..library import Format, Formats, KemsError, Printed, detect_lang, json_safe, languages, one_line, t
+from ..library import Formats, KemsError, detect_lang, languages, t
+from .out import Failed, ReaderGone, _bare, _lang_of, guard, prepare_streams, settle, wants_json
+from .out import Out as Out
+from .out import fail as fail
+from .out import json_pieces as json_pieces
+from .out import screen_width as screen_width
+from .out import without_lang as without_lang
 
 
 def _argv_lang() -> str:
@@ -90,149 +93,6 @@ LangOpt = Annotated[Optional[Lang], typer.Option("--lang", help=msg("help.option
                                                  show_default=False)]
 
 
-@dataclass
-class Out:
-    """Where a command writes, in one language: its output (the declaration of its formats) in the
-    format chosen (``--format``, or ``--json``), written by :meth:`write` alone."""
-
-    lang: str
-    output: Optional[Formats] = None
-    fmt: Format = Format.TEXT
-
-    def console(self, wrap: bool = False) -> Any:
-        """Piped output keeps whole lines; ``wrap`` folds to the width (tables, 80-column layouts).
-        The width comes from COLUMNS only when it is a plain number, kept between 40 and 1000."""
-        from rich.console import Console
-
-        class _Console(Console):
-            def on_broken_pipe(self) -> None:  # the reader went away: one exit path for every output
-                raise BrokenPipeError
-
-        environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        console = _Console(highlight=False, width=screen_width(), height=25, _environ=environ)
-        console.soft_wrap = not (wrap or console.is_terminal)
-        return console
-
-    @property
-    def as_json(self) -> bool:
-        """Whether the output is JSON (for scripts): nothing is asked on a terminal then."""
-        return self.fmt is Format.JSON
-
-    def write(self, data: Any, output: Optional[Formats] = None) -> None:
-        """The one place an output is written: ``data`` in the chosen format, by the output's writer
-        (``output``: another command's output, as ``ask`` answers a question about the rules as
-        ``compare`` does, in the chosen format where it has it, else its default) — JSON (a list
-        streamed item by item), a text, what prints itself on the console, or the terminal's table."""
-        output = output or self.output
-        assert output is not None, "a command without an output writes nothing"
-        fmt = output.chosen(self.fmt)
-        written = output.write(fmt, data, self.lang, screen_width())
-        if fmt is Format.JSON:
-            self.json_list(written) if isinstance(written, Iterator) else self.json(written)
-        elif written is None:
-            return
-        elif isinstance(written, str):
-            self.text(written)
-        elif isinstance(written, Iterator):  # a long text (an export), written as it is made
-            for piece in written:
-                sys.stdout.write(piece)
-                sys.stdout.flush()
-        elif isinstance(written, Printed):
-            written.draw(self.console(wrap=written.wrap))
-        else:
-            from ..library import show_paged
-
-            show_paged(self.console(wrap=True), written)
-
-    def json(self, data: object) -> None:
-        """JSON data, indented by two; a list given as an iterator inside an object (a game's history)
-        is written one item at a time, the same text as the whole list would give."""
-        utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-        if isinstance(data, dict) and any(isinstance(v, Iterator) for v in data.values()):
-            for piece in json_pieces(data, ensure_ascii=not utf8):
-                sys.stdout.write(json_safe(piece))
-                sys.stdout.flush()
-            sys.stdout.write("\n")
-            return
-        self.text(json_safe(json.dumps(data, ensure_ascii=not utf8, indent=2)))  # in flushed pieces, as text
-
-    def json_list(self, items: Iterable[object]) -> None:
-        """A JSON list written one item at a time (a long history is never held whole), the same text
-        as :meth:`json` would write for the whole list."""
-        utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-        sys.stdout.write("[")
-        first = True
-        for item in items:
-            text = json_safe(json.dumps(item, ensure_ascii=not utf8, indent=2)).replace("\n", "\n  ")
-            sys.stdout.write(("\n  " if first else ",\n  ") + text)
-            first = False
-        sys.stdout.write("]\n" if first else "\n]\n")
-
-    def text(self, text: str) -> None:
-        """Written in pieces, each flushed: one large write to a pipe whose reader left returns short
-        without an error, and the reader gone would go unnoticed (exit 0 instead of 141)."""
-        whole = text.rstrip("\n") + "\n"
-        for start in range(0, len(whole), 1 << 16):
-            sys.stdout.write(whole[start:start + (1 << 16)])
-            sys.stdout.flush()
-
-
-def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Iterator[str]:
-    """``json.dumps(data, indent=2)`` in pieces, a value that is an iterator written as a list one item
-    at a time (never held whole)."""
-    pad, inner = "  " * level, "  " * (level + 1)
-    if not data:
-        yield "{}"
-        return
-    yield "{"
-    for i, (key, value) in enumerate(data.items()):
-        yield ("\n" if i == 0 else ",\n") + inner + json.dumps(key, ensure_ascii=ensure_ascii) + ": "
-        if isinstance(value, Iterator):
-            first = True
-            for item in value:
-                text = json.dumps(item, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner + "  ")
-                yield ("[\n" if first else ",\n") + inner + "  " + text
-                first = False
-            yield "[]" if first else "\n" + inner + "]"
-        else:
-            yield json.dumps(value, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner)
-    yield "\n" + pad + "}"
-
-
-MIN_WIDTH, MAX_WIDTH = 40, 1000
-
-
-def screen_width() -> int:
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isascii() and columns.isdigit() and int(columns) > 0:
-        return max(MIN_WIDTH, min(MAX_WIDTH, int(columns)))
-    try:
-        found = os.get_terminal_size(sys.stdout.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        found = 80
-    return max(MIN_WIDTH, min(MAX_WIDTH, found or 80))
-
-
-def language(lang: Optional[Lang]) -> str:
-    found = detect_lang(lang.value if lang is not None else None)
-    if found not in languages():
-        raise KemsError("error.unknown_language", lang=found, choices=", ".join(languages()))
-    return found
-
-
-def fail(message: str, lang: str, as_json: bool, code: int = 2, extra: Optional[dict[str, Any]] = None) -> int:
-    """The one error shape: one line on stderr; with --json also ``{"error": …}`` on stdout."""
-    message = one_line(message)
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # stdout or stderr closed (None): the code says it
-        if as_json:
-            sys.stdout.write(json_safe(json.dumps({"error": message, **(extra or {})}, ensure_ascii=False)) + "\n")
-            sys.stdout.flush()
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        sys.stderr.write(f"{t('error.prefix', lang)} {message}\n")
-        sys.stderr.flush()
-    return code
-
-
 #: the command line as typed, kept by :class:`KemsGroup` (Click keeps only the last of a repeated option)
 ARGV: list[str] = []
 
@@ -253,29 +113,36 @@ def refuse_repeats() -> None:
 
 
 def speak_as_told(out: Out, words: str) -> None:
-    """Where no language was chosen (``--lang``, ``KEMS_REF_LANG``, a French or English locale), the
-    language the user's own words are in (a story, compare's words) is the answer's."""
-    from ..library import lang_chosen, story_lang
+    """Where no language was chosen, the language the user's own words are in (:func:`.jobs.speak_as_told`)."""
+    from .jobs import speak_as_told as spoken
 
-    given = click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
-    told = story_lang(words) if words and not given and not lang_chosen() else None
-    if told:
-        out.lang = told
+    spoken(out, words, lang_typed())
+
+
+def given(param: str) -> str:
+    """How an option of this command's line was given: ``typed``, ``environment`` or ``default``."""
+    source = click.get_current_context().get_parameter_source(param)
+    return {click.core.ParameterSource.COMMANDLINE: "typed",
+            click.core.ParameterSource.ENVIRONMENT: "environment"}.get(source, "default")  # type: ignore[arg-type]
+
+
+def lang_typed() -> bool:
+    """Whether ``--lang`` was typed on this command's line."""
+    return click.get_current_context().get_parameter_source("lang") == click.core.ParameterSource.COMMANDLINE
 
 
 def guarded(as_json: bool, lang: Optional[Lang], job: Callable[[Out], Any], output: Optional[Formats] = None,
             chosen: Optional[str] = None) -> Any:
-    """Run ``job(out)``, ``out`` writing ``output`` in the format chosen (``--json`` wins over
-    ``--format``); a KemsError becomes the one-line error and exit code 2 (the one handler), written
-    as JSON too where the output is JSON, even one raised before anything is written."""
-    fmt = Format.JSON if as_json else Format(chosen) if chosen else output.default if output else Format.TEXT
-    out = Out(lang="en", output=output, fmt=fmt)
-    try:
-        out.lang = language(lang)
+    """Run ``job(out)`` as :func:`.out.guard` does, an option that takes one value refused when it is
+    given twice (:func:`refuse_repeats`); an error ends the command (Typer's exit, with its code)."""
+    def checked(out: Out) -> Any:
         refuse_repeats()
         return job(out)
-    except KemsError as exc:
-        raise typer.Exit(fail(exc.located(out.lang), out.lang, out.as_json, extra=_where(exc))) from None
+
+    try:
+        return guard(as_json, lang.value if lang is not None else None, checked, output, chosen)
+    except Failed as failed:
+        raise typer.Exit(failed.code) from None
 
 
 def output_parameters(output: Optional[Formats]) -> list[inspect.Parameter]:
@@ -315,34 +182,6 @@ def command(group: typer.Typer, name: Optional[str] = None, output: Optional[For
     return register
 
 
-def _where(exc: KemsError) -> dict[str, Any]:
-    return {k: v for k, v in (("file", exc.file), ("line", exc.line)) if v is not None}
-
-
-def without_lang(argv: list[str]) -> list[str]:
-    """The command line without its ``--lang X`` / ``--lang=X`` (the one option any line may carry)."""
-    words: list[str] = []
-    skip = False
-    for arg in argv:
-        if skip:
-            skip = False
-        elif arg == "--lang":
-            skip = True
-        elif not arg.startswith("--lang="):
-            words.append(arg)
-    return words
-
-
-def _bare(argv: list[str]) -> Optional[str]:
-    """Which group was named with nothing else (``--lang`` aside): "root", "rule", "game"; or None."""
-    return {(): "root", ("rule",): "rule", ("game",): "game"}.get(tuple(without_lang(argv)))
-
-
-class _ReaderGone(Exception):
-    """The reader of stdout went away (``| head``) — not an OSError, which Click would turn into
-    exit code 1 itself."""
-
-
 class KemsGroup(TyperGroup):
     """The root command: every error, Click's own included, ends as one line and exit code 2."""
 
@@ -350,24 +189,19 @@ class KemsGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            raise _ReaderGone from None
+            raise ReaderGone from None
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              complete_var: Optional[str] = None, standalone_mode: bool = True, windows_expand_args: bool = True,
              **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         ARGV[:] = argv[:argv.index("--")] if "--" in argv else argv
-        for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show never crashes
-            with contextlib.suppress(AttributeError, ValueError, OSError):
-                stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        lang = _lang_of(argv)
-        if sys.stdin is None:  # started with stdin closed: as a script's empty input, nothing is asked
-            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole process
-        if sys.stdout is None:  # started with stdout closed: nothing is done that could not be said
-            code = fail(t("error.cannot_write_output", lang, reason=t("error.stdout_closed", lang)), lang, False, 74)
+        code = prepare_streams(argv)
+        if code is not None:
             if standalone_mode:
                 sys.exit(code)
             return code
+        lang = _lang_of(argv)
         completing = any(key.startswith("_KEMS_REF_COMPLETE") for key in os.environ)  # the shell asks, Click answers
         bare = None if completing else _bare(argv)
         if bare is not None:  # `kems-ref`, `kems-ref rule`, `kems-ref game`: a short usage, not the whole help
@@ -381,56 +215,22 @@ class KemsGroup(TyperGroup):
         for param in self.params:  # Typer's completion options, in the user's language
             if param.name in ("install_completion", "show_completion") and isinstance(param, click.Option):
                 param.help = t(f"help.option.{param.name}", lang)
-        try:
-            returned = super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
-                                    standalone_mode=False, **extra)
-            code = returned if isinstance(returned, int) else 0  # Click returns an Exit's code here
-            sys.stdout.flush()
-        except click.exceptions.Exit as exc:
-            code = exc.exit_code
-        except click.ClickException as exc:
-            code = fail(_click_message(exc, lang), lang, wants_json(argv), exc.exit_code)
-        except (click.exceptions.Abort, KeyboardInterrupt, EOFError):
-            code = fail(t("error.interrupted", lang), lang, False, 130)
-        except KemsError as exc:
-            code = fail(exc.located(lang), lang, wants_json(argv))
-        except SystemExit as exc:  # Click's own exit on a broken pipe (while printing --help): code 1
-            if not type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # click.utils's, after EPIPE
-                raise
-            _silence_stdout()
-            code = 141 if exc.code == 1 else int(exc.code or 0)
-        except (BrokenPipeError, _ReaderGone):  # the reader went away (| head): stop quietly
-            _silence_stdout()
-            code = 141
-        except OSError as exc:
-            if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF):
-                raise
-            _silence_stdout()
-            code = fail(t("error.cannot_write_output", lang, reason=exc.strerror or type(exc).__name__), lang,
-                        False, 74)
-        except Exception as exc:  # never a traceback for the user; KEMS_REF_DEBUG=1 shows it
-            if os.environ.get("KEMS_REF_DEBUG"):
-                raise
-            code = fail(t("error.internal", lang, error=f"{type(exc).__name__}: {exc}"), lang, wants_json(argv), 70)
+
+        def clicks(exc: BaseException, lang: str) -> Optional[int]:
+            """Click's exits and usage errors (the rest: :func:`.out.settle`)."""
+            if isinstance(exc, click.exceptions.Exit):
+                return exc.exit_code
+            if isinstance(exc, click.ClickException):
+                return fail(_click_message(exc, lang), lang, wants_json(argv), exc.exit_code)
+            if isinstance(exc, click.exceptions.Abort):
+                return fail(t("error.interrupted", lang), lang, False, 130)
+            return None
+
+        code = settle(lambda: super(KemsGroup, self).main(args=argv, prog_name=prog_name, complete_var=complete_var,
+                                                          standalone_mode=False, **extra), argv, clicks)
         if standalone_mode:
             sys.exit(code)
         return code
-
-
-def wants_json(argv: list[str]) -> bool:
-    """Whether a command line asks for JSON (``--json``, ``--format json``): an error Click finds
-    before the command runs is then written as JSON too."""
-    return "--json" in argv or "--format=json" in argv or any(argv[i:i + 2] == ["--format", "json"]
-                                                             for i in range(len(argv)))
-
-
-def _silence_stdout() -> None:
-    """After a failed write: drop what is still buffered so that exiting does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 #: the English sentences of Click and Typer that users see (help headings, the help option, value
@@ -472,14 +272,6 @@ def speak_click(lang: str) -> None:
             module._ = translate  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = translate_n  # type: ignore[attr-defined]
-
-
-def _lang_of(argv: list[str]) -> str:
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in languages():
-            return argv[i + 1]
-    found = detect_lang()
-    return found if found in languages() else "en"
 
 
 def _shortened(text: str, limit: int = 200) -> str:

@@ -112,13 +112,9 @@ DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KE
 
 
 def _store(db: Optional[str], writes: bool = True) -> Any:
-    """The score sheet (``--db``, else the default one); ``writes=False`` for a command that only
-    reads: it never creates or changes a file."""
-    from ..library import Store, default_path
+    from .jobs import store
 
-    if db:
-        return Store(Path(db).expanduser(), make_folder=False, writes=writes)
-    return Store(default_path(), writes=writes)
+    return store(db, writes)
 
 
 def _ask_target(out: Out) -> Optional[int]:
@@ -204,20 +200,9 @@ def _short_command(event: str, like: Optional[str] = None) -> None:
 
     def body(out: Out, *, caller: Optional[str], accused: Optional[str] = None, decide: Optional[str],
              game: Optional[str], db: Optional[str], **options: Any) -> None:
-        from .. import library as play
+        from . import jobs
 
-        if not caller:
-            raise KemsError("error.missing_argument", what="CALLER")
-        options = facts_from_flags(options)
-        with _store(db) as store:
-            sheet_game = store.game(game)
-            if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
-                from ..library import TerminalPrompter, complete
-
-                complete(lambda o: play.preview(store, sheet_game, event, o, caller, accused),
-                         options, out.lang, TerminalPrompter())
-            called = play.call(store, sheet_game, event, options, caller, accused, decide)
-        out.write(Called(sheet_game, called))
+        jobs.entry(out, event, caller, accused, decide, game, db, options)
 
     positional = [_keyword("caller", typer.Argument(metavar="CALLER", help=msg("help.option.by"), show_default=False))]
     if (like or event) in ACCUSATIONS:

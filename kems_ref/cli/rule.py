@@ -11,7 +11,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..library import EVENTS, NO, OPTIONS, RULE, KemsError, Option, facts_from_flags
+from ..library import EVENTS, NO, OPTIONS, RULE, KemsError, Option
 from .common import (
     DEFAULT_CONVENTION,
     ConventionOpt,
@@ -89,11 +89,10 @@ def _parameters(option: Option) -> list[inspect.Parameter]:
 def show(out: Out, event: Optional[str], convention: str, everywhere: bool, situation_file: Optional[str],
          options: dict[str, Any]) -> None:
     """Rule and write the ruling: the body every event command shares."""
-    from ..library import ruling_for
+    from . import jobs
 
     named = click.get_current_context().get_parameter_source("convention") == click.core.ParameterSource.COMMANDLINE
-    chosen = convention if named or not everywhere else None  # the default convention gives way to --all
-    out.write(ruling_for(event, facts_from_flags(options), situation_file, chosen, everywhere=everywhere))
+    jobs.rule(out, event, convention, named, everywhere, situation_file, options)
 
 
 def _event_command(event: str, like: Optional[str] = None) -> None:

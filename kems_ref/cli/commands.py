@@ -20,8 +20,9 @@ from .common import (
     command,
     complete_convention,
     complete_rule_point,
+    given,
+    lang_typed,
     msg,
-    speak_as_told,
     without_lang,
 )
 from .rule import register_events, rule_app
@@ -57,11 +58,9 @@ def compare(
     only_differences: Annotated[bool, typer.Option(help=msg("help.option.only_differences"))] = False,
     topic: Annotated[Optional[str], typer.Option(help=msg("help.option.topic"), metavar="TOPIC")] = None,
 ) -> None:
-    from ..library import compare as comparison
-    from ..library import is_path
+    from . import jobs
 
-    speak_as_told(out, " ".join(i for i in ids or [] if not is_path(i)))  # "compare milieu": in French
-    out.write(comparison(ids or [], out.lang, topic, only_differences))
+    jobs.compare(out, ids, only_differences, topic, lang_typed())
 
 
 @command(app, help=msg("help.cmd.checklist"), output=CHECKLIST)
@@ -86,7 +85,7 @@ def ask(
 ) -> None:
     from .ask import run
 
-    run(out, words, convention, no_input)
+    run(out, words, convention, no_input, given("convention"), lang_typed())
 
 
 @command(app, help=msg("help.cmd.glossary"), output=GLOSSARY)
