@@ -32,12 +32,14 @@ def _public(module: str, *names: str) -> None:
         PUBLIC[name] = module
 
 
-# errors and languages
+# the version, errors and languages
+_public("kems_ref", "__version__")
 _public("kems_ref.errors", "KemsError", "clean", "one_line", "json_safe")
 _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "lang_chosen")
 _public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
-_public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file")
+_public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file",
+        "file_state")
 _public("kems_ref.corpus.catalogue", "IDS", "TOPICS", "RULE_POINTS")
 _public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of", "likes_of")
 _public("kems_ref.corpus.schema", "json_schema")
@@ -100,6 +102,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py keeps them equal to PUBLIC)
+    from . import __version__ as __version__
     from .ask.prompts import TerminalPrompter as TerminalPrompter
     from .ask.reader import MAX_STORY as MAX_STORY
     from .ask.reader import check_story as check_story
@@ -118,6 +121,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .corpus.catalogue import RULE_POINTS as RULE_POINTS
     from .corpus.catalogue import TOPICS as TOPICS
     from .corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
+    from .corpus.load import file_state as file_state
     from .corpus.load import is_path as is_path
     from .corpus.load import load as load
     from .corpus.load import load_all as load_all

@@ -144,14 +144,14 @@ def test_a_version_3_sheet_opened_by_this_version_keeps_every_game_and_entry_and
     listed = run("game", "list", "--json", "--db", str(db))
     assert listed.code == 0, listed.err
     version, games = _schema(db)
-    assert version == store.VERSION == 6
+    assert version == store.VERSION == 7
     assert "CHECK (end_rule IN ('wins', 'out', 'loses', 'fewest'))" in games
     assert _rows(db) == before  # every row of every table, column for column, ids included
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA foreign_key_check").fetchall() == []
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")] \
-        == ["entries", "games", "state", "tallies", "teams"]  # no table left over from the rebuild
+        == ["entries", "games", "requests", "state", "tallies", "teams"]  # no table left over from the rebuild
     for child in ("teams", "entries"):  # the references still point at the games table
         (sql,) = con.execute("SELECT sql FROM sqlite_master WHERE name = ?", (child,)).fetchone()
         assert "REFERENCES games(id)" in sql
@@ -275,7 +275,7 @@ def test_an_evening_written_before_rulings_were_kept_as_data_reads_exactly_as_it
     _v4_evening(db)
     with store.Store(db, make_folder=False):  # opened to write: migrated on disk
         pass
-    assert _schema(db)[0] == store.VERSION == 6
+    assert _schema(db)[0] == store.VERSION == 7
     expected = json.loads((SHEETS / "v4-evening.expected.json").read_text(encoding="utf-8"))
     for command, output in expected.items():
         game, *args = command.split(" ")

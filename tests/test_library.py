@@ -45,7 +45,7 @@ def test_the_public_names_are_the_names_type_checkers_see_and_each_one_exists():
     tree = ast.parse((PACKAGE / "library.py").read_text(encoding="utf-8"))
     block = next(node for node in tree.body
                  if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING")
-    typed = {alias.asname or alias.name: f"kems_ref{'.' if node.module else ''}{node.module}"
+    typed = {alias.asname or alias.name: f"kems_ref{'.' + node.module if node.module else ''}"
              for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
     assert typed == kems.PUBLIC
     for name in kems.__all__:

@@ -12,6 +12,7 @@ once chosen, holds for the rest of the game.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
@@ -294,13 +295,22 @@ def check_call(game: Game, event: str, by: Optional[str], on: Optional[str]) -> 
         raise KemsError("error.game_on_not_accusation", event=event_name(game, event))
 
 
+#: a call that repeats the game's last line (the same call by the same player) this many seconds after
+#: it is taken for the same call entered twice (two phones at one table), unless the table confirms it
+REPEAT_WINDOW = 20
+
+
 def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any], by: str, on: Optional[str],
-         decide: Optional[str]) -> Recorded:
+         decide: Optional[str], unless_repeated: bool = False) -> Recorded:
     """Rule on a call under the game's convention and apply it when the ruling settles it.
-    ``facts``: a situation, or the options of ``rule`` (see :func:`_situation`)."""
+    ``facts``: a situation, or the options of ``rule`` (see :func:`_situation`).  ``unless_repeated``:
+    refuse (``error.game_repeated``, naming the line) a call that repeats the game's last line within
+    :data:`REPEAT_WINDOW` seconds — the same call entered from two phones — until the table confirms it."""
     check_call(game, event, by, on)
 
     def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        if unless_repeated:
+            _not_repeated(store, game, standing, event, _player(game, by))
         score = standing.score(game)
         _open_game(game, score)
         roles = _roles(game, event, by, on, score)
@@ -325,6 +335,23 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
         return entry, lambda after: Recorded(entry, ruling, after, choices)
 
     return _append(store, game, build)
+
+
+def _not_repeated(store: Store, game: Game, standing: Tally, event: str, by: str) -> None:
+    """Refuses a call that repeats the game's last line (the same call by the same player, not
+    cancelled) entered less than :data:`REPEAT_WINDOW` seconds ago."""
+    last = store.entry(game, standing.last) if standing.last else None
+    if last is None or last.kind != "call" or last.event != event or last.n in standing.cancelled \
+            or fold(last.by_player or "") != fold(by):
+        return
+    from datetime import datetime
+
+    try:
+        written = datetime.strptime(last.at, "%Y-%m-%dT%H:%M:%S%z").timestamp()
+    except ValueError:  # a line written by hand in another form: no window to measure
+        return
+    if 0 <= time.time() - written <= REPEAT_WINDOW:
+        raise KemsError("error.game_repeated", n=last.n, seconds=REPEAT_WINDOW)
 
 
 #: how many times an entry is built again on what another process added meanwhile, before it is built

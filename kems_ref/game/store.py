@@ -137,12 +137,24 @@ MIGRATIONS: tuple[str, ...] = (
         DELETE FROM tallies WHERE game_id = OLD.game_id;
     END;
     """,
+    # the requests a phone sent with an Idempotency-Key, and the answer each got: the same key again (a
+    # retried tap) is answered the same, and nothing is recorded twice, whichever server it reaches
+    """
+    CREATE TABLE requests (
+        key TEXT PRIMARY KEY,
+        at REAL NOT NULL,                   -- when it was first taken (seconds since the epoch)
+        status INTEGER,                     -- its answer's status; NULL while it is being answered
+        answer TEXT                         -- JSON: the answer's headers and body
+    );
+    """,
 )
 VERSION = len(MIGRATIONS)
 #: the migrations (by the version they start from) that rebuild a table: run with foreign keys off
 #: (dropping a table others refer to would fail, or cascade), and refused before their commit if a
 #: row went missing or a reference no longer holds
 REBUILDS = frozenset({3})
+#: how long a request's Idempotency-Key and its answer are kept (a retried tap comes within seconds)
+KEPT_REQUESTS = 24 * 3600
 
 
 def _rulings_as_data(conn: sqlite3.Connection) -> None:
@@ -422,6 +434,28 @@ class Store:
         """Store the game's tally (inside ``writing()``, with the entry it follows)."""
         self.conn.execute("INSERT INTO tallies (game_id, last_n, state) VALUES (?, ?, ?) ON CONFLICT(game_id)"
                           " DO UPDATE SET last_n = excluded.last_n, state = excluded.state", (game.id, last, state))
+
+    def claim_request(self, key: str, abandoned: float = 60.0) -> Optional[tuple[Optional[int], Optional[str]]]:
+        """Take an Idempotency-Key for a request about to be answered: ``None`` when it is this
+        request's to answer (a new key, or one whose first request never got its answer within
+        ``abandoned`` seconds — a server stopped in the middle), else the answer the key got
+        (``(status, answer)``; ``(None, None)`` while its first request is still being answered)."""
+        with self.writing():
+            row = self.conn.execute("SELECT at, status, answer FROM requests WHERE key = ?", (key,)).fetchone()
+            if row is not None and (row[1] is not None or time.time() - float(row[0]) < abandoned):
+                return (row[1], row[2])
+            self.conn.execute("DELETE FROM requests WHERE at < ?", (time.time() - KEPT_REQUESTS,))
+            self.conn.execute("INSERT INTO requests (key, at) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET"
+                              " at = excluded.at, status = NULL, answer = NULL", (key, time.time()))
+            return None
+
+    def answer_request(self, key: str, status: Optional[int], answer: Optional[str]) -> None:
+        """Record the answer a key's request got (``status`` None: it got none — forget the key)."""
+        with self.writing():
+            if status is None:
+                self.conn.execute("DELETE FROM requests WHERE key = ? AND status IS NULL", (key,))
+            else:
+                self.conn.execute("UPDATE requests SET status = ?, answer = ? WHERE key = ?", (status, answer, key))
 
     def last_entry(self, game: Game) -> int:
         """The number of the game's last entry (0 before the first)."""

@@ -9,6 +9,7 @@ unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the jo
 from __future__ import annotations
 
 import ipaddress
+import json
 import re
 import secrets
 import time
@@ -22,13 +23,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import library as kems
 from . import pages
 from .base import (
-    HERE,
+    ASSETS,
     MAX_BODY,
     PAGES,
     TOKEN_COOKIE,
@@ -37,17 +37,22 @@ from .base import (
     HTTPError,
     Settings,
     bounded_receive,
+    etag,
     json_body,
     no_path,
+    polled,
     read_body,
     request_lang,
+    unchanged,
 )
 
 #: no inline script, nothing from elsewhere: the page's scripts and styles are its own files
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 #: the library's errors that are not a plain 400
-STATUS = {"error.game_unknown": 404, "error.game_none": 404, "error.web_too_large": 413}
+STATUS = {"error.game_unknown": 404, "error.game_none": 404, "error.web_too_large": 413, "error.game_repeated": 409}
+#: what an error's JSON carries beside its message: the line a repeated call repeats
+EXTRA = {"error.game_repeated": ("duplicate_of", "n")}
 
 
 # --- security ---------------------------------------------------------------------------------------
@@ -74,7 +79,8 @@ class Guard:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                present = {name.lower() for name, _ in headers}  # an answer's own cache-control stands
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items() if k.encode() not in present]
                 # the server's own time on this request (benchmark.py --serve reads it)
                 headers.append((b"server-timing", f"app;dur={(time.perf_counter() - started) * 1000:.2f}".encode()))
                 message = {**message, "headers": headers}
@@ -90,7 +96,7 @@ class Guard:
                 # the QR's link: the token becomes a cookie, and leaves the address bar (for a path of
                 # this site only: "//elsewhere" is no path here)
                 query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
-                path = "/" + request.url.path.lstrip("/")
+                path = "/" + request.scope["path"].lstrip("/")
                 response = RedirectResponse(path + (f"?{query}" if query else ""), status_code=303)
                 response.set_cookie(TOKEN_COOKIE, token, max_age=TOKEN_MAX_AGE, httponly=True, samesite="strict",
                                     path="/")
@@ -124,7 +130,7 @@ def refusal(request: Request, settings: Settings, error: HTTPError, joined: bool
 
 
 def _is_api(request: Request) -> bool:
-    path = request.url.path
+    path: str = request.scope["path"]  # the path the client sent, not one rebuilt from its Host header
     return path == "/api" or path.startswith("/api/")
 
 
@@ -197,6 +203,12 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
     for an unknown game), in the request's language; nothing else reaches the client."""
 
     async def endpoint(request: Request) -> Response:
+        key = request.headers.get("idempotency-key") if request.method == "POST" else None
+        if key is None:
+            return await answered(request)
+        return await once(request, key, answered, settings, api)
+
+    async def answered(request: Request) -> Response:
         lang = request_lang(request, settings)
         try:
             return await handler(request, settings, lang)
@@ -204,12 +216,70 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
             status, message = exc.status, exc.words(lang)
         except kems.KemsError as exc:
             status, message = STATUS.get(exc.key, 400), kems.one_line(_for_phones(exc).render(lang))
+            if api and exc.key in EXTRA:
+                name, param = EXTRA[exc.key]
+                return JSONResponse({"error": message, name: exc.params[param]}, status_code=status)
         if api:
             return JSONResponse({"error": message}, status_code=status)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
                             status_code=status)
 
     return endpoint
+
+
+#: an Idempotency-Key a page or a script may send: a few to 128 letters, digits and - _ . :
+IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_.:-]{8,128}")
+#: how long a retried request waits for its first one to be answered, and how often it looks
+ANSWER_WAIT, ANSWER_POLL = 10.0, 0.1
+
+
+async def once(request: Request, key: str, answered: Callable[[Request], Awaitable[Response]], settings: Settings,
+               api: bool) -> Response:
+    """A POST sent with an ``Idempotency-Key``: answered once; the same key again (a retried tap, a
+    double tap on one button) gets the first answer again and records nothing new — whichever server
+    of the sheet it reaches (the key and its answer are kept in the sheet's file)."""
+    import asyncio
+    import base64
+
+    lang = request_lang(request, settings)
+    if IDEMPOTENCY_KEY.fullmatch(key) is None:
+        error = kems.t("error.web_bad_key", lang)
+        if api:
+            return JSONResponse({"error": error}, status_code=400)
+        return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=error, status=400),
+                            status_code=400)
+
+    def claim() -> Any:
+        with settings.store() as store:
+            return store.claim_request(key)
+
+    deadline = time.monotonic() + ANSWER_WAIT
+    found = await run_in_threadpool(claim)
+    while found is not None and found[0] is None and time.monotonic() < deadline:  # its first is being answered
+        await asyncio.sleep(ANSWER_POLL)
+        found = await run_in_threadpool(claim)
+    if found is not None and found[0] is not None:
+        kept = json.loads(found[1] or "{}")
+        again = Response(base64.b64decode(kept.get("body", "")), status_code=found[0])
+        again.headers.update({"idempotent-replay": "true", **kept.get("headers", {})})
+        return again
+    if found is not None:  # still being answered after the wait: said, nothing done
+        return JSONResponse({"error": kems.t("error.web_in_progress", lang)}, status_code=409)
+
+    def keep(status: Optional[int], answer: Optional[str]) -> None:
+        with settings.store() as store:
+            store.answer_request(key, status, answer)
+
+    try:
+        response = await answered(request)
+    except BaseException:
+        await run_in_threadpool(keep, None, None)  # no answer given: the key may be tried again
+        raise
+    body = getattr(response, "body", b"")
+    headers = {k: v for k, v in response.headers.items() if k in ("content-type", "location")}
+    await run_in_threadpool(keep, response.status_code, json.dumps({"headers": headers,
+                                                                   "body": base64.b64encode(body).decode()}))
+    return response
 
 
 def _for_phones(error: Any) -> Any:
@@ -302,12 +372,17 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
 
 
 async def api_score(request: Request, settings: Settings, lang: str) -> Response:
+    """The score; polled every second by each phone: an unchanged one is a 304, with no body."""
     def work() -> Any:
         with settings.store(writes=False) as store:
             game = _game(store, request)
-            return kems.standing(store, game).to_json(game)
+            tag = etag(store, game, "score", "")
+            if unchanged(request, tag):
+                return None, tag
+            return kems.standing(store, game).to_json(game), tag
 
-    return JSONResponse(await run_in_threadpool(work))
+    data, tag = await run_in_threadpool(work)
+    return polled(JSONResponse(data) if data is not None else None, tag)
 
 
 async def api_history(request: Request, settings: Settings, lang: str) -> Response:
@@ -319,15 +394,17 @@ async def api_history(request: Request, settings: Settings, lang: str) -> Respon
     return JSONResponse(await run_in_threadpool(work))
 
 
-CALL_KEYS = ("event", "by", "on", "decide")
+CALL_KEYS = ("event", "by", "on", "decide", "confirm")
 
 
 async def api_call(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
-    event, by, on, decide = (data.pop(key, None) for key in CALL_KEYS)
+    event, by, on, decide, confirm = (data.pop(key, None) for key in CALL_KEYS)
     for key, value in (("event", event), ("by", by), ("on", on), ("decide", decide)):
         if value is not None and not isinstance(value, str):
             raise kems.KemsError("error.web_bad_value", key=key)
+    if confirm is not None and not isinstance(confirm, bool):
+        raise kems.KemsError("error.web_bad_value", key="confirm")
 
     def work() -> Any:
         with settings.store() as store:
@@ -336,7 +413,9 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
             # the same keys as a situation file (dashes or underscores, no-square, cards as a list), strict,
             # its cards read once
             sit = kems.situation_of({**data, "event": event}, game.convention)
-            return kems.call_json(game, kems.call(store, game, event or "", sit, by or "", on, decide), lang)
+            # the same call by the same player just after: another phone's, unless the table confirms it
+            called = kems.call(store, game, event or "", sit, by or "", on, decide, unless_repeated=not confirm)
+            return kems.call_json(game, called, lang)
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -365,6 +444,17 @@ async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
         with settings.store() as store:
             game = _game(store, request)
             return kems.entry_json(game, kems.undo(store, game))
+
+    return JSONResponse(await run_in_threadpool(work))
+
+
+async def api_redo(request: Request, settings: Settings, lang: str) -> Response:
+    await read_body(request)
+
+    def work() -> Any:
+        with settings.store() as store:
+            game = _game(store, request)
+            return kems.entry_json(game, kems.redo(store, game))
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -401,14 +491,15 @@ def create_app(settings: Settings) -> ASGIApp:
         route("/api/games/{game}/calls", api_call, ["POST"]),
         route("/api/games/{game}/points", api_point, ["POST"]),
         route("/api/games/{game}/undo", api_undo, ["POST"]),
+        route("/api/games/{game}/redo", api_redo, ["POST"]),
         route("/api/games/{game}/decide", api_decide, ["POST"]),
         *(route(path, handler, methods, api=False) for path, handler, methods in pages.ROUTES),
-        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+        Mount("/static", app=ASSETS, name="static"),
     ]
 
     async def not_found(request: Request, exc: Exception) -> Response:
         lang = request_lang(request, settings)
-        if request.url.path.startswith("/api/"):
+        if request.scope["path"].startswith("/api/"):
             return JSONResponse({"error": kems.t("error.web_not_found", lang)}, status_code=404)
         return HTMLResponse(PAGES.render("error.html", request, settings, lang,
                                          message=kems.t("error.web_not_found", lang), status=404), status_code=404)

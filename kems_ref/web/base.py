@@ -12,9 +12,11 @@ from urllib.parse import parse_qsl
 
 import jinja2
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.types import Message, Receive
 
 from .. import library as kems
+from .assets import Assets
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 64 * 1024
@@ -168,11 +170,37 @@ class Pages:
         def t(key: str, **values: Any) -> str:
             return kems.t(key, lang, **values)
 
-        return self.env.get_template(name).render(t=t, lang=lang, languages=kems.languages(),
+        return self.env.get_template(name).render(t=t, static=ASSETS.url, lang=lang, languages=kems.languages(),
                                                   language_names={code: kems.t("language.name", code)
                                                                   for code in kems.languages()},
-                                                  path=request.url.path, lan=settings.token is not None,
+                                                  path=request.scope["path"], lan=settings.token is not None,
                                                   **context)
 
 
 PAGES = Pages()
+#: the page's script and style, under names that carry their digest, compressed, read once
+ASSETS = Assets(HERE / "static")
+
+
+def etag(store: Any, game: Any, what: str, lang: str) -> str:
+    """What a polled answer is made of, as a weak ETag: the game and its last line, the reader's
+    language, the state of its house file, this version of kems-ref — an answer with the same tag is
+    the same answer."""
+    state = kems.file_state(game.convention, game.digest) or ""
+    return f'W/"{what}.{kems.__version__}.{game.id}.{store.last_entry(game)}.{lang}.{state}"'
+
+
+def unchanged(request: Request, tag: str) -> bool:
+    """The poll already holds the answer ``tag`` names (``If-None-Match``)."""
+    return tag in (part.strip() for part in request.headers.get("if-none-match", "").split(","))
+
+
+def polled(response: Optional[Response], tag: str) -> Response:
+    """A polled answer: kept by the browser and checked again each time (``no-cache`` and its ETag), a
+    304 with no body where it has not changed (``response`` None)."""
+    from starlette.responses import Response as Plain
+
+    answer = response if response is not None else Plain(status_code=304)
+    answer.headers["etag"] = tag
+    answer.headers["cache-control"] = "no-cache"
+    return answer

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import library as kems
-from .base import LANG_COOKIE, PAGES, HTTPError, Settings, form_body, no_path, number
+from .base import LANG_COOKIE, PAGES, HTTPError, Settings, etag, form_body, no_path, number, polled, unchanged
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # the keypad, highest first
 CARD_KEYS = ("hand", "partner_hand")
@@ -100,16 +100,20 @@ def _call_buttons(game: Any, lang: str) -> list[dict[str, str]]:
 
 
 async def score_fragment(request: Request, settings: Settings, lang: str) -> Response:
-    """The live part of the home page, asked for every second by every phone."""
-    def work() -> dict[str, Any]:
+    """The live part of the home page, asked for every second by every phone: an unchanged one is a
+    304, with no body (the game's last line, the language and the page's version name it)."""
+    def work() -> tuple[dict[str, Any], Optional[str]]:
         with settings.store(writes=False) as store:
             game = _game(store)
-            return _standing(game, store, lang) if game is not None else {}
+            if game is None:
+                return {}, None
+            tag = etag(store, game, "page-score", lang)
+            return ({} if unchanged(request, tag) else _standing(game, store, lang)), tag
 
-    context = await run_in_threadpool(work)
-    if not context:
+    context, tag = await run_in_threadpool(work)
+    if tag is None:
         return HTMLResponse("")
-    return _page(request, settings, lang, "score.html", **context)
+    return polled(_page(request, settings, lang, "score.html", **context) if context else None, tag)
 
 
 async def new_game(request: Request, settings: Settings, lang: str) -> Response:
