@@ -67,7 +67,7 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "Printed", "OUTPUTS", "RULE", "ASK", "COMPARE", "CHECKLIST",
         "GLOSSARY", "CONVENTIONS_LIST", "CONVENTIONS_SHOW", "CONVENTIONS_VALIDATE", "CONVENTIONS_INIT",
         "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_SCORE", "GAME_HISTORY", "GAME_LIST",
-        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT")
+        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "json_pieces")
 _public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
@@ -80,9 +80,9 @@ _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines
 _public("kems_ref.outputs.compare_render", "show_paged")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
-        "print_called", "print_rescore", "print_score", "print_history", "history_items", "history_of", "list_json",
-        "list_text", "rescore_json", "changes_text", "score_line", "status_line", "waiting_line", "convention_name",
-        "target_label")
+        "print_called", "print_rescore", "rescore_lines", "print_score", "print_history", "history_items",
+        "history_of", "list_json", "list_text", "rescore_json", "changes_text", "score_line", "status_line",
+        "waiting_line", "convention_name", "target_label")
 
 __all__ = sorted([*PUBLIC, "rule_all", "ask"])
 
@@ -185,6 +185,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import Format as Format
     from .outputs.formats import Formats as Formats
     from .outputs.formats import Printed as Printed
+    from .outputs.formats import json_pieces as json_pieces
     from .outputs.game import Sheet as Sheet
     from .outputs.game import call_json as call_json
     from .outputs.game import changes_text as changes_text
@@ -202,6 +203,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.game import print_rescore as print_rescore
     from .outputs.game import print_score as print_score
     from .outputs.game import rescore_json as rescore_json
+    from .outputs.game import rescore_lines as rescore_lines
     from .outputs.game import score_line as score_line
     from .outputs.game import status_line as status_line
     from .outputs.game import target_label as target_label

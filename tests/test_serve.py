@@ -277,19 +277,19 @@ def test_eight_clients_writing_at_once_lose_nothing(db):
 
 @pytest.mark.parametrize("lang, verdict, changes", [("en", "CALL UPHELD", "Léa+Tom +1 point"),
                                                     ("fr", "ANNONCE JUSTE", "Léa+Tom +1 point")])
-def test_a_kems_goes_on_the_sheet_in_four_taps_after_opening_the_page(client, lang, verdict, changes):
+def test_a_kems_goes_on_the_sheet_in_three_taps_and_the_page_then_shows_its_ruling(client, lang, verdict, changes):
     _game(client)
     client.cookies.set("kems_lang", lang)
     home = client.get("/")
-    assert 'href="/call/kems"' in home.text  # tap 1
+    assert 'href="/call/kems"' in home.text  # tap 1: the call
     who = client.get("/call/kems")
-    assert "?by=L%C3%A9a" in who.text  # tap 2
-    square = client.get("/call/kems?by=L%C3%A9a")
-    assert "by=L%C3%A9a&amp;square=yes" in square.text  # tap 3
-    ruling = client.get("/call/kems?by=L%C3%A9a&square=yes").text
-    assert verdict in ruling and changes in ruling  # the verdict and the score with the team's name first
-    recorded = client.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=SAME)  # tap 4
-    assert recorded.status_code == 200 and recorded.url.path == "/"
+    assert "?by=L%C3%A9a" in who.text  # tap 2: who called
+    seen = client.get("/call/kems?by=L%C3%A9a").text
+    assert re.search(r'<input type="hidden" name="by" value="Léa">\s*<input type="hidden" name="square" '
+                     r'value="yes">', seen)  # tap 3: what the table saw, and it is recorded
+    recorded = client.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=SAME)
+    assert recorded.status_code == 200 and recorded.url.path == "/" and recorded.url.query == b"recorded=1"
+    assert verdict in recorded.text and changes in recorded.text  # the ruling it was recorded under
     assert client.get("/api/games/current/score").json()["teams"][0]["points"] == 1
 
 

@@ -79,22 +79,22 @@ def test_a_whole_game_by_taps_on_two_phones_at_once_in_english_and_french(server
             expect(ines.get_by_role("link", name="Contre-Kems", exact=True)).to_be_visible()
             ines.screenshot(path=shots / "score-fr.png")
 
-            # a right Kems in four taps: Kems, Léa, held a square, record
+            # a right Kems in three taps: Kems, Léa, held a square — recorded, its ruling shown above the score
             lea.get_by_role("link", name=re.compile("^Kems")).first.tap()
             lea.get_by_role("link", name="Léa").tap()
-            lea.get_by_role("link", name="Held a square").tap()
-            expect(lea.locator(".verdict")).to_have_text("CALL UPHELD")
-            expect(lea.locator(".changes")).to_have_text("Léa+Tom +1 point")
+            lea.get_by_role("button", name="Held a square").tap()
+            expect(lea.locator(".recorded .verdict")).to_have_text("CALL UPHELD")
+            expect(lea.locator(".recorded .changes")).to_have_text("Léa+Tom +1 point")
             lea.screenshot(path=shots / "ruling-en.png")
-            lea.get_by_role("button", name="Record on the sheet").tap()
             expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1")
             # …and Inès's phone shows it without reloading
             expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1", timeout=LIVE)
 
-            # Inès calls Contre-Kems on Léa, taps her cards; the ruling needs the partner's hand: a tap
+            # Inès calls Contre-Kems on Léa (the caller is her team: two teams play), taps Léa's cards; the
+            # ruling needs the partner's hand: a tap
             ines.get_by_role("link", name="Contre-Kems", exact=True).tap()
-            ines.get_by_role("link", name="Inès").tap()
             ines.get_by_role("link", name="Léa").tap()
+            ines.locator("summary", has_text="Ou touchez les cartes").tap()
             for key in ("7", "7", "R", "R"):
                 ines.locator(".keypad").get_by_role("link", name=key, exact=True).tap()
             expect(ines.locator("output.cards")).to_have_text("7 7 R R")
@@ -113,8 +113,7 @@ def test_a_whole_game_by_taps_on_two_phones_at_once_in_english_and_french(server
             # Tom's Kems on the last point: the game is won, on both phones
             lea.get_by_role("link", name=re.compile("^Kems")).first.tap()
             lea.get_by_role("link", name="Tom").tap()
-            lea.get_by_role("link", name="Held a square").tap()
-            lea.get_by_role("button", name="Record on the sheet").tap()
+            lea.get_by_role("button", name="Held a square").tap()
             expect(lea.locator("#score .status")).to_contain_text("Léa+Tom")
             expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("3")
             expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("3", timeout=LIVE)
@@ -126,6 +125,83 @@ def test_a_whole_game_by_taps_on_two_phones_at_once_in_english_and_french(server
         finally:
             browser.close()
     assert len(list(shots.glob("*.png"))) == 7
+
+
+def test_two_phones_at_one_table_a_bad_tap_a_call_entered_twice_an_undo_and_its_redo_the_history_and_its_file(
+        server, shots, tmp_path):
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            lea = browser.new_context(**PHONE, locale="en-GB", accept_downloads=True).new_page()
+            ines = browser.new_context(**PHONE, locale="fr-FR").new_page()
+            expect = sync_api.expect
+            for page in (lea, ines):
+                page.set_default_timeout(15_000)
+            lea.goto(server)
+            lea.locator("input[name=team1]").fill("Léa+Tom")
+            lea.locator("input[name=team2]").fill("Inès+Karim")
+            lea.get_by_role("button", name="Start the game").tap()  # Ducale leaves the target to the table: asked
+            expect(lea.locator("#tap-error .error")).to_contain_text("Ducale leaves the target to the table")
+            expect(lea.locator("input[name=team1]")).to_have_value("Léa+Tom")  # what was typed is kept
+            lea.locator("input[name=target]").fill("10")
+            lea.get_by_role("button", name="Start the game").tap()
+            expect(lea.locator("#score h1")).to_contain_text("game-1")
+            ines.goto(server)
+            expect(ines.locator("#score")).to_contain_text("Léa+Tom")
+
+            # a fifth queen on the keypad: the message beside the keypad, the four queens still there
+            lea.get_by_role("link", name=re.compile("^Kems")).first.tap()
+            lea.get_by_role("link", name="Tom").tap()
+            lea.locator("summary", has_text="Or tap the cards").tap()
+            for _ in range(5):
+                lea.locator(".keypad").get_by_role("link", name="Q", exact=True).tap()
+            expect(lea.locator("#tap-error .error")).to_contain_text("impossible: 5 cards of rank Q")
+            expect(lea.locator("output.cards")).to_have_text("Q Q Q Q")
+            lea.screenshot(path=shots / "keypad-refused-en.png")
+            lea.get_by_role("link", name="Cancel").tap()
+
+            # Tom's Kems entered on Léa's phone, then on Inès's moments later: asked, and entered on purpose
+            lea.get_by_role("link", name=re.compile("^Kems")).first.tap()
+            lea.get_by_role("link", name="Tom").tap()
+            lea.get_by_role("button", name="Held a square").tap()
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1")
+            ines.get_by_role("link", name=re.compile("^Kems")).first.tap()
+            ines.get_by_role("link", name="Tom").tap()
+            ines.get_by_role("button", name="Avait un carré").tap()
+            expect(ines.locator("#tap-error .error")).to_contain_text("La ligne 1 est cette même annonce")
+            ines.screenshot(path=shots / "repeated-fr.png")
+            expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_count(0)  # still there
+            ines.get_by_role("button", name="Oui, elle a été annoncée deux fois").tap()
+            expect(ines.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("2")
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("2", timeout=LIVE)
+
+            # Léa undoes line 2: the list names it and strikes it through; Redo brings it back
+            lea.get_by_role("button", name="Undo the last line").tap()
+            expect(lea.locator(".recent li").last).to_have_text("Undo · cancels line 2")
+            expect(lea.locator(".recent li[value='2']")).to_have_class("cancelled")
+            assert lea.locator(".recent li[value='2']").evaluate(
+                "e => getComputedStyle(e).textDecorationLine") == "line-through"
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1")
+            lea.screenshot(path=shots / "undone-en.png")
+            lea.get_by_role("button", name="Redo").tap()
+            expect(lea.locator(".recent li").last).to_have_text("Redo · line 2 counts again")
+            expect(lea.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("2")
+
+            # the whole history with its totals, and the game as a file, from the phone
+            lea.get_by_role("link", name="The whole history").tap()
+            expect(lea.locator(".history tbody tr")).to_have_count(4)
+            expect(lea.locator(".history tbody tr").last).to_contain_text("Redo · line 2 counts again")
+            lea.screenshot(path=shots / "history-en.png")
+            with lea.expect_download() as caught:
+                lea.get_by_role("link", name="Download (CSV)").tap()
+            download = caught.value
+            assert download.suggested_filename == "kems-game-1.csv"
+            kept = tmp_path / "downloaded.csv"
+            download.save_as(kept)
+            header = kept.read_text(encoding="utf-8").splitlines()[0]
+            assert header == "#,Time,Entry,Verdict,Changes,Score after,Citations"
+        finally:
+            browser.close()
 
 
 def test_the_pages_fetch_nothing_from_elsewhere_and_run_no_inline_script(server):

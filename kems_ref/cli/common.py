@@ -21,10 +21,10 @@ from typer.core import TyperGroup
 
 from ..library import DEFAULT_CONVENTION as DEFAULT_CONVENTION
 from ..library import Formats, KemsError, detect_lang, languages, t
+from ..library import json_pieces as json_pieces
 from .out import Failed, ReaderGone, _bare, _lang_of, guard, prepare_streams, settle, wants_json
 from .out import Out as Out
 from .out import fail as fail
-from .out import json_pieces as json_pieces
 from .out import screen_width as screen_width
 from .out import without_lang as without_lang
 

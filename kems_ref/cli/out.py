@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..library import Format, Formats, KemsError, Printed, detect_lang, json_safe, languages, one_line, t
+from ..library import Format, Formats, KemsError, Printed, detect_lang, json_pieces, json_safe, languages, one_line, t
 
 
 @dataclass
@@ -100,28 +100,6 @@ class Out:
         for start in range(0, len(whole), 1 << 16):
             sys.stdout.write(whole[start:start + (1 << 16)])
             sys.stdout.flush()
-
-
-def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Iterator[str]:
-    """``json.dumps(data, indent=2)`` in pieces, a value that is an iterator written as a list one item
-    at a time (never held whole)."""
-    pad, inner = "  " * level, "  " * (level + 1)
-    if not data:
-        yield "{}"
-        return
-    yield "{"
-    for i, (key, value) in enumerate(data.items()):
-        yield ("\n" if i == 0 else ",\n") + inner + json.dumps(key, ensure_ascii=ensure_ascii) + ": "
-        if isinstance(value, Iterator):
-            first = True
-            for item in value:
-                text = json.dumps(item, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner + "  ")
-                yield ("[\n" if first else ",\n") + inner + "  " + text
-                first = False
-            yield "[]" if first else "\n" + inner + "]"
-        else:
-            yield json.dumps(value, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner)
-    yield "\n" + pad + "}"
 
 
 MIN_WIDTH, MAX_WIDTH = 40, 1000

@@ -24,7 +24,8 @@ choices, their help and ``--json`` follow.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -124,3 +125,25 @@ OUTPUTS: dict[str, Formats] = {f.name: f for f in (
     RULE, ASK, COMPARE, CHECKLIST, GLOSSARY, CONVENTIONS_LIST, CONVENTIONS_SHOW, CONVENTIONS_VALIDATE,
     CONVENTIONS_INIT, CONVENTIONS_SCHEMA, GAME_NEW, GAME_CALL, *GAME_ENTRY.values(), GAME_SCORE, GAME_HISTORY,
     GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT)}
+
+
+def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Iterator[str]:
+    """``json.dumps(data, indent=2)`` in pieces, a value that is an iterator written as a list one item
+    at a time (never held whole)."""
+    pad, inner = "  " * level, "  " * (level + 1)
+    if not data:
+        yield "{}"
+        return
+    yield "{"
+    for i, (key, value) in enumerate(data.items()):
+        yield ("\n" if i == 0 else ",\n") + inner + json.dumps(key, ensure_ascii=ensure_ascii) + ": "
+        if isinstance(value, Iterator):
+            first = True
+            for item in value:
+                text = json.dumps(item, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner + "  ")
+                yield ("[\n" if first else ",\n") + inner + "  " + text
+                first = False
+            yield "[]" if first else "\n" + inner + "]"
+        else:
+            yield json.dumps(value, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner)
+    yield "\n" + pad + "}"

@@ -511,21 +511,21 @@ def _md(text: str) -> str:
             .replace("\n", " ").replace("\r", " "))
 
 
-def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
-    """The game replayed under another convention, line by line, on a terminal."""
+def rescore_lines(game: Game, replayed: Replayed, lang: str) -> Iterator[dict[str, Any]]:
+    """The game replayed under another convention, one object per line that it changes or keeps:
+    ``mark`` (= the same, ≠ another outcome), ``n``, ``event`` and ``text`` (plain words, never markup)."""
     from ..corpus.load import load
 
     other = load(replayed.convention).short_name
-    console.print(escape(t("game.rescore_title", lang, game=game.name, convention=other)))
     for hand in replayed.hands:
         if hand["kind"] == "point":
             if not hand["kept"]:  # a score written in another unit is never converted
-                console.print("  ≠ " + escape(t("game.rescore_point_unit", lang, n=hand["n"],
-                                                 changes=changes_text(hand["changes"], lang))))
+                yield {"mark": "≠", "n": hand["n"], "event": "",
+                       "text": t("game.rescore_point_unit", lang, n=hand["n"], changes=changes_text(hand["changes"],
+                                                                                                      lang))}
             continue
         if hand["kind"] != "call":
             continue
-        mark = "≠" if hand["differs"] else "="
         before = changes_text(hand["before"], lang) if hand["before"] else t("game.no_change", lang)
         was = t("game.was", lang, before=before)
         event = wording.game_event_label(hand["event"], lang, game.convention)
@@ -543,7 +543,20 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
                 verdict = t(f"verdict.{hand['verdict']}", lang)
             now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
             line = f"{verdict} — {now}"
-        console.print(f"  {mark} {hand['n']}. {escape(event)}: {escape(line)} ({escape(was)})")
+        yield {"mark": "≠" if hand["differs"] else "=", "n": hand["n"], "event": event, "text": f"{line} ({was})"}
+
+
+def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
+    """The game replayed under another convention, line by line, on a terminal."""
+    from ..corpus.load import load
+
+    other = load(replayed.convention).short_name
+    console.print(escape(t("game.rescore_title", lang, game=game.name, convention=other)))
+    for line in rescore_lines(game, replayed, lang):
+        if not line["event"]:
+            console.print(f"  {line['mark']} " + escape(line["text"]))
+        else:
+            console.print(f"  {line['mark']} {line['n']}. {escape(line['event'])}: {escape(line['text'])}")
     console.print()
     print_score(console, replayed.game, replayed.score, lang)
 

@@ -221,12 +221,26 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
                 return JSONResponse({"error": message, name: exc.params[param]}, status_code=status)
         if api:
             return JSONResponse({"error": message}, status_code=status)
-        return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status),
-                            status_code=status)
+        return page_error(request, settings, lang, message, status)
 
     return endpoint
 
 
+def page_error(request: Request, settings: Settings, lang: str, message: str, status: int,
+               fragment: str = "tap_error.html", **context: Any) -> HTMLResponse:
+    """A page's failed request: a tap of the page (htmx) gets its message where the page shows a failed
+    tap's message, the page left as it was and usable; a page loaded without htmx, the error page."""
+    if request.headers.get("hx-request") == "true":
+        body = PAGES.render(fragment, request, settings, lang, message=message, **context)
+        return HTMLResponse(body, status_code=status, headers={"hx-retarget": "#tap-error", "hx-reswap": "innerHTML",
+                                                               "hx-push-url": "false"})
+    return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status,
+                                     **context), status_code=status)
+
+
+#: the headers of an answer kept with it for a retried request: what it is, where it leads, where a page
+#: shows it
+KEPT_HEADERS = ("content-type", "location", "hx-retarget", "hx-reswap", "hx-push-url")
 #: an Idempotency-Key a page or a script may send: a few to 128 letters, digits and - _ . :
 IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_.:-]{8,128}")
 #: how long a retried request waits for its first one to be answered, and how often it looks
@@ -246,8 +260,7 @@ async def once(request: Request, key: str, answered: Callable[[Request], Awaitab
         error = kems.t("error.web_bad_key", lang)
         if api:
             return JSONResponse({"error": error}, status_code=400)
-        return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=error, status=400),
-                            status_code=400)
+        return page_error(request, settings, lang, error, 400)
 
     def claim() -> Any:
         with settings.store() as store:
@@ -264,6 +277,8 @@ async def once(request: Request, key: str, answered: Callable[[Request], Awaitab
         again.headers.update({"idempotent-replay": "true", **kept.get("headers", {})})
         return again
     if found is not None:  # still being answered after the wait: said, nothing done
+        if not api:
+            return page_error(request, settings, lang, kems.t("error.web_in_progress", lang), 409)
         return JSONResponse({"error": kems.t("error.web_in_progress", lang)}, status_code=409)
 
     def keep(status: Optional[int], answer: Optional[str]) -> None:
@@ -276,7 +291,7 @@ async def once(request: Request, key: str, answered: Callable[[Request], Awaitab
         await run_in_threadpool(keep, None, None)  # no answer given: the key may be tried again
         raise
     body = getattr(response, "body", b"")
-    headers = {k: v for k, v in response.headers.items() if k in ("content-type", "location")}
+    headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
     await run_in_threadpool(keep, response.status_code, json.dumps({"headers": headers,
                                                                    "body": base64.b64encode(body).decode()}))
     return response
@@ -501,8 +516,7 @@ def create_app(settings: Settings) -> ASGIApp:
         lang = request_lang(request, settings)
         if request.scope["path"].startswith("/api/"):
             return JSONResponse({"error": kems.t("error.web_not_found", lang)}, status_code=404)
-        return HTMLResponse(PAGES.render("error.html", request, settings, lang,
-                                         message=kems.t("error.web_not_found", lang), status=404), status_code=404)
+        return page_error(request, settings, lang, kems.t("error.web_not_found", lang), 404)
 
     async def too_large(request: Request, exc: Exception) -> Response:
         return refusal(request, settings, HTTPError(413, key="error.web_too_large", limit=MAX_BODY // 1024))

@@ -159,6 +159,14 @@ async def form_body(request: Request) -> dict[str, str]:
         raise HTTPError(400, key="error.web_not_utf8") from None
 
 
+def tap_key() -> str:
+    """A new ``Idempotency-Key`` for one rendered form: its tap sent again (a double tap, a retry after
+    a lost answer) is answered as the first one and records nothing twice."""
+    import secrets
+
+    return "tap-" + secrets.token_urlsafe(12)
+
+
 class Pages:
     """The Jinja2 templates, autoescaped: a name or a story typed by a player is text, never markup."""
 
@@ -170,7 +178,8 @@ class Pages:
         def t(key: str, **values: Any) -> str:
             return kems.t(key, lang, **values)
 
-        return self.env.get_template(name).render(t=t, static=ASSETS.url, lang=lang, languages=kems.languages(),
+        return self.env.get_template(name).render(t=t, static=ASSETS.url, key=tap_key, lang=lang,
+                                                  languages=kems.languages(),
                                                   language_names={code: kems.t("language.name", code)
                                                                   for code in kems.languages()},
                                                   path=request.scope["path"], lan=settings.token is not None,

@@ -52,15 +52,20 @@ def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
 
 def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
     """One line of the sheet, short: what happened, who, the verdict, what it changed."""
+    if item["kind"] == "undo":  # an undo says which line it cancels; a redo, which line counts again
+        text = kems.t("web.line.redo", lang, n=item["restores"]) if item.get("redo") \
+            else kems.t("web.line.undo", lang, n=item["refers"])
+        return {"n": item["n"], "text": text, "cancelled": item.get("cancelled", False), "totals": item.get("totals")}
     parts = [kems.event_label(item["event"], lang, item.get("call_name")) if item.get("event")
              else kems.t(f"web.kind.{item['kind']}", lang)]
-    if item.get("by"):
+    if item.get("by") and item["kind"] != "point":  # a plain entry's team is in what it changed
         parts.append(str(item["by"]))
     if item.get("verdict"):
         parts.append(kems.verdict_label(item["verdict"], lang))
     if item.get("changes"):
         parts.append(kems.changes_text(item["changes"], lang))
-    return {"n": item["n"], "text": " · ".join(parts), "cancelled": item.get("cancelled", False)}
+    return {"n": item["n"], "text": " · ".join(parts), "cancelled": item.get("cancelled", False),
+            "totals": item.get("totals")}
 
 
 def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
@@ -75,17 +80,34 @@ def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
 
 
 async def home(request: Request, settings: Settings, lang: str) -> Response:
+    recorded = request.query_params.get("recorded", "")
+
     def work() -> dict[str, Any]:
         with settings.store(writes=False) as store:
             game = _game(store)
             if game is None:
                 return {}
-            return {**_standing(game, store, lang), "calls": _call_buttons(game, lang)}
+            return {**_standing(game, store, lang), "calls": _call_buttons(game, lang),
+                    "recorded": _recorded(store, game, recorded, lang)}
 
     context = await run_in_threadpool(work)
     if not context:
         return RedirectResponse("/new", status_code=303)
     return _page(request, settings, lang, "home.html", **context)
+
+
+def _recorded(store: Any, game: Any, n: str, lang: str) -> Optional[dict[str, Any]]:
+    """The line a tap has just recorded (``/?recorded=N``), with the ruling it was recorded under: the
+    table reads what the referee said, and its undo is at hand."""
+    if not re.fullmatch(r"[1-9][0-9]{0,8}", n):
+        return None
+    entry = next(store.iter_entries(game, full=True, since=int(n), until=int(n)), None)
+    if entry is None or entry.kind != "call" or entry.ruling is None:
+        return None
+    kind = kems.game_calls(game).get(entry.event or "", entry.event or "")
+    return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
+            "on": entry.on_player, "ruling": _ruling_view(entry.ruling, lang, kind),
+            "changes": kems.changes_text(entry.changes, lang) if entry.changes else None}
 
 
 def _call_buttons(game: Any, lang: str) -> list[dict[str, str]]:
@@ -186,17 +208,25 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
             label = kems.event_label(event, lang, kems.load(game.convention).calls.get(event))
             context: dict[str, Any] = {"event": event, "event_label": label,
                                        "params": params, "teams": _players(game), "with": _with,
+                                       "caller_team": None, "accused_team": None,
                                        "keys": [(rank, kems.Card(rank).label(lang)) for rank in RANKS]}
-            if not by:
-                return {**context, "step": "by"}
-            if accusation and not on:
-                return {**context, "step": "on", "caller_team": kems.team_of(game, by).name}
+            if accusation and not on and not by:  # an accusation: whom it accuses first
+                return {**context, "step": "on"}
+            caller = by or _caller(store, game, kind, on)
+            if not caller:
+                return {**context, "step": "by", "accused_team": kems.team_of(game, on).name if on else None}
+            if accusation and not on:  # an address that named the caller first (?by=…): whom it accuses
+                return {**context, "step": "on", "caller_team": kems.team_of(game, caller).name}
             options = _options(params)
+            context["fields"] = {k: v for k, v in params.items() if k not in ("done", "hand", "square")}
+            context["fields"]["by"] = caller
             if "square" not in options and not ("hand" in options and params.get("done")):
                 hand = " ".join(params.get("hand", "").split())
+                if hand:  # each card as it is tapped: a hand no deck deals is said at once, on the keypad
+                    kems.would_apply(store, game, event, {**options, "hand": hand}, caller, on)
                 shown = " ".join(kems.Card(rank).label(lang) for rank in hand.split() if rank in RANKS)
                 return {**context, "step": "hand", "hand": hand, "hand_shown": shown}
-            result, changes = kems.would_apply(store, game, event, options, by, on)
+            result, changes = kems.would_apply(store, game, event, options, caller, on)
             ruling = result.ruling
             return {**context, "step": "ruling", "ruling": _ruling_view(ruling, lang, kind),
                     "changes": kems.changes_text(changes, lang) if changes else None,
@@ -206,6 +236,18 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
     if "redirect" in context:
         return RedirectResponse(context["redirect"], status_code=303)
     return _page(request, settings, lang, "call.html", **context)
+
+
+def _caller(store: Any, game: Any, kind: str, on: Optional[str]) -> Optional[str]:
+    """Who made an accusation, where the page need not ask: with two teams still playing, the team of
+    the one accused is accused by the other (its score goes to that team, whichever player spoke).
+    A Kems, or a table of three teams or more, is asked."""
+    if kind not in kems.ACCUSATIONS or not on:
+        return None
+    accused = kems.team_of(game, on).name
+    playing = [s.team for s in kems.standing(store, game).standings if not s.out]
+    others = [team for team in playing if team != accused]
+    return others[0] if len(playing) == 2 and len(others) == 1 else None
 
 
 def _ruling_view(ruling: Any, lang: str, event: str) -> dict[str, Any]:
@@ -238,17 +280,30 @@ def _questions(ruling: Any, lang: str, params: dict[str, str], event: str) -> li
 
 async def _record(request: Request, settings: Settings, lang: str, event: str) -> Response:
     form = await form_body(request)
+    sent = dict(form)
+    confirmed = form.pop("confirm", "") == YES
     by, on = form.pop("by", ""), form.pop("on", "") or None
     options = _options(form)
 
     def work() -> int:
         with settings.store() as store:
             game = store.game(None)
-            if event not in kems.game_calls(game):  # the page's routes: a page for each call of the game
+            calls = kems.game_calls(game)
+            if event not in calls:  # the page's routes: a page for each call of the game
                 raise HTTPError(404, kems.t("error.web_not_found", lang))
-            return int(kems.call(store, game, event, options, by, on, None).entry.n)
+            caller = by or _caller(store, game, calls[event], on) or ""
+            return int(kems.call(store, game, event, options, caller, on, None, unless_repeated=not confirmed).entry.n)
 
-    n = await run_in_threadpool(work)
+    try:
+        n = await run_in_threadpool(work)
+    except kems.KemsError as exc:
+        if exc.key != "error.game_repeated":
+            raise
+        from .app import page_error  # the same answer as every failed tap, with the way to enter it again
+
+        sent.pop("confirm", None)
+        message = kems.t("web.repeated", lang, n=exc.params["n"])
+        return page_error(request, settings, lang, message, 409, again={"action": f"/call/{event}", "fields": sent})
     return RedirectResponse(f"/?recorded={n}", status_code=303)
 
 
@@ -287,6 +342,100 @@ async def undo(request: Request, settings: Settings, lang: str) -> Response:
 
     await run_in_threadpool(work)
     return RedirectResponse("/", status_code=303)
+
+
+async def redo(request: Request, settings: Settings, lang: str) -> Response:
+    await form_body(request)
+
+    def work() -> None:
+        with settings.store() as store:
+            kems.redo(store, store.game(None))
+
+    await run_in_threadpool(work)
+    return RedirectResponse("/", status_code=303)
+
+
+#: the lines a history page shows at once (a long game is read a page at a time)
+HISTORY_PAGE = 200
+
+
+async def history_page(request: Request, settings: Settings, lang: str) -> Response:
+    """The whole game, line by line, with the totals after each line as the CLI's history gives
+    them; the last lines first shown, earlier ones a tap away."""
+    start_text = request.query_params.get("from", "")
+    start = number(start_text, "from") if start_text else None
+
+    def work() -> dict[str, Any]:
+        with settings.store(writes=False) as store:
+            game = _game(store)
+            if game is None:
+                return {}
+            last = store.last_entry(game)
+            first = max(1, last - HISTORY_PAGE + 1) if start is None else max(1, min(start, max(last, 1)))
+            lines = []
+            for item in kems.history_of(store, game, lang, since=first, totals=True):
+                if item["n"] >= first + HISTORY_PAGE:
+                    break
+                lines.append(_line(item, lang))
+            return {"game": game, "lines": lines, "teams": [t_.name for t_ in game.teams],
+                    "earlier": max(1, first - HISTORY_PAGE) if first > 1 else None,
+                    "later": first + HISTORY_PAGE if first + HISTORY_PAGE <= last else None,
+                    "convention": kems.convention_name(game, lang)}
+
+    context = await run_in_threadpool(work)
+    if not context:
+        return RedirectResponse("/new", status_code=303)
+    return _page(request, settings, lang, "history.html", **context)
+
+
+#: the files a game is exported as: the format, its media type, its file's extension
+EXPORTS = {"csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json", "json"),
+           "markdown": ("text/markdown; charset=utf-8", "md")}
+
+
+async def export(request: Request, settings: Settings, lang: str) -> Response:
+    """The game as ``kems-ref game export`` writes it, as a file the phone downloads."""
+    fmt = request.query_params.get("format", "csv")
+    if fmt not in EXPORTS:
+        raise kems.KemsError("error.web_bad_value", key="format")
+
+    def work() -> tuple[str, int]:
+        with settings.store(writes=False) as store:
+            game = store.game(None)
+            written = kems.GAME_EXPORT.write(kems.Format(fmt), kems.Sheet(store, game, kems.standing(store, game)),
+                                             lang)
+            if isinstance(written, dict):
+                return "".join(kems.json_pieces(written, ensure_ascii=False)) + "\n", int(game.id)
+            return "".join(written), int(game.id)
+
+    body, game_id = await run_in_threadpool(work)
+    media, extension = EXPORTS[fmt]
+    return Response(body, media_type=media, headers={
+        "content-disposition": f'attachment; filename="kems-game-{game_id}.{extension}"'})
+
+
+async def rescore_page(request: Request, settings: Settings, lang: str) -> Response:
+    """A preview: the game's calls ruled again under another convention (nothing is written)."""
+    other = settings.convention(request.query_params.get("c"))
+
+    def work() -> dict[str, Any]:
+        with settings.store(writes=False) as store:
+            game = _game(store)
+            if game is None:
+                return {}
+            context: dict[str, Any] = {"game": game, "conventions": settings.conventions(),
+                                       "chosen": request.query_params.get("c", ""), "lines": None}
+            if other is None:
+                return context
+            replayed = kems.rescore(store, game, other)
+            return {**context, "lines": list(kems.rescore_lines(game, replayed, lang)),
+                    "score": replayed.score, "status": kems.status_line(replayed.score, lang),
+                    "other": kems.load(replayed.convention).short_name}
+
+    context = await run_in_threadpool(work)
+    if not context:
+        return RedirectResponse("/new", status_code=303)
+    return _page(request, settings, lang, "rescore.html", **context)
 
 
 async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
@@ -372,6 +521,10 @@ ROUTES = [
     ("/decide", decide, ["POST"]),
     ("/point", point, ["POST"]),
     ("/undo", undo, ["POST"]),
+    ("/redo", redo, ["POST"]),
+    ("/history", history_page, ["GET"]),
+    ("/export", export, ["GET"]),
+    ("/rescore", rescore_page, ["GET"]),
     ("/ask", ask_page, ["GET"]),
     ("/compare", compare_page, ["GET"]),
     ("/checklist", checklist_page, ["GET"]),
