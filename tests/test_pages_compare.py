@@ -1,7 +1,8 @@
 """The phone's other pages say what the command line says: the compare page gives every source's answer
 to a rule point — a silent source as silent, a self-contradicting source with each of its readings and
 their citations — picked by its question; a question about the rules on the dispute page is compared
-the same way.
+the same way; the checklist of a mixed table is the sheet ``kems-ref checklist -c pagat -c ducale``
+prints, and it prints on paper without the page around it.
 """
 
 from __future__ import annotations
@@ -195,3 +196,83 @@ def test_a_question_on_two_points_is_compared_on_both_and_names_the_calls_as_the
     assert _answers(asked, "score.system")["pagat"]["short"] == "lettres"
     cli = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.rstrip().splitlines()[-1]
     assert cli.startswith("Les annonces sous leur propre nom — pagat: Kems = Kemps") and cli in _text(asked)
+
+
+# --- the checklist of a mixed table ------------------------------------------------------------------
+
+def _sheet_as_text(page: str, lang: str) -> list[str]:
+    """The page's mixed sheet written as the command line writes it."""
+    colon = kems.t("ui.colon", lang)
+    title = _text(re.search(r'<h2 class="sheet-title">(.*?)</h2>', page, re.S).group(1))
+    intro = _text(re.search(r'<p class="understood">(.*?)</p>', page, re.S).group(1))
+    lines = [title, intro, ""]
+    for item in re.findall(r"<li data-rule-point=[^>]*>(.*?)</li>", page, re.S):
+        question = re.search(r'<b class="q">(.*?)</b>', item, re.S).group(1)
+        lines.append(f"[ ] {_text(question)}")
+        for answer, section in re.findall(r'<span class="answer[^"]*" data-convention="[^"]*">(.*?)</span>'
+                                          r'(?: <small class="section">\((.*?)\)</small>)?', item, re.S):
+            lines.append(f"      {_text(answer)}" + (f"  ({_text(section)})" if section else ""))
+        ours = re.search(r'<span class="ours">(.*?)</span>', item, re.S).group(1)
+        lines.append(f"      {_text(ours)}")
+    sources = re.search(r'<ul class="understood sources">(.*?)</ul>', page, re.S).group(1)
+    lines += ["", *(_text(s) for s in re.findall(r"<li>(.*?)</li>", sources, re.S))]
+    assert colon in lines[4]
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_checklist_of_a_mixed_table_is_the_sheet_the_command_line_prints(run, client, lang):
+    r = client.get(f"/checklist?c=pagat&c=ducale&lang={lang}")
+    assert r.status_code == 200
+    cli = run("checklist", "-c", "pagat", "-c", "ducale", "--lang", lang, env=WIDE).out.rstrip("\n").splitlines()
+    assert _sheet_as_text(r.text, lang) == cli
+
+
+def test_a_mixed_tables_sheet_gives_each_conventions_answer_and_section_and_a_line_for_the_table(client):
+    page = client.get("/checklist?c=pagat&c=ducale&lang=en").text
+    item = re.search(r'<li data-rule-point="deal.identical_cards">(.*?)</li>', page, re.S).group(1)
+    assert _text(item) == ("A player is dealt three (or four) identical cards: what happens? pagat: silent "
+                           "ducale: 3+ → redeal (Comment jouer, étape 2 ; FAQ « trois cartes identiques ») "
+                           "Our table: ____________________")
+    assert re.findall(r'<span class="answer silent" data-convention="([^"]*)">', item) == ["pagat"]
+    assert "Where pagat, ducale disagree or are silent" in _text(page)
+    assert 'data-rule-point="score.target"' in page  # asked of every mixed table
+
+
+def test_three_conventions_make_three_answers_per_point_in_the_order_chosen(client):
+    page = client.get("/checklist?c=wikipedia&c=pagat&c=marquoir").text
+    items = re.findall(r"<li data-rule-point=[^>]*>(.*?)</li>", page, re.S)
+    assert items and all(re.findall(r'data-convention="([^"]*)"', item) == ["wikipedia", "pagat", "marquoir"]
+                         for item in items)
+
+
+def test_the_conventions_are_chosen_by_a_checkbox_each_the_chosen_ones_ticked(client):
+    page = client.get("/checklist?c=pagat&c=ducale").text
+    boxes = re.findall(r'<input type="checkbox" name="c" value="([^"]*)"( checked)?>', page)
+    assert [value for value, _ in boxes] == list(kems.shipped_ids())
+    assert sorted(value for value, ticked in boxes if ticked) == ["ducale", "pagat"]
+    assert '<select name="c"' not in page
+
+
+def test_a_convention_ticked_twice_is_one_convention_and_none_ticked_is_the_default_one(client):
+    twice = client.get("/checklist?c=pagat&c=pagat").text
+    assert "checklist mixed" not in twice and re.findall(r'value="([^"]*)" checked', twice) == ["pagat"]
+    none = client.get("/checklist").text
+    assert re.findall(r'value="([^"]*)" checked', none) == [kems.DEFAULT_CONVENTION]
+
+
+@pytest.mark.parametrize("query, says", [("c=pagat&c=/etc/passwd", "never by a file path"),
+                                         ("c=pagat&c=nope", "unknown convention 'nope'")])
+def test_a_mixed_table_naming_a_path_or_an_unknown_convention_is_a_400_saying_why(client, query, says):
+    r = client.get(f"/checklist?{query}")
+    assert r.status_code == 400 and says in html.unescape(r.text)
+
+
+def test_the_sheet_prints_alone_in_one_column_without_the_header_the_nav_the_picker_or_buttons(client):
+    page = client.get("/checklist?c=pagat&c=ducale").text
+    css = client.get(re.search(r'<link rel="stylesheet" href="([^"]+)"', page).group(1)).text
+    printed = re.search(r"@media print \{(.*)\}\s*$", css, re.S)
+    assert printed, "no print rules"
+    hidden = re.search(r"([^{}]+)\{\s*display:\s*none", printed.group(1)).group(1)
+    assert {s.strip() for s in hidden.split(",")} >= {"header", "nav", "form", "button"}
+    assert "max-width: none" in printed.group(1) and "break-inside: avoid" in printed.group(1)

@@ -351,7 +351,8 @@ async def checklist_page(request: Request, settings: Settings, lang: str) -> Res
         sheet = kems.checklist(refs, lang)
         if not sheet.mixed:
             return {"mixed": False, "items": sheet.items}
-        return {"mixed": True, "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
+        return {"mixed": True, "title": kems.t("ui.mixed_title", lang),
+                "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
                 "items": [{"rule_point": it["rule_point"], "question": it["question"],
                            "answers": sheet.answers(it, lang)} for it in sheet.items],
                 "sources": sheet.sources(lang)}
