@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.catalogue import TOPICS
-from ..corpus.load import Convention, RuleEntry, entry_of, localized, points_of, text_in
+from ..corpus.load import MARKED_FORCES, Convention, RuleEntry, entry_of, localized, points_of, text_in
 from ..errors import KemsError
+from ..i18n import t
 from .values import short_entry
 
 
@@ -84,6 +85,52 @@ def call_names(convs: list[Convention], lang: str) -> dict[str, dict[str, str]]:
     return out
 
 
+def short(value: dict[str, Any], lang: str) -> str:
+    """A source's answer in a few words, as a comparison's cell gives it: its short value and its force
+    where it is not the plain rule ("5 pt (advice)"), or silent (inherited from the convention it extends)."""
+    if value["silent"]:
+        if value["inherited_from"]:
+            return t("ui.silent_inherited", lang, parent=value["inherited_from"])
+        return t("ui.silent_cell", lang)
+    force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in MARKED_FORCES else ""
+    return f"{value['short']}{force}"
+
+
+def cite(citation: Optional[dict[str, Any]]) -> str:
+    """``source — section``, or nothing where there is no citation."""
+    return f"{citation['source']} — {citation['section']}" if citation else ""
+
+
+def shown(row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """One rule point's answers as a page or the terminal shows them, source after source: the
+    ``convention``, its ``short`` answer, whether it is ``silent`` and whether it contradicts itself
+    (``conflict``, with its ``mark``), then what it says in full with its citation — one reading, or
+    for a self-contradicting source each of its readings, labelled ("Reading 1", "Reading 2")."""
+    out = []
+    for label, value in row["values"].items():
+        said = [(value["text"], value["citation"])] if not value["silent"] else []
+        if value["conflict"]:
+            said.append((value["conflict"]["text"], value["conflict"]["citation"]))
+        several = len(said) > 1
+        out.append({"convention": label, "short": short(value, lang), "silent": value["silent"],
+                    "conflict": bool(value["conflict"]),
+                    "mark": t("ui.conflict_mark", lang) if value["conflict"] else "",
+                    "readings": [{"label": f"{t('ui.reading', lang)} {n}" if several else "", "text": text or "",
+                                  "citation": cite(citation)} for n, (text, citation) in enumerate(said, 1)]})
+    return out
+
+
+def names_line(calls: dict[str, dict[str, str]], lang: str) -> str:
+    """``Calls by their own names: pagat: Contre-Kems = Stop Kemps; …`` (empty when none)."""
+    if not calls:
+        return ""
+    from .wording import event_label
+
+    parts = [f"{label}: " + ", ".join(f"{event_label(e, lang)} = {name}" for e, name in names.items())
+             for label, names in calls.items()]
+    return t("ui.call_names", lang) + " " + "; ".join(parts)
+
+
 @dataclass
 class Comparison:
     """``compare``'s answer: the columns (one per convention), the rows (one per rule point, in
@@ -92,6 +139,15 @@ class Comparison:
     labels: list[str]
     rows: list[dict[str, Any]]
     calls: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def shown(self, row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+        """A row's answers as they are shown, source after source, each reading with its citation
+        (:func:`shown`)."""
+        return shown(row, lang)
+
+    def names(self, lang: str) -> str:
+        """The line naming each convention's own calls (Pagat: Contre-Kems = Stop Kemps), or nothing."""
+        return names_line(self.calls, lang)
 
 
 def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differences: bool = False) -> Comparison:

@@ -12,9 +12,8 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..corpus.load import MARKED_FORCES
 from ..i18n import t
-from .wording import event_label
+from .compare import names_line, short, shown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,12 +39,7 @@ class Refs:
 
 
 def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
-    if value["silent"]:
-        if value["inherited_from"]:
-            return t("ui.silent_inherited", lang, parent=value["inherited_from"])
-        return t("ui.silent_cell", lang)
-    force = f" ({t('ui.force.' + value['force'], lang)})" if value["force"] in MARKED_FORCES else ""
-    text = f"{value['short']}{force} {refs.ref(value['citation'])}"
+    text = f"{short(value, lang)} {refs.ref(value['citation'])}" if not value["silent"] else short(value, lang)
     if value["conflict"]:
         mark = t('ui.conflict_mark', lang) + t('ui.colon', lang)
         text += f" {mark} {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
@@ -55,15 +49,6 @@ def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
 def _csv_safe(value: str) -> str:
     """A cell a spreadsheet will not run as a formula (CSV injection)."""
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
-def names_line(calls: dict[str, dict[str, str]], lang: str) -> str:
-    """``Calls by their own names: pagat: Contre-Kems = Stop Kemps; …`` (empty when none)."""
-    if not calls:
-        return ""
-    parts = [f"{label}: " + ", ".join(f"{event_label(e, lang)} = {name}" for e, name in names.items())
-             for label, names in calls.items()]
-    return t("ui.call_names", lang) + " " + "; ".join(parts)
 
 
 def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
@@ -223,17 +208,10 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str) -> Any:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
-    for i in ids:
-        value = row["values"][i]
-        short = cell({**value, "citation": None, "conflict": None}, lang, Refs()).strip()
-        if value["conflict"]:
-            short += " " + t("ui.conflict_mark", lang)
-        said = [(value["text"], value["citation"])] if not value["silent"] else []
-        if value["conflict"]:
-            said.append((value["conflict"]["text"], value["conflict"]["citation"]))
-        body = escape(short)
-        for text, citation in said:
-            source = f" ({citation['source']} — {citation['section']})" if citation else ""
-            body += f"\n[dim]{escape((text or '') + source)}[/]"
-        grid.add_row(escape(i), Text.from_markup(body))
+    for one in shown(row, lang):
+        body = escape(f"{one['short']} {one['mark']}".strip())
+        for reading in one["readings"]:
+            source = f" ({reading['citation']})" if reading["citation"] else ""
+            body += f"\n[dim]{escape(reading['text'] + source)}[/]"
+        grid.add_row(escape(one["convention"]), Text.from_markup(body))
     return Group(head, grid)

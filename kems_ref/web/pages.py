@@ -439,6 +439,8 @@ async def rescore_page(request: Request, settings: Settings, lang: str) -> Respo
 
 
 async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
+    """A dispute told in words, ruled; a question about the rules ("how many points to win?"), the
+    sources compared on the points it asks about, as on the compare page."""
     words = request.query_params.get("words", "").strip()
     if not words:
         return _page(request, settings, lang, "ask.html", words="", ruling=None, comparison=None, error=None)
@@ -456,24 +458,35 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
                  understood=kems.understood_labels(asked.reading, lang))
 
 
-def _comparison_view(comparison: Any, lang: str) -> list[dict[str, Any]]:
-    rows = []
-    for row in comparison.rows:
-        rows.append({"point": row["rule_point"], "question": row["question"], "agree": row["agree"],
-                     "values": [{"convention": label,
-                                 "text": v["text"] if not v["silent"] else kems.t("web.silent", lang),
-                                 "citation": f"{v['citation']['source']} — {v['citation']['section']}"
-                                 if v["citation"] else ""} for label, v in row["values"].items()]})
-    return rows
+def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
+    """The sources side by side as the command line shows them: each rule point's question, whether the
+    sources agree, and each source's answer — its short value, silent where it is, a self-contradicting
+    source marked and each of its readings given with its citation; under several points, the
+    conventions' own names for their calls (as ``compare``'s table ends)."""
+    return {"rows": [{"point": row["rule_point"], "question": row["question"], "agree": row["agree"],
+                      "answers": comparison.shown(row, lang)} for row in comparison.rows],
+            "names": comparison.names(lang) if len(comparison.rows) > 1 else ""}
+
+
+def _point_choices(lang: str) -> list[dict[str, Any]]:
+    """The compare page's picker: every rule point by its question, grouped by topic."""
+    return [{"label": kems.t(f"topic.{topic}", lang),
+             "points": [{"id": p.id, "question": p.question(lang)} for p in kems.RULE_POINTS if p.topic == topic]}
+            for topic in kems.TOPICS]
 
 
 async def compare_page(request: Request, settings: Settings, lang: str) -> Response:
+    """One rule point across the sources (``?point=`` its id, or the table's words for it): the shipped
+    conventions, and the house files this server was given."""
     point = request.query_params.get("point", "").strip()
-    rows = None
+    comparison = None
     if point:
-        comparison = await run_in_threadpool(kems.compare, [no_path(point)], lang)
-        rows = _comparison_view(comparison, lang)
-    return _page(request, settings, lang, "compare.html", point=point, rows=rows, points=kems.IDS)
+        refs = [no_path(point), *(settings.several(settings.conventions()) if settings.houses else [])]
+        comparison = _comparison_view(await run_in_threadpool(kems.compare, refs, lang), lang)
+        if len(comparison["rows"]) == 1:  # the picker shows the point by its id (call.contre-kems.wrong)
+            point = comparison["rows"][0]["point"]
+    return _page(request, settings, lang, "compare.html", point=point, comparison=comparison,
+                 topics=_point_choices(lang))
 
 
 async def checklist_page(request: Request, settings: Settings, lang: str) -> Response:
@@ -487,7 +500,8 @@ async def checklist_page(request: Request, settings: Settings, lang: str) -> Res
         sheet = kems.checklist(refs, lang)
         if not sheet.mixed:
             return {"mixed": False, "items": sheet.items}
-        return {"mixed": True, "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
+        return {"mixed": True, "title": kems.t("ui.mixed_title", lang),
+                "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
                 "items": [{"rule_point": it["rule_point"], "question": it["question"],
                            "answers": sheet.answers(it, lang)} for it in sheet.items],
                 "sources": sheet.sources(lang)}

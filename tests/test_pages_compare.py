@@ -1,0 +1,278 @@
+"""The phone's other pages say what the command line says: the compare page gives every source's answer
+to a rule point — a silent source as silent, a self-contradicting source with each of its readings and
+their citations — picked by its question; a question about the rules on the dispute page is compared
+the same way; the checklist of a mixed table is the sheet ``kems-ref checklist -c pagat -c ducale``
+prints, and it prints on paper without the page around it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (pip install 'kems-ref[web]') is not installed")
+
+from starlette.testclient import TestClient
+
+from kems_ref import library as kems
+from kems_ref.web.app import create_app
+from kems_ref.web.base import Settings
+
+BASE = "http://127.0.0.1:8765"
+WIDE = {"COLUMNS": "400"}  # the command line's one-point view unwrapped: a source's answer on one line
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(Settings(db=tmp_path / "sheet.sqlite3", lang="en")), base_url=BASE)
+
+
+def _text(fragment: str) -> str:
+    """What a reader sees of a piece of the page: its text, unescaped, its spaces folded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def _section(page: str, point: str) -> str:
+    found = re.search(rf'<section class="point" data-rule-point="{re.escape(point)}">(.*?)</section>', page, re.S)
+    assert found, f"no section for {point}"
+    return found.group(1)
+
+
+def _answers(page: str, point: str) -> dict[str, dict]:
+    """Each source's answer to ``point`` as the page shows it: the short answer, the conflict mark, and
+    each reading as (label, what the source says, its citation)."""
+    out = {}
+    for name, attrs, body in re.findall(r'<dd data-convention="([^"]*)"([^>]*)>(.*?)</dd>', _section(page, point),
+                                        re.S):
+        mark = re.search(r'<b class="conflict">(.*?)</b>', body)
+        out[html.unescape(name)] = {
+            "short": _text(re.search(r'<span class="short">(.*?)</span>', body, re.S).group(1)),
+            "silent": 'class="silent"' in attrs,
+            "mark": _text(mark.group(1)) if mark else "",
+            "readings": [(_text(label), _text(said), _text(cite)) for label, said, cite in re.findall(
+                r'<span class="reading">(?:<b>(.*?)</b> )?<span class="said">(.*?)</span>'
+                r'(?: <small class="cite">(.*?)</small>)?</span>', body, re.S)]}
+    return out
+
+
+def _cli_one_point(out: str) -> dict[str, list[str]]:
+    """``kems-ref compare POINT`` read back: each source's first line, then its lines in full."""
+    blocks: dict[str, list[str]] = {}
+    name = ""
+    for line in out.splitlines()[3:]:
+        line = line.rstrip()
+        if not line:
+            continue
+        if not line.startswith(" "):
+            name, _, first = line.partition(" ")
+            blocks[name] = [first.strip()]
+        else:
+            blocks[name].append(line.strip())
+    return blocks
+
+
+# --- the compare page -----------------------------------------------------------------------------
+
+def test_the_compare_page_shows_both_of_marquoirs_readings_of_a_wrong_contre_kems_each_with_its_citation(client):
+    r = client.get("/compare?point=call.contre_kems.wrong")
+    assert r.status_code == 200
+    answers = _answers(r.text, "call.contre_kems.wrong")
+    assert answers["marquoir"] == {
+        "short": "+1 pt (accused)", "silent": False, "mark": "⚠ conflict",
+        "readings": [("Reading 1:", "Otherwise the point goes to the wrongly accused team.",
+                      "Marquoir, page « Kems » — Contre-Kems"),
+                     ("Reading 2:", "The score-entry instructions say to enter −1 for the team that called wrongly.",
+                      "Marquoir, page « Kems » — Fin de la manche et de la partie ; Scoring")]}
+    assert [name for name, a in answers.items() if a["mark"]] == ["marquoir"]  # the others state one answer
+    assert answers["wikipedia"]["readings"] == [
+        ("", "Mistaken Contre Kem's: the calling team loses a point.",
+         "Wikipédia (fr), article « Kem's » — Paragraphe sur le score")]
+    assert answers["bicycle"] == answers["nathan"] == {"short": "— silent —", "silent": True, "mark": "",
+                                                       "readings": []}
+    assert "≠ differs" in _text(_section(r.text, "call.contre_kems.wrong"))
+
+
+def test_in_french_the_readings_are_lectures_and_the_silent_sources_muettes(client):
+    answers = _answers(client.get("/compare?point=call.contre_kems.wrong&lang=fr").text, "call.contre_kems.wrong")
+    assert [label for label, _, _ in answers["marquoir"]["readings"]] == ["Lecture 1 :", "Lecture 2 :"]
+    assert answers["marquoir"]["mark"] == kems.t("ui.conflict_mark", "fr")
+    assert answers["nathan"]["short"] == "— muet —"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("point", ["call.contre_kems.wrong", "call.kems.wrong", "call.contre_kems.target",
+                                   "deal.method", "score.target", "exchange.order"])
+def test_every_source_and_every_reading_the_command_line_shows_is_on_the_page_in_the_same_words(run, client, point,
+                                                                                                lang):
+    cli = _cli_one_point(run("compare", point, "--lang", lang, env=WIDE).out)
+    page = _answers(client.get(f"/compare?point={point}&lang={lang}").text, point)
+    assert list(page) == list(cli)  # every source, in the command line's order
+    for name, lines in cli.items():
+        shown = page[name]
+        assert f"{shown['short']} {shown['mark']}".strip() == lines[0], name
+        assert [f"{said} ({cite})" for _, said, cite in shown["readings"]] == lines[1:], name
+
+
+def test_a_source_silent_where_the_convention_it_extends_speaks_is_shown_silent_and_says_so(client):
+    answers = _answers(client.get("/compare?point=deal.method").text, "deal.method")
+    assert answers["regles-com"] == {"short": "— silent — (inherited from ducale)", "silent": True, "mark": "",
+                                     "readings": []}
+    assert "= the sources agree" in _text(_section(client.get("/compare?point=deal.method").text, "deal.method"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_picker_names_every_rule_point_by_its_question_under_its_topic_and_sends_its_id(client, lang):
+    page = client.get(f"/compare?lang={lang}").text
+    select = re.search(r'<select name="point">(.*?)</select>', page, re.S).group(1)
+    groups = re.findall(r'<optgroup label="([^"]*)">(.*?)</optgroup>', select, re.S)
+    assert [html.unescape(label) for label, _ in groups] == [kems.t(f"topic.{topic}", lang) for topic in kems.TOPICS]
+    for (_, options), topic in zip(groups, kems.TOPICS, strict=True):
+        listed = [(value, html.unescape(text)) for value, text in
+                  re.findall(r'<option value="([^"]*)"[^>]*>(.*?)</option>', options)]
+        assert listed == [(p.id, p.question(lang)) for p in kems.RULE_POINTS if p.topic == topic]
+    assert sorted(re.findall(r'<option value="([^"]*)"', select)) == sorted(kems.IDS)
+    assert "players.count<" not in select  # a point is offered by its question, never by its id
+
+
+@pytest.mark.parametrize("address", ["call.contre_kems.wrong", "call.contre-kems.wrong"])
+def test_an_address_naming_a_point_still_shows_it_and_the_picker_holds_it(client, address):
+    page = client.get(f"/compare?point={address}").text
+    assert re.findall(r'<option value="([^"]*)" selected>', page) == ["call.contre_kems.wrong"]
+    assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', page) == ["call.contre_kems.wrong"]
+
+
+def test_a_topic_in_the_address_compares_each_of_its_points_and_names_the_calls_by_their_own_names(run, client):
+    page = client.get("/compare?point=signal").text
+    assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', page) == \
+        [p.id for p in kems.RULE_POINTS if p.topic == "signal"]
+    cli = run("compare", "signal", "--lang", "en", env=WIDE).out.rstrip().splitlines()[-1]
+    assert cli.startswith("Calls by their own names — pagat: Kems = Kemps")
+    assert cli in _text(page)
+
+
+def test_a_point_no_source_knows_is_the_command_lines_refusal(run, client):
+    r = client.get("/compare?point=nope")
+    cli = run("compare", "nope", "--lang", "en")
+    assert r.status_code == 400 and cli.code == 2
+    said = _text(re.search(r'<p class="error" role="alert">(.*?)</p>', r.text, re.S).group(1))
+    assert said.startswith("'nope' names no convention, rule point, topic or word of the game")
+    assert said == " ".join(cli.err.strip().removeprefix("kems-ref: error: ").split())
+
+
+def test_a_house_file_given_to_serve_is_compared_beside_the_published_sources_and_its_words_are_text(tmp_path):
+    house = tmp_path / "maison.yaml"
+    house.write_text("id: maison\nname: Maison\nextends: ducale\npublication: {title: Nos règles}\nrules:\n"
+                     "  call.kems.right:\n    status: stated\n    value: [{team: callers, change: 3, unit: point}]\n"
+                     "    text: {fr: \"Trois <b>points</b>.\", en: \"Three <script>alert(1)</script> points.\"}\n"
+                     "    citation: {section: \"Kems & co\"}\n", encoding="utf-8")
+    client = TestClient(create_app(Settings(db=tmp_path / "g.sqlite3", houses={"maison": str(house)})),
+                        base_url=BASE)
+    r = client.get("/compare?point=call.kems.right&lang=en")
+    answers = _answers(r.text, "call.kems.right")
+    assert list(answers)[-1] == "maison" and len(answers) == len(kems.shipped_ids()) + 1
+    assert answers["maison"]["short"] == "+3 pt (callers)"
+    assert answers["maison"]["readings"] == [("", "Three <script>alert(1)</script> points.", "Nos règles — Kems & co")]
+    assert "<script>alert" not in r.text and "Three &lt;script&gt;alert(1)&lt;/script&gt; points." in r.text
+
+
+# --- a question about the rules on the dispute page ------------------------------------------------
+
+def test_a_question_about_the_rules_is_compared_on_the_dispute_page_as_on_the_compare_page(client):
+    asked = client.get("/ask?words=how+many+points+to+win").text
+    assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', asked) == ["score.target"]
+    assert _answers(asked, "score.target") == _answers(client.get("/compare?point=score.target").text,
+                                                       "score.target")
+    assert _answers(asked, "score.target")["wikipedia"]["short"] == "10 pt"
+    assert _answers(asked, "score.target")["nathan"]["silent"]
+
+
+def test_a_question_on_two_points_is_compared_on_both_and_names_the_calls_as_the_command_line_does(run, client):
+    story = "on joue en combien de points ?"
+    asked = client.get("/ask", params={"words": story, "lang": "fr"}).text
+    assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', asked) == ["score.system", "score.target"]
+    assert _answers(asked, "score.system")["pagat"]["short"] == "lettres"
+    cli = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.rstrip().splitlines()[-1]
+    assert cli.startswith("Les annonces sous leur propre nom — pagat: Kems = Kemps") and cli in _text(asked)
+
+
+# --- the checklist of a mixed table ------------------------------------------------------------------
+
+def _sheet_as_text(page: str, lang: str) -> list[str]:
+    """The page's mixed sheet written as the command line writes it."""
+    colon = kems.t("ui.colon", lang)
+    title = _text(re.search(r'<h2 class="sheet-title">(.*?)</h2>', page, re.S).group(1))
+    intro = _text(re.search(r'<p class="understood">(.*?)</p>', page, re.S).group(1))
+    lines = [title, intro, ""]
+    for item in re.findall(r"<li data-rule-point=[^>]*>(.*?)</li>", page, re.S):
+        question = re.search(r'<b class="q">(.*?)</b>', item, re.S).group(1)
+        lines.append(f"[ ] {_text(question)}")
+        for answer, section in re.findall(r'<span class="answer[^"]*" data-convention="[^"]*">(.*?)</span>'
+                                          r'(?: <small class="section">\((.*?)\)</small>)?', item, re.S):
+            lines.append(f"      {_text(answer)}" + (f"  ({_text(section)})" if section else ""))
+        ours = re.search(r'<span class="ours">(.*?)</span>', item, re.S).group(1)
+        lines.append(f"      {_text(ours)}")
+    sources = re.search(r'<ul class="understood sources">(.*?)</ul>', page, re.S).group(1)
+    lines += ["", *(_text(s) for s in re.findall(r"<li>(.*?)</li>", sources, re.S))]
+    assert colon in lines[4]
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_checklist_of_a_mixed_table_is_the_sheet_the_command_line_prints(run, client, lang):
+    r = client.get(f"/checklist?c=pagat&c=ducale&lang={lang}")
+    assert r.status_code == 200
+    cli = run("checklist", "-c", "pagat", "-c", "ducale", "--lang", lang, env=WIDE).out.rstrip("\n").splitlines()
+    assert _sheet_as_text(r.text, lang) == cli
+
+
+def test_a_mixed_tables_sheet_gives_each_conventions_answer_and_section_and_a_line_for_the_table(client):
+    page = client.get("/checklist?c=pagat&c=ducale&lang=en").text
+    item = re.search(r'<li data-rule-point="deal.identical_cards">(.*?)</li>', page, re.S).group(1)
+    assert _text(item) == ("A player is dealt three (or four) identical cards: what happens? pagat: silent "
+                           "ducale: 3+ → redeal (Comment jouer, étape 2 ; FAQ « trois cartes identiques ») "
+                           "Our table: ____________________")
+    assert re.findall(r'<span class="answer silent" data-convention="([^"]*)">', item) == ["pagat"]
+    assert "Where pagat, ducale disagree or are silent" in _text(page)
+    assert 'data-rule-point="score.target"' in page  # asked of every mixed table
+
+
+def test_three_conventions_make_three_answers_per_point_in_the_order_chosen(client):
+    page = client.get("/checklist?c=wikipedia&c=pagat&c=marquoir").text
+    items = re.findall(r"<li data-rule-point=[^>]*>(.*?)</li>", page, re.S)
+    assert items and all(re.findall(r'data-convention="([^"]*)"', item) == ["wikipedia", "pagat", "marquoir"]
+                         for item in items)
+
+
+def test_the_conventions_are_chosen_by_a_checkbox_each_the_chosen_ones_ticked(client):
+    page = client.get("/checklist?c=pagat&c=ducale").text
+    boxes = re.findall(r'<input type="checkbox" name="c" value="([^"]*)"( checked)?>', page)
+    assert [value for value, _ in boxes] == list(kems.shipped_ids())
+    assert sorted(value for value, ticked in boxes if ticked) == ["ducale", "pagat"]
+    assert '<select name="c"' not in page
+
+
+def test_a_convention_ticked_twice_is_one_convention_and_none_ticked_is_the_default_one(client):
+    twice = client.get("/checklist?c=pagat&c=pagat").text
+    assert "checklist mixed" not in twice and re.findall(r'value="([^"]*)" checked', twice) == ["pagat"]
+    none = client.get("/checklist").text
+    assert re.findall(r'value="([^"]*)" checked', none) == [kems.DEFAULT_CONVENTION]
+
+
+@pytest.mark.parametrize("query, says", [("c=pagat&c=/etc/passwd", "never by a file path"),
+                                         ("c=pagat&c=nope", "unknown convention 'nope'")])
+def test_a_mixed_table_naming_a_path_or_an_unknown_convention_is_a_400_saying_why(client, query, says):
+    r = client.get(f"/checklist?{query}")
+    assert r.status_code == 400 and says in html.unescape(r.text)
+
+
+def test_the_sheet_prints_alone_in_one_column_without_the_header_the_nav_the_picker_or_buttons(client):
+    page = client.get("/checklist?c=pagat&c=ducale").text
+    css = client.get(re.search(r'<link rel="stylesheet" href="([^"]+)"', page).group(1)).text
+    printed = re.search(r"@media print \{(.*)\}\s*$", css, re.S)
+    assert printed, "no print rules"
+    hidden = re.search(r"([^{}]+)\{\s*display:\s*none", printed.group(1)).group(1)
+    assert {s.strip() for s in hidden.split(",")} >= {"header", "nav", "form", "button"}
+    assert "max-width: none" in printed.group(1) and "break-inside: avoid" in printed.group(1)
