@@ -200,6 +200,16 @@ def test_two_phones_at_one_table_a_bad_tap_a_call_entered_twice_an_undo_and_its_
             download.save_as(kept)
             header = kept.read_text(encoding="utf-8").splitlines()[0]
             assert header == "#,Time,Entry,Verdict,Changes,Score after,Citations"
+
+            # a dispute over a wrong Contre-Kems: the sources side by side, Marquoir's two readings both shown
+            ines.get_by_role("link", name="Comparer").tap()
+            ines.locator("select[name=point]").select_option("call.contre_kems.wrong")
+            ines.get_by_role("button", name=re.compile("Comparer")).last.tap()
+            marquoir = ines.locator("dd[data-convention=marquoir] .reading")
+            expect(marquoir).to_have_count(2)
+            expect(marquoir.first).to_contain_text("Lecture 1")
+            expect(marquoir.last).to_contain_text("Lecture 2")
+            ines.screenshot(path=shots / "compare-fr.png")
         finally:
             browser.close()
 
