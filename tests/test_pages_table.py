@@ -73,7 +73,10 @@ def test_a_point_after_the_game_is_over_says_so_where_it_was_tapped_and_changes_
     assert phone.post("/point", data={"team": "Léa+Tom", "n": "1"}, headers=TAP).status_code == 200
     r = phone.post("/point", data={"team": "Léa+Tom", "n": "1"}, headers=TAP)
     assert r.status_code == 400 and r.headers["hx-retarget"] == "#tap-error"
-    assert r.text.startswith('<p class="error">game game-1 is over (Léa+Tom)')
+    assert r.text == ('<p class="error">game game-1 is over (Léa+Tom): undo the last line to go back, or start a new '
+                      'game</p>\n')  # the phone's words: no command line on a phone
+    api = phone.post("/api/games/current/points", json={"team": "Léa+Tom", "n": 1})
+    assert api.json()["error"].endswith("kems-ref game undo to go back, or start a new game")  # the API: the CLI's
     assert _points(phone) == {"Léa+Tom": 1, "Inès+Karim": 0}
 
 

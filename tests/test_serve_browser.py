@@ -141,7 +141,8 @@ def test_two_phones_at_one_table_a_bad_tap_a_call_entered_twice_an_undo_and_its_
             lea.locator("input[name=team1]").fill("Léa+Tom")
             lea.locator("input[name=team2]").fill("Inès+Karim")
             lea.get_by_role("button", name="Start the game").tap()  # Ducale leaves the target to the table: asked
-            expect(lea.locator("#tap-error .error")).to_contain_text("Ducale leaves the target to the table")
+            expect(lea.locator("#tap-error .error")).to_have_text(
+                "Ducale leaves the target to the table: say how many points you play to")
             expect(lea.locator("input[name=team1]")).to_have_value("Léa+Tom")  # what was typed is kept
             lea.locator("input[name=target]").fill("10")
             lea.get_by_role("button", name="Start the game").tap()

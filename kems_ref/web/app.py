@@ -215,7 +215,7 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         except HTTPError as exc:
             status, message = exc.status, exc.words(lang)
         except kems.KemsError as exc:
-            status, message = STATUS.get(exc.key, 400), kems.one_line(_for_phones(exc).render(lang))
+            status, message = STATUS.get(exc.key, 400), kems.one_line(_for_phones(exc, api).render(lang))
             if api and exc.key in EXTRA:
                 name, param = EXTRA[exc.key]
                 return JSONResponse({"error": message, name: exc.params[param]}, status_code=status)
@@ -297,9 +297,13 @@ async def once(request: Request, key: str, answered: Callable[[Request], Awaitab
     return response
 
 
-def _for_phones(error: Any) -> Any:
+def _for_phones(error: Any, api: bool = False) -> Any:
     """An error as a phone reads it: the server's files named by their name alone (the sheet's folder
-    on the machine that serves is no business of a phone's), every other word as the CLI's."""
+    on the machine that serves is no business of a phone's); on a page, where the CLI's words name a
+    command or an option, the phone's own (``phone.error.…`` in the locale files); every other word as the CLI's."""
+    key = f"phone.{error.key}"
+    if not api and kems.has(key):  # (the API answers the CLI's words, as its --json)
+        error = kems.KemsError(key, **error.params)
     if not isinstance(error.params.get("path"), str):
         return error
     return kems.KemsError(error.key, **{**error.params, "path": PurePath(error.params["path"]).name})
