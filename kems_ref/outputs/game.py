@@ -8,11 +8,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
-from rich.markup import escape
-
 from ..errors import KemsError
 from ..i18n import t
 from . import wording
+from .markup import escape
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-
 from ..corpus.catalogue import question
 from ..corpus.events import BY_NAME
 from ..corpus.load import MARKED_FORCES
@@ -21,8 +18,11 @@ from ..referee.outcomes import Verdict
 from ..referee.resolver import Ruling
 from ..words import fold
 from . import wording
+from .markup import escape
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..referee.api import Result
 from ..referee.situation import READING
 
