@@ -26,8 +26,18 @@ def _cache_dir() -> Optional[Path]:
     return Path(base) / "kems-ref"
 
 
+#: the package's YAML files read already, by their folder and name ("locales/en.yaml",
+#: "conventions/pagat.yaml"): the browser edition's data, read when its site was built (kems_ref.site),
+#: so that a phone parses no YAML at start-up; None everywhere else
+PREREAD: Optional[dict[str, Any]] = None
+
+
 def load_yaml(path: Path) -> Any:
     """The data of one of the package's YAML files (locales, shipped conventions)."""
+    if PREREAD is not None:
+        known = PREREAD.get(f"{path.parent.name}/{path.name}")
+        if known is not None:
+            return known
     stat = path.stat()
     stamp = f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}"
     folder = _cache_dir()

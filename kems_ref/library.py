@@ -67,13 +67,15 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "Printed", "OUTPUTS", "RULE", "ASK", "COMPARE", "CHECKLIST",
         "GLOSSARY", "CONVENTIONS_LIST", "CONVENTIONS_SHOW", "CONVENTIONS_VALIDATE", "CONVENTIONS_INIT",
         "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_SCORE", "GAME_HISTORY", "GAME_LIST",
-        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "json_pieces")
+        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "SITE_BUILD", "json_pieces")
 _public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
         "redo", "rescore", "team_of", "game_calls", "standing")
 _public("kems_ref.game.sheet", "score")
+# the browser edition: a static site
+_public("kems_ref.site.build", "build_site")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
         "cite_line", "verdict_style")
@@ -182,6 +184,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import GLOSSARY as GLOSSARY
     from .outputs.formats import OUTPUTS as OUTPUTS
     from .outputs.formats import RULE as RULE
+    from .outputs.formats import SITE_BUILD as SITE_BUILD
     from .outputs.formats import Format as Format
     from .outputs.formats import Formats as Formats
     from .outputs.formats import Printed as Printed
@@ -265,6 +268,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.situation import Option as Option
     from .referee.situation import Situation as Situation
     from .referee.situation import facts_from_flags as facts_from_flags
+    from .site.build import build_site as build_site
     from .words import convention_in as convention_in
     from .words import fold as fold
     from .words import option_in as option_in

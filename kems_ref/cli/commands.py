@@ -105,7 +105,7 @@ def main() -> None:
 
 #: the commands whose line never reaches the score sheet (the sheet's twenty commands, the conventions'
 #: and serve are only built when the line may need them: Typer makes every registered command at start-up)
-WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions", "serve"}
+WITHOUT_GAME = {"rule", "ask", "compare", "checklist", "glossary", "conventions", "serve", "site"}
 
 
 def prepare(argv: list[str]) -> None:
@@ -125,6 +125,10 @@ def prepare(argv: list[str]) -> None:
         from .serve import register as register_serve
 
         register_serve(app)
+    if (everything or first == "site") and not any(i.name == "site" for i in app.registered_groups):
+        from .site import site_app
+
+        app.add_typer(site_app, name="site")
     if everything or first == "game":
         from .game import game_app, register_calls
 

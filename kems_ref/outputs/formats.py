@@ -120,11 +120,14 @@ GAME_RESCORE = Formats("game rescore", Format.TEXT, {
 GAME_EXPORT = Formats("game export", Format.MARKDOWN, {
     Format.MARKDOWN: "game:export_markdown", Format.CSV: "game:export_csv", Format.JSON: "game:export_json"})
 
+# --- the browser edition -------------------------------------------------------------------------------
+SITE_BUILD = Formats("site build", Format.TEXT, {Format.TEXT: "writers:site_text", Format.JSON: "writers:site_json"})
+
 #: every command's output, by the command that writes it (``serve`` writes none: it serves)
 OUTPUTS: dict[str, Formats] = {f.name: f for f in (
     RULE, ASK, COMPARE, CHECKLIST, GLOSSARY, CONVENTIONS_LIST, CONVENTIONS_SHOW, CONVENTIONS_VALIDATE,
     CONVENTIONS_INIT, CONVENTIONS_SCHEMA, GAME_NEW, GAME_CALL, *GAME_ENTRY.values(), GAME_SCORE, GAME_HISTORY,
-    GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT)}
+    GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT, SITE_BUILD)}
 
 
 def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Iterator[str]:

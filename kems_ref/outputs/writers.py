@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..i18n import detect_lang
+from ..i18n import detect_lang, t
 from .formats import Printed
 
 if TYPE_CHECKING:
@@ -272,3 +272,17 @@ def rescore_text(replay: Replay, lang: str, width: int) -> Printed:
     from .game import print_rescore
 
     return Printed(lambda console: print_rescore(console, replay.game, replay.replayed, lang))
+
+
+# --- the browser edition -------------------------------------------------------------------------------
+
+def site_text(built: Any, lang: str, width: int) -> str:
+    """``site build``: where the site is, how large, its version, and how to publish it."""
+    return "\n".join((t("site.built", lang, path=str(built.path), files=built.files,
+                        size=f"{built.size / 1e6:.1f}", compressed=f"{built.compressed / 1e6:.1f}",
+                        version=built.version), t("site.publish", lang)))
+
+
+def site_json(built: Any, lang: str, width: int) -> dict[str, Any]:
+    return {"path": str(built.path), "files": built.files, "bytes": built.size, "compressed_bytes": built.compressed,
+            "version": built.version}
