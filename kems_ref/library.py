@@ -74,8 +74,6 @@ _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
         "redo", "rescore", "team_of", "game_calls", "standing")
 _public("kems_ref.game.sheet", "score")
-# the browser edition: a static site
-_public("kems_ref.site.build", "build_site")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
         "cite_line", "verdict_style")
@@ -268,7 +266,6 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.situation import Option as Option
     from .referee.situation import Situation as Situation
     from .referee.situation import facts_from_flags as facts_from_flags
-    from .site.build import build_site as build_site
     from .words import convention_in as convention_in
     from .words import fold as fold
     from .words import option_in as option_in

@@ -20,7 +20,7 @@ LAYERS = [
     {"kems_ref.outputs"},
     {"kems_ref.ask"},
     {"kems_ref.library"},
-    {"kems_ref.web"},
+    {"kems_ref.web", "kems_ref.site"},
     {"kems_ref.cli", "kems_ref.__main__"},
 ]
 

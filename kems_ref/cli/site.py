@@ -24,7 +24,7 @@ def site_build(
     wheels: Annotated[Optional[str], typer.Option("--wheels", metavar="DIR", help=msg("help.option.wheels"),
                                                   show_default=False)] = None,
 ) -> None:
-    from ..library import build_site
+    from ..site.build import build_site  # (the browser edition: above the library, as web is)
 
     if not folder:
         raise KemsError("error.missing_argument", what="DIR")

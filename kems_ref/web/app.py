@@ -40,6 +40,7 @@ from .base import (
     etag,
     json_body,
     no_path,
+    page_error,
     polled,
     read_body,
     request_lang,
@@ -224,18 +225,6 @@ def _answer(handler: Handler, settings: Settings, api: bool) -> Callable[[Reques
         return page_error(request, settings, lang, message, status)
 
     return endpoint
-
-
-def page_error(request: Request, settings: Settings, lang: str, message: str, status: int,
-               fragment: str = "tap_error.html", **context: Any) -> HTMLResponse:
-    """A page's failed request: a tap of the page (htmx) gets its message where the page shows a failed
-    tap's message, the page left as it was and usable; a page loaded without htmx, the error page."""
-    if request.headers.get("hx-request") == "true":
-        body = PAGES.render(fragment, request, settings, lang, message=message, **context)
-        return HTMLResponse(body, status_code=status, headers={"hx-retarget": "#tap-error", "hx-reswap": "innerHTML",
-                                                               "hx-push-url": "false"})
-    return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status,
-                                     **context), status_code=status)
 
 
 #: the headers of an answer kept with it for a retried request: what it is, where it leads, where a page

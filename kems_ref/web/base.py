@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl
 
 import jinja2
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, Response
 from starlette.types import Message, Receive
 
 from .. import library as kems
@@ -187,6 +187,18 @@ class Pages:
 
 
 PAGES = Pages()
+
+
+def page_error(request: Request, settings: Settings, lang: str, message: str, status: int,
+               fragment: str = "tap_error.html", **context: Any) -> HTMLResponse:
+    """A page's failed request: a tap of the page (htmx) gets its message where the page shows a failed
+    tap's message, the page left as it was and usable; a page loaded without htmx, the error page."""
+    if request.headers.get("hx-request") == "true":
+        body = PAGES.render(fragment, request, settings, lang, message=message, **context)
+        return HTMLResponse(body, status_code=status, headers={"hx-retarget": "#tap-error", "hx-reswap": "innerHTML",
+                                                               "hx-push-url": "false"})
+    return HTMLResponse(PAGES.render("error.html", request, settings, lang, message=message, status=status,
+                                     **context), status_code=status)
 #: the page's script and style, under names that carry their digest, compressed, read once
 ASSETS = Assets(HERE / "static")
 

@@ -18,7 +18,19 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .. import library as kems
-from .base import LANG_COOKIE, PAGES, HTTPError, Settings, etag, form_body, no_path, number, polled, unchanged
+from .base import (
+    LANG_COOKIE,
+    PAGES,
+    HTTPError,
+    Settings,
+    etag,
+    form_body,
+    no_path,
+    number,
+    page_error,
+    polled,
+    unchanged,
+)
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # the keypad, highest first
 CARD_KEYS = ("hand", "partner_hand")
@@ -299,10 +311,9 @@ async def _record(request: Request, settings: Settings, lang: str, event: str) -
     except kems.KemsError as exc:
         if exc.key != "error.game_repeated":
             raise
-        from .app import page_error  # the same answer as every failed tap, with the way to enter it again
-
         sent.pop("confirm", None)
         message = kems.t("web.repeated", lang, n=exc.params["n"])
+        # the same answer as every failed tap, with the way to enter it again
         return page_error(request, settings, lang, message, 409, again={"action": f"/call/{event}", "fields": sent})
     return RedirectResponse(f"/?recorded={n}", status_code=303)
 
