@@ -120,7 +120,7 @@ class Referee:
         previous = path.read_bytes() if path.is_file() else None
         path.write_text(text, encoding="utf-8")
         try:
-            return {"id": self._add(str(path)), "name": safe}
+            return {"convention": self._add(str(path)), "name": safe}
         except kems.KemsError as exc:
             if previous is None:
                 path.unlink()

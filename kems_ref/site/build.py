@@ -45,6 +45,8 @@ PACKAGE = HERE.parent
 LEFT_OUT = ("cli", "web/serve.py", "web/join_token.py", "__main__.py")
 #: a zip's members all dated the same: the same sources make the same site, and the same version
 EPOCH = (2020, 1, 1, 0, 0, 0)
+#: what the page says before Python runs, and around it (site.* in the locale files)
+WORDS = ("starting", "ready", "update", "no_wasm", "no_storage", "failed", "tools", "house", "house_loaded")
 #: a site's own mark: a folder holding it is a site kems-ref wrote, and may be written again
 MARK = ".kems-ref-site"
 
@@ -227,9 +229,7 @@ def _measure(site: Path, folder: Path, version: str) -> Built:
 def _index() -> str:
     """The page before Python is ready: its style, its script, what to say while it starts (in the
     phone's language, chosen by the script), and a message for a browser that cannot run it."""
-    words = {lang: {key: kems.t(f"site.{key}", lang) for key in ("starting", "ready", "update", "no_wasm",
-                                                                   "no_storage", "failed")}
-             for lang in kems.languages()}
+    words = {lang: {key: kems.t(f"site.{key}", lang) for key in WORDS} for lang in kems.languages()}
     return f"""<!doctype html>
 <html lang="en" data-kems-ready="0">
 <head>

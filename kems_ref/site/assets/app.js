@@ -150,7 +150,7 @@
       const got = await post({ kind: "house", name: file.name, text: await file.text(), lang: html.lang });
       const said = document.getElementById("kems-tools-said");
       said.className = got.error ? "error" : "status";
-      said.textContent = got.error || (say("house_loaded") || "{name}").replace("{name}", got.id);
+      said.textContent = got.error || (say("house_loaded") || "{name}").replace("{name}", got.convention);
     });
     const version = document.createElement("p");
     version.className = "understood";
@@ -171,6 +171,7 @@
   };
 
   async function start() {
+    status(say("starting"));  // in the phone's language
     if (typeof WebAssembly !== "object") { status(say("no_wasm"), true); return; }
     const last = (() => { try { return localStorage.getItem("kems-last"); } catch (e) { return null; } })();
     if (last) {  // the last screen, while Python starts

@@ -40,7 +40,7 @@ async function answer(message) {
     const plain = got.toJs({ dict_converter: Object.fromEntries });
     got.destroy();
     if (message.method !== "GET") await syncfs(false);  // kept on the phone before the page hears back
-    return { id, ...plain };
+    return { ...plain, id };
   }
   if (kind === "house" || kind === "import") {
     const method = kind === "house" ? referee.add_house : referee.import_game;
@@ -48,7 +48,7 @@ async function answer(message) {
     const plain = got.toJs({ dict_converter: Object.fromEntries });
     got.destroy();
     await syncfs(false);
-    return { id, ...plain };
+    return { ...plain, id };
   }
   return { id, error: "unknown message" };
 }
