@@ -347,7 +347,9 @@ def _tapping(count: int, taps: int, bound_s: float) -> tuple[list[float], list[f
     deadline = time.monotonic() + bound_s
 
     def tap(i: int) -> None:
-        body = json.dumps({"event": "kems", "by": ("Léa", "Inès")[i % 2], "hand": "Q Q Q Q"}).encode()
+        # the same call again and again, each one meant: confirmed (else the sheet takes a call repeating the
+        # last line within 20 s for another phone's, and answers 409)
+        body = json.dumps({"event": "kems", "by": ("Léa", "Inès")[i % 2], "hand": "Q Q Q Q", "confirm": True}).encode()
         for _ in range(taps):
             if time.monotonic() > deadline:
                 return
@@ -466,9 +468,9 @@ def poll_figures(sizes: tuple[int, ...] = (10, 1_000, 10_000), rounds: int = 7, 
     try:
         for size in sizes:
             db = os.path.join(folder, f"g{size}.sqlite3")
-            start = time.perf_counter()
+            start = time.process_time()
             build_game(db, size)
-            built[size] = time.perf_counter() - start
+            built[size] = time.process_time() - start
             server = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--host", "127.0.0.1"],
                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                       env={**ENV, "KEMS_REF_DB": db})
@@ -535,7 +537,9 @@ def poll_figures(sizes: tuple[int, ...] = (10, 1_000, 10_000), rounds: int = 7, 
             ok &= fine
             verdict = f"{flat:.2f}× {'✓' if fine else '✗'} (≤ 1.2×)"
         print(f"| {name} | {' | '.join(cells)} | {verdict} |")
-    print("games built through the library in " + ", ".join(f"{built[s]:.1f} s ({s:,})" for s in sizes))
+    # what writing each game cost (this process's CPU: each entry ruled, recorded and tallied)
+    print("games written through the library: " + ", ".join(f"{s:,} entries in {built[s]:.1f} s of CPU "
+                                                            f"({built[s] / s * 1000:.1f} ms an entry)" for s in sizes))
     return 0 if ok else 1
 
 
