@@ -6,7 +6,8 @@ loading Typer's rich parts (see kems_ref/cli/__init__.py).  Each case's figure i
 process (user + system, from the kernel: what the machine's noise moves least), the cases interleaved
 so that noise hits them alike; the ratio to the floor is checked against its target (a ruling in
 JSON ≤ 0.6×, for people ≤ 0.8×; a story, a comparison and an entry on the sheet ≤ 1.0×).
-Run: python benchmark.py [--runs N]   (--serve: the phones' server)
+Run: python benchmark.py [--runs N]   (--serve: the phones' server; --polls: only its polls and first
+render on games of 10, 1,000 and 10,000 entries, the server's CPU against a static file's)
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any, Optional
 
 FLOOR = "floor: import typer, yaml, rich.console"
 CASES = {
@@ -67,11 +69,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--serve", action="store_true",
-                        help="only kems-ref serve: the server's time per ruling, the page's weight, and the"
-                             " latency of calls entered by 8 and 32 phones tapping at once")
+                        help="only kems-ref serve: the server's time per ruling, the page's weight, the"
+                             " latency of calls entered by 8 and 32 phones tapping at once, and the server's"
+                             " CPU per poll and per first render on games of 10, 1,000 and 10,000 entries")
+    parser.add_argument("--polls", action="store_true",
+                        help="only the server's CPU per poll and per first render on games of 10, 1,000 and"
+                             " 10,000 entries (a part of --serve)")
     args = parser.parse_args()
+    if args.polls:
+        return poll_figures()
     if args.serve:
-        return serve_figures() | tap_figures()
+        return serve_figures() | tap_figures() | poll_figures()
     subprocess.run([sys.executable, "-m", "kems_ref", "game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben",
                     "--target", "1000000"], stdout=subprocess.DEVNULL, check=True, env=ENV)
     for cmd in CASES.values():  # warm the file cache, the bytecode and kems-ref's data cache
@@ -114,16 +122,6 @@ def _copies(db: str, count: int) -> None:
     con.executemany(f"INSERT INTO entries VALUES ({', '.join('?' * len(columns))})", copies)
     con.commit()
     con.close()
-
-
-def _run_measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall time and peak memory (MiB) of one process."""
-    start = time.perf_counter()
-    child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    assert child.returncode == 0, cmd
-    return time.perf_counter() - start, usage.ru_maxrss // 1024
 
 
 def _cpu_measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
@@ -180,7 +178,7 @@ def sheet_length(small: int = 100, large: int = 50_000, runs: int = 5) -> bool:
 
 def long_game(lines: int = 20_000) -> bool:
     """`game history` of an evening (20 lines) against a game of 20,000: the lines shown cost the
-    same (time and memory flat per line shown); the JSON of every line streams (memory flat)."""
+    same (memory flat per line shown; CPU time reported); the JSON of every line streams (memory flat)."""
     folder = tempfile.mkdtemp(prefix="kems-bench-long-")
     results: dict[str, dict[int, tuple[float, int]]] = {}
     for size in (20, lines):
@@ -192,11 +190,14 @@ def long_game(lines: int = 20_000) -> bool:
                       ["point", "Tom", "1"]):
             subprocess.run([*kems, *entry], stdout=subprocess.DEVNULL, check=True, env=env)
         _copies(env["KEMS_REF_DB"], size)
+        # its tally, as every line kems-ref writes leaves it (lines added by SQL leave none: the first
+        # command would make it again from every line, all held at once)
+        subprocess.run([*kems, "point", "Tom", "1"], stdout=subprocess.DEVNULL, check=True, env=env)
         for name, args in (("history (its last 20 lines)", ["history", "--last", "20"]),
                            ("history --json (every line)", ["history", "--json"])):
-            runs = [_run_measured([*kems, *args], env) for _ in range(3)]
+            runs = [_cpu_measured([*kems, *args], env) for _ in range(3)]  # CPU time and peak memory
             results.setdefault(name, {})[size] = (statistics.median(r[0] for r in runs), max(r[1] for r in runs))
-    print(f"\n| long game | {20} lines | {lines:,} lines | memory ratio |\n|---|---|---|---|")
+    print(f"\n| long game | {20 + 1} lines | {lines + 1:,} lines | memory ratio |\n|---|---|---|---|")
     ok = True
     for name, by_size in results.items():
         (t_small, m_small), (t_big, m_big) = by_size[20], by_size[lines]
@@ -339,7 +340,9 @@ def _tapping(count: int, taps: int, bound_s: float) -> tuple[list[float], list[f
     deadline = time.monotonic() + bound_s
 
     def tap(i: int) -> None:
-        body = json.dumps({"event": "kems", "by": ("Léa", "Inès")[i % 2], "hand": "Q Q Q Q"}).encode()
+        # the same call again and again, each one meant: confirmed (else the sheet takes a call repeating the
+        # last line within 20 s for another phone's, and answers 409)
+        body = json.dumps({"event": "kems", "by": ("Léa", "Inès")[i % 2], "hand": "Q Q Q Q", "confirm": True}).encode()
         for _ in range(taps):
             if time.monotonic() > deadline:
                 return
@@ -371,6 +374,166 @@ def _tapping(count: int, taps: int, bound_s: float) -> tuple[list[float], list[f
         server.terminate()
         server.wait(timeout=20)
     return calls, static, refused[0], cpu
+
+
+#: an evening's lines in the order a table writes them, repeated to a game's length: points, Kems and
+#: Contre-Kems, a call the table decides (by a branch, by a score of its own), an undo, an undo put back
+EVENING: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("call", ("kems", {"hand": "Q Q Q Q"}, "Léa", None)), ("point", ("Tom", 1)),
+    ("call", ("contre-kems", {"hand": "7 7 K K"}, "Ana", "Tom")), ("point", ("Ana", 1)), ("point", ("Tom", 1)),
+    ("call", ("double-kems", {"hand": "K K K K"}, "Ana", None)), ("decide", ("1",)), ("point", ("Ana", 1)),
+    ("call", ("kems", {"hand": "J J J J"}, "Ben", None)), ("point", ("Tom", 1)), ("undo", ()), ("point", ("Tom", 1)),
+    ("call", ("exchange", {}, "Tom", None)), ("settle", ("Ana", 0)), ("point", ("Ana", 1)),
+    ("call", ("contre-kems", {"hand": "7 7 K K"}, "Tom", "Ana")), ("point", ("Tom", 2)), ("undo", ()),
+    ("redo", ()), ("point", ("Ana", 1)))
+
+
+def build_game(db: str, entries: int) -> None:
+    """A game of ``entries`` lines written at ``db`` through the library, as a table writes them
+    (:data:`EVENING` again and again): each entry ruled, recorded and tallied in its own transaction."""
+    from pathlib import Path
+
+    from kems_ref import library as kems
+
+    with kems.Store(Path(db)) as store:
+        store.conn.execute("PRAGMA synchronous = OFF")  # a scratch file: no disk flush per line
+        game = kems.new_game(store, ["Tom+Léa", "Ana+Ben"], "ducale", 1_000_000, None)
+        for i in range(entries):
+            kind, args = EVENING[i % len(EVENING)]
+            if kind == "call":
+                kems.call(store, game, *args, None)
+            elif kind == "point":
+                kems.point(store, game, *args)
+            elif kind == "settle":  # the table's own score for the call that waits
+                kems.point(store, game, *args, kems.standing(store, game).waiting[-1])
+            elif kind == "decide":
+                kems.decide(store, game, *args, None)
+            else:
+                getattr(kems, kind)(store, game)
+        assert store.last_entry(game) == entries, (store.last_entry(game), entries)
+
+
+#: what a phone asks of the server, each against the baseline of a static file asked in the same round
+POLLS: dict[str, tuple[str, bool]] = {
+    "static file (baseline)": ("/static/kems.css", False),
+    "/score, changed (full render)": ("/score", False),
+    "/score, unchanged (304)": ("/score", True),
+    "/api/games/current/score": ("/api/games/current/score", False),
+    "/ (first render)": ("/", False),
+}
+#: the figures held flat from 10 to 10,000 entries (ratio ≤ 1.2): the polls, and the page's first render
+FLAT = ("/score, changed (full render)", "/score, unchanged (304)", "/api/games/current/score", "/ (first render)")
+
+
+def _server_cpu_ns(pid: int) -> dict[int, int]:
+    """Each thread's CPU time so far, in ns (Linux /proc: the scheduler's own count, not clock ticks)."""
+    spent = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat", encoding="ascii") as stat:
+                spent[int(tid)] = int(stat.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):  # a thread that ended meanwhile
+            continue
+    return spent
+
+
+def _spent(before: dict[int, int], after: dict[int, int]) -> float:
+    """The server's CPU time (s) between two readings, its threads summed (a new one from nought)."""
+    return sum(ns - before.get(tid, 0) for tid, ns in after.items()) / 1e9
+
+
+def poll_figures(sizes: tuple[int, ...] = (10, 1_000, 10_000), rounds: int = 7, batch: int = 30,
+                 bound_s: float = 300.0) -> int:
+    """The server's CPU per request on games of 10, 1,000 and 10,000 entries (built through the
+    library), one `kems-ref serve` on 127.0.0.1 per game: a poll of the score page whose copy is
+    stale (rendered whole), one whose copy is current (If-None-Match: a 304), the JSON score, and the
+    home page's first render.  Each figure is the server's own CPU time (its threads', from /proc) over
+    a batch of requests, paired in the same round with a batch of static file requests (the baseline:
+    what the server does for any request); the rounds interleaved, the median of each round's ratio
+    reported.  Flat: each ratio at 10,000 entries within 1.2× of itself at 10.  Every loop is bounded in
+    count and time; nothing but loopback is contacted."""
+    import http.client
+
+    folder = tempfile.mkdtemp(prefix="kems-bench-polls-")
+    deadline = time.monotonic() + bound_s
+    servers: dict[int, tuple[subprocess.Popen[str], http.client.HTTPConnection]] = {}
+    built = {}
+    try:
+        for size in sizes:
+            db = os.path.join(folder, f"g{size}.sqlite3")
+            start = time.process_time()
+            build_game(db, size)
+            built[size] = time.process_time() - start
+            server = subprocess.Popen([sys.executable, "-m", "kems_ref", "serve", "--port", "0", "--host", "127.0.0.1"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                      env={**ENV, "KEMS_REF_DB": db})
+            assert server.stdout is not None
+            base = server.stdout.readline().strip()
+            assert base.startswith("http://127.0.0.1:"), base
+            port = int(base.rsplit(":", 1)[1].strip("/"))
+            servers[size] = server, http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+        def ask(size: int, path: str, tag: Optional[str] = None, anew: bool = False) -> tuple[int, Optional[str]]:
+            connection = servers[size][1]
+            if anew:  # a connection of its own (the server closes one idle for 5 s)
+                connection.close()
+            connection.request("GET", path, headers={"if-none-match": tag} if tag else {})
+            answer = connection.getresponse()
+            answer.read()
+            return answer.status, answer.getheader("etag")
+
+        tags = {size: ask(size, "/score", anew=True)[1] for size in sizes}
+        for size in sizes:  # warm each server: its templates, its data cache, its threads
+            for path, _current in POLLS.values():
+                for _ in range(3):
+                    status, _tag = ask(size, path)
+                    assert status == 200, (size, path, status)
+            assert ask(size, "/score", tags[size])[0] == 304
+        cpu: dict[tuple[int, str], list[float]] = {}
+        for _ in range(rounds):
+            for size in sizes:
+                for name, (path, current) in POLLS.items():
+                    if time.monotonic() > deadline:
+                        break
+                    tag = tags[size] if current else 'W/"an older score"'
+                    pid = servers[size][0].pid
+                    before = _server_cpu_ns(pid)
+                    for i in range(batch):
+                        status, _tag = ask(size, path, tag if path == "/score" else None, anew=i == 0)
+                        assert status == (304 if current else 200), (size, path, status)
+                    cpu.setdefault((size, name), []).append(_spent(before, _server_cpu_ns(pid)) / batch)
+    finally:
+        for server, connection in servers.values():
+            connection.close()
+            server.terminate()
+            server.wait(timeout=20)
+    baseline = next(iter(POLLS))
+    # a round the time bound cut short pairs what it measured
+    ratios = {key: [c / b for c, b in zip(values, cpu[(key[0], baseline)], strict=False)]
+              for key, values in cpu.items()}
+    print(f"\n| server CPU per request ({rounds} rounds of {batch}) | "
+          + " | ".join(f"{size:,} entries" for size in sizes)
+          + f" | {sizes[-1]:,} ÷ {sizes[0]:,} |\n|---|" + "---|" * (len(sizes) + 1))
+    ok = True
+    for name in POLLS:
+        cells = []
+        for size in sizes:
+            value = statistics.median(cpu[(size, name)]) * 1000
+            cells.append(f"{value:.2f} ms" + ("" if name == baseline else
+                                              f" ({statistics.median(ratios[(size, name)]):.2f}×)"))
+        if name == baseline:
+            flat = statistics.median(cpu[(sizes[-1], name)]) / statistics.median(cpu[(sizes[0], name)])
+            verdict = f"{flat:.2f}×"
+        else:
+            flat = statistics.median(ratios[(sizes[-1], name)]) / statistics.median(ratios[(sizes[0], name)])
+            fine = flat <= 1.2 or name not in FLAT
+            ok &= fine
+            verdict = f"{flat:.2f}× {'✓' if fine else '✗'} (≤ 1.2×)"
+        print(f"| {name} | {' | '.join(cells)} | {verdict} |")
+    # what writing each game cost (this process's CPU: each entry ruled, recorded and tallied)
+    print("games written through the library: " + ", ".join(f"{s:,} entries in {built[s]:.1f} s of CPU "
+                                                            f"({built[s] / s * 1000:.1f} ms an entry)" for s in sizes))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

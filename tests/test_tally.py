@@ -65,6 +65,14 @@ def test_the_tally_kept_entry_by_entry_is_the_whole_historys_standing(tmp_path_f
             assert kept.dump() == made.dump(), (ops, op)
             assert kept.score(game).to_json(game) == sheet.score(game, entries).to_json(game), (ops, op)
             assert kept.chosen_readings() == made.chosen_readings()
+            assert kems.standing(store, game).to_json(game) == kept.score(game).to_json(game), (ops, op)  # its head
+            last = store.last_entry(game)
+            assert _untotalled(kems.history_of(store, game, "en", since=max(1, last - 2), totals=False)) \
+                == _untotalled(kems.history_of(store, game, "en"))[max(0, last - 3):], (ops, op)
+
+
+def _untotalled(items):
+    return [{k: v for k, v in item.items() if k != "totals"} for item in items]
 
 
 def test_a_tally_that_does_not_name_the_last_entry_is_made_again_from_the_entries(tmp_path):
@@ -99,3 +107,74 @@ def test_a_line_changed_by_another_program_leaves_no_tally_standing(tmp_path):
     con.close()
     with kems.Store(path, make_folder=False, writes=False) as store:
         assert kems.standing(store, store.game(None)).standings[0].total == 5
+
+
+#: an evening's lines, again and again: each round a call decided by the table and an undo
+EVENING = ["kems-right", "contre-waits", "decide", "point", "undo"]
+
+
+def _poll(store, game, monkeypatch):
+    """What a phone's poll reads (the score, the last five lines): the tally texts parsed, the lines read."""
+    import json
+    from types import SimpleNamespace
+
+    parsed, rows = [], [0]
+    monkeypatch.setattr(tally, "json", SimpleNamespace(loads=lambda text: parsed.append(len(text)) or json.loads(text),
+                                                       dumps=json.dumps))
+    every = kems.Store.iter_entries
+
+    def counted(self, *args, **kwargs):
+        for entry in every(self, *args, **kwargs):
+            rows[0] += 1
+            yield entry
+
+    monkeypatch.setattr(kems.Store, "iter_entries", counted)
+    last = store.last_entry(game)
+    score = kems.standing(store, game).to_json(game)
+    lines = _untotalled(kems.history_of(store, game, "en", since=last - 4, totals=False))
+    monkeypatch.undo()
+    return score, lines, parsed, rows[0]
+
+
+def test_a_poll_reads_as_much_of_the_sheet_at_line_60_as_at_line_10(tmp_path, monkeypatch):
+    """The score is read from the tally's head alone (the whole tally grows with every undo and every
+    decided call), and the last five lines from themselves (what cancels or decides a line comes after
+    it): never the whole tally, never the lines before — and they say what the whole history says."""
+    with kems.Store(tmp_path / "games.sqlite3", make_folder=False) as store:
+        game = kems.new_game(store, ["Tom+Léa", "Ana+Ben"], "ducale", 1_000_000, None)
+        for op in EVENING * 2:
+            _play(store, game, op)
+        assert store.last_entry(game) == 10
+        short = _poll(store, game, monkeypatch)
+        for op in EVENING * 10:
+            _play(store, game, op)
+        assert store.last_entry(game) == 60
+        long = _poll(store, game, monkeypatch)
+        entries = store.entries(game, full=False)
+        assert long[0] == sheet.score(game, entries).to_json(game)
+        assert long[1] == _untotalled(kems.history_of(store, game, "en"))[-5:]
+        assert any(line["cancelled"] for line in long[1]) and any(line["decided_by"] for line in long[1])
+        assert len(tally.read(store, game).dump()) > 2 * max(long[2])  # the whole tally is no small thing
+    assert short[2] and len(long[2]) == len(short[2]) and max(long[2]) <= max(short[2]) + 10, (short[2], long[2])
+    assert long[3] == short[3] <= 12  # the five lines shown, light then whole, and the line an undo takes back
+
+
+def test_a_tally_stored_before_it_had_a_head_is_read_whole(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "games.sqlite3"
+    with kems.Store(path, make_folder=False) as store:
+        game = kems.new_game(store, ["Tom+Léa", "Ana+Ben"], "ducale", 1_000_000, None)
+        for op in EVENING:
+            _play(store, game, op)
+        before = kems.standing(store, game).to_json(game)
+    con = sqlite3.connect(path)
+    (state,) = con.execute("SELECT state FROM tallies").fetchone()
+    assert state.count("\n") == 1
+    con.execute("UPDATE tallies SET state = ?", (state.split("\n")[1],))  # as an earlier kems-ref wrote it
+    con.commit()
+    con.close()
+    with kems.Store(path, make_folder=False, writes=False) as store:
+        game = store.game(None)
+        assert kems.standing(store, game).to_json(game) == before
+        assert tally.read(store, game).dump() == state

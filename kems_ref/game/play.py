@@ -179,9 +179,9 @@ class Recorded:
 
 
 def standing(store: Store, game: Game) -> sheet.Score:
-    """Where the game stands now (its score, who waits for the table), from its tally: a long game
-    costs what a short one does."""
-    return tally.read(store, game).score(game)
+    """Where the game stands now (its score, who waits for the table), from its tally's head: a long
+    game costs what a short one does."""
+    return tally.score(store, game)
 
 
 def game_calls(game: Game) -> dict[str, str]:

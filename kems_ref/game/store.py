@@ -430,6 +430,14 @@ class Store:
         row = self.conn.execute("SELECT last_n, state FROM tallies WHERE game_id = ?", (game.id,)).fetchone()
         return (row[0], row[1]) if row is not None else None
 
+    def stored_tally_head(self, game: Game) -> Optional[tuple[int, Optional[str]]]:
+        """The first line of the game's stored tally alone (its head, see :meth:`.tally.Tally.dump`):
+        the entry it is the standing after, and the line (``None`` where the tally has but one line)."""
+        row = self.conn.execute("SELECT last_n, CASE WHEN instr(state, char(10)) > 0 THEN"
+                                " substr(state, 1, instr(state, char(10)) - 1) END FROM tallies WHERE game_id = ?",
+                                (game.id,)).fetchone()
+        return (row[0], row[1]) if row is not None else None
+
     def store_tally(self, game: Game, last: int, state: str) -> None:
         """Store the game's tally (inside ``writing()``, with the entry it follows)."""
         self.conn.execute("INSERT INTO tallies (game_id, last_n, state) VALUES (?, ?, ?) ON CONFLICT(game_id)"

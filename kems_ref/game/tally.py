@@ -144,15 +144,25 @@ class Tally:
         return tally
 
     def dump(self) -> str:
-        return json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
-                           "pending": self.pending, "decisions": self.decisions, "readings": self.readings,
-                           "cancelled": sorted(self.cancelled)}, ensure_ascii=False, sort_keys=True)
+        """The tally as stored: first, on a line of its own, its head — what the score is made of (the
+        totals, the scores that end the game, the calls still waiting), the same size at line 10 as at
+        line 10,000, and all that a poll of the score reads (:func:`score`); then the whole tally, which
+        grows with the game's undos and decided calls (read where an entry is written, and by a history
+        with its running totals).  JSON holds no raw line break: the first one ends the head."""
+        head = json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
+                           "waiting": {n: self.pending[n] for n in self.waiting()}}, ensure_ascii=False,
+                          sort_keys=True)
+        return head + "\n" + json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
+                                          "pending": self.pending, "decisions": self.decisions,
+                                          "readings": self.readings, "cancelled": sorted(self.cancelled)},
+                                         ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def load(cls, text: str) -> Tally:
-        """A stored tally; raises ``ValueError`` on anything no :meth:`dump` wrote."""
+        """A stored tally (its whole, after the head; a tally stored before it had a head is all
+        whole); raises ``ValueError`` on anything no :meth:`dump` wrote."""
         try:
-            data = json.loads(text)
+            data = json.loads(text.rpartition("\n")[2])
             return cls(last=int(data["last"]), totals={str(k): int(v) for k, v in data["totals"].items()},
                        enders={int(k): dict(v) for k, v in data["enders"].items()},
                        pending={int(k): bool(v) for k, v in data["pending"].items()},
@@ -174,6 +184,25 @@ def read(store: Store, game: Game) -> Tally:
         except ValueError:
             pass  # a value no kems-ref wrote: made again from the entries
     return Tally.of(store.iter_entries(game, full=False))
+
+
+def score(store: Store, game: Game) -> sheet.Score:
+    """Where the game stands after its last entry, from the stored tally's head alone (see
+    :meth:`Tally.dump`): a poll of a long game reads what a short one does.  Where the head does not
+    name the last entry (or there is none: a tally stored before heads), from the whole tally."""
+    last = store.last_entry(game)
+    stored = store.stored_tally_head(game)
+    if stored is not None and stored[0] == last and stored[1] is not None:
+        try:
+            data = json.loads(stored[1])
+            if int(data["last"]) == last:
+                head = Tally(last=last, totals={str(k): int(v) for k, v in data["totals"].items()},
+                             enders={int(k): dict(v) for k, v in data["enders"].items()},
+                             pending={int(k): bool(v) for k, v in data["waiting"].items()})
+                return head.score(game)  # the calls waiting are all its pending ones: none is decided
+        except (ValueError, TypeError, KeyError, AttributeError):
+            pass  # a value no kems-ref wrote: the whole tally says it (made again from the entries if need be)
+    return read(store, game).score(game)
 
 
 def save(store: Store, game: Game, tally: Tally) -> None:

@@ -289,16 +289,25 @@ def history_of(store: Store, game: Game, lang: str, since: int = 1, totals: bool
     """The history objects of the game's entries from ``since``, read from the sheet one at a time:
     what cancels and decides each line from the game's tally, what an undo takes back read where it
     is, the running totals summed as the lines go by — a long history is shown in memory flat.
-    ``totals=False``: no running totals (the lines before ``since`` are then not read at all)."""
+    ``totals=False``: no running totals, and the lines before ``since`` are not read at all — what
+    cancels or decides a line comes after it, so the lines shown say it themselves (the phone's last
+    few lines cost the same in a long game as in a short one)."""
     from functools import lru_cache
 
-    from ..game import tally
+    from ..game import sheet, tally
 
-    standing = tally.read(store, game)
-    decided: dict[Optional[int], int] = {call: n for n, call in sorted(standing.decisions.items())}
+    if totals:
+        standing = tally.read(store, game)
+        cancelled, decisions = standing.cancelled, standing.decisions
+    else:
+        shown = list(store.iter_entries(game, full=False, since=since))
+        cancelled = sheet.cancelled(shown)
+        decisions = {e.n: e.refers for e in shown if e.kind == "decision" and e.refers is not None
+                     and e.n not in cancelled}
+    decided: dict[Optional[int], int] = {call: n for n, call in sorted(decisions.items())}
     lookup = lru_cache(maxsize=64)(lambda n: store.entry(game, n))
     lines = store.iter_entries(game, full=False) if totals else iter(())
-    yield from _items(standing.cancelled, decided, lookup, lines, store.iter_entries(game, full=True, since=since),
+    yield from _items(cancelled, decided, lookup, lines, store.iter_entries(game, full=True, since=since),
                       game if totals else None, lang, game)
 
 
