@@ -67,13 +67,14 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 _public("kems_ref.outputs.formats", "Format", "Formats", "Printed", "OUTPUTS", "RULE", "ASK", "COMPARE", "CHECKLIST",
         "GLOSSARY", "CONVENTIONS_LIST", "CONVENTIONS_SHOW", "CONVENTIONS_VALIDATE", "CONVENTIONS_INIT",
         "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_SCORE", "GAME_HISTORY", "GAME_LIST",
-        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "SITE_BUILD", "json_pieces")
-_public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay")
+        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "GAME_IMPORT", "SITE_BUILD", "json_pieces", "streams")
+_public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay", "Import")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
         "redo", "rescore", "team_of", "game_calls", "standing")
 _public("kems_ref.game.sheet", "score")
+_public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
         "cite_line", "verdict_style")
@@ -153,6 +154,8 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.store import Keeper as Keeper
     from .game.store import Store as Store
     from .game.store import default_path as default_path
+    from .game.transfer import import_game as import_game
+    from .game.transfer import read_file as read_file
     from .i18n import catalogue as catalogue
     from .i18n import detect_lang as detect_lang
     from .i18n import has as has
@@ -174,6 +177,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import GAME_ENTRY as GAME_ENTRY
     from .outputs.formats import GAME_EXPORT as GAME_EXPORT
     from .outputs.formats import GAME_HISTORY as GAME_HISTORY
+    from .outputs.formats import GAME_IMPORT as GAME_IMPORT
     from .outputs.formats import GAME_LIST as GAME_LIST
     from .outputs.formats import GAME_NEW as GAME_NEW
     from .outputs.formats import GAME_RESCORE as GAME_RESCORE
@@ -187,6 +191,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import Formats as Formats
     from .outputs.formats import Printed as Printed
     from .outputs.formats import json_pieces as json_pieces
+    from .outputs.formats import streams as streams
     from .outputs.game import Sheet as Sheet
     from .outputs.game import call_json as call_json
     from .outputs.game import changes_text as changes_text
@@ -241,6 +246,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.writers import Called as Called
     from .outputs.writers import History as History
     from .outputs.writers import House as House
+    from .outputs.writers import Import as Import
     from .outputs.writers import Replay as Replay
     from .outputs.writers import Standing as Standing
     from .outputs.writers import Validation as Validation

@@ -117,16 +117,44 @@ def test_the_referee_on_a_phone_rules_as_the_cli_keeps_a_game_and_works_offline(
             expect(page.locator("#kems-tools-said")).to_contain_text("broken.yaml:", timeout=60_000)
             expect(page.locator("#kems-tools-said")).to_have_class("error")
 
+            # the game moves to a computer and back: the phone's file imported by the CLI, and a CLI game
+            # imported on the phone, losslessly (kems-ref game import)
+            with page.expect_download() as caught:
+                page.locator("#kems-tools a[download]").tap()
+            saved = tmp_path / "from-phone.json"
+            caught.value.save_as(saved)
+            computer = tmp_path / "computer.sqlite3"
+            moved = run("game", "import", str(saved), "--db", str(computer), "--json")
+            assert moved.code == 0, moved.err
+            assert run("game", "score", "--db", str(computer), "--json").json() == page.evaluate(
+                "() => window.kemsRef.api('/api/games/current/score')")
+            played = tmp_path / "played.sqlite3"
+            assert run("game", "new", "--team", "Ana+Bo", "--team", "Cy+Di", "-c", "pagat", "--db",
+                       str(played)).code == 0
+            assert run("game", "point", "Ana", "--db", str(played)).code == 0
+            exported = run("game", "export", "--format", "json", "--db", str(played))
+            (tmp_path / "from-computer.json").write_text(exported.out, encoding="utf-8")
+            page.locator("#kems-tools input[name=game]").set_input_files(str(tmp_path / "from-computer.json"))
+            expect(page.locator("#kems-tools-said")).to_have_text("Game imported: game-2.", timeout=60_000)
+            listed = page.evaluate("() => window.kemsRef.api('/api/games')")
+            assert [g["game"] for g in listed] == ["game-1", "game-2"]
+            page.get_by_role("link", name="kems-ref").tap()
+            page.locator("#kems-tools summary").tap()
+            page.locator("#kems-tools input[name=game]").set_input_files(str(ROOT / "tests" / "data" / "broken.yaml"))
+            expect(page.locator("#kems-tools-said")).to_have_text(
+                "broken.yaml is not JSON: not a game exported by kems-ref (game export --format json)")
+
             # offline: the page comes back from the service worker, rules again, the game is still there
             assert page.evaluate("() => navigator.serviceWorker.ready.then(r => !!r.active)")
             page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
             context.set_offline(True)
             page.reload()
             expect(page.locator("html")).to_have_attribute("data-kems-ready", "1", timeout=BOOT)
-            expect(page.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1")
+            expect(page.locator("#score tr", has_text="Ana+Bo").locator(".total")).to_have_text("K _ _ _ _")
             body, cli = expected[0]
             assert page.evaluate("body => window.kemsRef.api('/api/rule', body)", body) == cli
-            assert page.evaluate("() => window.kemsRef.api('/api/games/current/score')")["teams"][0]["points"] == 1
+            assert [g["game"] for g in page.evaluate("() => window.kemsRef.api('/api/games')")] == [
+                "game-1", "game-2"]
             context.set_offline(False)
 
             manifest = page.evaluate("() => fetch('manifest.webmanifest').then(r => r.json())")

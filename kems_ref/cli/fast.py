@@ -231,7 +231,7 @@ def _entry(args: list[str]) -> Optional[Command]:
 
 #: the score sheet's commands: ``game new``, ``game score``… are never read as a short entry here
 SHEET_COMMANDS = {"new", "call", "decide", "point", "undo", "redo", "score", "history", "show", "list", "rescore",
-                  "export"}
+                  "export", "import"}
 #: the first word of each command line the fast path may answer, and the reader of the rest
 READERS: dict[str, Callable[[list[str]], Optional[Command]]] = {"rule": _rule, "ask": _ask, "compare": _compare}
 

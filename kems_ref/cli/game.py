@@ -21,6 +21,7 @@ from ..library import (
     GAME_ENTRY,
     GAME_EXPORT,
     GAME_HISTORY,
+    GAME_IMPORT,
     GAME_LIST,
     GAME_NEW,
     GAME_RESCORE,
@@ -74,7 +75,7 @@ def _short_event(word: str) -> Optional[str]:
 
 
 ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "undo",
-         "redo", "score", "history", "show", "list", "rescore", "export")
+         "redo", "score", "history", "show", "list", "rescore", "export", "import")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game"))
 class CallGroup(RuleGroup):
     """``game call EVENT``: a call of the game's convention's own (Kent's Broken) is one of its events."""
@@ -379,3 +380,21 @@ def game_export(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
     with _store(db, writes=False) as store:
         sheet_game = store.game(game)
         out.write(Sheet(store, sheet_game, sheet.standing(store, sheet_game)))  # its lines read as they are written
+
+
+@command(game_app, "import", help=msg("help.cmd.game_import"), output=GAME_IMPORT)
+def game_import(
+    out: Out,
+    file: Annotated[Optional[str], typer.Argument(metavar="FILE", help=msg("help.option.import_file"),
+                                                  show_default=False)] = None,
+    db: DbOpt = None,
+) -> None:
+    from .. import library as transfer
+    from ..library import Import
+
+    if not file:
+        raise KemsError("error.missing_argument", what="FILE")
+    export = transfer.read_file(file)  # read and checked whole before the sheet is opened
+    with _store(db) as store:
+        imported = transfer.import_game(store, export)
+    out.write(Import(imported, file))

@@ -12,7 +12,19 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..library import Format, Formats, KemsError, Printed, detect_lang, json_pieces, json_safe, languages, one_line, t
+from ..library import (
+    Format,
+    Formats,
+    KemsError,
+    Printed,
+    detect_lang,
+    json_pieces,
+    json_safe,
+    languages,
+    one_line,
+    streams,
+    t,
+)
 
 
 @dataclass
@@ -73,7 +85,7 @@ class Out:
         """JSON data, indented by two; a list given as an iterator inside an object (a game's history)
         is written one item at a time, the same text as the whole list would give."""
         utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-        if isinstance(data, dict) and any(isinstance(v, Iterator) for v in data.values()):
+        if isinstance(data, dict) and streams(data):
             for piece in json_pieces(data, ensure_ascii=not utf8):
                 sys.stdout.write(json_safe(piece))
                 sys.stdout.flush()

@@ -310,7 +310,8 @@ class OwnCall(Strict):
 #: the four calls of the game: a file may rename them; any other name under ``calls`` is a call of its own
 SLOTS = ("kems", "double-kems", "contre-kems", "double-contre-kems")
 #: words a call of a file's own may not take as its id: the score sheet's commands (``game undo``)
-RESERVED = ("new", "call", "decide", "point", "undo", "redo", "score", "history", "show", "list", "rescore", "export")
+RESERVED = ("new", "call", "decide", "point", "undo", "redo", "score", "history", "show", "list", "rescore", "export",
+            "import")
 CallId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=64)]
 
 

@@ -128,13 +128,13 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
     plan = setup(conv, target)
     with store.writing():
         taken = {g.name for g in store.games()}
-        game_name = name or _free_name(taken)
+        game_name = name or free_name(taken)
         game_id = store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule,
                                  plan.decided, teams, plan.letters, conv.digest)
     return store.game_by_id(game_id)
 
 
-def _free_name(taken: set[str]) -> str:
+def free_name(taken: set[str]) -> str:
     n = len(taken) + 1
     while f"game-{n}" in taken:
         n += 1

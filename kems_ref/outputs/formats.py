@@ -119,6 +119,9 @@ GAME_RESCORE = Formats("game rescore", Format.TEXT, {
     Format.TEXT: "writers:rescore_text", Format.JSON: "writers:rescore_json"})
 GAME_EXPORT = Formats("game export", Format.MARKDOWN, {
     Format.MARKDOWN: "game:export_markdown", Format.CSV: "game:export_csv", Format.JSON: "game:export_json"})
+#: a game added from its export (``game import FILE``): said as ``game new`` says a game
+GAME_IMPORT = Formats("game import", Format.TEXT, {
+    Format.TEXT: "writers:imported_text", Format.JSON: "writers:imported_json"})
 
 # --- the browser edition -------------------------------------------------------------------------------
 SITE_BUILD = Formats("site build", Format.TEXT, {Format.TEXT: "writers:site_text", Format.JSON: "writers:site_json"})
@@ -127,12 +130,18 @@ SITE_BUILD = Formats("site build", Format.TEXT, {Format.TEXT: "writers:site_text
 OUTPUTS: dict[str, Formats] = {f.name: f for f in (
     RULE, ASK, COMPARE, CHECKLIST, GLOSSARY, CONVENTIONS_LIST, CONVENTIONS_SHOW, CONVENTIONS_VALIDATE,
     CONVENTIONS_INIT, CONVENTIONS_SCHEMA, GAME_NEW, GAME_CALL, *GAME_ENTRY.values(), GAME_SCORE, GAME_HISTORY,
-    GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT, SITE_BUILD)}
+    GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT, GAME_IMPORT, SITE_BUILD)}
+
+
+def streams(data: Any) -> bool:
+    """Whether an object holds an iterator, itself or in an object it holds (a game's history, the
+    entries of its rows): written by :func:`json_pieces`, never held whole."""
+    return isinstance(data, dict) and any(isinstance(v, Iterator) or streams(v) for v in data.values())
 
 
 def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Iterator[str]:
     """``json.dumps(data, indent=2)`` in pieces, a value that is an iterator written as a list one item
-    at a time (never held whole)."""
+    at a time (never held whole), an object holding one written the same way."""
     pad, inner = "  " * level, "  " * (level + 1)
     if not data:
         yield "{}"
@@ -147,6 +156,8 @@ def json_pieces(data: dict[str, Any], ensure_ascii: bool, level: int = 0) -> Ite
                 yield ("[\n" if first else ",\n") + inner + "  " + text
                 first = False
             yield "[]" if first else "\n" + inner + "]"
+        elif streams(value):
+            yield from json_pieces(value, ensure_ascii, level + 1)
         else:
             yield json.dumps(value, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n" + inner)
     yield "\n" + pad + "}"

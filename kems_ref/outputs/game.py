@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..game.play import Recorded, Replayed
     from ..game.sheet import Score
     from ..game.store import Game, Line, SheetEntry, Store
+    from ..game.transfer import Imported
     from ..referee.resolver import Ruling
 
 
@@ -472,10 +473,16 @@ class Sheet:
 
 
 def export_json(sheet: Sheet, lang: str, width: int) -> dict[str, Any]:
+    """The game worded (score, history, teams, target) and, under ``"sheet"``, its rows as the sheet
+    keeps them: what ``game import`` reads, on a computer or a phone.  Its lines are read as they are
+    written (the history and the rows' entries are iterators)."""
+    from ..game.transfer import sheet_of
+
     game, score = sheet.game, sheet.score
     return {"score": score.to_json(game), "history": history_of(sheet.store, game, lang),
             "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
-            "target": game.target_points if game.unit == "point" else game.target_word}
+            "target": game.target_points if game.unit == "point" else game.target_word,
+            "sheet": sheet_of(sheet.store, game)}
 
 
 def export_csv(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
@@ -571,14 +578,35 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
 
 def new_game_text(game: Game, lang: str) -> str:
     """A new game for people: its teams, rules and target."""
-    lines = [t("game.created", lang, game=game.name, convention=convention_name(game, lang),
-               target=target_label(game, lang))]
+    return "\n".join([*_game_lines(game, lang, "game.created"), t("game.next", lang, player=game.teams[0].players[0])])
+
+
+def _game_lines(game: Game, lang: str, headline: str, **more: object) -> list[str]:
+    lines = [t(headline, lang, game=game.name, convention=convention_name(game, lang),
+               target=target_label(game, lang), **more)]
     lines += [f"  {t_.name}" for t_ in game.teams]
     if game.decided:
         said = t("ui.sep", lang).join(t(f"game.decided.{k}", lang, value=v) for k, v in game.decided.items())
         lines.append(t("game.table_decided", lang, what=said))
-    lines.append(t("game.next", lang, player=game.teams[0].players[0]))
+    return lines
+
+
+def imported_text(imported: Imported, path: str, lang: str) -> str:
+    """A game added from its export, said as a new game is: the name it was given where its own was
+    taken, how many lines it brought, where it stands."""
+    game = imported.game
+    lines = [t("game.imported_renamed", lang, name=imported.renamed_from, game=game.name)] \
+        if imported.renamed_from is not None else []
+    lines += _game_lines(game, lang, "game.imported", path=path, entries=imported.entries)
+    lines.append(score_line(imported.score, lang))
     return "\n".join(lines)
+
+
+def imported_json(imported: Imported, path: str) -> dict[str, Any]:
+    """A game added from its export: as ``game new --json``, with the lines it brought, the name it
+    had where it was given another, and its score."""
+    return {**new_game_json(imported.game), "entries": imported.entries, "renamed_from": imported.renamed_from,
+            "score": imported.score.to_json(imported.game)}
 
 
 def list_text(games: list[tuple[Game, Score]], lang: str) -> str:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..game.play import Recorded, Replayed
     from ..game.sheet import Score
     from ..game.store import Game, Store
+    from ..game.transfer import Imported
     from ..referee.api import Result
     from .game import Sheet
 
@@ -148,6 +149,26 @@ def new_game_text(game: Game, lang: str, width: int) -> str:
     from .game import new_game_text as text
 
     return text(game, lang)
+
+
+@dataclass
+class Import:
+    """A game added from its export (``game import FILE``): the game now on the sheet, and the file."""
+
+    imported: Imported
+    path: str
+
+
+def imported_json(data: Import, lang: str, width: int) -> dict[str, Any]:
+    from .game import imported_json as as_json
+
+    return as_json(data.imported, data.path)
+
+
+def imported_text(data: Import, lang: str, width: int) -> str:
+    from .game import imported_text as text
+
+    return text(data.imported, data.path, lang)
 
 
 @dataclass

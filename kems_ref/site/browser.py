@@ -143,18 +143,21 @@ class Referee:
             return {"error": kems.one_line(exc.render(lang))}
 
     def import_game(self, name: str, text: str, lang: str) -> dict[str, Any]:
-        """``kems-ref game import FILE``, on the phone."""
+        """``kems-ref game import FILE``, on the phone: the same checks, the same messages."""
         from .. import library as kems
+        from ..game import transfer
 
         shown = PurePath(name).name or "game.json"
         try:
-            data = json.loads(text)
+            try:
+                data = json.loads(text)
+            except (ValueError, RecursionError):
+                raise kems.KemsError("error.game_import_not_json", path=shown) from None
+            export = transfer.checked(data, shown)
             with self.settings.store() as store:
-                game = kems.import_sheet(store, data, shown)
+                imported = transfer.import_game(store, export)
             self.settle()
-            return {"name": game.name}
-        except (ValueError, RecursionError):
-            return {"error": kems.t("error.game_import_not_ours", lang, path=shown)}
+            return {"game": imported.game.name}
         except kems.KemsError as exc:
             return {"error": kems.one_line(exc.render(lang))}
 

@@ -140,17 +140,31 @@
     if (!main) return;
     const box = document.createElement("details");
     box.id = "kems-tools";
-    box.innerHTML = "<summary></summary><p><label><span class=\"house\"></span> " +
-      "<input type=\"file\" accept=\".yaml,.yml\" name=\"house\"></label></p><p id=\"kems-tools-said\" role=\"status\"></p>";
-    box.querySelector("summary").textContent = say("tools") || "This phone";
-    box.querySelector(".house").textContent = say("house") || "House rules";
+    box.innerHTML = "<summary></summary>" +
+      "<p><label><span class=\"house\"></span> <input type=\"file\" accept=\".yaml,.yml\" name=\"house\"></label></p>" +
+      "<p><label><span class=\"import\"></span> <input type=\"file\" accept=\".json\" name=\"game\"></label></p>" +
+      "<p><a class=\"button\" href=\"/export?format=json\" download></a></p>" +
+      "<p id=\"kems-tools-said\" role=\"status\"></p>";
+    box.querySelector("summary").textContent = say("tools");
+    box.querySelector(".house").textContent = say("house");
+    box.querySelector(".import").textContent = say("import");
+    box.querySelector("a[download]").textContent = say("export");
+    const said = (got, done) => {
+      const line = document.getElementById("kems-tools-said");
+      line.className = got.error ? "error" : "status";
+      line.textContent = got.error || done;
+    };
     box.querySelector("input[name=house]").addEventListener("change", async (event) => {
       const file = event.target.files[0];
       if (!file) return;
       const got = await post({ kind: "house", name: file.name, text: await file.text(), lang: html.lang });
-      const said = document.getElementById("kems-tools-said");
-      said.className = got.error ? "error" : "status";
-      said.textContent = got.error || (say("house_loaded") || "{name}").replace("{name}", got.convention);
+      said(got, say("house_loaded").replace("{name}", got.convention));
+    });
+    box.querySelector("input[name=game]").addEventListener("change", async (event) => {
+      const file = event.target.files[0];
+      if (!file) return;
+      const got = await post({ kind: "import", name: file.name, text: await file.text(), lang: html.lang });
+      said(got, say("imported").replace("{name}", got.game));
     });
     const version = document.createElement("p");
     version.className = "understood";
