@@ -155,6 +155,10 @@ def test_the_referee_on_a_phone_rules_as_the_cli_keeps_a_game_and_works_offline(
             assert page.evaluate("body => window.kemsRef.api('/api/rule', body)", body) == cli
             assert [g["game"] for g in page.evaluate("() => window.kemsRef.api('/api/games')")] == [
                 "game-1", "game-2"]
+            ours = page.evaluate("() => window.kemsRef.api('/api/rule', {event: 'double-kems', hand: 'Q Q Q Q', "
+                                 "partner_hand: '5 5 5 5', convention: 'our-table'})")  # the house rules kept
+            assert (ours["convention"], ours["score"]) == ("our-table", [{"team": "callers", "change": 3,
+                                                                          "unit": "point"}])
             context.set_offline(False)
 
             manifest = page.evaluate("() => fetch('manifest.webmanifest').then(r => r.json())")

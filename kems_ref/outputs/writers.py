@@ -300,10 +300,10 @@ def rescore_text(replay: Replay, lang: str, width: int) -> Printed:
 def site_text(built: Any, lang: str, width: int) -> str:
     """``site build``: where the site is, how large, its version, and how to publish it."""
     return "\n".join((t("site.built", lang, path=str(built.path), files=built.files,
-                        size=f"{built.size / 1e6:.1f}", compressed=f"{built.compressed / 1e6:.1f}",
+                        size=f"{built.size / 1e6:.1f}", compressed=f"{built.first_visit / 1e6:.1f}",
                         version=built.version), t("site.publish", lang)))
 
 
 def site_json(built: Any, lang: str, width: int) -> dict[str, Any]:
     return {"path": str(built.path), "files": built.files, "bytes": built.size, "compressed_bytes": built.compressed,
-            "version": built.version}
+            "first_visit_bytes": built.first_visit, "version": built.version}

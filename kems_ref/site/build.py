@@ -48,6 +48,8 @@ EPOCH = (2020, 1, 1, 0, 0, 0)
 #: what the page says before Python runs, and around it (site.* in the locale files)
 WORDS = ("starting", "ready", "update", "no_wasm", "no_storage", "failed", "tools", "house", "house_loaded",
          "import", "imported", "export")
+#: the files a first visit does not fetch: kept offline the first time they are used
+LATER = ("py/checks.zip",)
 #: a site's own mark: a folder holding it is a site kems-ref wrote, and may be written again
 MARK = ".kems-ref-site"
 
@@ -57,7 +59,8 @@ class Built:
     path: Path
     files: int
     size: int
-    compressed: int
+    compressed: int  # every file gzipped
+    first_visit: int  # the files a first visit fetches (all but LATER), gzipped
     version: str
 
 
@@ -125,7 +128,9 @@ def _write(site: Path, runtime: Path, pinned: list[Path], houses: list[str], bas
     for name in fetch.FILES:
         shutil.copyfile(runtime / name, site / "pyodide" / name)
     (site / "py").mkdir()
-    (site / "py" / "packages.zip").write_bytes(_packages(pinned))
+    runs, checks = _packages(pinned)
+    (site / "py" / "packages.zip").write_bytes(runs)
+    (site / "py" / "checks.zip").write_bytes(checks)
     (site / "py" / "data.zip").write_bytes(_data(houses))
     (site / "static").mkdir()
     shutil.copyfile(PACKAGE / "web" / "static" / "kems.css", site / "static" / "kems.css")
@@ -155,14 +160,21 @@ def _zip(members: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def _packages(pinned: list[Path]) -> bytes:
-    """kems_ref and what it imports in a browser, as the files of site-packages."""
+#: the packages that check a house file (pydantic and what it needs): a second archive, fetched the first
+#: time a phone loads house rules (then kept offline too), so that a first visit carries no validator
+CHECKS = ("pydantic", "pydantic_core", "annotated_types", "typing_inspection")
+
+
+def _packages(pinned: list[Path]) -> tuple[bytes, bytes]:
+    """kems_ref and what it imports in a browser, as the files of site-packages: what rules and
+    keeps the sheet, and (:data:`CHECKS`) what checks a house file."""
     members: dict[str, bytes] = {}
+    checks: dict[str, bytes] = {}
     for wheel in pinned:
         with zipfile.ZipFile(wheel) as archive:
             for name in archive.namelist():
                 if not name.endswith("/") and ".dist-info/" not in name and "/__pycache__/" not in name:
-                    members[name] = archive.read(name)
+                    (checks if name.split("/")[0] in CHECKS else members)[name] = archive.read(name)
     for module in ("yaml", "markupsafe"):  # their pure-Python part (no wheel for the browser)
         spec = importlib.util.find_spec(module)
         if spec is None or not spec.submodule_search_locations:
@@ -181,7 +193,7 @@ def _packages(pinned: list[Path]) -> bytes:
 
     for ident in shipped:  # the conventions inside the package, as a wheel has them
         members[f"kems_ref/conventions/{ident}.yaml"] = (conventions_dir() / f"{ident}.yaml").read_bytes()
-    return _zip(members)
+    return _zip(members), _zip(checks)
 
 
 def _data(houses: list[str]) -> bytes:
@@ -210,7 +222,7 @@ def _stamp(site: Path) -> str:
         digest.update(path.relative_to(site).as_posix().encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
-    listed = [path.relative_to(site).as_posix() for path in files]
+    listed = [path.relative_to(site).as_posix() for path in files if path.relative_to(site).as_posix() not in LATER]
     (site / "version.json").write_text(json.dumps({"version": version, "kems_ref": __version__,
                                                    "pyodide": fetch.VERSION}) + "\n", encoding="utf-8")
     script = (site / "sw.js").read_text(encoding="utf-8")
@@ -223,8 +235,9 @@ def _stamp(site: Path) -> str:
 def _measure(site: Path, folder: Path, version: str) -> Built:
     files = [p for p in site.rglob("*") if p.is_file() and p.name != MARK]
     size = sum(p.stat().st_size for p in files)
-    compressed = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)
-    return Built(folder, len(files), size, compressed, version)
+    packed = {p.relative_to(site).as_posix(): len(gzip.compress(p.read_bytes(), 6)) for p in files}
+    first = sum(n for name, n in packed.items() if name not in LATER)
+    return Built(folder, len(files), size, sum(packed.values()), first, version)
 
 
 def _index() -> str:

@@ -159,6 +159,7 @@
       if (!file) return;
       const got = await post({ kind: "house", name: file.name, text: await file.text(), lang: html.lang });
       said(got, say("house_loaded").replace("{name}", got.convention));
+      if (!got.error) fetch("py/checks.zip").catch(() => {});  // through the service worker: kept offline
     });
     box.querySelector("input[name=game]").addEventListener("change", async (event) => {
       const file = event.target.files[0];

@@ -27,6 +27,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(caches.open(CACHE).then(async (cache) => {
     const kept = await cache.match(event.request, { ignoreSearch: true });
     if (kept) return kept;
-    return fetch(event.request);
+    const got = await fetch(event.request);  // a file a first visit leaves for later: kept once fetched
+    if (got.ok && url.pathname.endsWith(".zip")) await cache.put(event.request, got.clone());
+    return got;
   }));
 });
