@@ -13,6 +13,7 @@ render on games of 10, 1,000 and 10,000 entries, the server's CPU against a stat
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -75,7 +76,13 @@ def main() -> int:
     parser.add_argument("--polls", action="store_true",
                         help="only the server's CPU per poll and per first render on games of 10, 1,000 and"
                              " 10,000 entries (a part of --serve)")
+    parser.add_argument("--site", action="store_true",
+                        help="only the browser edition (kems-ref site build, in the system's Chromium on 127.0.0.1):"
+                             " the bytes of a first visit and of a later one, the boot to a ready referee against"
+                             " bare Pyodide's boot in the same browser, and the page's time per ruling")
     args = parser.parse_args()
+    if args.site:
+        return site_figures()
     if args.polls:
         return poll_figures()
     if args.serve:
@@ -533,6 +540,107 @@ def poll_figures(sizes: tuple[int, ...] = (10, 1_000, 10_000), rounds: int = 7, 
     # what writing each game cost (this process's CPU: each entry ruled, recorded and tallied)
     print("games written through the library: " + ", ".join(f"{s:,} entries in {built[s]:.1f} s of CPU "
                                                             f"({built[s] / s * 1000:.1f} ms an entry)" for s in sizes))
+    return 0 if ok else 1
+
+
+
+# --- the browser edition ----------------------------------------------------------------------------------
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><script src="bare.js" defer></script>"""
+BARE_SCRIPT = """const w = new Worker("bare-worker.js", {type: "module"});
+w.onmessage = (e) => { document.documentElement.dataset.bare = String(performance.now()); };"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: new URL("./pyodide/", self.location).href });
+py.runPython("1+1");
+self.postMessage("ready");"""
+
+
+def site_figures(boots: int = 5, rulings: int = 40, bound_s: float = 900.0) -> int:
+    """The site built, served by a plain static server on 127.0.0.1, opened in the system's Chromium at a
+    phone's viewport: what a first visit fetches (the build's figure, the files gzipped as a static host
+    sends them), what a later visit fetches from the network (none: the service worker's copy), the boot
+    to a ready referee from that copy against bare Pyodide's boot (load the runtime, run 1+1) from the
+    same copy in the same browser, interleaved; and the page's own time per ruling once ready."""
+    import re
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("site: Playwright is not installed (pip install playwright)")
+        return 1
+    if chromium is None:
+        print("site: no system Chromium (apt-get install chromium)")
+        return 1
+    deadline = time.monotonic() + bound_s
+    with tempfile.TemporaryDirectory(prefix="kems-site-") as work:
+        site = os.path.join(work, "site")
+        built = subprocess.run([sys.executable, "-m", "kems_ref", "site", "build", site, "--json"],
+                               capture_output=True, text=True, env=ENV, timeout=900)
+        if built.returncode != 0:
+            print("site: the build failed:", built.stderr.strip())
+            return 1
+        figures = json.loads(built.stdout)
+        for name, text in (("bare.html", BARE_PAGE), ("bare.js", BARE_SCRIPT), ("bare-worker.js", BARE_WORKER)):
+            with open(os.path.join(site, name), "w", encoding="utf-8") as handle:
+                handle.write(text)
+        server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "-d", site],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            assert server.stdout is not None
+            port = int(re.search(r"port (\d+)", server.stdout.readline()).group(1))  # type: ignore[union-attr]
+            base = f"http://127.0.0.1:{port}/"
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+                try:
+                    page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                               has_touch=True).new_page()
+                    page.set_default_timeout(bound_s * 1000)
+                    page.goto(base)  # the first visit: the service worker keeps every file
+                    page.wait_for_selector("html[data-kems-ready='1']")
+                    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+                    fetched: list[tuple[str, bool]] = []
+                    page.on("response", lambda r: fetched.append((r.url, r.from_service_worker)))
+                    ours: list[float] = []
+                    bare: list[float] = []
+                    for _ in range(boots):  # interleaved: the machine's noise hits both alike
+                        if time.monotonic() > deadline:
+                            break
+                        page.goto(base)
+                        page.wait_for_selector("html[data-kems-ready='1']")
+                        ours.append(page.evaluate("() => performance.now()"))
+                        page.goto(base + "bare.html")
+                        page.wait_for_selector("html[data-bare]")
+                        bare.append(float(page.evaluate("() => document.documentElement.dataset.bare")))
+                    network = [url for url, kept in fetched if not kept and "bare" not in url]
+                    page.goto(base)
+                    page.wait_for_selector("html[data-kems-ready='1']")
+                    times = page.evaluate("""async (count) => {
+                        const out = [];
+                        for (let i = 0; i < count; i++) {
+                            const t = performance.now();
+                            await window.kemsRef.api('/api/rule', {event: 'contre-kems', hand: '7 7 K K',
+                                                                   convention: i % 2 ? 'pagat' : 'ducale'});
+                            out.push(performance.now() - t);
+                        }
+                        return out;
+                    }""", rulings)
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    ratio = statistics.median(ours) / statistics.median(bare)
+    ruling = statistics.median(times)
+    ok = figures["first_visit_bytes"] <= 8_000_000 and not network and ratio <= 1.5 and ruling <= 50
+    print("| the browser edition | measured | target |\n|---|---|---|")
+    print(f"| a first visit fetches (gzipped) | {figures['first_visit_bytes'] / 1e6:.1f} MB | ≤ 8 MB |")
+    print(f"| a later visit fetches from the network | {len(network)} files | 0 |")
+    print(f"| boot to a ready referee, from the phone's copy | {statistics.median(ours) / 1000:.1f} s "
+          f"({ratio:.2f}× bare Pyodide's {statistics.median(bare) / 1000:.1f} s; {len(ours)} boots each) | ≤ 1.5× |")
+    print(f"| a ruling once ready (page time, median / p95 of {len(times)}) | {ruling:.0f} / "
+          f"{sorted(times)[int(len(times) * 0.95) - 1]:.0f} ms | ≤ 50 ms |")
     return 0 if ok else 1
 
 

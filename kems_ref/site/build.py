@@ -28,6 +28,7 @@ import os
 import re
 import shutil
 import struct
+import subprocess
 import tempfile
 import zipfile
 import zlib
@@ -126,11 +127,14 @@ def _move(scratch: Path, folder: Path) -> None:
 def _write(site: Path, runtime: Path, pinned: list[Path], houses: list[str], base: str) -> None:
     (site / "pyodide").mkdir()
     for name in fetch.FILES:
-        shutil.copyfile(runtime / name, site / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            (site / "pyodide" / name).write_bytes(_zip(_stdlib(runtime / name)))  # (as source: smaller)
+        else:
+            shutil.copyfile(runtime / name, site / "pyodide" / name)
     (site / "py").mkdir()
     runs, checks = _packages(pinned)
-    (site / "py" / "packages.zip").write_bytes(runs)
-    (site / "py" / "checks.zip").write_bytes(checks)
+    (site / "py" / "packages.zip").write_bytes(_zip(_compiled(runs, runtime)))
+    (site / "py" / "checks.zip").write_bytes(_zip(_compiled(checks, runtime)))
     (site / "py" / "data.zip").write_bytes(_data(houses))
     (site / "static").mkdir()
     shutil.copyfile(PACKAGE / "web" / "static" / "kems.css", site / "static" / "kems.css")
@@ -165,7 +169,65 @@ def _zip(members: dict[str, bytes]) -> bytes:
 CHECKS = ("pydantic", "pydantic_core", "annotated_types", "typing_inspection")
 
 
-def _packages(pinned: list[Path]) -> tuple[bytes, bytes]:
+#: the standard library's parts a phone never runs here (a debugger, a REPL, tests, other processes):
+#: left out of the runtime's python_stdlib.zip (the pinned file is checked before; this one is made
+#: from it, the same for the same runtime)
+STDLIB_LEFT_OUT = ("_pyrepl", "unittest", "pdb.py", "doctest.py", "pydoc.py", "pydoc_data", "idlelib",
+                   "turtledemo", "turtle.py", "multiprocessing", "tkinter", "lib2to3", "ensurepip", "venv",
+                   "xmlrpc", "wsgiref", "curses", "dbm", "test")
+#: the codecs kept (Unicode's, Latin-1's, the web's and zip's): a page decodes nothing else, and the
+#: hundred code pages of the rest are a tenth of the standard library's weight
+CODECS = ("__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be",
+          "utf_32", "utf_32_le", "utf_32_be", "idna", "punycode", "cp437", "cp1252", "iso8859_1", "iso8859_15",
+          "charmap", "raw_unicode_escape", "unicode_escape", "base64_codec", "hex_codec", "quopri_codec",
+          "uu_codec", "zlib_codec", "bz2_codec", "rot_13", "undefined")
+#: packages that read their own source (anyio finds its lazy imports in its __init__.py): their .py
+#: kept beside the bytecode
+KEEP_SOURCE = ("anyio",)
+
+
+def _stdlib(original: Path) -> dict[str, bytes]:
+    members: dict[str, bytes] = {}
+    with zipfile.ZipFile(original) as archive:
+        for name in archive.namelist():
+            top = name.split("/")[0]
+            if name.endswith("/") or top in STDLIB_LEFT_OUT or top.removesuffix(".pyc") + ".py" in STDLIB_LEFT_OUT:
+                continue
+            if top == "encodings" and name.count("/") == 1 and name.split("/")[1].split(".")[0] not in CODECS:
+                continue
+            members[name] = archive.read(name)
+    return members
+
+
+def _compiled(members: dict[str, bytes], runtime: Path) -> dict[str, bytes]:
+    """The modules compiled to the phone's bytecode by the pinned Pyodide itself, in Node (a phone then
+    compiles none at start-up); where Node cannot run it, the sources as they are (a slower start)."""
+    node = shutil.which("node")
+    if node is None:
+        return members
+    with tempfile.TemporaryDirectory(prefix="kems-site-py-") as scratch:
+        root = Path(scratch)
+        for name, data in members.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(data)
+        try:
+            done = subprocess.run([node, str(HERE / "compile.mjs"), str(runtime), str(root), *KEEP_SOURCE],
+                                  capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.TimeoutExpired):
+            return members
+        if done.returncode != 0:
+            return members
+        out: dict[str, bytes] = {}
+        for path in sorted(root.rglob("*")):
+            name = path.relative_to(root).as_posix()
+            if path.is_dir() or (path.suffix == ".py" and path.with_suffix(".pyc").is_file()
+                                 and name.split("/")[0] not in KEEP_SOURCE):
+                continue
+            out[name] = path.read_bytes()
+        return out
+
+
+def _packages(pinned: list[Path]) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """kems_ref and what it imports in a browser, as the files of site-packages: what rules and
     keeps the sheet, and (:data:`CHECKS`) what checks a house file."""
     members: dict[str, bytes] = {}
@@ -193,7 +255,7 @@ def _packages(pinned: list[Path]) -> tuple[bytes, bytes]:
 
     for ident in shipped:  # the conventions inside the package, as a wheel has them
         members[f"kems_ref/conventions/{ident}.yaml"] = (conventions_dir() / f"{ident}.yaml").read_bytes()
-    return _zip(members), _zip(checks)
+    return members, checks
 
 
 def _data(houses: list[str]) -> bytes:
