@@ -6,6 +6,7 @@ are loaded from a file; nothing is fetched from another origin."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -149,6 +150,10 @@ def test_the_referee_on_a_phone_rules_as_the_cli_keeps_a_game_and_works_offline(
             page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
             context.set_offline(True)
             page.reload()
+            # before Python is ready, the last screen is there (its buttons, the score), and says it is starting
+            page.wait_for_function("() => document.querySelector('#score .total') !== null && "
+                                   "document.documentElement.dataset.kemsReady === '0'", timeout=60_000)
+            expect(page.locator("#kems-status")).to_have_text("Starting the referee…")
             expect(page.locator("html")).to_have_attribute("data-kems-ready", "1", timeout=BOOT)
             expect(page.locator("#score tr", has_text="Ana+Bo").locator(".total")).to_have_text("K _ _ _ _")
             body, cli = expected[0]
@@ -185,3 +190,47 @@ def test_a_browser_without_webassembly_is_told_so_in_its_language_not_shown_a_bl
             assert page.locator("html").get_attribute("data-kems-ready") == "0"
         finally:
             browser.close()
+
+
+def test_a_new_build_published_is_offered_and_taken_on_the_player_s_tap(tmp_path):
+    folder = tmp_path / "site"
+
+    def build(*extra: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "kems_ref", "site", "build", str(folder), "--json", *extra],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return str(json.loads(done.stdout)["version"])
+
+    first = build()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "-d", str(folder)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert server.stdout is not None
+        port = re.search(r"port (\d+)", server.stdout.readline()).group(1)  # type: ignore[union-attr]
+        url = f"http://127.0.0.1:{port}/"
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            try:
+                page = browser.new_context(**PHONE, locale="en-GB").new_page()
+                page.set_default_timeout(20_000)
+                page.goto(url)
+                sync_api.expect(page.locator("html")).to_have_attribute("data-kems-ready", "1", timeout=BOOT)
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+                sync_api.expect(page.locator("#kems-tools .understood")).to_have_text(f"kems-ref {first}")
+
+                second = build("-c", str(ROOT / "tests" / "data" / "house-site.yaml"))  # published again
+                assert second != first
+                page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+                offer = page.locator("#kems-update")
+                sync_api.expect(offer).to_have_text("A new version is ready — tap to update.", timeout=120_000)
+                offer.tap()
+                sync_api.expect(page.locator("html")).to_have_attribute("data-kems-ready", "1", timeout=BOOT)
+                sync_api.expect(page.locator("#kems-tools .understood")).to_have_text(f"kems-ref {second}",
+                                                                                     timeout=60_000)
+                assert page.evaluate("() => window.kemsRef.api('/api/rule', {event: 'kems', hand: 'Q Q Q Q', "
+                                     "convention: 'our-table'})")["convention"] == "our-table"
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
