@@ -445,26 +445,25 @@ async def api_point(request: Request, settings: Settings, lang: str) -> Response
     return JSONResponse(await run_in_threadpool(work))
 
 
-async def api_undo(request: Request, settings: Settings, lang: str) -> Response:
-    await read_body(request)
+def _api_cancel(cancel: Callable[[Any, Any], Any]) -> Handler:
+    """``POST /api/games/{game}/undo`` and ``…/redo``: an entry that cancels the last line, or the last
+    undo, as ``game undo --json`` and ``game redo --json`` give it."""
 
-    def work() -> Any:
-        with settings.store() as store:
-            game = _game(store, request)
-            return kems.entry_json(game, kems.undo(store, game))
+    async def handler(request: Request, settings: Settings, lang: str) -> Response:
+        await read_body(request)
 
-    return JSONResponse(await run_in_threadpool(work))
+        def work() -> Any:
+            with settings.store() as store:
+                game = _game(store, request)
+                return kems.entry_json(game, cancel(store, game))
+
+        return JSONResponse(await run_in_threadpool(work))
+
+    return handler
 
 
-async def api_redo(request: Request, settings: Settings, lang: str) -> Response:
-    await read_body(request)
-
-    def work() -> Any:
-        with settings.store() as store:
-            game = _game(store, request)
-            return kems.entry_json(game, kems.redo(store, game))
-
-    return JSONResponse(await run_in_threadpool(work))
+api_undo = _api_cancel(lambda store, game: kems.undo(store, game))
+api_redo = _api_cancel(lambda store, game: kems.redo(store, game))
 
 
 async def api_decide(request: Request, settings: Settings, lang: str) -> Response:

@@ -10,6 +10,7 @@ record it.  Nothing is written but by a POST.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Optional
 from urllib.parse import urlencode
 
@@ -344,26 +345,24 @@ async def point(request: Request, settings: Settings, lang: str) -> Response:
     return RedirectResponse("/", status_code=303)
 
 
-async def undo(request: Request, settings: Settings, lang: str) -> Response:
-    await form_body(request)
+def _cancel(cancel: Callable[[Any, Any], Any]) -> Callable[[Request, Settings, str], Awaitable[Response]]:
+    """The page's Undo and Redo: an entry that cancels the last line, or the last undo; the score again."""
 
-    def work() -> None:
-        with settings.store() as store:
-            kems.undo(store, store.game(None))
+    async def handler(request: Request, settings: Settings, lang: str) -> Response:
+        await form_body(request)
 
-    await run_in_threadpool(work)
-    return RedirectResponse("/", status_code=303)
+        def work() -> None:
+            with settings.store() as store:
+                cancel(store, store.game(None))
+
+        await run_in_threadpool(work)
+        return RedirectResponse("/", status_code=303)
+
+    return handler
 
 
-async def redo(request: Request, settings: Settings, lang: str) -> Response:
-    await form_body(request)
-
-    def work() -> None:
-        with settings.store() as store:
-            kems.redo(store, store.game(None))
-
-    await run_in_threadpool(work)
-    return RedirectResponse("/", status_code=303)
+undo = _cancel(lambda store, game: kems.undo(store, game))
+redo = _cancel(lambda store, game: kems.redo(store, game))
 
 
 #: the lines a history page shows at once (a long game is read a page at a time)
