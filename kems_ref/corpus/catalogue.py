@@ -113,7 +113,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # Calls
     # what makes the winning hand (a Kems): four of a kind, or for some tables a run in one suit
     RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit"], added=True, ruled=True),
-    RulePoint("call.kems.caller", "calls", Literal["partner-only"]),
+    RulePoint("call.kems.caller", "calls", Literal["partner-only"], ruled=True),
     RulePoint("call.kems.right", "calls", "Score", ruled=True),
     RulePoint("call.kems.wrong", "calls", "Score", ruled=True),
     RulePoint("call.double_kems.right", "calls", "Score", ruled=True),

@@ -532,10 +532,33 @@ def _hand_end(ctx: Ctx, outcome: str, score: Optional[list[dict[str, Any]]] = No
 
 # --- events ------------------------------------------------------------------------------------
 
+def _holder_gate(ctx: Ctx) -> Optional[Decision]:
+    """The square's holder called Kems himself (``--by-holder``): who may call is the convention's
+    ``call.kems.caller``.  Where the source reserves the call to the partner, the holder's own call is
+    not a valid Kems; no source links it to a wrong Kems's score, so its cost and the hand's end stay
+    open.  A source silent on who calls leaves the whole call unsettled."""
+    ctx.say("why.by_holder")
+    caller = ctx.rule("call.kems.caller")
+    if caller is None:
+        ctx.say("why.caller_unknown", name=ctx.name)
+        return Decision(Verdict.UNSPECIFIED)
+    if caller.value != "partner-only":
+        return None
+    if _forbids(ctx, caller) is not Verdict.FORBIDDEN:  # only described: nothing forbids his call
+        return Decision(Verdict.UNSPECIFIED)
+    ctx.say("why.by_holder_not_valid", name=ctx.name)
+    ctx.say("why.by_holder_cost_unknown", name=ctx.name)
+    return Decision(Verdict.VOID, None, None)
+
+
 def _kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
+    if ctx.sit.by_holder:
+        gate = _holder_gate(ctx)
+        if gate:
+            return gate
     square = _holds_square(ctx, ctx.sit.hand, "who.partner", of_partner=False)
     if square is None:
         return Decision(Verdict.UNSPECIFIED)

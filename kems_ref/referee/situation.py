@@ -46,6 +46,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("lifted", "cards", CALL_OPTIONS),
     Option("touched", "cards", CALL_OPTIONS),
     Option("ungathered", "flag", CALL_OPTIONS),
+    Option("by_holder", "flag", ("kems",)),
     Option("after_kems", "flag", ACCUSATIONS),
     Option("kems_right", "fact", ACCUSATIONS, ("--kems-right", "--kems-wrong")),
     Option("during_sweep", "flag", CALLS),
@@ -104,6 +105,7 @@ class Situation:
     lifted: Optional[list[Card]] = None
     touched: Optional[list[Card]] = None
     ungathered: bool = False
+    by_holder: bool = False  # kems: the square's holder called it himself, not his partner
     after_kems: bool = False
     during_sweep: bool = False
     barred: bool = False
