@@ -413,6 +413,21 @@ def _ungathered(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("ungathered", True)]
 
 
+#: "himself", as players say a call was made by the square's holder (``--by-holder``)
+SELF = r"(?:himself|herself|myself|lui meme|elle meme|moi meme)"
+
+
+@phrase(r"(?:(?<=\bkems )|(?<=\bkemps )|(?<=\bkem s )|(?<=\bquems )|(?<=\bit )|(?<=\bannonce )|(?<=\bdit )"
+        r"|(?<=\bcrie )|(?<=\bcalled )|(?<=\bcalls )|(?<=\bsaid )|(?<=\bsays )|(?<=\bshouted )|(?<=\byelled )"
+        r"|(?<=\bannounced )|(?<=\bc est ))" + SELF + r"\b"
+        r"|\b" + SELF + r"(?= (?:a |has |had )?(?:called|calls|said|says|shouted|yelled|announced|annonce|dit"
+        r"|crie|qui)\b)"
+        r"|\b(?:instead of (?:his|her|their|my) partner|au lieu de (?:son|sa|mon|ma) partenaire"
+        r"|a la place de (?:son|sa|mon|ma) partenaire)\b")
+def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("by_holder", True), ("event_hint", "kems")]
+
+
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
         r"(?:hunt|chasse|opening|ouverture|start|depart|go|top)"
         r"(?: (?:was|is|had been|soit|ne soit|etait|fut) (?:opened|open|ouverte|ouvert|given|donne|lance|lancee))?"
@@ -1029,10 +1044,10 @@ def _owner(item: Item, markers: list[tuple[int, str]], evidence: list[Item]) -> 
     return "none" if used else kind
 
 
-def _slot(event: str, owner: str, roles: Roles) -> Optional[str]:
+def _slot(event: str, owner: str, roles: Roles, by_holder: bool = False) -> Optional[str]:
     """Which hand of the event a holder's cards are: "hand", "partner_hand", "either" (a Double
     Kems's two hands are alike), or None (cards the ruling does not look at: the caller's own in a
-    Contre-Kems)."""
+    Contre-Kems).  A Kems the holder called himself (``by_holder``): the caller's cards are the hand."""
     if event == "contre-kems":
         if owner == "self":
             return None if roles.narrator == "caller" or (roles.target_named and roles.narrator != "accused") \
@@ -1045,6 +1060,8 @@ def _slot(event: str, owner: str, roles: Roles) -> Optional[str]:
             return "partner_hand"
         return None if owner == "caller" else "hand"
     if event == "kems":
+        if by_holder:
+            return "hand"
         return None if owner == "caller" or (owner == "self" and roles.narrator == "caller") else "hand"
     if event == "double-kems":
         if owner in ("self", "caller"):
@@ -1248,7 +1265,7 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
                         for other in evidence):
             filled["hand"].append(it)  # "against a double kems": both accused players
             continue
-        slot = _slot(event or "", it.owner, roles) if slots else None
+        slot = _slot(event or "", it.owner, roles, bool(facts.get("by_holder"))) if slots else None
         if slot == "either":
             either.append(it)
         elif slot in filled:

@@ -268,6 +268,8 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             label = load(value).short_name
         elif attr in ("hand", "partner_hand"):
             key = f"ask.u.{attr}.{event}"
+            if attr == "hand" and reading.options.get("by_holder"):  # he holds the square and called it
+                key = "ask.u.hand.by_holder"
             label = t(key if has(key, lang) else f"ask.u.{attr}", lang, value=value)
         elif attr in FACT_FLAGS or attr in CARD_FACTS:
             label = condition(attr, value, lang, event)
