@@ -220,3 +220,28 @@ def test_the_score_under_other_rules_is_a_preview_that_writes_nothing(phone):
         in shown
     assert phone.get("/api/games/current/history").json() == before
     assert phone.get("/rescore?c=../x").status_code == 400
+
+
+# --- what a new player met: words for the phone, choices told apart ------------------------------------
+
+def test_a_call_waiting_under_marquoir_says_what_to_tap_and_each_reading_shows_what_it_scores(phone):
+    _game(phone, target=None, convention="marquoir")
+    r = phone.post("/call/contre-kems", data={"on": "Tom", "square": "no"}, headers=TAP)
+    assert '<p class="waiting">Waiting for the table: line 1 — tap what the table decides, below.</p>' in r.text
+    assert "kems-ref" not in r.text.split('<p class="waiting">')[1].split("</p>")[0]  # no command on a phone
+    assert re.findall(r"→ CALL REJECTED<small>([^<]+)</small>", r.text) == ["the accused team: +1 point",
+                                                                           "the calling team: -1 point"]
+
+
+def test_the_safe_answer_to_a_repeated_call_is_the_one_in_green(phone):
+    _game(phone)
+    phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    r = phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    assert '<a class="button primary" href="/">No</a>' in r.text
+    assert '<button type="submit">Yes, it was called twice</button>' in r.text
+
+
+def test_the_rules_are_offered_by_the_names_players_know(phone):
+    page = phone.get("/new").text
+    assert '<option value="jouer-au-kems">Jouer au Kems</option>' in page
+    assert '<option value="ducale" selected>Ducale</option>' in page

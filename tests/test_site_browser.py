@@ -107,6 +107,10 @@ def test_the_referee_on_a_phone_rules_as_the_cli_keeps_a_game_and_works_offline(
             page.get_by_role("button", name="Held a square").tap()
             expect(page.locator(".recorded .verdict")).to_have_text("CALL UPHELD")
             expect(page.locator("#score tr", has_text="Léa+Tom").locator(".total")).to_have_text("1")
+            page.go_back()  # the phone's Back: the screen before, not another site
+            expect(page.locator("p.question").first).to_have_text("Did the hand in question hold a square?")
+            page.go_forward()
+            expect(page.locator(".recorded .verdict")).to_have_text("CALL UPHELD")
 
             # house rules from a file: loaded through the same loader; a broken one says where
             page.locator("#kems-tools summary").tap()

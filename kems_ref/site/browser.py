@@ -180,6 +180,8 @@ def _located(error: Any, name: str, lang: str) -> str:
 
     line = getattr(error, "line", None)
     where = f"{name}:{line}: " if line else f"{name}: "
+    if kems.has(f"phone.{error.key}"):  # the phone's words where the CLI's name a command
+        return kems.one_line(where + kems.KemsError(f"phone.{error.key}", **error.params).render(lang))
     return kems.one_line(where + error.render(lang))
 
 

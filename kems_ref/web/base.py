@@ -60,6 +60,17 @@ class Settings:
     def conventions(self) -> list[str]:
         return [*kems.shipped_ids(), *self.houses]
 
+    def named(self) -> list[tuple[str, str]]:
+        """Each convention this server offers, with the name players know it by ("Maison Dupont"):
+        its id where its file no longer loads."""
+        out = []
+        for ident in self.conventions():
+            try:
+                out.append((ident, str(kems.load(self.houses.get(ident, ident)).short_name)))
+            except kems.KemsError:
+                out.append((ident, ident))
+        return out
+
     def several(self, refs: list[str]) -> list[str]:
         """The conventions a request names side by side (compare, the checklist): each as
         :meth:`convention` takes it, and no more of them than this server has (a column each)."""

@@ -56,11 +56,17 @@ def _standing(game: Any, store: Any, lang: str) -> dict[str, Any]:
     waiting = [e for n in score.waiting for e in store.iter_entries(game, full=True, since=n, until=n)]
     last = store.last_entry(game)
     return {"game": game, "score": score, "status": kems.status_line(score, lang),
-            "waiting_line": kems.waiting_line(score, lang) if score.waiting else "",
+            "waiting_line": _waiting_line(score, lang) if score.waiting else "",
             "waiting": [_waiting(game, e, lang) for e in waiting],
             "recent": [_line(item, lang) for item in kems.history_of(store, game, lang, since=max(1, last - 4),
                                                                           totals=False)],
             "convention": kems.convention_name(game, lang), "target": kems.target_label(game, lang)}
+
+
+def _waiting_line(score: Any, lang: str) -> str:
+    """The calls waiting for the table, and what to tap (the CLI's line names its commands)."""
+    key = "web.waiting" if score.waiting[0] in score.decidable else "web.waiting_enter"
+    return kems.t(key, lang, entries=", ".join(map(str, score.waiting)))
 
 
 def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -87,7 +93,8 @@ def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
     for i, branch in enumerate(entry.ruling.branches if entry.ruling is not None else [], 1):
         kind = entry.ruling.kind  # a call of the convention's own: as the call it makes
         cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, kind) for f, v in branch["if"].items())
-        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"].verdict, lang)})
+        choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"].verdict, lang),
+                        "score": " · ".join(kems.score_lines(branch["ruling"], lang))})  # what tells them apart
     return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
             "choices": choices}
 
@@ -153,7 +160,7 @@ async def score_fragment(request: Request, settings: Settings, lang: str) -> Res
 
 async def new_game(request: Request, settings: Settings, lang: str) -> Response:
     if request.method != "POST":  # GET and HEAD show the form; only a POST writes
-        return _page(request, settings, lang, "new.html", conventions=settings.conventions(),
+        return _page(request, settings, lang, "new.html", conventions=settings.named(),
                      default=kems.DEFAULT_CONVENTION, error=None)
     form = await form_body(request)
     teams = [team.strip() for team in (form.get("team1", ""), form.get("team2", ""), form.get("team3", ""),
@@ -433,7 +440,7 @@ async def rescore_page(request: Request, settings: Settings, lang: str) -> Respo
             game = _game(store)
             if game is None:
                 return {}
-            context: dict[str, Any] = {"game": game, "conventions": settings.conventions(),
+            context: dict[str, Any] = {"game": game, "conventions": settings.named(),
                                        "chosen": request.query_params.get("c", ""), "lines": None}
             if other is None:
                 return context

@@ -66,7 +66,7 @@
     return { status: got.status, headers: head, body: got.body || "", target, error: got.error };
   }
 
-  function show(answer, remember) {
+  function show(answer, remember, replace) {
     if (answer.headers["hx-retarget"]) {  // a failed tap: its message where the page shows one
       const slot = document.querySelector(answer.headers["hx-retarget"]);
       if (slot) { slot.innerHTML = answer.body; return; }
@@ -75,19 +75,29 @@
     document.body.replaceChildren(...Array.from(page.body.childNodes).map((n) => document.importNode(n, true)));
     html.lang = page.documentElement.lang || html.lang;
     document.title = page.title || "kems-ref";
-    if (remember) {
+    if (remember) {  // the screen shown is the address's: Back goes to the one before
+      const same = current === answer.target;
       current = answer.target;
-      history.replaceState(null, "", "#" + current);
+      if (replace || same) history.replaceState(null, "", "#" + current);
+      else history.pushState(null, "", "#" + current);
       try { localStorage.setItem("kems-last", answer.body); } catch (e) { /* fine */ }
     }
     tools();
   }
 
-  async function go(method, target, body, extra) {
+  async function go(method, target, body, extra, replace) {
     const answer = await request(method, target, body, { "hx-request": "true", ...(extra || {}) });
     if (answer.error && !answer.body) { status(say("failed").replace("{reason}", answer.error), true); return; }
-    show(answer, answer.status < 400 || !answer.headers["hx-retarget"]);
+    show(answer, answer.status < 400 || !answer.headers["hx-retarget"], replace);
   }
+
+  function addressed() {
+    return location.hash.startsWith("#/") ? location.hash.slice(1) : "/";
+  }
+
+  // Back and Forward, and an address typed: the screen of that address
+  window.addEventListener("popstate", () => { if (addressed() !== current) go("GET", addressed(), "", {}, true); });
+  window.addEventListener("hashchange", () => { if (addressed() !== current) go("GET", addressed(), "", {}, true); });
 
   function resolve(href) {
     const url = new URL(href, ORIGIN + current);
@@ -227,8 +237,7 @@
     if (!booted.ok) { status(say("failed").replace("{reason}", booted.error), true); return; }
     window.kemsRef.timing = { runtime: booted.runtime, boot: booted.boot };
     readyResolve();
-    const wanted = location.hash.startsWith("#/") ? location.hash.slice(1) : "/";
-    await go("GET", wanted);
+    await go("GET", addressed(), "", {}, true);
     html.dataset.kemsReady = "1";
     if (!booted.storage) status(say("no_storage"), true);
   }
