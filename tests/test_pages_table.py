@@ -231,6 +231,13 @@ def test_a_call_waiting_under_marquoir_says_what_to_tap_and_each_reading_shows_w
     assert "kems-ref" not in r.text.split('<p class="waiting">')[1].split("</p>")[0]  # no command on a phone
     assert re.findall(r"→ CALL REJECTED<small>([^<]+)</small>", r.text) == ["the accused team: +1 point",
                                                                            "the calling team: -1 point"]
+    assert "<p>#1 Contre-Kems — Inès+Karim → Tom</p>" in r.text  # who was accused
+
+
+def test_in_a_game_in_letters_the_team_s_button_says_it_gives_a_letter(phone):
+    _game(phone, target=None, convention="pagat")
+    assert re.findall(r'<button type="submit" class="small">([^<]+)</button>', phone.get("/").text) == [
+        "+1 letter", "+1 letter"]
 
 
 def test_the_safe_answer_to_a_repeated_call_is_the_one_in_green(phone):

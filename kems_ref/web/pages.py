@@ -96,7 +96,7 @@ def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
         choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"].verdict, lang),
                         "score": " · ".join(kems.score_lines(branch["ruling"], lang))})  # what tells them apart
     return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
-            "choices": choices}
+            "on": entry.on_player, "choices": choices}
 
 
 async def home(request: Request, settings: Settings, lang: str) -> Response:
