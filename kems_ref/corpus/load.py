@@ -33,6 +33,35 @@ def shipped_ids() -> list[str]:
     return sorted(p.stem for p in conventions_dir().glob("*.yaml"))
 
 
+_STAMP: dict[str, str] = {}
+
+
+def corpus_stamp() -> dict[str, str]:
+    """The data a ruling was made from: the package's version and one SHA-256 of the shipped
+    convention files, each by its file name and its bytes (line ends read as LF), in name order — the
+    same on every platform and Python, wherever the package is installed."""
+    if not _STAMP:
+        import hashlib
+
+        from .. import __version__
+
+        whole = hashlib.sha256()
+        for path in sorted(conventions_dir().glob("*.yaml"), key=lambda p: p.name):
+            whole.update(path.name.encode("utf-8") + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+        _STAMP.update(version=__version__, digest="sha256:" + whole.hexdigest())
+    return dict(_STAMP)
+
+
+def publication_record(pub: dict[str, Any]) -> dict[str, Any]:
+    """A publication as a ruling lists it: how it is cited, its title, author, address (or only its
+    site), the date it gives for its last check, and how it is known (read directly, or through
+    another page's summary, with that page, its reference to it and that page's date)."""
+    known = pub.get("known_through") or {"how": "direct"}
+    return {"source": pub.get("cite_as") or pub["title"], "title": pub["title"], "author": pub.get("author"),
+            "url": pub.get("url"), "site": pub.get("site"), "checked": pub.get("checked"),
+            "known": {k: known.get(k) for k in ("how", "via", "page", "ref", "checked")}}
+
+
 #: How strongly a source says a stated point (see README, "The data"): only a prescription is a
 #: rule of that convention; a description tells how play goes without forbidding the alternatives;
 #: advice is the source's recommendation, never its rule.
@@ -96,6 +125,8 @@ class Convention:
     extends: Optional[str]
     #: other publications its facts come from (``sources:``), by the id a citation names
     sources: dict[str, Any] = field(default_factory=dict)
+    #: every publication its citations may name, its own and those of the files it extends
+    cited: list[dict[str, Any]] = field(default_factory=list)
     rules: dict[str, RuleEntry] = field(default_factory=dict)
     calls: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> {lang: the source's name}
     aliases: list[str] = field(default_factory=list)  # other names players use ("wiki")
@@ -204,6 +235,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
     conv = Convention(
         id=data["id"], name=data["name"], short_name=data.get("short_name") or data["name"], publication=pub,
         extends=data.get("extends"), path=path, sources={**(parent.sources if parent else {}), **sources},
+        cited=[pub, *sources.values(), *(parent.cited if parent else [])],
         chain=(data["id"],) + (parent.chain if parent else ()),
         calls=_calls(parent, data),
         own_calls=_own_calls(parent, data),

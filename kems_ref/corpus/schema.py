@@ -262,17 +262,26 @@ Rules = create_model("Rules", __base__=Strict, **_RULE_FIELDS)
 
 
 class KnownThrough(Strict):
-    how: Literal["direct", "summary"]
-    via: Optional[Union[NonEmpty, Text]] = None
+    how: Literal["direct", "summary"] = Field(description="read directly, or only through another page's summary")
+    via: Optional[Union[NonEmpty, Text]] = Field(None, description="the page it is known through, as citations "
+                                                 "name it (Regles.com, réf. [1])")
+    page: Optional[NonEmpty] = Field(None, description="the title of the page whose summary it is known through")
+    ref: Optional[Union[NonEmpty, Text]] = Field(None, description="what that page's reference to it is (its "
+                                                 "numbered entry [1] in the page's list of sources)")
+    checked: Optional[NonEmpty] = Field(None, description="YYYY-MM-DD: the date that page gives for its last check")
 
 
 class Publication(Strict):
     title: NonEmpty
     subtitle: Optional[NonEmpty] = None
     author: Optional[NonEmpty] = None
-    url: Optional[NonEmpty] = None
+    url: Optional[NonEmpty] = Field(None, description="The address of the publication itself (the article or page, "
+                                    "never a site's home); null where the project's sources give none")
+    site: Optional[NonEmpty] = Field(None, description="The site it is published on, where only the site is known "
+                                     "(pagat.com): shown as the site, never as the article's address")
     language: Optional[LangCode] = Field(None, description="The publication's language (BCP 47: fr, en, de…)")
-    checked: Optional[NonEmpty] = Field(None, description="date the source was checked, YYYY-MM-DD")
+    checked: Optional[NonEmpty] = Field(None, description="YYYY-MM-DD: the date the publication gives for its last "
+                                        "check (not a date the project read it, which no source records)")
     cite_as: Optional[NonEmpty] = None
     known_through: Optional[KnownThrough] = None
 

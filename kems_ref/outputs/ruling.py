@@ -8,7 +8,7 @@ file or the user is escaped: it is never read as markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..corpus.catalogue import question
 from ..corpus.events import BY_NAME
@@ -105,9 +105,48 @@ def cited_by_source(citations: list[dict[str, Any]], lang: str) -> list[tuple[st
     return list(groups.items())
 
 
-def print_citations(console: Console, citations: list[dict[str, Any]], lang: str, indent: str = "  ") -> None:
+def publication_lines(pub: dict[str, Any], lang: str) -> list[str]:
+    """A cited publication, once under its name: who published what, its address (or that none is
+    known), and how it is known, with the date the page it was read on gives for its last check."""
+    colon = t("ui.colon", lang)
+    title = (t("ui.pub_by", lang, author=pub["author"], title=pub["title"]) if pub.get("author")
+             else t("ui.pub_title", lang, title=pub["title"]))
+    if pub.get("url"):
+        address = pub["url"]
+    elif pub.get("site"):
+        address = t("ui.pub_site_only", lang, site=pub["site"])
+    else:
+        address = t("ui.pub_no_address", lang)
+    known = pub["known"]
+    if known.get("how") == "summary" and known.get("page"):
+        how = t("ui.pub_summary", lang, page=known["page"])
+        if known.get("ref"):
+            how += f" ({known['ref']})"
+        dated = known.get("checked")
+    elif known.get("how") == "summary":
+        how, dated = t("ui.pub_summary", lang, page=known.get("via") or "?"), known.get("checked")
+    else:
+        how, dated = t("ui.direct", lang), pub.get("checked")
+    if dated:
+        how += t("ui.sep", lang) + t("ui.pub_checked", lang, date=dated)
+    return [f"{title}{t('ui.sep', lang)}{t('ui.pub_address', lang)}{colon} {address}",
+            f"{t('ui.known_through', lang)}{colon} {how}"]
+
+
+def _publication_of(source: str, publications: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
+    return next((p for p in publications if source == p["source"] or source.startswith(p["source"] + ", via ")),
+                None)
+
+
+def print_citations(console: Console, citations: list[dict[str, Any]], lang: str, indent: str = "  ",
+                    publications: Optional[list[dict[str, Any]]] = None) -> None:
+    """The citations under each source's name; with ``publications``, each source's title, address
+    and how it is known, said once under its name."""
     for source, lines in cited_by_source(citations, lang):
         console.print(f"{indent}{escape(source)}")
+        pub = _publication_of(source, publications or [])
+        for line in publication_lines(pub, lang) if pub else []:
+            console.print(f"{indent}  [dim]{escape(line)}[/]")
         for line in lines:
             console.print(f"{indent}  • {escape(line)}")
 
@@ -152,7 +191,7 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
         console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(wording.explanation(ruling, lang)))
     if ruling.citations:
         console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
-        print_citations(console, wording.citations(ruling, lang), lang)
+        print_citations(console, wording.citations(ruling, lang), lang, publications=wording.sources(ruling, lang))
     for conflict in wording.conflicts(ruling, lang):
         chosen = f" — {t('ui.table_reading', lang, n=conflict['reading'])}" if conflict.get("reading") else ""
         console.print(f"\n[bold yellow]{t('ui.conflict', lang)}[/] ({conflict['rule_point']}){escape(chosen)}")
@@ -281,8 +320,12 @@ def ruling_markdown(ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) 
         out.append(md(wording.explanation(ruling, lang)))
     if ruling.citations:
         out += ["", f"## {md(t('ui.citations', lang))}", ""]
+        publications = wording.sources(ruling, lang)
         for source, lines in cited_by_source(wording.citations(ruling, lang), lang):
             out.append(f"- {md(source)}")
+            pub = _publication_of(source, publications)
+            if pub:  # one line under the source's item (two would run together in a paragraph)
+                out.append("  " + md(" — ".join(publication_lines(pub, lang))))
             for line in lines:
                 point, cited = line.split(": ", 1)
                 out.append(f"  - `{point}`: {md(cited)}")

@@ -81,6 +81,14 @@ def citations(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
     return [citation(c, lang) for c in ruling.citations]
 
 
+def sources(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
+    """The publications the ruling cites, each once, in ``lang``: title, author, address (``url``, or
+    null where none is known; ``site`` where only the site is), the date the publication gives for its
+    last check, and how it is known (``direct``, or ``summary`` through ``page``, where it is ``ref``)."""
+    return [{**p, "known": {k: text_in(v, lang) if k in ("via", "ref") and v else v
+                            for k, v in p["known"].items()}} for p in ruling.publications]
+
+
 def conflicts(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
     """The points on which the source contradicts itself, each reading in its words."""
     return [{"rule_point": c["rule_point"], "reading": c["reading"],
@@ -145,6 +153,7 @@ def ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
         "related": list(ruling.related), "needs": needs(ruling, lang), "call_name": call_name(ruling, lang),
         "players": ruling.players,
         "branches": [{"if": b["if"], "ruling": ruling_json(b["ruling"], lang)} for b in ruling.branches],
+        "sources": sources(ruling, lang), "corpus": dict(ruling.corpus),
     }
     if ruling.like:  # a call of the convention's own: the call of the game it is made as
         out["like"] = ruling.like

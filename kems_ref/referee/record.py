@@ -38,6 +38,7 @@ def dump(ruling: Ruling) -> dict[str, Any]:
         "branches": [{"if": b["if"], "ruling": dump(b["ruling"])} for b in ruling.branches],
         "convention_name": ruling.convention_name, "short_name": ruling.short_name,
         "call_names": ruling.call_names, "players": ruling.players, "like": ruling.like,
+        "publications": ruling.publications, "corpus": ruling.corpus,
     }
 
 
@@ -56,6 +57,8 @@ def load(data: dict[str, Any]) -> Ruling:
             branches=[{"if": dict(b["if"]), "ruling": load(b["ruling"])} for b in data["branches"]],
             convention_name=str(data["convention_name"]), short_name=str(data["short_name"]),
             call_names=data["call_names"], players=_whole(data["players"]), like=data["like"],
+            # kept since rulings name their publications and data (older ones, without them)
+            publications=list(data.get("publications") or []), corpus=dict(data.get("corpus") or {}),
         )
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not a stored ruling ({exc!r})") from None

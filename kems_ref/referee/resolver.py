@@ -62,6 +62,11 @@ class Ruling:
     #: the publication's own name for the call (Pagat: "Stop Kemps"), in its languages
     call_names: Optional[dict[str, str]] = None
     players: int = 4
+    #: the publications its citations name, each once: {"source" (as cited), "title", "author", "url",
+    #: "site", "checked", "known": {"how", "via", "page", "ref", "checked"}}
+    publications: list[dict[str, Any]] = field(default_factory=list)
+    #: the data it was made from: {"version", "digest"} of the shipped files, "house_digest" for a house file
+    corpus: dict[str, str] = field(default_factory=dict)
     #: a call of the convention's own: the call of the game it is made as (Kent's broken: contre-kems)
     like: Optional[str] = None
 
@@ -1055,8 +1060,33 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
         reasons=list(ctx.why), rule_points=list(ctx.used), citations=citations,
         unspecified=list(ctx.unspecified), conflicts=conflicts, related=list(ctx.related),
         notes=[{"rule_point": p, "text": conv.get(p).note} for p in ctx.notes],
+        publications=_publications(conv, citations), corpus=_corpus(conv),
         **_names(conv, sit),
     )
+
+
+def _publications(conv: Convention, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The publications the citations name, in the order first cited."""
+    from ..corpus.load import publication_record
+
+    known: dict[str, dict[str, Any]] = {}
+    for pub in conv.cited:  # the file's own first, then those of the files it extends
+        known.setdefault(publication_record(pub)["source"], publication_record(pub))
+    out: list[dict[str, Any]] = []
+    for c in citations:
+        record = known.get(str((c.get("citation") or {}).get("source")))
+        if record and record not in out:
+            out.append(record)
+    return out
+
+
+def _corpus(conv: Convention) -> dict[str, str]:
+    from ..corpus.load import corpus_stamp
+
+    stamp = corpus_stamp()
+    if conv.digest:  # a house file: its text and the house files it extends
+        stamp["house_digest"] = "sha256:" + conv.digest
+    return stamp
 
 
 def _names(conv: Convention, sit: Situation) -> dict[str, Any]:
@@ -1120,7 +1150,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
         notes=_merge([r.notes for r in rulings]), related=_merge([r.related for r in rulings]), needs=needs,
-        branches=flat,
+        branches=flat, publications=_merge([r.publications for r in rulings]), corpus=_corpus(conv),
         **_names(conv, sit),
     )
 
@@ -1143,5 +1173,5 @@ def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
         except KemsError as exc:
             out.append(Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[],
                               score_settled=False, hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],
-                              **_names(conv, sit)))
+                              corpus=_corpus(conv), **_names(conv, sit)))
     return out
