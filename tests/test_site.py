@@ -220,3 +220,32 @@ def test_in_the_worker_the_pages_and_the_api_are_serve_s_and_the_sheet_is_the_sa
     assert list(house) == ["error"] and house["error"].startswith("our-rules.yaml:")
     assert (tmp_path / "data" / "games.sqlite3").is_file() and not (tmp_path / "data" / "houses" / "our-rules.yaml"
                                                                    ).exists()
+
+
+PREREAD = r"""
+import asyncio, json, sys
+from pathlib import Path
+from kems_ref.site import browser
+root = Path(sys.argv[1])
+browser.DATA = root / "data"; browser.SHEET = browser.DATA / "games.sqlite3"; browser.HOUSES = browser.DATA / "houses"
+browser.SHIPPED_HOUSES = root / "site" / "houses"; browser.PREREAD = root / "site" / "preread.json"
+referee = browser.Referee("fr")
+H = [["host", "kems-ref.invalid"], ["origin", "https://kems-ref.invalid"], ["content-type", "application/json"]]
+async def main():
+    home = await referee.call("GET", "/new", H, "")
+    ruled = await referee.call("POST", "/api/rule", H, json.dumps({"event": "kems", "hand": "Q Q Q Q",
+                                                                   "convention": "pagat"}))
+    print(json.dumps([home["status"], json.loads(ruled["body"])["verdict"],
+                      sorted(m for m in sys.modules if m.split(".")[0] in ("yaml", "pydantic", "rich", "typer"))]))
+asyncio.run(main())
+"""
+
+
+def test_in_the_worker_the_conventions_and_locales_are_read_from_the_site_s_preread_data_not_parsed(tmp_path):
+    import io
+
+    zipfile.ZipFile(io.BytesIO(build._data([]))).extractall(tmp_path / "site")  # what site build writes
+    done = subprocess.run([sys.executable, "-c", PREREAD, str(tmp_path)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "KEMS_REF_CACHE": str(tmp_path / "no-cache")})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [200, "upheld", []]  # no YAML parser, no validator loaded
