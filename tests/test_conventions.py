@@ -381,6 +381,9 @@ def test_known_only_through_the_sheet_the_kems_is_still_four_of_a_kind(cid):
     assert right.verdict == "upheld" and right.unspecified == ["call.kems.right", "hand.end"]
     wrong = resolve(conv, build("kems", hand="Q Q Q J"))
     assert wrong.verdict == "rejected" and wrong.unspecified == ["call.kems.wrong", "hand.end"]
+    # the square the file states decided both rulings: they cite it (issue #32 §2)
+    assert [c["rule_point"] for c in right.citations] == ["hand.square"]
+    assert [c["rule_point"] for c in wrong.citations] == ["hand.square"]
 
 
 # --- the facts no ruling reads are still pinned: what `conventions show` (and compare) says ---------

@@ -236,6 +236,7 @@ Wrong Contre-Kems: one point to the accused team.
 ## Sources
 
 - Notice Ducale, via Regles.com, réf. \\[1\\]
+  - `hand.square`: Repères utiles › Carré ; Fiche technique › But ; Comment jouer, après l'étape 6
   - `call.contre_kems.target`: Contre-Kems : signification et règle exacte
   - `call.contre_kems.proof`: Score et victoire, ligne Contre-Kems faux ; Trois situations concrètes
   - `call.contre_kems.wrong`: Score et victoire, tableau du score Ducale

@@ -429,8 +429,11 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     """Whether ``cards`` make the winning hand of this convention (``hand.square``): four of a kind,
     or a run of four in one suit; ``None`` where the convention does not say what it is."""
     entry = ctx.conv.get("hand.square")
-    if not entry.stated or entry.value == "four-of-a-kind":
+    if not entry.stated:
         # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
+        return C.square_rank(cards) is not None
+    if entry.value == "four-of-a-kind" and entry.force != "advised":
+        ctx.rule("hand.square")  # the source states what a square is: the ruling that turns on it cites it
         return C.square_rank(cards) is not None
     rule = ctx.rule("hand.square")
     if rule is None:
