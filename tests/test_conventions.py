@@ -386,6 +386,15 @@ def test_known_only_through_the_sheet_the_kems_is_still_four_of_a_kind(cid):
     assert [c["rule_point"] for c in wrong.citations] == ["hand.square"]
 
 
+def test_ducale_wrong_double_kems_text_adds_nothing_the_source_does_not_say():
+    # seed 000:49, 000:54, 000:90: the sheet gives "une annonce fausse" one point to the other team, for any
+    # call; it never names the Double Kems there, so the text applying it must not name it either
+    entry = conventions.load("ducale").get("call.double_kems.wrong")
+    assert entry.stated and entry.value == [{"team": "other", "change": 1, "unit": "point"}]
+    assert "Double" not in entry.text["en"] and "Double" not in entry.text["fr"]
+    assert "included" not in entry.text["en"] and "compris" not in entry.text["fr"]
+
+
 # --- the facts no ruling reads are still pinned: what `conventions show` (and compare) says ---------
 
 def _shown_facts():

@@ -470,8 +470,8 @@ def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(
     # explanation must not say "the partner holds a square" (one branch's answer) as if it were given
     r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json").json()
     assert r["verdict"] == "rejected" and r["needs"] == [] and r["score_settled"] is True
-    assert r["explanation"] == ("The caller holds no square (2 3 4 5). Any false call, a Double Kems included, gives "
-                                "one point to the other team. The answer to 'Did the caller's partner hold a "
+    assert r["explanation"] == ("The caller holds no square (2 3 4 5). False call: the opposing team scores one "
+                                "point. The answer to 'Did the caller's partner hold a "
                                 "square?' changes nothing here.")
     fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json", "--lang", "fr").json()
     assert "(cartes non précisées)" not in fr["explanation"]
