@@ -395,6 +395,24 @@ def test_ducale_wrong_double_kems_text_adds_nothing_the_source_does_not_say():
     assert "included" not in entry.text["en"] and "compris" not in entry.text["fr"]
 
 
+@pytest.mark.parametrize("cid", conventions.shipped_ids())
+def test_an_explanation_never_says_too_late_to_score_on_a_ruling_that_scores(cid):
+    # Règle brève: after a wrong Kems the hand goes on (004:16) and no timing rule bars a later Contre-Kems,
+    # so a right one scores (004:20); its explanation must not call it too late to score (a wrong one
+    # that costs its callers may: it is too late to score, not to be wrong)
+    from kems_ref.outputs.wording import explanation
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    conv = conventions.load(cid)
+    for hand in ("K K K K", "8 9 10 J"):
+        ruling = resolve(conv, build("contre-kems", hand=hand, partner_hand="2 3 4 5", after_kems=True,
+                                     kems_right=False))
+        if ruling.verdict == "upheld" and ruling.score_settled and ruling.score:  # the callers score
+            assert "too late to score" not in explanation(ruling, "en"), (cid, hand)
+            assert "trop tard pour marquer" not in explanation(ruling, "fr"), (cid, hand)
+
+
 # --- the facts no ruling reads are still pinned: what `conventions show` (and compare) says ---------
 
 def _shown_facts():

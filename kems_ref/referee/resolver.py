@@ -634,7 +634,8 @@ def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
         return Decision(Verdict.VOID, [], True), False
     if ended is None:
         return Decision(Verdict.UNSPECIFIED), False
-    ctx.say("why.hand_went_on")
+    # too late to score only where a timing rule says so; else the accusation is judged in full
+    ctx.say("why.hand_went_on" if timed else "why.hand_went_on_judged")
     return None, timed
 
 
