@@ -582,7 +582,7 @@ def _double_kems(ctx: Ctx) -> Decision:
         ctx.rule("call.double_kems.right")
         if not _named_without_rule(ctx):
             ctx.say("why.double_unknown", name=ctx.name)
-        return Decision(Verdict.UNSPECIFIED)
+        return Decision(Verdict.UNSPECIFIED, None, _every_call_ends(ctx))
     if first and second:
         ctx.say("why.double_both")
         score = _score(ctx, "call.double_kems.right")
@@ -779,7 +779,7 @@ def _double_contre_kems(ctx: Ctx) -> Decision:
         ctx._silent("call.double_contre_kems")
     elif not _named_without_rule(ctx):
         ctx.say("why.double_contre", name=ctx.name)
-    return Decision(Verdict.UNSPECIFIED)
+    return Decision(Verdict.UNSPECIFIED, None, _every_call_ends(ctx))
 
 
 def _own_call(ctx: Ctx) -> Decision:
@@ -801,6 +801,19 @@ def _own_call(ctx: Ctx) -> Decision:
     score = _score(ctx, f"call.{call.id}.right" if held else f"call.{call.id}.wrong")
     outcome = "right-call" if held else ("wrong-kems" if call.accuses == "partner" else "wrong-contre-kems")
     return Decision(Verdict.UPHELD if held else Verdict.REJECTED, score, _hand_end(ctx, outcome, score))
+
+
+def _every_call_ends(ctx: Ctx) -> Optional[bool]:
+    """A call the convention gives no rule for still ends the hand where the source's words reach every
+    call (``scope: every-call``; Marquoir: each call, right or wrong): its score stays open, not its
+    end.  ``None`` (nothing read) elsewhere: a source that names the calls that end the hand says
+    nothing of one it does not know."""
+    end = ctx.conv.get("hand.end")
+    if not end.stated or end.force == "advised" or end.value != "any-call" or end.scope != "every-call":
+        return None
+    rule = ctx.rule("hand.end")
+    ctx.text_of(rule)
+    return True
 
 
 def _named_without_rule(ctx: Ctx) -> bool:
