@@ -187,6 +187,10 @@ class HandEnd(Strict):
 
     ends: list[HandOutcome] = Field(default_factory=list, description="outcomes after which the hand ends")
     goes_on: list[HandOutcome] = Field(default_factory=list, description="outcomes after which play goes on")
+    derived: list[HandOutcome] = Field(default_factory=list, description="outcomes of ends or goes_on the source does "
+                                                                         "not name: they follow from its general rule "
+                                                                         "(the note says how), and a ruling on one is "
+                                                                         "labelled derived")
 
 
 class Target(Strict):

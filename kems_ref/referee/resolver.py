@@ -120,6 +120,7 @@ class Ctx:
         self.notes: list[str] = []
         self.related: list[str] = []
         self.readings: dict[str, int] = {}
+        self.derived: list[str] = []  # points applied to a case the source does not name (its general rule)
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
 
@@ -525,6 +526,11 @@ def _hand_end(ctx: Ctx, outcome: str, score: Optional[list[dict[str, Any]]] = No
             ctx.say("why.hand_end_partial", name=ctx.name)
             return None
         return outcome == "right-call"
+    if outcome in value.get("derived", []) and outcome in value.get("ends", []) + value.get("goes_on", []):
+        # the source does not name this case: its general rule settles it, and the ruling says so
+        if "hand.end" not in ctx.derived:
+            ctx.derived.append("hand.end")
+        ctx.say("why.hand_end_derived", name=ctx.name)
     if outcome in value.get("ends", []):
         return True
     if outcome in value.get("goes_on", []):
@@ -1059,6 +1065,8 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
         entry = conv.get(point)
         citation = _citation(conv, point, ctx.readings.get(point, 1))
         if citation:
+            if point in ctx.derived:  # the rule applied beyond the cases it names: derived, not stated
+                citation["force"] = "derived"
             citations.append(citation)
         if entry.stated and entry.conflict:
             conflicts.append({"rule_point": point, "reading": ctx.readings.get(point),
@@ -1087,6 +1095,20 @@ def _merge(items: list[list[Any]]) -> list[Any]:
     for group in items:
         for item in group:
             if item not in out:
+                out.append(item)
+    return out
+
+
+def _merge_citations(items: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The branches' citations, each once: a point one branch applies as stated and another derives
+    from its general rule is listed once (its first form); each branch keeps its own label."""
+    out: list[dict[str, Any]] = []
+    seen: list[dict[str, Any]] = []
+    for group in items:
+        for item in group:
+            key = {k: v for k, v in item.items() if k != "force"}
+            if key not in seen:
+                seen.append(key)
                 out.append(item)
     return out
 
@@ -1133,7 +1155,8 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
     return Ruling(
         convention=conv.id, event=sit.event, verdict=verdict, score=score, score_settled=settled,
         hand_ends=hand_ends, effects=effects, reasons=reasons,
-        rule_points=_merge([r.rule_points for r in rulings]), citations=_merge([r.citations for r in rulings]),
+        rule_points=_merge([r.rule_points for r in rulings]),
+        citations=_merge_citations([r.citations for r in rulings]),
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
         notes=_merge([r.notes for r in rulings]), related=_merge([r.related for r in rulings]), needs=needs,
