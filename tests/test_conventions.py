@@ -228,7 +228,8 @@ def test_rules_in_the_plain_present_tense_are_prescriptions():
 def test_a_general_rule_of_the_source_covers_its_special_cases():
     # 000:90 and 000:49: any false call gives the point to the other team, a wrong Double Kems included
     assert value("ducale", "call.double_kems.wrong") == [{"team": "other", "change": 1, "unit": "point"}]
-    # 001:45 "sans rien dire": no word as the sign; 001:67 a cough is a sound, which the FAQ allows
+    # 001:45 "sans rien dire": no word as the sign (its first reading, the FAQ's "anything" the second);
+    # 001:67 a cough is a sound, which the FAQ allows
     assert value("marquoir", "signal.verbal") == "forbidden" and value("marquoir", "signal.sound") == "allowed"
     # 003:7 no sign is banned in advance, a sound no more than a word; a ban is said at the start
     assert value("wikipedia", "signal.sound") == "agree-before-play"
@@ -289,8 +290,10 @@ def test_notes_where_a_source_says_something_near_a_silence():
     assert force("wikipedia", "hand.end") == "prescribed" and "wrong Kem's" in note("wikipedia", "hand.end")
     # Wikipedia 003:19 "Une manche se joue en 10 points", where "manche" elsewhere is a hand (003:15)
     assert value("wikipedia", "score.target")["points"] == 10 and "manche" in note("wikipedia", "score.target")
-    # Marquoir 001:67 (the sign may be anything, a cough), 001:32 (visible enough for the partner), 001:69
-    assert "cough" in note("marquoir", "signal.verbal")
+    # Marquoir 001:67 (the sign may be anything, a cough): not a note beside "without a word" (001:45) but its
+    # contradiction, a second reading; 001:32 (visible enough for the partner), 001:69
+    verbal = conventions.load("marquoir").get("signal.verbal")
+    assert not verbal.note and verbal.conflict["value"] == "allowed" and "cough" in verbal.conflict["text"]["en"]
     assert "partner" in note("marquoir", "signal.visibility")
     assert status("marquoir", "call.double_kems.right") == "unspecified"
     assert "without giving it a value" in note("marquoir", "call.double_kems.right")
