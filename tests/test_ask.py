@@ -310,9 +310,12 @@ def test_the_prompt_library_and_the_reader_stay_out_of_the_path_of_rule():
 
 # --- the table's words: a fact the story speaks of but does not give is asked, never defaulted ---
 
-def test_a_word_said_as_the_sign_under_marquoir_is_forbidden_never_ruled_as_a_gesture(run):
+def test_a_word_said_as_the_sign_under_marquoir_is_ruled_as_a_word_never_as_a_gesture(run):
+    # 001:45 (no word) against 001:66-67 (any sign): the word is forbidden by one reading, allowed by the other
     data = ask_json(run, "Romain a dit « banane » à sa partenaire comme signe, marquoir")
-    assert data["verdict"] == "forbidden" and data["command"] == "kems-ref rule signal -c marquoir --verbal"
+    assert data["verdict"] == "depends" and data["command"] == "kems-ref rule signal -c marquoir --verbal"
+    assert [(b["if"], b["ruling"]["verdict"]) for b in data["branches"]] == [
+        ({"reading:signal.verbal": 1}, "forbidden"), ({"reading:signal.verbal": 2}, "allowed")]
     same_ruling(run, data)
 
 

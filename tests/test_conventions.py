@@ -144,7 +144,8 @@ def test_under_jouer_au_kems_a_double_kems_is_worth_3_points_and_cannot_be_count
     # seed 002:31 (the hand ends when a team has made a Kem's: a wrong Kems makes none, so it goes on),
     # 002:29 (a wrong caller barred until it ends)
     assert value("jouer-au-kems", "hand.end") == {"ends": ["right-call"],
-                                                  "goes_on": ["wrong-kems", "wrong-contre-kems"]}
+                                                  "goes_on": ["wrong-kems", "wrong-contre-kems"],
+                                                  "derived": ["wrong-kems"]}
 
 
 def test_under_jouer_au_kems_a_wrong_contre_kems_bars_the_caller_until_the_hand_ends():
@@ -227,12 +228,14 @@ def test_rules_in_the_plain_present_tense_are_prescriptions():
 def test_a_general_rule_of_the_source_covers_its_special_cases():
     # 000:90 and 000:49: any false call gives the point to the other team, a wrong Double Kems included
     assert value("ducale", "call.double_kems.wrong") == [{"team": "other", "change": 1, "unit": "point"}]
-    # 001:45 "sans rien dire": no word as the sign; 001:67 a cough is a sound, which the FAQ allows
+    # 001:45 "sans rien dire": no word as the sign (its first reading, the FAQ's "anything" the second);
+    # 001:67 a cough is a sound, which the FAQ allows
     assert value("marquoir", "signal.verbal") == "forbidden" and value("marquoir", "signal.sound") == "allowed"
     # 003:7 no sign is banned in advance, a sound no more than a word; a ban is said at the start
     assert value("wikipedia", "signal.sound") == "agree-before-play"
     # 004:16 the hand ends when a Kem's is discovered: a wrong call discovers none
-    assert value("regle-breve", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-kems", "wrong-contre-kems"]}
+    assert value("regle-breve", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-kems", "wrong-contre-kems"],
+                                                "derived": ["wrong-kems", "wrong-contre-kems"]}
 
 
 def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_not_the_ducale_notice():
@@ -282,12 +285,15 @@ def test_bicycle_is_reported_with_52_cards_at_four_players_only():
 def test_notes_where_a_source_says_something_near_a_silence():
     # Wikipedia 003:23, 003:29 (play runs until a Kem's is held; a wrong caller is barred, so the hand goes on
     # after a wrong Contre-Kems); nothing on a wrong Kem's
-    assert value("wikipedia", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-kems", "wrong-contre-kems"]}
+    assert value("wikipedia", "hand.end") == {"ends": ["right-call"], "goes_on": ["wrong-kems", "wrong-contre-kems"],
+                                              "derived": ["wrong-kems"]}
     assert force("wikipedia", "hand.end") == "prescribed" and "wrong Kem's" in note("wikipedia", "hand.end")
     # Wikipedia 003:19 "Une manche se joue en 10 points", where "manche" elsewhere is a hand (003:15)
     assert value("wikipedia", "score.target")["points"] == 10 and "manche" in note("wikipedia", "score.target")
-    # Marquoir 001:67 (the sign may be anything, a cough), 001:32 (visible enough for the partner), 001:69
-    assert "cough" in note("marquoir", "signal.verbal")
+    # Marquoir 001:67 (the sign may be anything, a cough): not a note beside "without a word" (001:45) but its
+    # contradiction, a second reading; 001:32 (visible enough for the partner), 001:69
+    verbal = conventions.load("marquoir").get("signal.verbal")
+    assert not verbal.note and verbal.conflict["value"] == "allowed" and "cough" in verbal.conflict["text"]["en"]
     assert "partner" in note("marquoir", "signal.visibility")
     assert status("marquoir", "call.double_kems.right") == "unspecified"
     assert "without giving it a value" in note("marquoir", "call.double_kems.right")
@@ -381,6 +387,56 @@ def test_known_only_through_the_sheet_the_kems_is_still_four_of_a_kind(cid):
     assert right.verdict == "upheld" and right.unspecified == ["call.kems.right", "hand.end"]
     wrong = resolve(conv, build("kems", hand="Q Q Q J"))
     assert wrong.verdict == "rejected" and wrong.unspecified == ["call.kems.wrong", "hand.end"]
+    # the square the file states decided both rulings: they cite it (issue #32 §2)
+    assert [c["rule_point"] for c in right.citations] == ["hand.square"]
+    assert [c["rule_point"] for c in wrong.citations] == ["hand.square"]
+
+
+def test_ducale_wrong_double_kems_text_adds_nothing_the_source_does_not_say():
+    # seed 000:49, 000:54, 000:90: the sheet gives "une annonce fausse" one point to the other team, for any
+    # call; it never names the Double Kems there, so the text applying it must not name it either
+    entry = conventions.load("ducale").get("call.double_kems.wrong")
+    assert entry.stated and entry.value == [{"team": "other", "change": 1, "unit": "point"}]
+    assert "Double" not in entry.text["en"] and "Double" not in entry.text["fr"]
+    assert "included" not in entry.text["en"] and "compris" not in entry.text["fr"]
+
+
+@pytest.mark.parametrize("cid", conventions.shipped_ids())
+def test_an_explanation_never_says_too_late_to_score_on_a_ruling_that_scores(cid):
+    # Règle brève: after a wrong Kems the hand goes on (004:16) and no timing rule bars a later Contre-Kems,
+    # so a right one scores (004:20); its explanation must not call it too late to score (a wrong one
+    # that costs its callers may: it is too late to score, not to be wrong)
+    from kems_ref.outputs.wording import explanation
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    conv = conventions.load(cid)
+    for hand in ("K K K K", "8 9 10 J"):
+        ruling = resolve(conv, build("contre-kems", hand=hand, partner_hand="2 3 4 5", after_kems=True,
+                                     kems_right=False))
+        if ruling.verdict == "upheld" and ruling.score_settled and ruling.score:  # the callers score
+            assert "too late to score" not in explanation(ruling, "en"), (cid, hand)
+            assert "trop tard pour marquer" not in explanation(ruling, "fr"), (cid, hand)
+
+
+@pytest.mark.parametrize("cid", ["jouer-au-kems", "wikipedia", "regle-breve"])
+def test_the_hand_going_on_after_a_wrong_kems_is_labelled_derived_not_stated(cid):
+    # 002:31, 003:23, 004:16: each source says what ends the hand (a Kems made, held, discovered) and never
+    # names a wrong Kems; that the hand then goes on follows from the general rule: derived, not stated
+    from kems_ref.outputs.wording import explanation
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    conv = conventions.load(cid)
+    wrong = resolve(conv, build("kems", hand="Q Q Q J"))
+    assert wrong.verdict == "rejected" and wrong.hand_ends is False
+    forces = {c["rule_point"]: c["force"] for c in wrong.citations}
+    assert forces["hand.end"] == "derived"
+    assert "derived" in explanation(wrong, "en") and "déduit" in explanation(wrong, "fr")
+    right = resolve(conv, build("kems", hand="Q Q Q Q"))  # the hand's end on a right Kems is stated
+    assert right.hand_ends is True
+    assert {c["rule_point"]: c["force"] for c in right.citations}["hand.end"] == "prescribed"
+    assert "derived" not in explanation(right, "en")
 
 
 # --- the facts no ruling reads are still pinned: what `conventions show` (and compare) says ---------

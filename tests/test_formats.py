@@ -239,6 +239,7 @@ Wrong Contre-Kems: one point to the accused team.
   Cartamundi France / Ducale, "Kem's — Les règles de jeu"; address: none given by the project's sources — \
 Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source \\[1\\], in its \
 list « Sources et méthode »); that page gives 2026-09-09 as its last check
+  - `hand.square`: Repères utiles › Carré ; Fiche technique › But ; Comment jouer, après l'étape 6
   - `call.contre_kems.target`: Contre-Kems : signification et règle exacte
   - `call.contre_kems.proof`: Score et victoire, ligne Contre-Kems faux ; Trois situations concrètes
   - `call.contre_kems.wrong`: Score et victoire, tableau du score Ducale

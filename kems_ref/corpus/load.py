@@ -66,7 +66,9 @@ def publication_record(pub: dict[str, Any]) -> dict[str, Any]:
 #: rule of that convention; a description tells how play goes without forbidding the alternatives;
 #: advice is the source's recommendation, never its rule.
 #: the forces a reader is told of beside a rule (a plain prescription needs no mark)
-MARKED_FORCES = ("permitted", "described", "advised")  # shown beside a rule ("prescribed" is the plain rule)
+#: shown beside a rule ("prescribed" is the plain rule); "derived" only marks a ruling's citation: a case the
+#: source does not name, settled by its general rule
+MARKED_FORCES = ("permitted", "described", "advised", "derived")
 
 
 @dataclass(frozen=True)

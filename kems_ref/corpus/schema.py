@@ -187,6 +187,10 @@ class HandEnd(Strict):
 
     ends: list[HandOutcome] = Field(default_factory=list, description="outcomes after which the hand ends")
     goes_on: list[HandOutcome] = Field(default_factory=list, description="outcomes after which play goes on")
+    derived: list[HandOutcome] = Field(default_factory=list, description="outcomes of ends or goes_on the source does "
+                                                                         "not name: they follow from its general rule "
+                                                                         "(the note says how), and a ruling on one is "
+                                                                         "labelled derived")
 
 
 class Target(Strict):
@@ -250,6 +254,10 @@ def _point_model(point_id: str) -> Any:
     if point_id == "call.contre_kems.wrong":
         fields["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
             None, description="the source gives this score only when the whole accused team holds no square"))
+    if point_id == "hand.end":
+        fields["scope"] = (Optional[Literal["every-call"]], Field(
+            None, description="the source's words reach every call whatever it is (each call, right or wrong, "
+                              "ends the hand): a call it gives no rule for still ends it"))
     stated = create_model(f"Stated_{name}", __base__=Strict, **fields)
     return Annotated[Union[stated, Unspecified, Inherited], Field(discriminator="status")]
 

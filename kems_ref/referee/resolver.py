@@ -125,6 +125,7 @@ class Ctx:
         self.notes: list[str] = []
         self.related: list[str] = []
         self.readings: dict[str, int] = {}
+        self.derived: list[str] = []  # points applied to a case the source does not name (its general rule)
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
 
@@ -434,8 +435,11 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     """Whether ``cards`` make the winning hand of this convention (``hand.square``): four of a kind,
     or a run of four in one suit; ``None`` where the convention does not say what it is."""
     entry = ctx.conv.get("hand.square")
-    if not entry.stated or entry.value == "four-of-a-kind":
+    if not entry.stated:
         # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
+        return C.square_rank(cards) is not None
+    if entry.value == "four-of-a-kind" and entry.force != "advised":
+        ctx.rule("hand.square")  # the source states what a square is: the ruling that turns on it cites it
         return C.square_rank(cards) is not None
     rule = ctx.rule("hand.square")
     if rule is None:
@@ -527,6 +531,11 @@ def _hand_end(ctx: Ctx, outcome: str, score: Optional[list[dict[str, Any]]] = No
             ctx.say("why.hand_end_partial", name=ctx.name)
             return None
         return outcome == "right-call"
+    if outcome in value.get("derived", []) and outcome in value.get("ends", []) + value.get("goes_on", []):
+        # the source does not name this case: its general rule settles it, and the ruling says so
+        if "hand.end" not in ctx.derived:
+            ctx.derived.append("hand.end")
+        ctx.say("why.hand_end_derived", name=ctx.name)
     if outcome in value.get("ends", []):
         return True
     if outcome in value.get("goes_on", []):
@@ -584,7 +593,7 @@ def _double_kems(ctx: Ctx) -> Decision:
         ctx.rule("call.double_kems.right")
         if not _named_without_rule(ctx):
             ctx.say("why.double_unknown", name=ctx.name)
-        return Decision(Verdict.UNSPECIFIED)
+        return Decision(Verdict.UNSPECIFIED, None, _every_call_ends(ctx))
     if first and second:
         ctx.say("why.double_both")
         score = _score(ctx, "call.double_kems.right")
@@ -636,7 +645,8 @@ def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
         return Decision(Verdict.VOID, [], True), False
     if ended is None:
         return Decision(Verdict.UNSPECIFIED), False
-    ctx.say("why.hand_went_on")
+    # too late to score only where a timing rule says so; else the accusation is judged in full
+    ctx.say("why.hand_went_on" if timed else "why.hand_went_on_judged")
     return None, timed
 
 
@@ -780,7 +790,7 @@ def _double_contre_kems(ctx: Ctx) -> Decision:
         ctx._silent("call.double_contre_kems")
     elif not _named_without_rule(ctx):
         ctx.say("why.double_contre", name=ctx.name)
-    return Decision(Verdict.UNSPECIFIED)
+    return Decision(Verdict.UNSPECIFIED, None, _every_call_ends(ctx))
 
 
 def _own_call(ctx: Ctx) -> Decision:
@@ -802,6 +812,19 @@ def _own_call(ctx: Ctx) -> Decision:
     score = _score(ctx, f"call.{call.id}.right" if held else f"call.{call.id}.wrong")
     outcome = "right-call" if held else ("wrong-kems" if call.accuses == "partner" else "wrong-contre-kems")
     return Decision(Verdict.UPHELD if held else Verdict.REJECTED, score, _hand_end(ctx, outcome, score))
+
+
+def _every_call_ends(ctx: Ctx) -> Optional[bool]:
+    """A call the convention gives no rule for still ends the hand where the source's words reach every
+    call (``scope: every-call``; Marquoir: each call, right or wrong): its score stays open, not its
+    end.  ``None`` (nothing read) elsewhere: a source that names the calls that end the hand says
+    nothing of one it does not know."""
+    end = ctx.conv.get("hand.end")
+    if not end.stated or end.force == "advised" or end.value != "any-call" or end.scope != "every-call":
+        return None
+    rule = ctx.rule("hand.end")
+    ctx.text_of(rule)
+    return True
 
 
 def _named_without_rule(ctx: Ctx) -> bool:
@@ -1047,6 +1070,8 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
         entry = conv.get(point)
         citation = _citation(conv, point, ctx.readings.get(point, 1))
         if citation:
+            if point in ctx.derived:  # the rule applied beyond the cases it names: derived, not stated
+                citation["force"] = "derived"
             citations.append(citation)
         if entry.stated and entry.conflict:
             conflicts.append({"rule_point": point, "reading": ctx.readings.get(point),
@@ -1104,6 +1129,20 @@ def _merge(items: list[list[Any]]) -> list[Any]:
     return out
 
 
+def _merge_citations(items: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The branches' citations, each once: a point one branch applies as stated and another derives
+    from its general rule is listed once (its first form); each branch keeps its own label."""
+    out: list[dict[str, Any]] = []
+    seen: list[dict[str, Any]] = []
+    for group in items:
+        for item in group:
+            key = {k: v for k, v in item.items() if k != "force"}
+            if key not in seen:
+                seen.append(key)
+                out.append(item)
+    return out
+
+
 def resolve(conv: Convention, sit: Situation) -> Ruling:
     """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there.
     Pure: it reads the convention and the situation, nothing else, and words nothing."""
@@ -1146,7 +1185,8 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
     return Ruling(
         convention=conv.id, event=sit.event, verdict=verdict, score=score, score_settled=settled,
         hand_ends=hand_ends, effects=effects, reasons=reasons,
-        rule_points=_merge([r.rule_points for r in rulings]), citations=_merge([r.citations for r in rulings]),
+        rule_points=_merge([r.rule_points for r in rulings]),
+        citations=_merge_citations([r.citations for r in rulings]),
         unspecified=_merge([r.unspecified for r in rulings]),
         conflicts=_merge([[{**c, "reading": None} for c in r.conflicts] for r in rulings]),
         notes=_merge([r.notes for r in rulings]), related=_merge([r.related for r in rulings]), needs=needs,
