@@ -252,3 +252,12 @@ def test_the_rules_are_offered_by_the_names_players_know(phone):
     page = phone.get("/new").text
     assert '<option value="jouer-au-kems">Jouer au Kems</option>' in page
     assert '<option value="ducale" selected>Ducale</option>' in page
+
+
+def test_the_sources_under_a_ruling_name_the_question_each_answers_not_the_rule_point_s_id(phone):
+    _game(phone)
+    r = phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    assert re.findall(r"<li>([^<]+)</li>", r.text.split('<ul class="citations">')[1].split("</ul>")[0]) == [
+        "Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, tableau du score Ducale",
+        "What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — Contre-Kems : signification et règle exacte "
+        "; Déroulement, étape 6"]

@@ -151,15 +151,17 @@ def print_citations(console: Console, citations: list[dict[str, Any]], lang: str
             console.print(f"{indent}  • {escape(line)}")
 
 
-def cite_line(c: dict[str, Any], lang: str, with_source: bool = True) -> str:
-    """One citation on one line: the rule point, the source (unless said above), the section, its
+def cite_line(c: dict[str, Any], lang: str, with_source: bool = True, by_question: bool = False) -> str:
+    """One citation on one line: the rule point (``by_question``: the question it answers, for a
+    reader who does not know the ids — a phone), the source (unless said above), the section, its
     force and reading."""
     mark = f" ({t('ui.force.' + c['force'], lang)})" if c.get("force") in MARKED_FORCES else ""
     topic = f"{t('ui.topic_cite', lang)}{t('ui.colon', lang)} " if c.get("topic") else ""
     reading = f" [{t('ui.reading', lang)} {c['reading']}]" if c.get("reading") else ""
+    point = question(c["rule_point"], lang) if by_question else c["rule_point"]
     if not with_source:
-        return f"{c['rule_point']}: {topic}{c['section']}{mark}{reading}"
-    return f"{c['rule_point']}: {c['source']} — {topic}{c['section']}{mark}{reading}"
+        return f"{point}: {topic}{c['section']}{mark}{reading}"
+    return f"{point}: {c['source']} — {topic}{c['section']}{mark}{reading}"
 
 
 def _event_named(ruling: Ruling, lang: str) -> str:

@@ -275,7 +275,7 @@ def _ruling_view(ruling: Any, lang: str, event: str) -> dict[str, Any]:
     return {"verdict": str(ruling.verdict), "label": kems.verdict_label(ruling.verdict, lang),
             "tone": ruling.verdict.tone, "score": kems.score_lines(ruling, lang), "hand": kems.hand_line(ruling, lang),
             "why": kems.explanation(ruling, lang),
-            "citations": [kems.cite_line(c, lang) for c in kems.citations(ruling, lang)],
+            "citations": [kems.cite_line(c, lang, by_question=True) for c in kems.citations(ruling, lang)],
             "branches": [{"if": kems.t("ui.sep", lang).join(kems.condition(f, v, lang, event)
                                                             for f, v in b["if"].items()),
                           "label": kems.verdict_label(b["ruling"].verdict, lang),
