@@ -316,8 +316,9 @@ def test_the_history_has_its_citations_column_from_120_columns_and_one_line_a_sh
     narrow = run("game", "history", env={"KEMS_REF_DB": db, "COLUMNS": "119"}).out.splitlines()
     assert "Citations" not in narrow[1] and "Citations:" in narrow
     listed = " ".join(narrow[narrow.index("Citations:") + 1:])
-    assert listed.startswith("  1. Notice Ducale, via Regles.com, réf. [1]: Score et victoire, tableau du score "
-                             "Ducale (call.kems.right); Contre-Kems")
+    assert listed.startswith("  1. Notice Ducale, via Regles.com, réf. [1]: Repères utiles › Carré ; Fiche technique "
+                             "› But ; Comment jouer, après  l'étape 6 (hand.square); Score et victoire, tableau du "
+                             "score Ducale (call.kems.right); Contre-Kems")  # the square's definition decided it
     first = next(i for i, line in enumerate(narrow) if line.startswith(" 1 │"))
     assert narrow[first + 1].startswith(" 2 │")  # no rule drawn between the rows
 
@@ -1090,8 +1091,9 @@ def test_a_history_of_3000_lines_is_printed_whole_table_after_table_to_its_last_
         " 3000 │ 2026-12-01 21:30 │ plain entry (Tom) │               │ Tom+Léa +1 point │ Tom+Léa 3000 ·    ",
         "      │                  │                   │               │                  │ Ana+Ben 0         ",
         "Citations:"]
-    assert lines[-4:] == [
-        "  2999. Notice Ducale, via Regles.com, réf. [1]: Contre-Kems : signification et règle exacte ",
+    assert lines[-5:] == [
+        "  2999. Notice Ducale, via Regles.com, réf. [1]: Repères utiles › Carré ; Fiche technique › But ; ",
+        "Comment jouer, après l'étape 6 (hand.square); Contre-Kems : signification et règle exacte ",
         "(call.contre_kems.target); Score et victoire, ligne Contre-Kems faux ; Trois situations concrètes ",
         "(call.contre_kems.proof); Score et victoire, tableau du score Ducale (call.contre_kems.wrong); ",
         "Contre-Kems : signification et règle exacte ; Déroulement, étape 6 (hand.end)"]
