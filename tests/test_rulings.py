@@ -853,7 +853,8 @@ def test_explanations_say_whether_a_source_prescribes_or_only_describes(run, tmp
     # a rule of the source is said as the rule, with no such mark (Wikipédia 003:27)
     wiki = run("rule", "kems", "--hand", "Q Q Q J", "-c", "wikipedia", "--json").json()
     assert wiki["explanation"] == ("The partner holds no square (Q Q Q J). Mistaken Kem's: one point to the other "
-                                   "team.")
+                                   "team. Wikipédia does not name this case: whether the hand ends is derived from "
+                                   "its general rule, not stated.")  # (and what it derives is said so: #32)
 
 
 def test_the_library_refuses_every_convention_and_a_named_one_at_once():
