@@ -53,15 +53,21 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
+def _phones(browser):
+    """Léa's phone in English and Inès's in French, at the table's patience."""
+    lea = browser.new_context(**PHONE, locale="en-GB", accept_downloads=True).new_page()
+    ines = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    for page in (lea, ines):
+        page.set_default_timeout(15_000)
+    return lea, ines
+
+
 def test_a_whole_game_by_taps_on_two_phones_at_once_in_english_and_french(server, shots):
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
-            lea = browser.new_context(**PHONE, locale="en-GB").new_page()
-            ines = browser.new_context(**PHONE, locale="fr-FR").new_page()
+            lea, ines = _phones(browser)
             expect = sync_api.expect
-            for page in (lea, ines):
-                page.set_default_timeout(15_000)
 
             # Léa's phone scans the link: no game yet, a new one
             lea.goto(server)
@@ -132,11 +138,8 @@ def test_two_phones_at_one_table_a_bad_tap_a_call_entered_twice_an_undo_and_its_
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
-            lea = browser.new_context(**PHONE, locale="en-GB", accept_downloads=True).new_page()
-            ines = browser.new_context(**PHONE, locale="fr-FR").new_page()
+            lea, ines = _phones(browser)
             expect = sync_api.expect
-            for page in (lea, ines):
-                page.set_default_timeout(15_000)
             lea.goto(server)
             lea.locator("input[name=team1]").fill("Léa+Tom")
             lea.locator("input[name=team2]").fill("Inès+Karim")
