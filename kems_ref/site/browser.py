@@ -128,20 +128,6 @@ class Referee:
                 path.write_bytes(previous)
             return {"error": _located(exc, safe, lang)}
 
-    def export_game(self, ref: Optional[str] = None) -> dict[str, Any]:
-        """``game export --json`` of a game (the current one by default): the worded sheet and its rows."""
-        from .. import library as kems
-
-        lang = self.settings.lang or "en"
-        try:
-            with self.settings.store(writes=False) as store:
-                game = store.game(ref)
-                data = kems.GAME_EXPORT.write(kems.Format.JSON, kems.Sheet(store, game, kems.standing(store, game)),
-                                              lang)
-                return {"name": game.name, "text": _dumps(data)}
-        except kems.KemsError as exc:
-            return {"error": kems.one_line(exc.render(lang))}
-
     def import_game(self, name: str, text: str, lang: str) -> dict[str, Any]:
         """``kems-ref game import FILE``, on the phone: the same checks, the same messages."""
         from .. import library as kems
@@ -160,18 +146,6 @@ class Referee:
             return {"game": imported.game.name}
         except kems.KemsError as exc:
             return {"error": kems.one_line(exc.render(lang))}
-
-
-def _dumps(data: Any) -> str:
-    """JSON of data holding iterators (the export streams its lines)."""
-    def plain(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: plain(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)) or hasattr(value, "__next__"):
-            return [plain(v) for v in value]
-        return value
-
-    return json.dumps(plain(data), ensure_ascii=False, indent=2) + "\n"
 
 
 def _located(error: Any, name: str, lang: str) -> str:

@@ -47,7 +47,7 @@ LEFT_OUT = ("cli", "web/serve.py", "web/join_token.py", "__main__.py")
 #: a zip's members all dated the same: the same sources make the same site, and the same version
 EPOCH = (2020, 1, 1, 0, 0, 0)
 #: what the page says before Python runs, and around it (site.* in the locale files)
-WORDS = ("starting", "ready", "update", "no_wasm", "no_storage", "failed", "tools", "house", "house_loaded",
+WORDS = ("starting", "update", "no_wasm", "no_storage", "failed", "tools", "house", "house_loaded",
          "import", "imported", "export")
 #: the files a first visit does not fetch: kept offline the first time they are used
 LATER = ("py/checks.zip",)
