@@ -140,6 +140,22 @@ def _cpu_measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024
 
 
+def _sheet_of(folder: str, size: int) -> dict[str, str]:
+    """A game of ``size`` lines (three written by kems-ref, copied by SQL, then one more written: its
+    tally, as every line kems-ref writes leaves it — lines added by SQL leave none, and the first command
+    would make it again from every line, all held at once); the environment that names its sheet."""
+    kems = [sys.executable, "-m", "kems_ref", "game"]
+    env = {**ENV, "KEMS_REF_DB": os.path.join(folder, f"g{size}.sqlite3"), "COLUMNS": "100"}
+    subprocess.run([*kems, "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target", "1000000"],
+                   stdout=subprocess.DEVNULL, check=True, env=env)
+    for entry in (["kems", "Léa", "--hand", "K K K K"], ["contre", "Ana", "Tom", "--hand", "7 7 K K"],
+                  ["point", "Tom", "1"]):
+        subprocess.run([*kems, *entry], stdout=subprocess.DEVNULL, check=True, env=env)
+    _copies(env["KEMS_REF_DB"], size)
+    subprocess.run([*kems, "point", "Tom", "1"], stdout=subprocess.DEVNULL, check=True, env=env)
+    return env
+
+
 def sheet_length(small: int = 100, large: int = 50_000, runs: int = 5) -> bool:
     """What a command costs on a sheet of ``small`` lines and of ``large`` lines, interleaved: CPU time
     and peak memory of each process, the ratio large / small.  A new entry and the score: CPU and
@@ -149,15 +165,7 @@ def sheet_length(small: int = 100, large: int = 50_000, runs: int = 5) -> bool:
     kems = [sys.executable, "-m", "kems_ref", "game"]
     envs = {}
     for size in (small, large):
-        env = {**ENV, "KEMS_REF_DB": os.path.join(folder, f"g{size}.sqlite3"), "COLUMNS": "100"}
-        subprocess.run([*kems, "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target",
-                        "1000000"], stdout=subprocess.DEVNULL, check=True, env=env)
-        for entry in (["kems", "Léa", "--hand", "K K K K"], ["contre", "Ana", "Tom", "--hand", "7 7 K K"],
-                      ["point", "Tom", "1"]):
-            subprocess.run([*kems, *entry], stdout=subprocess.DEVNULL, check=True, env=env)
-        _copies(env["KEMS_REF_DB"], size)
-        subprocess.run([*kems, "point", "Tom", "1"], stdout=subprocess.DEVNULL, check=True, env=env)  # its tally
-        envs[size] = env
+        envs[size] = _sheet_of(folder, size)
     cases = {"a new entry (game kems Léa --hand 'Q Q Q Q')": (["kems", "Léa", "--hand", "Q Q Q Q"], True),
              "game score": (["score"], True), "game score --json": (["score", "--json"], True),
              "game export --format json": (["export", "--format", "json"], False),
@@ -188,18 +196,9 @@ def long_game(lines: int = 20_000) -> bool:
     same (memory flat per line shown; CPU time reported); the JSON of every line streams (memory flat)."""
     folder = tempfile.mkdtemp(prefix="kems-bench-long-")
     results: dict[str, dict[int, tuple[float, int]]] = {}
+    kems = [sys.executable, "-m", "kems_ref", "game"]
     for size in (20, lines):
-        env = {**ENV, "KEMS_REF_DB": os.path.join(folder, f"g{size}.sqlite3"), "COLUMNS": "100"}
-        kems = [sys.executable, "-m", "kems_ref", "game"]
-        subprocess.run([*kems, "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", "ducale", "--target",
-                        "1000000"], stdout=subprocess.DEVNULL, check=True, env=env)
-        for entry in (["kems", "Léa", "--hand", "K K K K"], ["contre", "Ana", "Tom", "--hand", "7 7 K K"],
-                      ["point", "Tom", "1"]):
-            subprocess.run([*kems, *entry], stdout=subprocess.DEVNULL, check=True, env=env)
-        _copies(env["KEMS_REF_DB"], size)
-        # its tally, as every line kems-ref writes leaves it (lines added by SQL leave none: the first
-        # command would make it again from every line, all held at once)
-        subprocess.run([*kems, "point", "Tom", "1"], stdout=subprocess.DEVNULL, check=True, env=env)
+        env = _sheet_of(folder, size)
         for name, args in (("history (its last 20 lines)", ["history", "--last", "20"]),
                            ("history --json (every line)", ["history", "--json"])):
             runs = [_cpu_measured([*kems, *args], env) for _ in range(3)]  # CPU time and peak memory
