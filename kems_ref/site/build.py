@@ -118,7 +118,12 @@ def _move(scratch: Path, folder: Path) -> None:
     if folder.exists():
         old = folder.with_name(f".{folder.name}-old-{os.getpid()}")
         os.replace(folder, old)
-    os.replace(scratch, folder)
+    try:
+        os.replace(scratch, folder)
+    except OSError:
+        if old is not None:  # the site written before stays where it was
+            os.replace(old, folder)
+        raise
     scratch.mkdir()  # (removed again by the caller)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
