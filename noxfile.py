@@ -78,8 +78,8 @@ def pyodide(session: nox.Session) -> None:
     sys.path.insert(0, str(Path(__file__).parent / "tools"))
     import pyodide_check  # the standard library only: it says why the check cannot run here
 
-    reason = pyodide_check.unavailable(*session.posargs[:1])
+    reason = pyodide_check.unavailable()
     if reason:
         session.skip(f"Pyodide: {reason}")
     session.install(".")
-    session.run("python", "tools/pyodide_check.py", *(["--pyodide", session.posargs[0]] if session.posargs else []))
+    session.run("python", "tools/pyodide_check.py")

@@ -4,8 +4,9 @@
 Pyodide 314 is CPython 3.14 compiled to WebAssembly (Pyodide 0.28 was 3.13, 0.27 3.12): the one place
 this project runs on 3.14, which ``requires-python = ">=3.10"`` admits.  This tool
 
-1. fetches the npm package ``pyodide@VERSION`` with ``npm pack`` into a cache outside the repository
-   (``$XDG_CACHE_HOME/kems-ref/pyodide`` or ``~/.cache/kems-ref/pyodide``; never into git);
+1. takes the Pyodide the site pins (``kems_ref/site/fetch.py``: the npm package ``pyodide@VERSION``,
+   fetched once with ``npm pack`` into a cache outside the repository, ``$XDG_CACHE_HOME/kems-ref/pyodide``
+   or ``~/.cache/kems-ref/pyodide``, and checked file by file; never into git);
 2. builds kems_ref's wheel (``pip wheel --no-deps``) and takes PyYAML's pure-Python modules from this
    interpreter's PyYAML (the C loader is not there; kems_ref falls back to the Python one) -- both are
    unpacked into Pyodide's site-packages, which is what micropip does with a pure wheel; neither
@@ -18,7 +19,7 @@ this project runs on 3.14, which ``requires-python = ">=3.10"`` admits.  This to
 Exit 0 when all agree, 1 when something differs, 3 when Node, npm or the package is unavailable
 (``nox -s pyodide`` then skips, saying why).
 
-    python tools/pyodide_check.py [--pyodide VERSION]
+    python tools/pyodide_check.py
 """
 
 from __future__ import annotations
@@ -31,24 +32,20 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 from typing import Any, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the current Pyodide on npm (its Python: 3.14.2)
-VERSION = "314.0.8"
+#: the Pyodide the site pins, read from its one pin (kems_ref/site/fetch.py, with its npm integrity and
+#: every file's SHA-256): this file is also imported by nox's own interpreter, where kems_ref is not
+VERSION = re.search(r'^VERSION = "([^"]+)"', (ROOT / "kems_ref" / "site" / "fetch.py").read_text(encoding="utf-8"),
+                    re.M).group(1)  # type: ignore[union-attr]
 UNAVAILABLE = 3
 
 
 class Unavailable(Exception):
     """Node, npm or the package cannot be had here: the check is skipped, never failed."""
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "kems-ref" / "pyodide"
 
 
 def node() -> str:
@@ -62,46 +59,27 @@ def node() -> str:
     return found
 
 
-def fetch(version: str = VERSION) -> Path:
-    """The unpacked package (its ``package`` folder), fetched once into the cache."""
-    folder = cache_dir() / version
-    package = folder / "package"
-    if (package / "pyodide.mjs").is_file() and (package / "pyodide.asm.wasm").is_file():
-        return package
-    npm = shutil.which("npm")
-    if npm is None:
-        raise Unavailable("npm is not installed: the package pyodide cannot be fetched")
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder.parent) as scratch:
-        try:
-            done = subprocess.run([npm, "pack", f"pyodide@{version}", "--loglevel=error", "--pack-destination",
-                                   scratch], capture_output=True, text=True, timeout=600)
-        except subprocess.TimeoutExpired:
-            raise Unavailable(f"npm pack pyodide@{version} took over 10 minutes") from None
-        tarballs = list(Path(scratch).glob("pyodide-*.tgz"))
-        if done.returncode != 0 or not tarballs:
-            said = " ".join((done.stderr or done.stdout).split())[:300]
-            raise Unavailable(f"npm pack pyodide@{version} failed ({said or f'exit {done.returncode}'})")
-        with tarfile.open(tarballs[0]) as archive:
-            members = [m for m in archive.getmembers() if m.name.startswith("package/") and (m.isfile() or m.isdir())
-                       and ".." not in Path(m.name).parts]
-            # the members checked just above; the "data" filter too where tarfile has it (3.12+)
-            safe: dict[str, Any] = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-            archive.extractall(scratch, members=members, **safe)
-        folder.mkdir(exist_ok=True)
-        if package.exists():
-            shutil.rmtree(package)
-        os.replace(Path(scratch) / "package", package)
-    return package
+def fetch() -> Path:
+    """The unpacked package (its ``package`` folder): the site's own pinned copy, checked file by file
+    (``kems_ref.site.fetch.runtime``: the cache, else ``npm pack``). Needs kems_ref installed."""
+    from kems_ref.errors import KemsError
+    from kems_ref.site import fetch as site_fetch
+
+    try:
+        return site_fetch.runtime()
+    except KemsError as exc:
+        raise Unavailable(exc.message) from None
 
 
-def unavailable(version: str = VERSION) -> Optional[str]:
-    """Why the check cannot run here, or None (the package is then in the cache)."""
+def unavailable() -> Optional[str]:
+    """Why the check cannot run here, or None; the standard library only (nox's own interpreter asks)."""
     try:
         node()
-        fetch(version)
     except Unavailable as exc:
         return str(exc)
+    cached = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kems-ref" / "pyodide" / VERSION
+    if not (cached / "package" / "pyodide.mjs").is_file() and shutil.which("npm") is None:
+        return f"npm is not installed and Pyodide {VERSION} is not in the cache ({cached})"
     return None
 
 
@@ -132,11 +110,10 @@ def _result(done: subprocess.CompletedProcess[str], where: str) -> dict[str, Any
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pyodide", default=VERSION, metavar="VERSION", help=f"the npm package's version ({VERSION})")
-    args = parser.parse_args()
+    parser.parse_args()
     try:
         runner = node()
-        package = fetch(args.pyodide)
+        package = fetch()
     except Unavailable as exc:
         print(f"pyodide_check: skipped: {exc}")
         return UNAVAILABLE
@@ -145,10 +122,10 @@ def main() -> int:
         pure = _pure_yaml(Path(work) / "pure")
         there = _result(subprocess.run([runner, str(ROOT / "tools" / "pyodide_check.mjs"), str(package), str(wheel),
                                         str(pure), str(ROOT)], capture_output=True, text=True, timeout=1800),
-                        f"Pyodide {args.pyodide}")
+                        f"Pyodide {VERSION}")
     here = _result(subprocess.run([sys.executable, str(ROOT / "tools" / "pyodide_cases.py"), str(ROOT)],
                                   capture_output=True, text=True, timeout=600), "this interpreter")
-    print(f"Pyodide {args.pyodide} (Python {there['python']}): {there['rulings']} rulings, {there['stories']} "
+    print(f"Pyodide {VERSION} (Python {there['python']}): {there['rulings']} rulings, {there['stories']} "
           f"stories, {there['failed']} failed")
     for failure in there["failures"]:
         print("  ", failure)
