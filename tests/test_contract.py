@@ -168,7 +168,7 @@ def test_every_command_and_option_the_contract_lists_exists(base, spec):
 
 def test_a_name_the_command_line_lacks_fails_the_check():
     with pytest.raises(AssertionError):
-        _has(["game", "point"], "--keep")  # proposed, not built
+        _has(["game", "point"], "--amend")  # no such option
     with pytest.raises(AssertionError):
         _command(["game", "amend"])
 

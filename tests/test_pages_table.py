@@ -261,3 +261,31 @@ def test_the_sources_under_a_ruling_name_the_question_each_answers_not_the_rule_
         "Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, tableau du score Ducale",
         "What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — Contre-Kems : signification et règle exacte "
         "; Déroulement, étape 6"]
+
+
+def test_a_right_kems_bicycle_leaves_unscored_is_given_its_score_on_the_phone_for_the_rest_of_the_game(phone):
+    _game(phone, target=None, convention="bicycle")
+    r = phone.post("/call/kems", data={"by": "Léa", "hand": "Q Q Q Q"}, headers=TAP)
+    assert ('<p class="waiting">Waiting for the table: line 1 — give it the score the table decides, below.</p>'
+            in r.text)
+    give = r.text.split('<form method="post" action="/point" class="give"')[1].split("</form>")[0]
+    assert _fields(give) == [("for", "1")] and 'name="keep" value="yes"> for the rest of the game' in give
+    assert re.findall(r'<button type="submit" name="team" value="([^"]+)">([^<]+)</button>', give) == [
+        ("Léa+Tom", "to Léa+Tom"), ("Inès+Karim", "to Inès+Karim")]
+    phone.post("/point", data={"for": "1", "n": "1", "keep": "yes", "team": "Léa+Tom"}, headers=TAP)
+    assert phone.get("/api/games/current/score").json()["waiting"] == []
+    # the next right Kems is applied with the table's decision, on the phone as on the sheet
+    phone.post("/call/kems", data={"by": "Inès", "hand": "5 5 5 5"}, headers=TAP)
+    assert _points(phone) == {"Léa+Tom": 1, "Inès+Karim": 1}
+    history = phone.get("/api/games/current/history").json()
+    assert [(h["n"], h["decision"]) for h in history if h["kind"] == "call"] == [
+        (1, None), (3, {"by": "table", "kept": [2]})]
+
+
+def test_a_score_given_on_the_phone_without_the_box_settles_only_that_call(phone):
+    _game(phone, target=None, convention="bicycle")
+    phone.post("/call/kems", data={"by": "Léa", "hand": "Q Q Q Q"}, headers=TAP)
+    phone.post("/point", data={"for": "1", "n": "1", "team": "Léa+Tom"}, headers=TAP)
+    phone.post("/call/kems", data={"by": "Inès", "hand": "5 5 5 5"}, headers=TAP)
+    assert phone.get("/api/games/current/score").json()["waiting"] == [3]
+    assert phone.post("/point", data={"for": "x", "team": "Léa+Tom"}, headers=TAP).status_code == 400

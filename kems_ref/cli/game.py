@@ -110,6 +110,7 @@ GameOpt = Annotated[Optional[str], typer.Option("--game", metavar="ID_OR_NAME", 
                                                 show_default=False)]
 DbOpt = Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KEMS_REF_DB", help=msg("help.option.db"),
                                               show_default=False, show_envvar=False)]
+KeepOpt = Annotated[bool, typer.Option("--keep", help=msg("help.option.keep"))]
 
 
 def _store(db: Optional[str], writes: bool = True) -> Any:
@@ -247,6 +248,7 @@ def game_decide(
                                                     show_default=False)] = None,
     entry: Annotated[Optional[int], typer.Option("--entry", metavar="N", help=msg("help.option.entry"),
                                                  show_default=False)] = None,
+    keep: KeepOpt = False,
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
@@ -256,7 +258,7 @@ def game_decide(
         raise KemsError("error.missing_argument", what="BRANCH")
     with _store(db) as store:
         sheet_game = store.game(game)
-        called = play.decide(store, sheet_game, branch, entry)
+        called = play.decide(store, sheet_game, branch, entry, keep)
     out.write(Called(sheet_game, called))
 
 
@@ -269,6 +271,7 @@ def game_point(
     amount: Annotated[int, typer.Argument(metavar="N", help=msg("help.option.amount"), show_default=False)] = 1,
     for_entry: Annotated[Optional[int], typer.Option("--for", metavar="ENTRY", help=msg("help.option.for_entry"),
                                                      show_default=False)] = None,
+    keep: KeepOpt = False,
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
@@ -279,7 +282,7 @@ def game_point(
         raise KemsError("error.missing_argument", what=KemsError("metavar.team_or_player"))
     with _store(db) as store:
         sheet_game = store.game(game)
-        called = play.point(store, sheet_game, who, amount, for_entry)
+        called = play.point(store, sheet_game, who, amount, for_entry, keep)
     out.write(Called(sheet_game, called))
 
 

@@ -322,8 +322,13 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
         if decide is not None and not ruling.branches:  # nothing to choose: nothing is written
             raise KemsError("error.game_decide_settled" if sheet.settled(ruling) else "error.game_decide_nothing",
                             verdict=str(ruling.verdict))
+        key = open_point(game, event, ruling) if decide is None else None
+        kept = standing.kept_for(key) if key is not None else []
         if sheet.settled(ruling):
             entry.changes, entry.applied = sheet.changes_of(ruling, roles), True
+        elif kept:  # the table settled this point earlier, for the rest of the game
+            entry.changes, entry.applied = kept_changes([spec for _, spec in kept], roles, game.unit), True
+            entry.decision = {"by": "table", "kept": [n for n, _ in kept]}
         elif decide is not None:
             branch = pick_branch(ruling, decide)
             entry.changes, entry.applied = sheet.changes_of(branch["ruling"], roles), True
@@ -335,6 +340,42 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
         return entry, lambda after: Recorded(entry, ruling, after, choices)
 
     return _append(store, game, build)
+
+
+def open_point(game: Game, event: str, ruling: Ruling) -> Optional[dict[str, Any]]:
+    """What a table's score for a call decides, where it may stand for the rest of the game (``--keep``):
+    the call (as the game makes it), its verdict and the points its convention leaves open — a call
+    whose verdict is settled but not its score.  ``None`` where the ruling turns on facts of the hand
+    (branches) or on nothing the table may keep."""
+    if ruling.branches or not ruling.verdict.settles or ruling.score_settled:
+        return None
+    return {"event": _kind(game, event), "verdict": str(ruling.verdict),
+            # the points that leave its score open (the call's own), not what else the source is silent on
+            "open": sorted(p for p in ruling.unspecified if p.startswith(("call.", "score.")))}
+
+
+def role_of(team: Team, roles: sheet.Roles) -> str:
+    """A team as a call's roles name it: its callers, the accused, or another team."""
+    if team is roles.callers:
+        return "callers"
+    if roles.accused is not None and team is roles.accused:
+        return "accused"
+    return "others"
+
+
+def kept_changes(specs: list[dict[str, Any]], roles: sheet.Roles, unit: str) -> list[dict[str, Any]]:
+    """What kept decisions give a call: each score to the team in the role it was given to then."""
+    changes = []
+    for spec in specs:
+        for given in spec["changes"]:
+            if given["role"] == "callers":
+                teams = [roles.callers]
+            elif given["role"] == "accused":
+                teams = [roles.accused] if roles.accused is not None else []
+            else:
+                teams = [t for t in roles.teams if t is not roles.callers and t is not roles.accused]
+            changes += [{"team": t.name, "change": given["change"], "unit": given.get("unit", unit)} for t in teams]
+    return changes
 
 
 def _not_repeated(store: Store, game: Game, standing: Tally, event: str, by: str) -> None:
@@ -459,15 +500,20 @@ def _decision(call: SheetEntry, changes: list[dict[str, Any]], decision: dict[st
                       changes=changes, ruling=ruling, refers=call.n, decision=decision)
 
 
-def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorded:
+def decide(store: Store, game: Game, decision: str, n: Optional[int], keep: bool = False) -> Recorded:
     """The table settles a pending call (the latest, or entry ``n``) by choosing a branch.  A call
-    recorded before the game ended may still be settled afterwards: it belongs to the game."""
+    recorded before the game ended may still be settled afterwards: it belongs to the game.  A
+    reading of a self-contradicting source, once chosen, holds for the rest of the game; ``keep``
+    says so, and is refused for a branch on a fact of this hand (a card, a square), which no later
+    hand shares."""
 
     def build(standing: Tally) -> tuple[SheetEntry, Finish]:
         target = _waiting(store, game, standing, n)
         if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
+        if keep and not all(fact.startswith(READING) for fact in branch["if"]):
+            raise KemsError("error.game_keep_fact", n=target.n)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
                           branch["ruling"])
@@ -476,25 +522,54 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int]) -> Recorde
     return _append(store, game, build)
 
 
-def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None) -> Recorded:
+def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[int] = None,
+          keep: bool = False) -> Recorded:
     """A plain entry, as on a paper sheet: ``amount`` points (or letters) for a team.  With
     ``for_entry``, the score the table gives a pending call the convention does not settle: recorded
     as the table's decision on that call (it is then no longer waiting, and a re-scoring under a
-    convention that does settle the call uses that convention's ruling instead)."""
+    convention that does settle the call uses that convention's ruling instead).  At a table of three
+    teams or more, a call settled so may be given to another team too.  ``keep``: the decision stands
+    for the rest of the game — a later call left open on the same point is applied with it."""
     if abs(amount) > MAX_TARGET:  # a line of the sheet: never more than any target
         raise KemsError("error.game_point_bad", amount=str(amount)[:20], limit=MAX_TARGET)
+    if keep and for_entry is None:
+        raise KemsError("error.game_keep_needs_for")
+
     def build(standing: Tally) -> tuple[SheetEntry, Finish]:
         team = team_of(game, who)
         change = [{"team": team.name, "change": amount, "unit": game.unit}]
         if for_entry is None:
             _open_game(game, standing.score(game))
             entry = SheetEntry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
-        else:
-            target = _waiting(store, game, standing, for_entry)
-            entry = _decision(target, change, {"by": "table", "entered": True})
+            return entry, lambda after: Recorded(entry, None, after)
+        target = _given_again(store, game, standing, for_entry, team) or _waiting(store, game, standing, for_entry)
+        decision: dict[str, Any] = {"by": "table", "entered": True}
+        if keep:
+            key = open_point(game, target.event or "", target.ruling) if target.ruling is not None else None
+            if key is None:
+                raise KemsError("error.game_keep_not_open", n=target.n)
+            roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
+            decision["keep"] = {"call": target.n, "key": key,
+                                "changes": [{"role": role_of(team, roles), "change": amount, "unit": game.unit}]}
+        entry = _decision(target, change, decision)
         return entry, lambda after: Recorded(entry, None, after)
 
     return _append(store, game, build)
+
+
+def _given_again(store: Store, game: Game, standing: Tally, n: int, team: Team) -> Optional[SheetEntry]:
+    """A call the table already gave a score to (``game point … --for N``), given to another team too:
+    at a table of three teams or more, a call's score may reach two of them.  ``None`` where call
+    ``n`` is not such a call (it is then the waiting call the point settles, or refused as one)."""
+    given = [d for d, call in standing.decisions.items() if call == n]
+    if not given or len(game.teams) < 3 or n in standing.waiting():
+        return None
+    decisions = [store.entry(game, d) for d in given]
+    if not all(d is not None and (d.decision or {}).get("entered") for d in decisions):
+        return None  # settled by a branch the table chose: nothing more to give
+    if any(c["team"] == team.name for d in decisions if d is not None for c in d.changes):
+        raise KemsError("error.game_already_given", n=n, team=team.name)
+    return next(store.iter_entries(game, full=True, since=n, until=n), None)
 
 
 def undo(store: Store, game: Game) -> Recorded:
@@ -582,6 +657,7 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
     hands = []
     waiting: list[int] = []
     ended: Optional[dict[str, Any]] = None  # a replayed score that ends the game
+    kept_specs: dict[int, dict[str, Any]] = {}  # the table's kept decisions so far
     for entry in live:
         if entry.kind == "point":
             # a score the table wrote in one unit never becomes another: not counted where the units differ
@@ -590,6 +666,9 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
                 totals[change["team"]] += change["change"]
             hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": kept})
             continue
+        keep = (entry.decision or {}).get("keep") if entry.kind == "decision" else None
+        if isinstance(keep, dict):  # the table's decision kept for the rest of the game: kept here too
+            kept_specs[entry.n] = keep
         if entry.kind != "call" or entry.situation is None or entry.event is None:
             continue
         out = {s.team for s in sheet.standings(rescored, totals).standings if s.out}  # out under the other convention
@@ -622,16 +701,22 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
         applied = sheet.settled(ruling)
         settled_by = decided.get(entry.n)
         decision = entry.decision or (settled_by.decision if settled_by else None)
+        was_kept = [int(n) for n in (entry.decision or {}).get("kept") or []]  # applied here by kept decisions
+        key = open_point(game, entry.event, ruling) if not applied else None
+        kept_here = Tally(kept=kept_specs).kept_for(key) if key is not None and not (
+            decision and (decision.get("entered") or decision.get("if"))) else []
         # what was applied, and by whom: the other convention's ruling, a branch the table chose, or
         # the score the table gave the call (the line's headline says which)
         applied_verdict, applied_by = (str(ruling.verdict), "ruling") if applied else (None, None)
         if applied:
             changes = sheet.changes_of(ruling, roles)
+        elif kept_here:  # left open there on the same point: the table's kept decision applies
+            changes, applied, applied_by = kept_changes([spec for _, spec in kept_here], roles, game.unit), True, "kept"
         elif decision and decision.get("entered"):  # the table gave this call a score of its own: keep it,
-            kept_changes = settled_by.changes if settled_by else []  # in the unit it was given, or not at all
-            if all(c["unit"] == rescored.unit for c in kept_changes):
-                changes, applied, applied_by = kept_changes, True, "table"
-        elif decision:
+            given = settled_by.changes if settled_by else []  # in the unit it was given, or not at all
+            if all(c["unit"] == rescored.unit for c in given):
+                changes, applied, applied_by = given, True, "table"
+        elif decision and decision.get("if"):
             branch = next((b for b in ruling.branches if all(
                 decision["if"].get(k) == v for k, v in b["if"].items()) and sheet.settled(b["ruling"])), None)
             if branch is not None:
@@ -647,7 +732,11 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
         before = entry.changes if entry.applied else (settled_by.changes if settled_by else [])
         hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": str(ruling.verdict),
                       "applied": applied, "applied_verdict": applied_verdict, "applied_by": applied_by,
-                      "changes": changes, "before": before, "differs": changes != before})
+                      "changes": changes, "before": before, "differs": changes != before,
+                      # the table's kept decisions: those this call was applied with here, and those
+                      # the replay used (or the other convention ruled otherwise: "overruled")
+                      "kept": [n for n, _ in kept_here] or None,
+                      "overruled": was_kept if was_kept and applied_by == "ruling" else None})
     replayed = sheet.end_by(sheet.standings(rescored, totals), ended)
     replayed.waiting = waiting
     return Replayed(ref, replayed, hands, rescored)

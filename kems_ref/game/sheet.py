@@ -100,11 +100,22 @@ def last_redoable(entries: list[SheetEntry]) -> Optional[SheetEntry]:
     return None
 
 
+def applies(entry: SheetEntry | Line, gone: set[int]) -> bool:
+    """Whether an entry's changes count: it was applied, and the kept decisions that applied it (a
+    call the table's earlier decision settled, ``--keep``) are not cancelled (``gone``)."""
+    if not entry.applied:
+        return False
+    kept = (getattr(entry, "decision", None) or {}).get("kept") or []
+    return not any(int(d) in gone for d in kept)
+
+
 def waiting(entries: list[SheetEntry]) -> list[SheetEntry]:
-    """The calls still waiting for the table: recorded, not applied, not yet decided."""
-    live = effective(entries)
+    """The calls still waiting for the table: recorded, not applied (or applied by a kept decision
+    since cancelled), not yet decided."""
+    gone = cancelled(entries)
+    live = [e for e in entries if e.kind != "undo" and e.n not in gone]
     decided = {e.refers for e in live if e.kind == "decision"}
-    return [e for e in live if e.kind == "call" and not e.applied and e.n not in decided]
+    return [e for e in live if e.kind == "call" and not applies(e, gone) and e.n not in decided]
 
 
 def last_undoable(entries: list[SheetEntry]) -> Optional[SheetEntry]:
@@ -117,8 +128,9 @@ def score(game: Game, entries: list[SheetEntry]) -> Score:
     decision."""
     totals = {t.name: 0 for t in game.teams}
     ended: Optional[dict[str, Any]] = None  # the first applied change that ends the game (unit "game")
+    gone = cancelled(entries)
     for entry in effective(entries):
-        if entry.applied:
+        if applies(entry, gone):
             for change in entry.changes:
                 if change.get("unit") == "game":
                     ended = ended or change

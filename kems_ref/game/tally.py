@@ -41,6 +41,10 @@ class Tally:
     decisions: dict[int, int] = field(default_factory=dict)  # a decision -> the call it settles
     readings: dict[int, dict[str, int]] = field(default_factory=dict)  # entry -> the readings it chose
     cancelled: set[int] = field(default_factory=set)  # entries an undo cancelled (undos included)
+    #: a decision the table keeps for the rest of the game (``--keep``) -> what it decided, in roles
+    kept: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: a call applied by kept decisions -> those decisions (it counts while they all do)
+    relies: dict[int, list[int]] = field(default_factory=dict)
 
     # --- what it says ---------------------------------------------------------------------------
 
@@ -65,6 +69,15 @@ class Tally:
             chosen.update(self.readings[n])
         return chosen
 
+    def kept_for(self, key: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+        """The kept decisions that settle a call whose open point is ``key``: those the table gave the
+        latest call it decided on that point (one per team given a score), in order."""
+        found = [(n, spec) for n, spec in sorted(self.kept.items()) if spec["key"] == key]
+        if not found:
+            return []
+        latest = max(spec["call"] for _, spec in found)
+        return [(n, spec) for n, spec in found if spec["call"] == latest]
+
     # --- kept up to date --------------------------------------------------------------------------
 
     def after(self, entry: SheetEntry, lookup: Callable[[int], Optional[SheetEntry]]) -> Optional[Tally]:
@@ -83,17 +96,45 @@ class Tally:
         new.cancelled.add(target.n)
         if target.kind != "undo":  # an undo: the entry it names no longer counts
             new._count(target, -1)
+            if not new._follow(target.n, lookup, -1):
+                return None
             return new
         again = lookup(target.refers) if target.refers is not None else None  # a redo: what the undo took back
         if again is None or again.kind == "undo" or again.n not in new.cancelled:
             return None
         new.cancelled.discard(again.n)
         new._count(again, 1)
+        if not new._follow(again.n, lookup, 1):
+            return None
         return new
 
-    def _count(self, entry: SheetEntry, sign: int) -> None:
-        """Add (``sign`` 1) or take back (-1) what one entry counts for."""
-        if entry.applied:
+    def _follow(self, decision: int, lookup: Callable[[int], Optional[SheetEntry]], sign: int) -> bool:
+        """The calls a kept decision applied, taken back (``sign`` -1: the decision is cancelled, they
+        wait for the table again) or applied again (1: the decision counts again); False where one
+        cannot be read."""
+        for n in sorted(c for c, on in self.relies.items() if decision in on and c not in self.cancelled):
+            call = lookup(n)
+            if call is None:
+                return False
+            others_live = all(d not in self.cancelled for d in self.relies[n] if d != decision)
+            if others_live:
+                self._count(call, -1, relied=sign < 0)  # what it counted for: applied before a cancel
+                self._count(call, 1, relied=sign > 0)
+        return True
+
+    def _count(self, entry: SheetEntry, sign: int, relied: Optional[bool] = None) -> None:
+        """Add (``sign`` 1) or take back (-1) what one entry counts for.  A call applied by kept
+        decisions counts as applied while they all count (``relied``: whether they do; by default,
+        whether none is cancelled), else as a call waiting for the table."""
+        on = [int(d) for d in ((entry.decision or {}).get("kept") or [])] if entry.kind == "call" else []
+        if on:
+            if sign > 0:
+                self.relies[entry.n] = on
+            elif relied is None:
+                self.relies.pop(entry.n, None)
+        applied = entry.applied and (not on or (relied if relied is not None
+                                                 else all(d not in self.cancelled for d in on)))
+        if applied:
             ender = next((c for c in entry.changes if c.get("unit") == "game"), None)
             for change in entry.changes:
                 if change.get("unit") != "game":
@@ -107,7 +148,7 @@ class Tally:
                     self.enders[entry.n] = ender
                 else:
                     self.enders.pop(entry.n, None)
-        if entry.kind == "call" and not entry.applied:
+        if entry.kind == "call" and not applied:
             if sign > 0:
                 # read back, an entry counts its branches; just built, its ruling has them
                 self.pending[entry.n] = entry.branches > 0 or bool(entry.ruling is not None and entry.ruling.branches)
@@ -118,6 +159,12 @@ class Tally:
                 self.decisions[entry.n] = entry.refers
             else:
                 self.decisions.pop(entry.n, None)
+            keep = (entry.decision or {}).get("keep")
+            if isinstance(keep, dict):
+                if sign > 0:
+                    self.kept[entry.n] = keep
+                else:
+                    self.kept.pop(entry.n, None)
         chosen = {fact[len(READING):]: value for fact, value in ((entry.decision or {}).get("if") or {}).items()
                   if fact.startswith(READING)}
         if chosen:
@@ -128,7 +175,8 @@ class Tally:
 
     def copy(self) -> Tally:
         return Tally(self.last, dict(self.totals), dict(self.enders), dict(self.pending), dict(self.decisions),
-                     {n: dict(r) for n, r in self.readings.items()}, set(self.cancelled))
+                     {n: dict(r) for n, r in self.readings.items()}, set(self.cancelled), dict(self.kept),
+                     {n: list(d) for n, d in self.relies.items()})
 
     # --- made from the entries, stored as JSON -------------------------------------------------
 
@@ -154,7 +202,8 @@ class Tally:
                           sort_keys=True)
         return head + "\n" + json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
                                           "pending": self.pending, "decisions": self.decisions,
-                                          "readings": self.readings, "cancelled": sorted(self.cancelled)},
+                                          "readings": self.readings, "cancelled": sorted(self.cancelled),
+                                          "kept": self.kept, "relies": self.relies},
                                          ensure_ascii=False, sort_keys=True)
 
     @classmethod
@@ -168,7 +217,10 @@ class Tally:
                        pending={int(k): bool(v) for k, v in data["pending"].items()},
                        decisions={int(k): int(v) for k, v in data["decisions"].items()},
                        readings={int(k): {str(p): int(x) for p, x in v.items()} for k, v in data["readings"].items()},
-                       cancelled={int(n) for n in data["cancelled"]})
+                       cancelled={int(n) for n in data["cancelled"]},
+                       # a tally stored before kept decisions keeps none
+                       kept={int(k): dict(v) for k, v in data.get("kept", {}).items()},
+                       relies={int(k): [int(d) for d in v] for k, v in data.get("relies", {}).items()})
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise ValueError(f"not a stored tally ({exc!r})") from None
 

@@ -38,14 +38,15 @@ def call_json(game: Game, called: Recorded, lang: str) -> dict[str, Any]:
     the choices left."""
     ruling = wording.ruling_json(called.ruling, lang) if called.ruling is not None else None
     return {"ruling": ruling, "applied": called.entry.applied, "entry": called.entry.n,
-            "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game)}
+            "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game),
+            "decision": called.entry.decision}
 
 
 def entry_json(game: Game, called: Recorded) -> dict[str, Any]:
     """A plain line, an undo, a redo, a decision."""
     return {"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
             "changes": called.entry.changes, "refers": called.entry.refers, "restores": called.restores,
-            "score": called.score.to_json(game)}
+            "decision": called.entry.decision, "score": called.score.to_json(game)}
 
 
 def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
@@ -180,7 +181,7 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
         for source, cited in cited_by_source(wording.citations(ruling, lang), lang):  # a long source named once
             lines += [f"  {escape(source)}"] + [f"    • {escape(line)}" for line in cited]
     if entry.applied:
-        who = t("game.decided_by_table", lang) if entry.decision else ""
+        who = kept_label(entry.decision, lang) or (t("game.decided_by_table", lang) if entry.decision else "")
         applied = t("game.applied", lang, n=entry.n, game=game.name, changes=changes_text(entry.changes, lang))
         lines.append(f"[bold]{escape(applied)}[/]{escape(who)}")
     elif entry.kind == "undo" and called.restores is not None:
@@ -216,6 +217,17 @@ def _who(game: Game, entry: SheetEntry, lang: str) -> str:
         return t("game.who_accuses", lang, by=entry.by_player, callers=callers, on=entry.on_player,
                  accused=team(entry.on_player))
     return t("game.who_calls", lang, by=entry.by_player, callers=callers)
+
+
+def kept_label(decision: Optional[dict[str, Any]], lang: str) -> str:
+    """What a line says of a decision kept for the rest of the game: the line that applied it
+    ("(the table's decision, line 5)"), or on the deciding line itself that it is kept."""
+    decision = decision or {}
+    if decision.get("kept"):
+        return "".join(t("game.kept_from", lang, n=n) for n in decision["kept"])
+    if decision.get("keep"):
+        return t("game.decided_by_table", lang) + t("game.kept_now", lang)
+    return ""
 
 
 def decided_branch(ruling: Optional[Ruling], decision: Optional[dict[str, Any]]) -> Optional[Ruling]:
@@ -380,7 +392,7 @@ def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
         if item["kind"] == "undo":
             change = ""
         elif item["applied"]:
-            change = changes_text(item["changes"], lang)
+            change = changes_text(item["changes"], lang) + kept_label(item.get("decision"), lang)
         elif item["decided_by"]:
             change = t("game.decided_in", lang, n=item["decided_by"])
         else:
@@ -558,6 +570,11 @@ def rescore_lines(game: Game, replayed: Replayed, lang: str) -> Iterator[dict[st
                 verdict = t(f"verdict.{hand['verdict']}", lang)
             now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
             line = f"{verdict} — {now}"
+            if hand.get("kept"):  # left open there too: the table's kept decision applied
+                line += "".join(t("game.kept_from", lang, n=n) for n in hand["kept"])
+            if hand.get("overruled"):  # the table's kept decision applied here; the other convention rules
+                line += t("game.rescore_overruled", lang, convention=other,
+                          lines=", ".join(str(n) for n in hand["overruled"]))
         yield {"mark": "≠" if hand["differs"] else "=", "n": hand["n"], "event": event, "text": f"{line} ({was})"}
 
 

@@ -430,17 +430,19 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
 
 async def api_point(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
-    team, n, for_entry = data.get("team"), data.get("n", 1), data.get("for")
+    team, n, for_entry, keep = data.get("team"), data.get("n", 1), data.get("for"), data.get("keep", False)
     if not isinstance(team, str) or not team:
         raise kems.KemsError("error.web_bad_value", key="team")
     _whole(n, "n")
     if for_entry is not None:
         _whole(for_entry, "for")
+    if not isinstance(keep, bool):
+        raise kems.KemsError("error.web_bad_value", key="keep")
 
     def work() -> Any:
         with settings.store() as store:
             game = _game(store, request)
-            return kems.entry_json(game, kems.point(store, game, team, n, for_entry))
+            return kems.entry_json(game, kems.point(store, game, team, n, for_entry, keep))
 
     return JSONResponse(await run_in_threadpool(work))
 
@@ -468,16 +470,18 @@ api_redo = _api_cancel(lambda store, game: kems.redo(store, game))
 
 async def api_decide(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
-    branch, entry = data.get("branch"), data.get("entry")
+    branch, entry, keep = data.get("branch"), data.get("entry"), data.get("keep", False)
     if not isinstance(branch, str):
         _whole(branch, "branch")
     if entry is not None:
         _whole(entry, "entry")
+    if not isinstance(keep, bool):
+        raise kems.KemsError("error.web_bad_value", key="keep")
 
     def work() -> Any:
         with settings.store() as store:
             game = _game(store, request)
-            return kems.entry_json(game, kems.decide(store, game, str(branch), entry))
+            return kems.entry_json(game, kems.decide(store, game, str(branch), entry, keep))
 
     return JSONResponse(await run_in_threadpool(work))
 

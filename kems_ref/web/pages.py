@@ -95,8 +95,12 @@ def _waiting(game: Any, entry: Any, lang: str) -> dict[str, Any]:
         cond = kems.t("ui.sep", lang).join(kems.condition(f, v, lang, kind) for f, v in branch["if"].items())
         choices.append({"n": i, "label": cond, "verdict": kems.verdict_label(branch["ruling"].verdict, lang),
                         "score": " · ".join(kems.score_lines(branch["ruling"], lang))})  # what tells them apart
+    # no branch: the table gives its score, to any team (a point may stand for the rest of the game
+    # where the call's score is what the convention leaves open)
+    keepable = entry.ruling is not None and kems.open_point(game, entry.event or "", entry.ruling) is not None
     return {"n": entry.n, "event": kems.game_event_label(entry.event, lang, game.convention), "by": entry.by_player,
-            "on": entry.on_player, "choices": choices}
+            "on": entry.on_player, "choices": choices, "teams": [] if choices else [t.name for t in game.teams],
+            "keepable": keepable}
 
 
 async def home(request: Request, settings: Settings, lang: str) -> Response:
@@ -340,13 +344,17 @@ async def decide(request: Request, settings: Settings, lang: str) -> Response:
 
 
 async def point(request: Request, settings: Settings, lang: str) -> Response:
+    """A plain +1 beside a team; with ``for``, the score the table gives a waiting call (``keep``: for
+    the rest of the game)."""
     form = await form_body(request)
     team, amount = form.get("team", ""), number(form.get("n", "1"), "n", digits=4, signed=True)
+    for_entry = number(form["for"], "for") if form.get("for") else None
+    keep = form.get("keep") == YES
 
     def work() -> None:
         with settings.store() as store:
             game = store.game(None)
-            kems.point(store, game, team, amount)
+            kems.point(store, game, team, amount, for_entry, keep)
 
     await run_in_threadpool(work)
     return RedirectResponse("/", status_code=303)
