@@ -66,13 +66,13 @@ _public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
 # every command's output: its formats and writers, and the data the writers take
 _public("kems_ref.outputs.formats", "Format", "Formats", "Printed", "OUTPUTS", "RULE", "ASK", "COMPARE", "CHECKLIST",
         "GLOSSARY", "CONVENTIONS_LIST", "CONVENTIONS_SHOW", "CONVENTIONS_VALIDATE", "CONVENTIONS_INIT",
-        "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_SCORE", "GAME_HISTORY", "GAME_LIST",
-        "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "GAME_IMPORT", "SITE_BUILD", "json_pieces", "streams")
+        "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_AMEND", "GAME_SCORE", "GAME_HISTORY",
+        "GAME_LIST", "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "GAME_IMPORT", "SITE_BUILD", "json_pieces", "streams")
 _public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay", "Import")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
-        "redo", "rescore", "team_of", "game_calls", "standing", "open_point")
+        "redo", "rescore", "team_of", "game_calls", "standing", "open_point", "amending")
 _public("kems_ref.game.sheet", "score")
 _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
@@ -137,6 +137,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .errors import clean as clean
     from .errors import json_safe as json_safe
     from .errors import one_line as one_line
+    from .game.play import amending as amending
     from .game.play import call as call
     from .game.play import check_call as check_call
     from .game.play import decide as decide
@@ -174,6 +175,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import CONVENTIONS_SCHEMA as CONVENTIONS_SCHEMA
     from .outputs.formats import CONVENTIONS_SHOW as CONVENTIONS_SHOW
     from .outputs.formats import CONVENTIONS_VALIDATE as CONVENTIONS_VALIDATE
+    from .outputs.formats import GAME_AMEND as GAME_AMEND
     from .outputs.formats import GAME_CALL as GAME_CALL
     from .outputs.formats import GAME_ENTRY as GAME_ENTRY
     from .outputs.formats import GAME_EXPORT as GAME_EXPORT

@@ -128,3 +128,97 @@ def test_at_a_table_of_two_teams_a_settled_call_is_not_given_again(game):
     game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
     game(POINT, "Tom+Léa", "1", "--for", "1")
     game(POINT, "Ana+Ben", "1", "--for", "1", code=2)
+
+
+# --- 2. correct an older line -------------------------------------------------------------------------
+
+def test_an_older_plain_line_is_corrected_and_every_later_total_follows(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "9")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game(POINT, "Ana", "1")
+    game("call", "kems", "--by", "Ana", "--hand", "5 5 5 5")
+    amended = game("amend", "2", POINT, "Ana+Ben", "2")
+    assert (amended["entry"], amended["kind"], amended["decision"], amended["amended"]) == (
+        4, "point", {"amends": 2}, {"n": 2, "decisions": [], "relying": []})
+    assert totals(amended["score"]) == {"Tom+Léa": 1, "Ana+Ben": 3}
+    lines = game("history")
+    assert [(h["n"], h["cancelled"], h["amends"], h["totals"]) for h in lines] == [
+        (1, False, None, {"Tom+Léa": 1, "Ana+Ben": 0}), (2, True, None, {"Tom+Léa": 1, "Ana+Ben": 1}),
+        (3, False, None, {"Tom+Léa": 1, "Ana+Ben": 2}), (4, False, 2, {"Tom+Léa": 1, "Ana+Ben": 3})]
+    said = game("amend", "4", POINT, "Ana", "1", text=True)  # an amend corrected in its turn: line 2 stays replaced
+    assert said.splitlines() == ["Entry 5 of game-1, applied: Ana+Ben +1 point.",
+                                 "It replaces entry 4, which no longer counts.",
+                                 "Tom+Léa 1 · Ana+Ben 2 — Leading: Ana+Ben."]
+
+
+def test_an_older_call_is_corrected_with_the_words_of_a_call_and_ruled_again(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "9")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game(POINT, "Ana", "1")
+    # the table remembers: Léa held Q Q Q 5, not four queens — under Ducale a wrong Kems gives the other team a point
+    amended = game("amend", "1", "kems", "Tom", "--hand", "Q Q Q 5")
+    assert (amended["ruling"]["verdict"], amended["changes"], amended["amended"]["n"]) == (
+        "rejected", [{"team": "Ana+Ben", "change": 1, "unit": POINT}], 1)
+    assert totals(amended["score"]) == {"Tom+Léa": 0, "Ana+Ben": 2}
+    # undoing the amend: the first call counts again
+    assert totals(game("undo")["score"]) == {"Tom+Léa": 1, "Ana+Ben": 1}
+
+
+def test_amending_a_call_the_table_had_decided_says_its_decision_no_longer_counts(game):
+    game("new", *TEAMS, "-c", "ducale", "--target", "9")
+    game("call", "kems", "--by", "Ben", "--hand", "J J J", "--lifted", "J")  # Ducale is silent: it waits
+    game(POINT, "Ben", "1", "--for", "1")
+    amended = game("amend", "1", "kems", "Ben", "--hand", "J J J J")
+    assert amended["amended"] == {"n": 1, "decisions": [2], "relying": []}
+    assert totals(amended["score"]) == {"Tom+Léa": 0, "Ana+Ben": 1}  # the ruling's point, not the table's too
+    said = game("amend", "3", "kems", "Ben", "--hand", "J J J", "--lifted", "J", text=True)
+    assert "It replaces entry 3, which no longer counts." in said
+
+
+def test_amending_a_kept_decision_says_the_calls_applied_with_it_wait_for_the_table_again(game):
+    game("new", *TEAMS, "-c", "bicycle")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game(POINT, "Tom+Léa", "1", "--for", "1", "--keep")
+    game("call", "kems", "--by", "Ana", "--hand", "5 5 5 5")
+    amended = game("amend", "2", POINT, "Tom+Léa", "2", "--for", "1")
+    assert amended["amended"] == {"n": 2, "decisions": [], "relying": [3]}
+    assert totals(amended["score"]) == {"Tom+Léa": 2, "Ana+Ben": 0} and amended["score"]["waiting"] == [3]
+    said = game("amend", "4", POINT, "Tom+Léa", "1", "--for", "1", "--keep", text=True)
+    assert "It replaces entry 4, which no longer counts." in said
+
+
+def test_an_amend_without_words_or_of_a_line_that_does_not_count_is_refused_and_writes_nothing(game, run, tmp_path):
+    game("new", *TEAMS, "-c", "ducale", "--target", "9")
+    game(POINT, "Ana", "1")
+    game("undo")
+    for words in (["amend", "1", POINT, "Tom", "1"], ["amend", "2", POINT, "Tom", "1"], ["amend", "9", POINT, "Tom"],
+                  ["amend", "1"], ["amend", "1", "undo"]):
+        game(*words, code=2)
+    assert len(game("history")) == 2
+
+
+def test_the_api_and_the_phone_correct_a_line_as_game_amend_does(tmp_path):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from kems_ref.web.app import create_app
+    from kems_ref.web.base import Settings
+
+    base = "http://127.0.0.1:8765"
+    phone = TestClient(create_app(Settings(db=tmp_path / "sheet.sqlite3", lang="en")), base_url=base)
+    tap = {"hx-request": "true", "origin": base}
+    phone.post("/api/games", json={"teams": ["Léa+Tom", "Inès+Karim"], "convention": "ducale", "target": 9})
+    phone.post("/api/games/current/points", json={"team": "Léa+Tom", "n": 1})
+    api = phone.post("/api/games/current/points", json={"team": "Léa+Tom", "n": 3, "amends": 1}).json()
+    assert (api["entry"], api["amended"]["n"]) == (2, 1)
+    # on the phone: the history offers to correct each line that counts
+    page = phone.get("/history").text
+    assert page.count('<summary>correct this line</summary>') == 1
+    phone.post("/point", data={"amends": "2", "n": "2", "team": "Inès+Karim"}, headers=tap)
+    phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=tap)
+    assert '<a class="button" href="/call/kems?amends=4">' in phone.get("/history").text
+    called = phone.get("/call/kems?amends=4&by=L%C3%A9a").text
+    assert "Correcting line 4: this call replaces it." in called and 'name="amends" value="4"' in called
+    phone.post("/call/kems", data={"by": "Léa", "square": "no", "amends": "4"}, headers=tap)
+    score = {t["team"]: t["points"] for t in phone.get("/api/games/current/score").json()["teams"]}
+    assert score == {"Léa+Tom": 0, "Inès+Karim": 3}

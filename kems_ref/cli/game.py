@@ -17,6 +17,7 @@ from typer.core import TyperGroup
 
 from ..library import (
     ACCUSATIONS,
+    GAME_AMEND,
     GAME_CALL,
     GAME_ENTRY,
     GAME_EXPORT,
@@ -74,8 +75,8 @@ def _short_event(word: str) -> Optional[str]:
     return event if event in CALLS else None
 
 
-ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "undo",
-         "redo", "score", "history", "show", "list", "rescore", "export", "import")
+ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "amend",
+         "undo", "redo", "score", "history", "show", "list", "rescore", "export", "import")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game"))
 class CallGroup(RuleGroup):
     """``game call EVENT``: a call of the game's convention's own (Kent's Broken) is one of its events."""
@@ -223,6 +224,9 @@ def register_calls(argv: list[str]) -> None:
     from ..library import CALLS
 
     words = [a for a in argv if not a.startswith("-")]
+    if len(words) > 3 and words[0] == "game" and words[1] == "amend":  # game amend E WORDS…: the words' command
+        words = ["game", *words[3:]]
+        argv = words
     wanted: list[str] = list(CALLS)  # help, completion: every short entry
     if len(words) > 1 and words[0] == "game":
         # the first word after "game" that is a command or a call (an option's value may come before)
@@ -284,6 +288,33 @@ def game_point(
         sheet_game = store.game(game)
         called = play.point(store, sheet_game, who, amount, for_entry, keep)
     out.write(Called(sheet_game, called))
+
+
+@command(game_app, "amend", help=msg("help.cmd.game_amend"), short_help=msg("help.cmd.game_amend").split(":")[0],
+         output=GAME_AMEND, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def game_amend(
+    out: Out,
+    entry: Annotated[Optional[int], typer.Argument(metavar="E", help=msg("help.option.amend_entry"),
+                                                   show_default=False)] = None,
+) -> None:
+    """``game amend E WORDS…``: the line the words make (any of the sheet's: ``point Ana+Ben 1``,
+    ``kems Léa --no-square``, ``call contre-kems --by Tom …``) replaces entry E, in one entry; it is
+    written as that line's own command writes it, in the format and language given to the amend."""
+    from .. import library as play
+
+    ctx = click.get_current_context()
+    words = list(ctx.args)
+    if entry is None or not words or words[0].startswith("-"):
+        raise KemsError("error.game_amend_words", n=entry if entry is not None else "E")
+    if words[0] == "amend":
+        raise KemsError("error.game_amend_nested")
+    parent = ctx.parent
+    group = parent.command if parent is not None else None
+    if parent is None or not isinstance(group, click.Group):  # pragma: no cover - always the game group's command
+        raise KemsError("error.game_amend_words", n=entry)
+    words += ["--format", out.fmt.value, "--lang", out.lang]
+    with play.amending(entry), group.make_context(parent.info_name, words, parent=parent) as sub:
+        group.invoke(sub)
 
 
 def _cancel_command(name: str) -> None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
@@ -176,6 +178,9 @@ class Recorded:
     #: a pending call: what each branch would write ({"if", "verdict", "changes": None where unsettled})
     choices: list[dict[str, Any]] = field(default_factory=list)
     restores: Optional[int] = None  # a redo: the entry that counts again
+    #: an amend (``game amend``): the line it replaces, the table's decisions on that line that no longer
+    #: count, and the later calls applied with a kept decision it was, which wait for the table again
+    amended: Optional[dict[str, Any]] = None
 
 
 def standing(store: Store, game: Game) -> sheet.Score:
@@ -404,6 +409,39 @@ RETRIES = 2
 Finish = Callable[[sheet.Score], Recorded]
 
 
+#: the line the next entry written replaces (``game amend``): see :func:`amending`
+_AMENDING: ContextVar[Optional[int]] = ContextVar("amending", default=None)
+
+
+@contextmanager
+def amending(n: int) -> Iterator[None]:
+    """The entry written inside (a call, a point, a decision: the same words as any) replaces line
+    ``n``, in one entry: line ``n`` no longer counts — nor the table's decisions on it — and every later
+    total follows.  Refused for a line that does not count (cancelled, replaced, an undo)."""
+    token = _AMENDING.set(n)
+    try:
+        yield
+    finally:
+        _AMENDING.reset(token)
+
+
+def _without(store: Store, game: Game, standing: Tally, n: int) -> tuple[Tally, dict[str, Any]]:
+    """Where the game would stand had line ``n`` never counted (what its replacement is built on), and
+    what went with it: the decisions on it, the calls a kept decision it was had applied."""
+    target = store.entry(game, n) if 1 <= n <= standing.last else None
+    if target is None or n in standing.cancelled:
+        raise KemsError("error.game_amend_bad", n=n, game=game.name)
+    if target.kind == "undo":
+        raise KemsError("error.game_amend_undo", n=n)
+    every = list(store.iter_entries(game, full=False))
+    # a line that replaces it, counting for nothing (what it replaced stays replaced)
+    without = Tally.of([*every, SheetEntry(n=standing.last + 1, kind="point", at="", decision={"amends": n})])
+    without.last = standing.last
+    decisions = sorted(d for d, call in standing.decisions.items() if call == n)
+    relying = sorted(c for c, on in standing.relies.items() if n in on and c not in standing.cancelled)
+    return without, {"n": n, "decisions": decisions, "relying": relying}
+
+
 def _append(store: Store, game: Game, build: Callable[[Tally], tuple[SheetEntry, Finish]]) -> Recorded:
     """Write the entry ``build(standing)`` makes of where the game stands.  Built (ruled, scored) in
     this process's turn but outside the write transaction — so that no other process waits while a
@@ -411,22 +449,36 @@ def _append(store: Store, game: Game, build: Callable[[Tally], tuple[SheetEntry,
     checked that the game did not change under it (its last entry is still the one the entry was
     built on).  When another process wrote meanwhile, the entry is built again on what is there now.
     Nothing here reads the game's history: a long game costs what a short one does."""
+    amends = _AMENDING.get()
+
+    def made(standing: Tally) -> tuple[SheetEntry, Finish, Optional[dict[str, Any]]]:
+        if amends is None:
+            return (*build(standing), None)
+        without, amended = _without(store, game, standing, amends)
+        entry, finish = build(without)  # built as if line `amends` had never counted
+        if entry.kind == "undo":  # an undo or a redo replaces nothing: it is one already
+            raise KemsError("error.game_amend_words", n=amends)
+        entry.decision = {**(entry.decision or {}), "amends": amends}
+        return entry, finish, amended
+
     with store.turn():
         for attempt in range(RETRIES + 1):
             standing = tally.read(store, game)
-            entry, finish = build(standing)
+            entry, finish, amended = made(standing)
             with store.writing():
                 if attempt < RETRIES and store.last_entry(game) != standing.last:
                     continue  # another process wrote meanwhile: built again on what is there now
                 if attempt == RETRIES:  # a game other processes keep writing to: built where nobody else can write
                     standing = tally.read(store, game)
-                    entry, finish = build(standing)
+                    entry, finish, amended = made(standing)
                 store.add_entry(game, entry)
                 after = standing.after(entry, lambda n: store.entry(game, n))
                 if after is None:  # an entry the tally does not follow: made again from the entries
                     after = Tally.of(store.iter_entries(game, full=False))
                 tally.save(store, game, after)
-                return finish(after.score(game))
+                recorded = finish(after.score(game))
+                recorded.amended = amended
+                return recorded
     raise AssertionError("unreachable")  # pragma: no cover - the last attempt always writes
 
 

@@ -71,12 +71,22 @@ class Score:
 
 
 def cancelled(entries: Sequence[SheetEntry | Line]) -> set[int]:
-    """The entries an undo cancels.  A redo is an undo of an undo: the undo it cancels cancels
-    nothing (read from the last entry back, as each undo refers to an earlier entry)."""
+    """The entries an undo cancels, and those a later line replaces (``game amend``).  A redo is an
+    undo of an undo: the undo it cancels cancels nothing (read from the last entry back, as each undo
+    refers to an earlier entry); an amend undone replaces nothing, an amend replaced in its turn still
+    replaces its line.  A decision on a call that no longer counts no longer counts either."""
     out: set[int] = set()
+    undone: set[int] = set()  # cancelled by an undo: what they did is undone too (a replaced line stays replaced)
     for e in reversed(entries):
-        if e.kind == "undo" and e.n not in out and e.refers is not None:
+        if e.n in undone:
+            continue
+        if e.kind == "undo" and e.refers is not None:
             out.add(e.refers)
+            undone.add(e.refers)
+        elif e.amends is not None:
+            out.add(e.amends)
+    if out:
+        out |= {e.n for e in entries if e.kind == "decision" and e.refers in out}
     return out
 
 

@@ -239,6 +239,12 @@ class SheetEntry:
     def score_changes(self) -> list[dict[str, Any]]:
         return self.changes
 
+    @property
+    def amends(self) -> Optional[int]:
+        """The earlier line this one replaces (``game amend``), which then no longer counts."""
+        value = (self.decision or {}).get("amends")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
 
 class Line(NamedTuple):
     """An entry's outline: what cancels, decides and totals the lines of a history (its changes as
@@ -248,6 +254,7 @@ class Line(NamedTuple):
     refers: Optional[int]
     applied: bool
     changes: str
+    amends: Optional[int] = None  # the earlier line it replaces (game amend)
 
     def score_changes(self) -> list[dict[str, Any]]:
         return _changes(self.changes)
@@ -355,13 +362,14 @@ class Store:
 
     def outline(self, game: Game) -> list[Line]:
         """Every entry of the game, as its outline (see :class:`Line`)."""
-        rows = self.conn.execute("SELECT n, kind, refers, applied, changes FROM entries WHERE game_id = ? ORDER BY n",
-                                 (game.id,))
+        rows = self.conn.execute("SELECT n, kind, refers, applied, changes, json_extract(decision, '$.amends')"
+                                 " FROM entries WHERE game_id = ? ORDER BY n", (game.id,))
         teams = {t.name for t in game.teams}
         out = []
-        for n, kind, refers, applied, changes in rows:
+        for n, kind, refers, applied, changes, amends in rows:
             _changes(changes, teams)  # checked once here, read again where it counts
-            out.append(Line(_int(n), kind, _int(refers, none=True), bool(applied), changes))
+            out.append(Line(_int(n), kind, _int(refers, none=True), bool(applied), changes,
+                            amends if isinstance(amends, int) else None))
         return out
 
     def iter_entries(self, game: Game, full: bool = True, since: int = 1, until: Optional[int] = None,

@@ -83,7 +83,7 @@ class Tally:
     def after(self, entry: SheetEntry, lookup: Callable[[int], Optional[SheetEntry]]) -> Optional[Tally]:
         """The tally once ``entry`` (the game's next) is written; ``lookup(n)``: an earlier entry.
         ``None`` where the entry is not one the tally follows (then make it from the entries)."""
-        if entry.n != self.last + 1:
+        if entry.n != self.last + 1 or entry.amends is not None:  # an amend: made from the entries (rare)
             return None
         new = self.copy()
         new.last = entry.n
@@ -91,7 +91,7 @@ class Tally:
             new._count(entry, 1)
             return new
         target = lookup(entry.refers) if entry.refers is not None else None
-        if target is None or target.n in new.cancelled:
+        if target is None or target.n in new.cancelled or target.amends is not None:
             return None
         new.cancelled.add(target.n)
         if target.kind != "undo":  # an undo: the entry it names no longer counts
@@ -100,7 +100,7 @@ class Tally:
                 return None
             return new
         again = lookup(target.refers) if target.refers is not None else None  # a redo: what the undo took back
-        if again is None or again.kind == "undo" or again.n not in new.cancelled:
+        if again is None or again.kind == "undo" or again.n not in new.cancelled or again.amends is not None:
             return None
         new.cancelled.discard(again.n)
         new._count(again, 1)

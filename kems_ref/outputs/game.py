@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -39,14 +39,14 @@ def call_json(game: Game, called: Recorded, lang: str) -> dict[str, Any]:
     ruling = wording.ruling_json(called.ruling, lang) if called.ruling is not None else None
     return {"ruling": ruling, "applied": called.entry.applied, "entry": called.entry.n,
             "changes": called.entry.changes, "choices": called.choices, "score": called.score.to_json(game),
-            "decision": called.entry.decision}
+            "decision": called.entry.decision, "amended": called.amended}
 
 
 def entry_json(game: Game, called: Recorded) -> dict[str, Any]:
     """A plain line, an undo, a redo, a decision."""
     return {"entry": called.entry.n, "kind": called.entry.kind, "applied": called.entry.applied,
             "changes": called.entry.changes, "refers": called.entry.refers, "restores": called.restores,
-            "decision": called.entry.decision, "score": called.score.to_json(game)}
+            "decision": called.entry.decision, "amended": called.amended, "score": called.score.to_json(game)}
 
 
 def list_json(games: list[tuple[Game, Score]]) -> list[dict[str, Any]]:
@@ -181,7 +181,8 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
         for source, cited in cited_by_source(wording.citations(ruling, lang), lang):  # a long source named once
             lines += [f"  {escape(source)}"] + [f"    • {escape(line)}" for line in cited]
     if entry.applied:
-        who = kept_label(entry.decision, lang) or (t("game.decided_by_table", lang) if entry.decision else "")
+        who = kept_label(entry.decision, lang) or (t("game.decided_by_table", lang)
+                                                   if (entry.decision or {}).get("by") == "table" else "")
         applied = t("game.applied", lang, n=entry.n, game=game.name, changes=changes_text(entry.changes, lang))
         lines.append(f"[bold]{escape(applied)}[/]{escape(who)}")
     elif entry.kind == "undo" and called.restores is not None:
@@ -199,6 +200,7 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
             verdict = t("verdict." + choice["verdict"], lang)
             lines.append(f"  {i}. {escape(cond)} → {escape(verdict)}: {escape(then)}")
         lines.append(escape(t("game.how_to_decide" if called.choices else "game.how_to_enter", lang, n=entry.n)))
+    lines += [escape(line) for line in amended_lines(called.amended, lang)]
     lines.append(escape(score_line(called.score, lang)))
     if called.score.waiting and entry.applied:
         lines.append(f"[yellow]{escape(waiting_line(called.score, lang))}[/]")
@@ -217,6 +219,20 @@ def _who(game: Game, entry: SheetEntry, lang: str) -> str:
         return t("game.who_accuses", lang, by=entry.by_player, callers=callers, on=entry.on_player,
                  accused=team(entry.on_player))
     return t("game.who_calls", lang, by=entry.by_player, callers=callers)
+
+
+def amended_lines(amended: Optional[dict[str, Any]], lang: str) -> list[str]:
+    """What an amend says: the line it replaces, and what went with it (the table's decisions on it,
+    the calls its kept decision had applied, which wait again)."""
+    if not amended:
+        return []
+    n = amended["n"]
+    said = [t("game.amended", lang, n=n)]
+    if amended.get("decisions"):
+        said.append(t("game.amended_decisions", lang, n=n, lines=", ".join(map(str, amended["decisions"]))))
+    if amended.get("relying"):
+        said.append(t("game.amended_relying", lang, n=n, lines=", ".join(map(str, amended["relying"]))))
+    return said
 
 
 def kept_label(decision: Optional[dict[str, Any]], lang: str) -> str:
@@ -294,7 +310,8 @@ def history_items(outline: Sequence[SheetEntry | Line], shown: Iterable[SheetEnt
     cancelled = cancelled_by(outline)
     decided = {e.refers: e.n for e in outline if e.kind == "decision" and e.n not in cancelled}
     by_n = {e.n: e for e in outline}
-    yield from _items(cancelled, decided, by_n.get, iter(outline), shown, game, lang)
+    yield from _items(cancelled, decided, by_n.get, iter(outline), shown, game, lang,
+                      prefix=lambda n: [e for e in outline if e.n <= n])
 
 
 def history_of(store: Store, game: Game, lang: str, since: int = 1, totals: bool = True
@@ -321,18 +338,41 @@ def history_of(store: Store, game: Game, lang: str, since: int = 1, totals: bool
     lookup = lru_cache(maxsize=64)(lambda n: store.entry(game, n))
     lines = store.iter_entries(game, full=False) if totals else iter(())
     yield from _items(cancelled, decided, lookup, lines, store.iter_entries(game, full=True, since=since),
-                      game if totals else None, lang, game)
+                      game if totals else None, lang, game,
+                      prefix=lambda n: list(store.iter_entries(game, full=False, until=n)))
+
+
+def _totals(entries: Sequence[SheetEntry | Line]) -> dict[str, int]:
+    """Each team's total after ``entries`` (a game's first lines), as the sheet reads them."""
+    from ..game.sheet import applies, cancelled
+
+    gone = cancelled(entries)
+    totals: dict[str, int] = {}
+    for entry in entries:
+        if entry.kind != "undo" and entry.n not in gone and applies(entry, gone):
+            for change in entry.score_changes():
+                if change.get("unit") != "game":
+                    totals[change["team"]] = totals.get(change["team"], 0) + change["change"]
+    return totals
 
 
 def _items(cancelled: set[int], decided: Mapping[Optional[int], int], lookup: Any, lines: Iterator[Any],
-           shown: Iterable[SheetEntry], game: Optional[Game], lang: str, teams_of: Optional[Game] = None
-           ) -> Iterator[dict[str, Any]]:
+           shown: Iterable[SheetEntry], game: Optional[Game], lang: str, teams_of: Optional[Game] = None,
+           prefix: Optional[Callable[[int], Sequence[SheetEntry | Line]]] = None) -> Iterator[dict[str, Any]]:
     """Each line of ``shown`` as its history object: ``cancelled``, the lines an undo cancelled;
     ``decided``, each call settled by a decision and that decision's line; ``lookup(n)``, line ``n``
     (light); ``lines``, every line in order (the running totals)."""
     running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
+    amended = False  # an amend seen: what a later undo takes back is read from the lines before it
     for e in shown:
         for line in lines:  # the totals as the sheet read them after each line (an undo takes its entry back)
+            amended = amended or line.amends is not None
+            if amended and (line.amends is not None or line.kind == "undo") and prefix is not None:
+                # a line replaced (and what went with it), or an amend undone: the totals read again
+                running = {**{t_.name: 0 for t_ in game.teams}, **_totals(prefix(line.n))} if game else running
+                if line.n >= e.n:
+                    break
+                continue
             counted, sign = (lookup(line.refers or 0), -1) if line.kind == "undo" else (line, 1)
             if counted is not None and counted.kind == "undo":  # a redo: the undone entry counts again
                 counted, sign = lookup(counted.refers or 0), 1
@@ -346,7 +386,7 @@ def _items(cancelled: set[int], decided: Mapping[Optional[int], int], lookup: An
         yield {
             "n": e.n, "kind": e.kind, "event": e.event, "by": e.by_player, "on": e.on_player, "verdict": e.verdict,
             "changes": e.changes if e.kind != "undo" else [], "applied": e.applied, "cancelled": e.n in cancelled,
-            "refers": e.refers, "decision": e.decision, "situation": e.situation,
+            "refers": e.refers, "decision": e.decision, "situation": e.situation, "amends": e.amends,
             "decided_verdict": _verdict(decided_branch(e.ruling, e.decision)) if e.kind == "call" else None,
             "decided_by": decided.get(e.n) if e.kind == "call" and not e.applied else None,
             "citations": wording.citations(e.ruling, lang) if e.ruling is not None and e.kind in ("call", "decision")
@@ -386,6 +426,8 @@ def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
             what = t("game.kind.redo", lang, n=item["refers"], restored=item["restores"])
         else:  # decision, undo: the entry they refer to
             what = t(f"game.kind.{item['kind']}", lang, n=item["refers"])
+        if item.get("amends"):
+            what += t("game.replaces", lang, n=item["amends"])
         verdict = t(f"verdict.{item['verdict']}", lang) if item["verdict"] else ""
         if item["kind"] == "call" and item.get("decided_verdict"):  # applied at once by the table's decision
             verdict = t(f"verdict.{item['decided_verdict']}", lang) + t("game.by_decision", lang)

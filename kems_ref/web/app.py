@@ -8,6 +8,7 @@ unknown game) in one place (:func:`_answer`).  Security (:class:`Guard`): the jo
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import re
@@ -402,12 +403,21 @@ async def api_history(request: Request, settings: Settings, lang: str) -> Respon
     return JSONResponse(await run_in_threadpool(work))
 
 
-CALL_KEYS = ("event", "by", "on", "decide", "confirm")
+CALL_KEYS = ("event", "by", "on", "decide", "confirm", "amends")
+
+
+def _amends(value: Any) -> Any:
+    """``"amends": E`` in a body: the entry written replaces line E (``game amend``); else nothing."""
+    if value is None:
+        return contextlib.nullcontext()
+    _whole(value, "amends")
+    return kems.amending(value)
 
 
 async def api_call(request: Request, settings: Settings, lang: str) -> Response:
     data = await json_body(request, lang)
-    event, by, on, decide, confirm = (data.pop(key, None) for key in CALL_KEYS)
+    event, by, on, decide, confirm, amends = (data.pop(key, None) for key in CALL_KEYS)
+    amending = _amends(amends)
     for key, value in (("event", event), ("by", by), ("on", on), ("decide", decide)):
         if value is not None and not isinstance(value, str):
             raise kems.KemsError("error.web_bad_value", key=key)
@@ -422,7 +432,9 @@ async def api_call(request: Request, settings: Settings, lang: str) -> Response:
             # its cards read once
             sit = kems.situation_of({**data, "event": event}, game.convention)
             # the same call by the same player just after: another phone's, unless the table confirms it
-            called = kems.call(store, game, event or "", sit, by or "", on, decide, unless_repeated=not confirm)
+            with amending:
+                called = kems.call(store, game, event or "", sit, by or "", on, decide,
+                                   unless_repeated=not confirm and amends is None)
             return kems.call_json(game, called, lang)
 
     return JSONResponse(await run_in_threadpool(work))
@@ -438,9 +450,10 @@ async def api_point(request: Request, settings: Settings, lang: str) -> Response
         _whole(for_entry, "for")
     if not isinstance(keep, bool):
         raise kems.KemsError("error.web_bad_value", key="keep")
+    amending = _amends(data.get("amends"))
 
     def work() -> Any:
-        with settings.store() as store:
+        with settings.store() as store, amending:
             game = _game(store, request)
             return kems.entry_json(game, kems.point(store, game, team, n, for_entry, keep))
 
@@ -477,9 +490,10 @@ async def api_decide(request: Request, settings: Settings, lang: str) -> Respons
         _whole(entry, "entry")
     if not isinstance(keep, bool):
         raise kems.KemsError("error.web_bad_value", key="keep")
+    amending = _amends(data.get("amends"))
 
     def work() -> Any:
-        with settings.store() as store:
+        with settings.store() as store, amending:
             game = _game(store, request)
             return kems.entry_json(game, kems.decide(store, game, str(branch), entry, keep))
 

@@ -9,6 +9,7 @@ record it.  Nothing is written but by a POST.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Optional
@@ -83,6 +84,8 @@ def _line(item: dict[str, Any], lang: str) -> dict[str, Any]:
         parts.append(kems.verdict_label(item["verdict"], lang))
     if item.get("changes"):
         parts.append(kems.changes_text(item["changes"], lang))
+    if item.get("amends"):
+        parts[-1] += kems.t("game.replaces", lang, n=item["amends"])
     return {"n": item["n"], "text": " · ".join(parts), "cancelled": item.get("cancelled", False),
             "totals": item.get("totals")}
 
@@ -307,16 +310,18 @@ async def _record(request: Request, settings: Settings, lang: str, event: str) -
     sent = dict(form)
     confirmed = form.pop("confirm", "") == YES
     by, on = form.pop("by", ""), form.pop("on", "") or None
+    amends = number(form.pop("amends"), "amends") if form.get("amends") else None  # a line corrected
     options = _options(form)
 
     def work() -> int:
-        with settings.store() as store:
+        with settings.store() as store, (kems.amending(amends) if amends else contextlib.nullcontext()):
             game = store.game(None)
             calls = kems.game_calls(game)
             if event not in calls:  # the page's routes: a page for each call of the game
                 raise HTTPError(404, kems.t("error.web_not_found", lang))
             caller = by or _caller(store, game, calls[event], on) or ""
-            return int(kems.call(store, game, event, options, caller, on, None, unless_repeated=not confirmed).entry.n)
+            return int(kems.call(store, game, event, options, caller, on, None,
+                                 unless_repeated=not confirmed and amends is None).entry.n)
 
     try:
         n = await run_in_threadpool(work)
@@ -350,9 +355,10 @@ async def point(request: Request, settings: Settings, lang: str) -> Response:
     team, amount = form.get("team", ""), number(form.get("n", "1"), "n", digits=4, signed=True)
     for_entry = number(form["for"], "for") if form.get("for") else None
     keep = form.get("keep") == YES
+    amends = number(form["amends"], "amends") if form.get("amends") else None  # a line corrected
 
     def work() -> None:
-        with settings.store() as store:
+        with settings.store() as store, (kems.amending(amends) if amends else contextlib.nullcontext()):
             game = store.game(None)
             kems.point(store, game, team, amount, for_entry, keep)
 
@@ -401,7 +407,7 @@ async def history_page(request: Request, settings: Settings, lang: str) -> Respo
             for item in kems.history_of(store, game, lang, since=first, totals=True):
                 if item["n"] >= first + HISTORY_PAGE:
                     break
-                lines.append(_line(item, lang))
+                lines.append({**_line(item, lang), "correct": _correct(item)})
             return {"game": game, "lines": lines, "teams": [t_.name for t_ in game.teams],
                     "earlier": max(1, first - HISTORY_PAGE) if first > 1 else None,
                     "later": first + HISTORY_PAGE if first + HISTORY_PAGE <= last else None,
@@ -411,6 +417,20 @@ async def history_page(request: Request, settings: Settings, lang: str) -> Respo
     if not context:
         return RedirectResponse("/new", status_code=303)
     return _page(request, settings, lang, "history.html", **context)
+
+
+def _correct(item: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """How a history line is corrected on the phone (``game amend``): a call, entered again from its
+    first tap; a score (a plain line, or the one the table gave a waiting call), given again.  A line
+    that no longer counts, an undo, or a branch the table chose (settled again by undoing) has none."""
+    if item["cancelled"] or item["kind"] == "undo":
+        return None
+    if item["kind"] == "call" and item.get("event"):
+        return {"href": f"/call/{item['event']}?" + urlencode({"amends": item["n"]}), "amends": item["n"], "for": None}
+    decision = item.get("decision") or {}
+    if item["kind"] == "point" or (item["kind"] == "decision" and decision.get("entered")):
+        return {"href": None, "amends": item["n"], "for": item["refers"] if item["kind"] == "decision" else None}
+    return None
 
 
 #: the files a game is exported as: the format, its media type, its file's extension
