@@ -62,17 +62,18 @@ _public("kems_ref.ask.prompts", "TerminalPrompter")
 _public("kems_ref.outputs.compare", "compare", "Comparison")
 _public("kems_ref.outputs.sheets", "checklist", "Checklist")
 _public("kems_ref.outputs.glossary", "glossary_entries", "glossary_text")
-_public("kems_ref.outputs.house", "template", "write_new", "extends_ref")
+_public("kems_ref.outputs.house", "template", "write_new", "extends_ref", "from_game")
 # every command's output: its formats and writers, and the data the writers take
 _public("kems_ref.outputs.formats", "Format", "Formats", "Printed", "OUTPUTS", "RULE", "ASK", "COMPARE", "CHECKLIST",
         "GLOSSARY", "CONVENTIONS_LIST", "CONVENTIONS_SHOW", "CONVENTIONS_VALIDATE", "CONVENTIONS_INIT",
-        "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_AMEND", "GAME_SCORE", "GAME_HISTORY",
-        "GAME_LIST", "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "GAME_IMPORT", "SITE_BUILD", "json_pieces", "streams")
+        "CONVENTIONS_SCHEMA", "GAME_NEW", "GAME_CALL", "GAME_ENTRY", "GAME_AMEND", "GAME_PRECEDENTS", "GAME_SCORE",
+        "GAME_HISTORY", "GAME_LIST", "GAME_SHOW", "GAME_RESCORE", "GAME_EXPORT", "GAME_IMPORT", "SITE_BUILD",
+        "json_pieces", "streams")
 _public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing", "History", "Replay", "Import")
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
-        "redo", "rescore", "team_of", "game_calls", "standing", "open_point", "amending")
+        "redo", "rescore", "team_of", "game_calls", "standing", "open_point", "amending", "precedents", "house_rules")
 _public("kems_ref.game.sheet", "score")
 _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
@@ -142,9 +143,11 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.play import check_call as check_call
     from .game.play import decide as decide
     from .game.play import game_calls as game_calls
+    from .game.play import house_rules as house_rules
     from .game.play import new_game as new_game
     from .game.play import open_point as open_point
     from .game.play import point as point
+    from .game.play import precedents as precedents
     from .game.play import preview as preview
     from .game.play import redo as redo
     from .game.play import rescore as rescore
@@ -183,6 +186,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.formats import GAME_IMPORT as GAME_IMPORT
     from .outputs.formats import GAME_LIST as GAME_LIST
     from .outputs.formats import GAME_NEW as GAME_NEW
+    from .outputs.formats import GAME_PRECEDENTS as GAME_PRECEDENTS
     from .outputs.formats import GAME_RESCORE as GAME_RESCORE
     from .outputs.formats import GAME_SCORE as GAME_SCORE
     from .outputs.formats import GAME_SHOW as GAME_SHOW
@@ -220,6 +224,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.glossary import glossary_entries as glossary_entries
     from .outputs.glossary import glossary_text as glossary_text
     from .outputs.house import extends_ref as extends_ref
+    from .outputs.house import from_game as from_game
     from .outputs.house import template as template
     from .outputs.house import write_new as write_new
     from .outputs.ruling import cite_line as cite_line

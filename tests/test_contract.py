@@ -170,7 +170,7 @@ def test_a_name_the_command_line_lacks_fails_the_check():
     with pytest.raises(AssertionError):
         _has(["game", "point"], "--amend")  # no such option
     with pytest.raises(AssertionError):
-        _command(["game", "precedents"])  # proposed, not built
+        _command(["game", "forget"])  # no such command
 
 
 # --- JSON keys ---------------------------------------------------------------------------------------

@@ -222,3 +222,41 @@ def test_the_api_and_the_phone_correct_a_line_as_game_amend_does(tmp_path):
     phone.post("/call/kems", data={"by": "Léa", "square": "no", "amends": "4"}, headers=tap)
     score = {t["team"]: t["points"] for t in phone.get("/api/games/current/score").json()["teams"]}
     assert score == {"Léa+Tom": 0, "Inès+Karim": 3}
+
+
+# --- 3. the table's precedents become its house file --------------------------------------------------
+
+def test_a_house_file_from_a_game_states_the_kept_point_as_the_table_decided_citing_the_table(game, run, tmp_path):
+    game("new", *TEAMS, "-c", "bicycle", "--name", "mardi")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game(POINT, "Tom+Léa", "1", "--for", "1", "--keep")
+    env = {"KEMS_REF_DB": str(tmp_path / "games.sqlite3")}
+    house = tmp_path / "mardi.yaml"
+    written = run("conventions", "init", "--from-game", "mardi", "-o", str(house), "--json", env=env)
+    assert written.code == 0 and written.json() == {"written": str(house)}
+    assert run("conventions", "validate", str(house)).code == 0  # the same loader as every house file
+    ruled = run("rule", "kems", "--hand", "Q Q Q Q", "-c", str(house), "--json").json()
+    assert (ruled["verdict"], ruled["score_settled"], ruled["score"]) == (
+        "upheld", True, [{"team": "callers", "change": 1, "unit": POINT}])
+    cited = [c for c in ruled["citations"] if c["rule_point"] == "call.kems.right"]
+    assert [(c["source"], c["section"]) for c in cited] == [("The table's decision, game mardi",
+                                                            f"game mardi, line 2 ({game('history')[1]['at'][:10]})")]
+    # a game with no kept decision writes nothing
+    game("new", *TEAMS, "-c", "bicycle", "--name", "jeudi")
+    refused = run("conventions", "init", "--from-game", "jeudi", "-o", str(tmp_path / "jeudi.yaml"), env=env)
+    assert refused.code == 2 and "kept no decision" in refused.err and not (tmp_path / "jeudi.yaml").exists()
+
+
+def test_game_precedents_lists_the_kept_decisions_of_every_game_and_says_which_a_later_one_replaced(game):
+    game("new", *TEAMS, "-c", "bicycle", "--name", "mardi")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game(POINT, "Tom+Léa", "1", "--for", "1", "--keep")
+    game("new", *TEAMS, "-c", "nathan", "--target", "5", "--name", "jeudi")
+    game("call", "kems", "--by", "Ana", "--hand", "K K K K")
+    game(POINT, "Ana+Ben", "2", "--for", "1", "--keep")
+    found = game("precedents")
+    assert [(p["game"], p["line"], p["points"], p["value"], p["superseded"]) for p in found] == [
+        ("mardi", 2, ["call.kems.right"], [{"team": "callers", "change": 1, "unit": POINT}], False),
+        ("jeudi", 2, ["call.kems.right"], [{"team": "callers", "change": 2, "unit": POINT}], False)]
+    said = game("precedents", text=True)
+    assert "mardi · line 2 (" in said and "Score for a right Kems? → +2 pt (callers)" in said

@@ -72,17 +72,41 @@ def conventions_init(
     output: Annotated[Optional[str], typer.Option("--output", "-o", metavar="FILE",
                                                   help=msg("help.option.output"))] = None,
     force: Annotated[bool, typer.Option("--force", help=msg("help.option.force"))] = False,
+    from_game: Annotated[Optional[str], typer.Option("--from-game", metavar="GAME", help=msg("help.option.from_game"),
+                                                     show_default=False)] = None,
+    db: Annotated[Optional[str], typer.Option("--db", metavar="PATH", envvar="KEMS_REF_DB", help=msg("help.option.db"),
+                                              show_default=False, show_envvar=False)] = None,
 ) -> None:
     from .. import library as conventions
     from ..library import extends_ref, template, write_new
 
     to_file = output not in (None, "-")  # "-": standard output, as without -o
-    text = template(conventions.load(extends), extends_ref(extends, output if to_file else None), out.lang)
+    if from_game is not None:
+        text = _from_game(from_game, db, output if to_file else None, out.lang)
+    else:
+        text = template(conventions.load(extends), extends_ref(extends, output if to_file else None), out.lang)
     if output is not None and to_file:
         write_new(output, text, force)
+        if from_game is not None:
+            conventions.load(output)  # read back by the loader every house file goes through
         if not out.as_json:  # stdout stays empty: a note on stderr says where the file went
             sys.stderr.write(t("ui.written", out.lang, file=output) + "\n")
     out.write(House(text, output if to_file else None))
+
+
+def _from_game(ref: str, db: Optional[str], output: Optional[str], lang: str) -> str:
+    """A house file from the decisions a game's table kept: extending the game's convention, each
+    kept point stated and cited as the table's decision."""
+    from .. import library as conventions
+    from ..library import extends_ref, from_game, house_rules, precedents
+    from .jobs import store as sheet
+
+    with sheet(db, writes=False) as store:
+        game = store.game(ref)
+        rules = house_rules(precedents(store, game))
+    if not rules:
+        raise KemsError("error.game_no_precedents", game=game.name)
+    return from_game(conventions.load(game.convention), extends_ref(game.convention, output), game.name, rules, lang)
 
 
 @command(conventions_app, "schema", help=msg("help.cmd.conventions_schema"), output=CONVENTIONS_SCHEMA)

@@ -25,6 +25,7 @@ from ..library import (
     GAME_IMPORT,
     GAME_LIST,
     GAME_NEW,
+    GAME_PRECEDENTS,
     GAME_RESCORE,
     GAME_SCORE,
     GAME_SHOW,
@@ -76,7 +77,7 @@ def _short_event(word: str) -> Optional[str]:
 
 
 ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "amend",
-         "undo", "redo", "score", "history", "show", "list", "rescore", "export", "import")
+         "undo", "redo", "score", "precedents", "history", "show", "list", "rescore", "export", "import")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game"))
 class CallGroup(RuleGroup):
     """``game call EVENT``: a call of the game's convention's own (Kent's Broken) is one of its events."""
@@ -375,6 +376,15 @@ def game_list(out: Out, db: DbOpt = None) -> None:
     with _store(db, writes=False) as store:
         games = [(g, sheet.standing(store, g)) for g in store.games()]
     out.write(games)
+
+
+@command(game_app, "precedents", help=msg("help.cmd.game_precedents"), output=GAME_PRECEDENTS)
+def game_precedents(out: Out, db: DbOpt = None) -> None:
+    from .. import library as sheet
+
+    with _store(db, writes=False) as store:
+        found = [p for g in store.games() for p in sheet.precedents(store, g)]
+    out.write(found)
 
 
 @command(game_app, "show", help=msg("help.cmd.game_show"), output=GAME_SHOW)

@@ -682,6 +682,50 @@ def _roles(game: Game, event: Optional[str], by: str, on: Optional[str],
     return sheet.Roles(callers, accused, playing)
 
 
+# --- the table's precedents ----------------------------------------------------------------------
+
+#: a kept decision's roles as a convention file names its teams
+FILE_ROLES = {"callers": "callers", "accused": "accused", "others": "others"}
+
+
+def precedents(store: Store, game: Game) -> list[dict[str, Any]]:
+    """The decisions a game's table kept for the rest of the game (``--keep``) that still count, in
+    order: the line, its date, the call it settled, the points its convention left open there and what
+    the table decided, as a convention file's value (``superseded``: a later kept decision on the same
+    point replaced it)."""
+    standing = tally.read(store, game)
+    out = []
+    for n, spec in sorted(standing.kept.items()):
+        entry = store.entry(game, n)
+        if entry is None:  # pragma: no cover - a kept decision is a line of the game
+            continue
+        value = [{"team": FILE_ROLES.get(c["role"], "others"), "change": c["change"], "unit": c.get("unit", game.unit)}
+                 for c in spec["changes"]]
+        later = [m for m, _ in standing.kept_for(spec["key"])]
+        out.append({"game": game.name, "convention": game.convention, "line": n, "at": entry.at, "call": spec["call"],
+                    "event": spec["key"]["event"], "verdict": spec["key"]["verdict"], "points": spec["key"]["open"],
+                    "value": value, "superseded": n not in later})
+    return out
+
+
+def house_rules(found: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """What a table's kept decisions state, point by point, for a house file: the latest decision on
+    each point (the teams it gave a score to, combined), with the lines that decided it."""
+    rules: dict[str, dict[str, Any]] = {}
+    for p in found:
+        if p["superseded"]:
+            continue
+        for point in p["points"]:
+            same = rules.get(point)
+            if same is not None and same["call"] == p["call"]:  # one call's score given to two teams
+                same["value"] += p["value"]
+                same["lines"].append(p["line"])
+            else:
+                rules[point] = {"call": p["call"], "value": list(p["value"]), "lines": [p["line"]], "at": p["at"],
+                                "game": p["game"]}
+    return rules
+
+
 # --- the same history under another convention ------------------------------------------------
 
 @dataclass

@@ -112,6 +112,8 @@ GAME_ENTRY = {name: Formats(name, Format.TEXT, {Format.TEXT: "writers:called_tex
               for name in ("game decide", "game point", "game undo", "game redo")}
 #: a line corrected (``game amend E WORDS…``): written as the line its words make is (a call, a point…)
 GAME_AMEND = Formats("game amend", Format.TEXT, {Format.TEXT: "writers:called_text", Format.JSON: "writers:entry_json"})
+GAME_PRECEDENTS = Formats("game precedents", Format.TEXT, {Format.TEXT: "writers:precedents_text",
+                                                           Format.JSON: "writers:precedents_json"})
 GAME_SCORE = Formats("game score", Format.TEXT, {Format.TEXT: "writers:score_text", Format.JSON: "writers:score_json"})
 GAME_HISTORY = Formats("game history", Format.TEXT, {
     Format.TEXT: "writers:history_text", Format.JSON: "writers:history_json"})
@@ -131,8 +133,8 @@ SITE_BUILD = Formats("site build", Format.TEXT, {Format.TEXT: "writers:site_text
 #: every command's output, by the command that writes it (``serve`` writes none: it serves)
 OUTPUTS: dict[str, Formats] = {f.name: f for f in (
     RULE, ASK, COMPARE, CHECKLIST, GLOSSARY, CONVENTIONS_LIST, CONVENTIONS_SHOW, CONVENTIONS_VALIDATE,
-    CONVENTIONS_INIT, CONVENTIONS_SCHEMA, GAME_NEW, GAME_CALL, *GAME_ENTRY.values(), GAME_AMEND, GAME_SCORE,
-    GAME_HISTORY, GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT, GAME_IMPORT, SITE_BUILD)}
+    CONVENTIONS_INIT, CONVENTIONS_SCHEMA, GAME_NEW, GAME_CALL, *GAME_ENTRY.values(), GAME_AMEND, GAME_PRECEDENTS,
+    GAME_SCORE, GAME_HISTORY, GAME_LIST, GAME_SHOW, GAME_RESCORE, GAME_EXPORT, GAME_IMPORT, SITE_BUILD)}
 
 
 def streams(data: Any) -> bool:

@@ -6,7 +6,7 @@ import contextlib
 import json
 import os
 import tempfile
-from typing import Optional
+from typing import Any, Optional
 
 from ..corpus.load import Convention, is_path, resolve_path
 from ..errors import KemsError
@@ -96,3 +96,41 @@ rules:
   #   text: {{fr: "La première équipe à trois points gagne.", en: "The first team to three points wins."}}
   #   citation: {{section: {scalar("house.section")}}}
 """
+
+
+def from_game(parent: Convention, extends: str, game: str, rules: dict[str, dict[str, Any]], lang: str) -> str:
+    """A house file extending ``parent`` with what a game's table decided and kept (``rules``: each
+    point's value and the lines that decided it, :func:`kems_ref.game.play.house_rules`), each point
+    cited as the table's decision: the game, the line, the date."""
+    from ..i18n import languages
+
+    def scalar(key: str, **values: object) -> str:
+        return json.dumps(t(key, lang, **values), ensure_ascii=False)
+
+    comments = "\n".join(f"# {line}" for line in t("house.from_game_head", lang, name=parent.name,
+                                                     game=game).splitlines())
+    lines = [comments, f"id: {json.dumps(_slug(game))}", f"name: {scalar('house.from_game_name', game=game)}",
+             "publication:", f"  title: {scalar('house.from_game_title', game=game)}",
+             f"  author: {scalar('house.from_game_author')}", f"  cite_as: {scalar('house.from_game_cite', game=game)}",
+             f"extends: {json.dumps(extends, ensure_ascii=False)}", "rules:"]
+    if not rules:
+        lines[-1] = "rules: {}"
+    for point, decided in rules.items():
+        where = {"game": game, "lines": ", ".join(map(str, decided["lines"])), "date": str(decided["at"])[:10]}
+        text = {code: t("house.from_game_text", code, value=short(point, decided["value"], code), **where)
+                for code in languages()}
+        section = {"section": t("house.from_game_section", lang, **where)}
+        lines += [f"  {point}:", "    status: stated",
+                  f"    value: {json.dumps(decided['value'], ensure_ascii=False)}",
+                  f"    text: {json.dumps(text, ensure_ascii=False)}",
+                  f"    citation: {json.dumps(section, ensure_ascii=False)}"]
+    return "\n".join(lines) + "\n"
+
+
+def _slug(name: str) -> str:
+    """An id made of a game's name: ``table-`` and its letters and digits (``table-dimanche``)."""
+    import re
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "table-" + (re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:40] or "game")

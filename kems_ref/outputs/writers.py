@@ -255,6 +255,29 @@ def games_text(games: list[tuple[Game, Score]], lang: str, width: int) -> str:
     return list_text(games, lang)
 
 
+def precedents_json(found: list[dict[str, Any]], lang: str, width: int) -> list[dict[str, Any]]:
+    """The tables' kept decisions, as ``game precedents --json`` gives them."""
+    return found
+
+
+def precedents_text(found: list[dict[str, Any]], lang: str, width: int) -> str:
+    """The tables' kept decisions, one per line: the game, the line and its date, the question it
+    settled and what the table decided."""
+    from ..corpus.catalogue import question
+    from ..i18n import t
+    from .values import short
+
+    if not found:
+        return t("game.precedents_none", lang)
+    lines = [t("game.precedents_title", lang)]
+    for p in found:
+        said = " · ".join(f"{question(point, lang)} → {short(point, p['value'], lang)}" for point in p["points"])
+        gone = t("game.precedent_superseded", lang) if p["superseded"] else ""
+        lines.append(f"  {p['game']} · {t('game.line_at', lang, n=p['line'], date=str(p['at'])[:10])} · "
+                     f"{p['convention']} · {said}{gone}")
+    return "\n".join(lines)
+
+
 def game_json(sheet: Sheet, lang: str, width: int) -> dict[str, Any]:
     """A whole game: its rules, teams, score and history (its lines read as they are written)."""
     from .game import game_json as as_json
