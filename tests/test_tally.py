@@ -14,7 +14,7 @@ from kems_ref.game import sheet, tally
 from kems_ref.game.tally import Tally
 
 OPS = st.sampled_from(["kems-right", "kems-wrong", "contre-waits", "decide", "point", "point-for", "undo", "redo",
-                       "letter-reading"])
+                       "letter-reading", "keep", "amend-point", "amend-call"])
 
 
 def _play(store, game, op: str) -> None:
@@ -37,6 +37,16 @@ def _play(store, game, op: str) -> None:
             kems.redo(store, game)
         elif op == "letter-reading":  # Marquoir's wrong Kems: two readings, the table chooses one
             kems.call(store, game, "kems", {"hand": "Q Q Q 2"}, "Tom", None, "1")
+        elif op == "keep":  # the table's score for a waiting call, kept for the rest of the game
+            kems.point(store, game, "Tom", 1, game_waiting(store, game), keep=True)
+        elif op in ("amend-point", "amend-call"):  # the earliest line that counts, corrected
+            live = sheet.effective(store.entries(game, full=False))
+            if live:
+                with kems.amending(live[0].n):
+                    if op == "amend-point":
+                        kems.point(store, game, "Ben", 3)
+                    else:
+                        kems.call(store, game, "kems", {"hand": "Q Q Q J"}, "Tom", None, None)
     except kems.KemsError:
         pass  # refused (nothing to undo, a game over…): nothing written
 
@@ -48,15 +58,18 @@ def game_waiting(store, game):
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(convention=st.sampled_from(["ducale", "marquoir", "pagat"]), ops=st.lists(OPS, min_size=1, max_size=14))
+@given(convention=st.sampled_from(["ducale", "marquoir", "pagat", "bicycle"]), ops=st.lists(OPS, min_size=1, max_size=14))
 @example(convention="ducale", ops=["kems-right", "undo", "redo", "contre-waits", "decide", "undo", "redo", "undo",
                                    "point-for", "undo", "undo", "redo"])
 @example(convention="marquoir", ops=["letter-reading", "kems-wrong", "undo", "undo", "redo", "letter-reading"])
 @example(convention="pagat", ops=["contre-waits", "point-for", "undo", "contre-waits", "decide", "kems-wrong"])
+@example(convention="bicycle", ops=["kems-right", "keep", "kems-right", "amend-point", "kems-right", "undo", "undo",
+                                    "redo", "amend-call", "undo"])
 def test_the_tally_kept_entry_by_entry_is_the_whole_historys_standing(tmp_path_factory, convention, ops):
     path = tmp_path_factory.mktemp("tally") / "games.sqlite3"
     with kems.Store(path, make_folder=False) as store:
-        game = kems.new_game(store, ["Tom+Léa", "Ana+Ben"], convention, None if convention == "pagat" else 9, None)
+        game = kems.new_game(store, ["Tom+Léa", "Ana+Ben"], convention,
+                             None if convention in ("pagat", "bicycle") else 9, None)
         for op in ops:
             _play(store, game, op)
             kept = tally.read(store, game)
@@ -67,8 +80,12 @@ def test_the_tally_kept_entry_by_entry_is_the_whole_historys_standing(tmp_path_f
             assert kept.chosen_readings() == made.chosen_readings()
             assert kems.standing(store, game).to_json(game) == kept.score(game).to_json(game), (ops, op)  # its head
             last = store.last_entry(game)
+            whole = list(kems.history_of(store, game, "en"))
             assert _untotalled(kems.history_of(store, game, "en", since=max(1, last - 2), totals=False)) \
-                == _untotalled(kems.history_of(store, game, "en"))[max(0, last - 3):], (ops, op)
+                == _untotalled(whole)[max(0, last - 3):], (ops, op)
+            if whole:  # the running totals after the last line are the score
+                score = {s.team: s.total for s in kept.score(game).standings}
+                assert whole[-1]["totals"] == score, (ops, op)
 
 
 def _untotalled(items):
