@@ -357,6 +357,18 @@ def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
     ("on joue en combien de points ?", ["score.system", "score.target"]),
     ("how many points to win under bicycle", ["score.target"]),
     ("combien de cartes en main ?", ["deal.hand_size", "exchange.hand_limit"]),
+    # whether a number of players is allowed, in any form: the table's size, never a card or a deal
+    ("peut-on jouer à 5 ?", ["players.count"]), ("on peut jouer à trois ?", ["players.count"]),
+    ("can we play with 5 players?", ["players.count"]), ("is it allowed to play with 6?", ["players.count"]),
+    ("est-ce qu'on peut jouer en nombre impair ?", ["players.count"]),
+    ("faut-il être un nombre pair de joueurs ?", ["players.count"]),
+    ("do we need an even number of players?", ["players.count"]), ("how many players?", ["players.count",
+                                                                                           "players.decks"]),
+    # how many cards one may hold, how many points to win
+    ("how many cards can you hold?", ["exchange.hand_limit"]),
+    ("combien de cartes peut-on avoir en main ?", ["exchange.hand_limit"]),
+    ("how many points do you need to win?", ["score.target"]), ("il faut combien de points pour gagner ?",
+                                                                ["score.target"]),
 ])
 def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, question, points):
     data = ask_json(run, question)
@@ -365,6 +377,24 @@ def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, 
         assert data["conventions"] == ["bicycle"] and data["rows"][0]["values"]["bicycle"]["value"]["points"] == 4
     else:
         assert len(data["conventions"]) == 9
+
+
+@pytest.mark.parametrize(("question", "lang", "understood"), [
+    ("peut-on jouer à 5 ?", "fr", "Compris : une question sur les règles : Combien de joueurs ? Nombre pair ?"),
+    ("how many cards can you hold?", "en",
+     "Understood: a question about the rules: How many cards in hand at most?"),
+])
+def test_a_question_about_the_rules_says_first_which_question_it_understood(run, question, lang, understood):
+    r = run("ask", question, "--no-input", "--lang", lang)
+    assert r.code == 0 and r.out.splitlines()[0] == understood
+
+
+def test_a_pair_of_cards_is_no_question_on_an_even_number_of_players(run):
+    """"une paire" is two cards of a rank, "nombre pair" an even number: a question on a pair is not
+    answered with the table's size (nor anything else it does not ask about)."""
+    for story in ("combien vaut une paire ?", "une paire de rois, ça vaut combien ?", "a pair, how much is it worth?"):
+        r = run("ask", story, "--no-input")
+        assert r.code == 2 and "players.count" not in r.out and "could not read" in r.err, story
 
 
 @pytest.mark.slow
