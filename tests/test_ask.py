@@ -146,6 +146,21 @@ def test_a_negation_it_cannot_place_is_refused_rather_than_read_backwards(run):
     assert r.code == 2 and "cannot tell what 'not' applies to" in r.err
 
 
+@pytest.mark.parametrize(("story", "lang", "error"), [
+    ("kems sur R R R R R", "fr", "impossible : 5 cartes de rang R,"),
+    ("kems sur D D D D D D, pagat", "fr", "impossible : 6 cartes de rang D,"),
+    ("contre-kems sur V V V V V", "fr", "impossible : 5 cartes de rang V,"),
+    ("kems sur R♥ R♥ D D", "fr", "impossible : R♥ apparaît 2 fois"),
+    ("kems sur 2 2 2 2, jeu de 32 cartes, nathan", "fr", "pas de 2 dans un paquet de 32 cartes (il contient 7 8 9 "
+                                                          "10 V D R As)"),
+    ("kems on K K K K K", "en", "impossible: 5 cards of rank K,"),
+])
+def test_an_impossible_hand_is_refused_in_the_ranks_of_the_users_language(run, story, lang, error):
+    """R for roi, D for dame, V for valet: the French error says the ranks the way the user typed them."""
+    r = run("ask", story, "--no-input", "--lang", lang)
+    assert r.code == 2 and error in r.err
+
+
 def test_words_it_skipped_are_shown(run):
     r = run("ask", "contre-kems by mistake on 7 7 K K", "--no-input")
     assert r.code == 0 and "Not understood (ignored): mistake" in r.out
