@@ -115,6 +115,11 @@ def test_the_human_answer_says_what_was_understood_first_and_ends_with_the_rule_
      "Understood: Contre-Kems; the accused player's hand: 2 3 4 5; no Kems had been called; Ducale (by default)"),
     ("he lifted the fourth queen when they called stop kemps",
      "Understood: Contre-Kems; the accused player's hand: Q Q Q; card lifted: Q; Ducale (by default)"),
+    # the call the dispute came after is said as what it means, not as a second call
+    ("kems, then stop kemps on 7 7 K K",
+     "Understood: Contre-Kems; the accused player's hand: 7 7 K K; after a Kems; Ducale (by default)"),
+    ("double kems, then stop kemps on them", "Understood: Contre-Kems; the accused player holds a square; "
+                                             "the accused's partner holds a square; Ducale (by default)"),
 ])
 def test_what_it_understood_names_every_fact_it_took_from_the_story(run, story, understood):
     """"too late" is said back as after a Kems, "nobody called kems" as such, and "the fourth queen" as the
