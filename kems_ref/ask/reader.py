@@ -150,8 +150,9 @@ def tokenize(story: str) -> list[Token]:
 class Item:
     """One thing understood: its kind, its value, and the words it came from."""
 
-    kind: str  # "convention", "event", "fact", "cards"; "accusing": a call word that only accuses ("broken contre Tom");
-    # "earlier": a call the dispute came after ("kems, then contre-kems"), said as what it means
+    #: "convention", "event", "fact", "cards"; "accusing": a call word that only accuses ("broken contre Tom");
+    #: "earlier": a call the dispute came after ("kems, then contre-kems"), said as what it means
+    kind: str
     value: Any
     start: int
     end: int
@@ -1251,7 +1252,7 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
             first.kind = "earlier"  # said back as the two squares it means
             items.append(Item("fact", ("square", True), first.start, first.end, first.words))
             items.append(Item("fact", ("partner_square_said", True), first.start, first.end, first.words))
-    return later.value
+    return str(later.value)
 
 
 def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
