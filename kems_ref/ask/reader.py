@@ -1187,11 +1187,15 @@ def _said(items: list[Item], fact: str) -> list[str]:
 
 
 #: words that say which of two calls came first: what follows "then" came later, what follows "after"
-#: came first ("contre-kems juste après le kems"; said last, "kems et contre-kems juste après", the call
-#: before it came later); the call nearest "already" came first
+#: and its article came first ("contre-kems juste après le double kems"; "after" as an adverb is "then":
+#: "kems et aussitôt après contre-kems", "kems et contre-kems juste après"); the call nearest "already"
+#: came first
 THEN_WORDS = {"then", "puis", "ensuite", "afterwards", "later", "next"}
 AFTER_WORDS = {"after", "apres"}
 ALREADY_WORDS = {"already", "deja"}
+#: "after" before one of these is a preposition (what follows came first); else an adverb, as "then"
+DETERMINERS = {"the", "a", "an", "his", "her", "their", "that", "le", "la", "l", "un", "une", "son", "sa", "leur", "ce",
+               "cet", "cette", "my", "mon", "ma"}
 #: words that only sharpen an order word ("just after", "tout de suite après"): read with it
 ORDER_LEADS = {"just", "juste", "right", "straight", "immediately", "aussitot", "sitot", "suite", "and", "et", "tout",
                "de", "soon", "quickly", "vite"}
@@ -1211,8 +1215,11 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
         pair: Optional[tuple[Item, Item]] = None
         if tok.word in THEN_WORDS and before and after:
             pair = (before[-1], after[0])
-        elif tok.word in AFTER_WORDS and before and after:
+        elif tok.word in AFTER_WORDS and before and after and i + 1 < len(tokens) \
+                and tokens[i + 1].word in DETERMINERS:  # "contre-kems juste après le double kems"
             pair = (after[0], before[-1])
+        elif tok.word in AFTER_WORDS and before and after:  # "kems et aussitôt après contre-kems": as "then"
+            pair = (before[-1], after[0])
         elif tok.word in AFTER_WORDS and len(before) >= 2:  # "kems et contre-kems juste après"
             pair = (before[-2], before[-1])
         elif tok.word in ALREADY_WORDS:
