@@ -387,6 +387,7 @@ def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
     # how many cards one may hold, how many points to win
     ("how many cards can you hold?", ["exchange.hand_limit"]),
     ("combien de cartes peut-on avoir en main ?", ["exchange.hand_limit"]),
+    ("on joue en combien ?", ["score.target"]),
     ("how many points do you need to win?", ["score.target"]), ("il faut combien de points pour gagner ?",
                                                                 ["score.target"]),
 ])

@@ -100,6 +100,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
 #: facts that describe the table, not a call: told alone in a question, they are what it asks about
 #: ("peut-on jouer à 5 ?" asks whether five players is allowed)
 TABLE_FACTS = {"players": "players.count", "deck": "deck.size"}
+#: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
+IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target")]
 
 
 def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
@@ -112,10 +114,12 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
 
     told = reading.event is not None or reading.cards_told or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)
-    if told or not QUESTION.search(" ".join(tok.word for tok in tokenize(story))):  # "qu'on" read "que on"
+    words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
+    if told or not QUESTION.search(words):
         return None
     table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
-    return table or find_points(story) or None
+    idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
+    return table or find_points(story) or idioms or None
 
 
 def question_label(points: list[str], lang: str) -> str:
