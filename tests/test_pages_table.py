@@ -289,3 +289,20 @@ def test_a_score_given_on_the_phone_without_the_box_settles_only_that_call(phone
     phone.post("/call/kems", data={"by": "Inès", "hand": "5 5 5 5"}, headers=TAP)
     assert phone.get("/api/games/current/score").json()["waiting"] == [3]
     assert phone.post("/point", data={"for": "x", "team": "Léa+Tom"}, headers=TAP).status_code == 400
+
+
+def test_under_pagat_the_stop_kemps_accuses_a_team_and_the_page_asks_for_the_team(phone):
+    _game(phone, target=None, convention="pagat")
+    first = phone.get("/call/contre-kems").text
+    assert '<p class="question">Which team was accused?</p>' in first
+    assert re.findall(r'<a class="button" href="\?on=[^"]+">([^<]+)</a>', first) == ["Léa+Tom", "Inès+Karim"]
+    hand = phone.get("/call/contre-kems?on=In%C3%A8s%2BKarim").text
+    assert '<p class="question">Did either player of the accused team hold a square?</p>' in hand
+    # neither held one: Pagat's wrong Stop Kemps, settled at once (the caller's team takes a letter)
+    phone.post("/call/contre-kems", data={"on": "Inès+Karim", "by": "Léa", "square": "no", "partner_square": "no"},
+               headers=TAP)
+    line = phone.get("/api/games/current/history").json()[-1]
+    assert (line["on"], line["verdict"], line["changes"]) == (
+        "Inès+Karim", "rejected", [{"team": "Léa+Tom", "change": 1, "unit": "letter"}])
+    assert 'name="partner_square" value="no"' in hand and "Which team" not in phone.get(
+        "/call/contre-kems?on=Tom").text

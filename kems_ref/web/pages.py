@@ -237,6 +237,12 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
                                        "params": params, "teams": _players(game), "with": _with,
                                        "caller_team": None, "accused_team": None,
                                        "keys": [(rank, kems.Card(rank).label(lang)) for rank in RANKS]}
+            # where the convention's accusation targets a team (Pagat's Stop Kemps), the team is tapped
+            conv = kems.load(game.convention)
+            context["team_target"] = "call.contre_kems.target" in conv.rules and \
+                conv.value("call.contre_kems.target") == "team"
+            # a team accused (not one of its players): the table says whether either of them held a square
+            context["on_team"] = bool(on) and any(on == team.name for team in game.teams)
             if accusation and not on and not by:  # an accusation: whom it accuses first
                 return {**context, "step": "on"}
             caller = by or _caller(store, game, kind, on)
