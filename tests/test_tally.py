@@ -58,7 +58,8 @@ def game_waiting(store, game):
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(convention=st.sampled_from(["ducale", "marquoir", "pagat", "bicycle"]), ops=st.lists(OPS, min_size=1, max_size=14))
+@given(convention=st.sampled_from(["ducale", "marquoir", "pagat", "bicycle"]),
+       ops=st.lists(OPS, min_size=1, max_size=14))
 @example(convention="ducale", ops=["kems-right", "undo", "redo", "contre-waits", "decide", "undo", "redo", "undo",
                                    "point-for", "undo", "undo", "redo"])
 @example(convention="marquoir", ops=["letter-reading", "kems-wrong", "undo", "undo", "redo", "letter-reading"])
