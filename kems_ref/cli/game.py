@@ -395,12 +395,7 @@ def game_show(
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
-    from .. import library as sheet
-    from ..library import Sheet
-
-    with _store(db, writes=False) as store:
-        sheet_game = store.game(which or game)
-        out.write(Sheet(store, sheet_game, sheet.standing(store, sheet_game)))  # its lines read as they are written
+    _write_sheet(out, which or game, db)
 
 
 @command(game_app, "rescore", help=msg("help.cmd.game_rescore"), output=GAME_RESCORE)
@@ -418,12 +413,17 @@ def game_rescore(out: Out, convention: ConventionOpt = DEFAULT_CONVENTION, game:
 
 @command(game_app, "export", help=msg("help.cmd.game_export"), output=GAME_EXPORT)
 def game_export(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+    _write_sheet(out, game, db)
+
+
+def _write_sheet(out: Out, ref: Optional[str], db: Optional[str]) -> None:
+    """A whole game (``game show``, ``game export``): its lines read as they are written."""
     from .. import library as sheet
     from ..library import Sheet
 
     with _store(db, writes=False) as store:
-        sheet_game = store.game(game)
-        out.write(Sheet(store, sheet_game, sheet.standing(store, sheet_game)))  # its lines read as they are written
+        sheet_game = store.game(ref)
+        out.write(Sheet(store, sheet_game, sheet.standing(store, sheet_game)))
 
 
 @command(game_app, "import", help=msg("help.cmd.game_import"), output=GAME_IMPORT)
