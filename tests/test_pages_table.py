@@ -4,6 +4,7 @@ file, and the score under other rules — through the pages, as a phone's htmx s
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -261,3 +262,14 @@ def test_the_sources_under_a_ruling_name_the_question_each_answers_not_the_rule_
         "Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, tableau du score Ducale",
         "What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — Contre-Kems : signification et règle exacte "
         "; Déroulement, étape 6"]
+
+
+def test_the_reasons_under_a_ruling_name_the_publication_once_with_its_address_and_how_it_is_known(phone):
+    _game(phone)
+    r = phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    block = r.text.split('<section class="publications">')[1].split("</section>")[0]
+    assert [html.unescape(x) for x in re.findall(r'<b class="pub-name">([^<]+)</b>', block)] == ["Notice Ducale"]
+    assert [html.unescape(x) for x in re.findall(r'<span class="pub-line">([^<]+)</span>', block)] == [
+        "Cartamundi France / Ducale, \"Kem's — Les règles de jeu\"; address: none given by the project's sources",
+        "Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source [1], in its list "
+        "« Sources et méthode »); that page gives 2026-09-09 as its last check"]

@@ -1092,26 +1092,15 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
 
 def _publications(conv: Convention, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The publications the citations name, in the order first cited."""
-    from ..corpus.load import publication_record
+    from ..corpus.load import publications_named
 
-    known: dict[str, dict[str, Any]] = {}
-    for pub in conv.cited:  # the file's own first, then those of the files it extends
-        known.setdefault(publication_record(pub)["source"], publication_record(pub))
-    out: list[dict[str, Any]] = []
-    for c in citations:
-        record = known.get(str((c.get("citation") or {}).get("source")))
-        if record and record not in out:
-            out.append(record)
-    return out
+    return publications_named([conv], ((c.get("citation") or {}).get("source") for c in citations))
 
 
 def _corpus(conv: Convention) -> dict[str, str]:
-    from ..corpus.load import corpus_stamp
+    from ..corpus.load import corpus_of
 
-    stamp = corpus_stamp()
-    if conv.digest:  # a house file: its text and the house files it extends
-        stamp["house_digest"] = "sha256:" + conv.digest
-    return stamp
+    return corpus_of([conv])
 
 
 def _names(conv: Convention, sit: Situation) -> dict[str, Any]:
