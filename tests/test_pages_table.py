@@ -273,3 +273,16 @@ def test_the_reasons_under_a_ruling_name_the_publication_once_with_its_address_a
         "Cartamundi France / Ducale, \"Kem's — Les règles de jeu\"; address: none given by the project's sources",
         "Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source [1], in its list "
         "« Sources et méthode »); that page gives 2026-09-09 as its last check"]
+
+
+def test_the_game_s_csv_from_the_phone_names_each_citation_by_its_question_as_the_page_does(phone):
+    import csv
+    import io
+
+    _game(phone)
+    phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    rows = list(csv.reader(io.StringIO(phone.get("/export?format=csv").text)))
+    assert rows[0][-1] == "Citations"
+    assert rows[1][-1] == ("Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, "
+                           "tableau du score Ducale; What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — "
+                           "Contre-Kems : signification et règle exacte ; Déroulement, étape 6")

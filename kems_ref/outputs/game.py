@@ -358,8 +358,12 @@ def history_rows(entries: list[SheetEntry], lang: str, game: Optional[Game] = No
     return list(_rows(history_json(entries, game, lang), lang))
 
 
-def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
-    """Each history object as the cells of its row, one at a time."""
+def _rows(items: Iterable[dict[str, Any]], lang: str, by_question: bool = False) -> Iterator[list[str]]:
+    """Each history object as the cells of its row, one at a time; ``by_question``: each citation named
+    by the question its rule point answers ('Score for a right Kems?'), as the phone names it — for a
+    file a player reads (an export), not the terminal's history beside the rule commands."""
+    from .ruling import cite_line
+
     for item in items:
         if item["kind"] == "call":
             what = t("game.kind.call", lang, event=wording.event_label(item["event"], lang, item.get("call_name")),
@@ -387,7 +391,8 @@ def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
             change = t("game.pending", lang)
         if item["cancelled"]:
             change = f"{change} ({t('game.cancelled', lang)})".strip()
-        cite = "; ".join(f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
+        cite = "; ".join(cite_line(c, lang, by_question=True) if by_question
+                         else f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
         standing = " · ".join(f"{team} {total}" for team, total in (item.get("totals") or {}).items())
         yield [str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, standing, cite]
 
@@ -492,7 +497,7 @@ def export_csv(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS])
-    for row in _rows(history_of(sheet.store, sheet.game, lang), lang):
+    for row in _rows(history_of(sheet.store, sheet.game, lang), lang, by_question=True):
         writer.writerow([_csv_safe(cell) for cell in row])
         yield out.getvalue()
         out.seek(0)
@@ -515,7 +520,7 @@ def export_markdown(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
     lines += ["", _md(status_line(score, lang)), "", f"## {t('game.history', lang)}", "",
               "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     yield "\n".join(lines) + "\n"
-    for row in _rows(history_of(sheet.store, game, lang), lang):
+    for row in _rows(history_of(sheet.store, game, lang), lang, by_question=True):
         yield "| " + " | ".join(_md(cell) for cell in row) + " |\n"
 
 
