@@ -286,3 +286,30 @@ def test_the_game_s_csv_from_the_phone_names_each_citation_by_its_question_as_th
     assert rows[1][-1] == ("Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, "
                            "tableau du score Ducale; What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — "
                            "Contre-Kems : signification et règle exacte ; Déroulement, étape 6")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "≠ Kems: CALL REJECTED — waiting for the table to answer: which reading of 'Score for a wrong Kems?' "
+           "(1 or 2) (was: Inès+Karim +1 point)"),
+    ("fr", "≠ Kems : ANNONCE FAUSSE — en attente de la réponse de la table : quelle lecture de « Score d'un Kems "
+           "faux ? » (1 ou 2) (avant : Inès+Karim +1 point)"),
+])
+def test_a_wrong_kems_rescored_under_marquoir_says_it_waits_for_the_table_s_reading_of_its_contradiction(phone, lang,
+                                                                                                         line):
+    _game(phone)
+    r = phone.post("/call/kems", data={"by": "Léa", "hand": "Q Q Q 2"}, headers=TAP)
+    assert r.status_code == 200, r.text
+    shown = phone.get(f"/rescore?c=marquoir&lang={lang}").text
+    assert html.unescape(re.search(r'<li value="1" class="differs">([^<]+)</li>', shown).group(1)) == line
+
+
+def test_a_contre_kems_without_the_cards_rescored_says_which_fact_the_table_must_give(run, tmp_path):
+    db = tmp_path / "g.sqlite3"
+    env = {"KEMS_REF_DB": str(db)}
+    assert run("game", "new", "--team", "Léa+Tom", "--team", "Inès+Karim", "-c", "ducale", "--target", "5",
+               env=env).code == 0
+    run("game", "call", "contre-kems", "--by", "Inès", "--on", "Léa", env=env)
+    out = run("game", "rescore", "-c", "wikipedia", "--lang", "en", env=env).out.splitlines()
+    assert out[1] == ("  = 1. Contre-Kems: IT DEPENDS — waiting for the table to answer: Did the accused player hold a "
+                      "square?; Does the accused player's partner hold a square?; which reading of 'Whom does a "
+                      "Contre-Kems accuse?' (1 or 2) (was: no change)")

@@ -647,7 +647,9 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
         before = entry.changes if entry.applied else (settled_by.changes if settled_by else [])
         hands.append({"n": entry.n, "kind": "call", "event": entry.event, "verdict": str(ruling.verdict),
                       "applied": applied, "applied_verdict": applied_verdict, "applied_by": applied_by,
-                      "changes": changes, "before": before, "differs": changes != before})
+                      "changes": changes, "before": before, "differs": changes != before,
+                      # what a call left waiting waits for: the facts, or the reading of a contradiction
+                      "needs": [] if applied else list(ruling.needs), "ruled_as": ruling.event})
     replayed = sheet.end_by(sheet.standings(rescored, totals), ended)
     replayed.waiting = waiting
     return Replayed(ref, replayed, hands, rescored)

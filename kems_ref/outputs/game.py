@@ -561,9 +561,23 @@ def rescore_lines(game: Game, replayed: Replayed, lang: str) -> Iterator[dict[st
                     t("game.by_decision", lang) if hand["applied_by"] == "decision" else "")
             else:
                 verdict = t(f"verdict.{hand['verdict']}", lang)
-            now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
+            now = changes_text(hand["changes"], lang) if hand["applied"] else _pending(hand, lang)
             line = f"{verdict} — {now}"
         yield {"mark": "≠" if hand["differs"] else "=", "n": hand["n"], "event": event, "text": f"{line} ({was})"}
+
+
+def _pending(hand: dict[str, Any], lang: str) -> str:
+    """A replayed call the other convention leaves to the table, and what the table must answer: the
+    reading it follows where the source contradicts itself, or the fact the ruling turns on."""
+    from ..corpus.catalogue import question
+    from ..referee.situation import READING
+
+    asked = [t("game.pending_reading", lang, question=question(fact[len(READING):], lang))
+             if fact.startswith(READING) else wording.need(fact, lang, hand.get("ruled_as") or hand["event"])["question"]
+             for fact in hand.get("needs") or []]
+    if not asked:
+        return t("game.pending", lang)
+    return t("game.pending_on", lang, what=t("ui.sep", lang).join(asked))
 
 
 def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
@@ -576,7 +590,8 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
         if not line["event"]:
             console.print(f"  {line['mark']} " + escape(line["text"]))
         else:
-            console.print(f"  {line['mark']} {line['n']}. {escape(line['event'])}: {escape(line['text'])}")
+            console.print(f"  {line['mark']} {line['n']}. {escape(line['event'])}{t('ui.colon', lang)} "
+                          f"{escape(line['text'])}")
     console.print()
     print_score(console, replayed.game, replayed.score, lang)
 
