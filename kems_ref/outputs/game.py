@@ -572,8 +572,9 @@ def _pending(hand: dict[str, Any], lang: str) -> str:
     from ..corpus.catalogue import question
     from ..referee.situation import READING
 
+    event = hand.get("ruled_as") or hand["event"]
     asked = [t("game.pending_reading", lang, question=question(fact[len(READING):], lang))
-             if fact.startswith(READING) else wording.need(fact, lang, hand.get("ruled_as") or hand["event"])["question"]
+             if fact.startswith(READING) else wording.need(fact, lang, event)["question"]
              for fact in hand.get("needs") or []]
     if not asked:
         return t("game.pending", lang)
