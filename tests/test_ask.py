@@ -214,7 +214,7 @@ def test_a_self_contradicting_source_asks_which_reading_the_table_follows():
 
 def test_an_impossible_answer_is_refused_by_the_prompt_itself():
     prompter = Scripted("K K K K")
-    with pytest.raises(AssertionError, match="6 cards of rank K"):
+    with pytest.raises(AssertionError, match="6 kings"):
         settle(read("contre-kems on K K 7 7"), "pagat", "en", prompter)
 
 

@@ -57,7 +57,7 @@ def test_a_fifth_queen_tapped_on_the_keypad_is_refused_beside_the_keypad_and_the
     assert r.status_code == 400
     assert (r.headers["hx-retarget"], r.headers["hx-reswap"], r.headers["hx-push-url"]) == ("#tap-error", "innerHTML",
                                                                                            "false")
-    assert r.text == ('<p class="error">impossible: 5 cards of rank Q, but 1 deck(s) hold only 4 under ducale '
+    assert r.text == ('<p class="error">impossible: 5 queens, but one deck holds only 4 under Ducale '
                       '(Notice Ducale, via Regles.com, réf. [1] — Fiche technique › Matériel)</p>\n')
 
 
@@ -65,8 +65,8 @@ def test_a_failed_tap_is_worded_in_the_page_s_language(phone):
     _game(phone)
     phone.cookies.set("kems_lang", "fr")
     r = phone.get("/call/kems?by=L%C3%A9a&hand=Q+Q+Q+Q+Q", headers={"hx-request": "true"})
-    assert r.status_code == 400 and r.text.startswith('<p class="error">impossible : 5 cartes de rang Q, alors que 1 '
-                                                      'paquet(s) n&#39;en contiennent que 4 sous ducale')
+    assert r.status_code == 400 and r.text.startswith('<p class="error">impossible : 5 dames, alors qu&#39;un '
+                                                      'paquet n&#39;en contient que 4 sous Ducale')
 
 
 def test_a_point_after_the_game_is_over_says_so_where_it_was_tapped_and_changes_nothing(phone):
