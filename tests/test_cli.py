@@ -1,7 +1,9 @@
 """The public interface: JSON contract, errors (exit 2, one line, no traceback), linter, formats,
 house rules, and docs that cannot drift."""
 
+import csv
 import html.parser
+import io
 import os
 import pathlib
 import re
@@ -814,3 +816,13 @@ def test_the_version_is_written_once():
     pyproject = (pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
     assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
     assert importlib.metadata.version("kems-ref") == kems_ref.__version__
+
+
+def test_compare_gives_a_self_contradicting_source_s_two_answers_none_first_in_every_format(run):
+    md = run("compare", "call.kems.wrong", "marquoir", "ducale", "--format", "markdown", "--lang", "en").out
+    assert ("| `call.kems.wrong` **(differs)** | +1 pt (the other team) [1] or -1 pt (callers) [2] ⚠ conflict | "
+            "+1 pt (the other team) [3] |") in md.splitlines()
+    rows = list(csv.reader(io.StringIO(run("compare", "call.kems.wrong", "marquoir", "--format", "csv").out)))
+    assert rows[1][3] == "'+1 pt (the other team) or -1 pt (callers) ⚠ conflict"
+    one = run("compare", "call.kems.wrong", "--lang", "fr", env={"COLUMNS": "200"}).out
+    assert "marquoir       +1 pt (l'autre équipe) ou -1 pt (annonceurs) ⚠ contradiction" in one

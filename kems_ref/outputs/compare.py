@@ -98,6 +98,16 @@ def short(value: dict[str, Any], lang: str) -> str:
     return f"{value['short']}{force}"
 
 
+def summary(value: dict[str, Any], lang: str, first: str = "", second: str = "") -> str:
+    """A source's answer in a few words (:func:`short`); for a source that contradicts itself, each
+    reading's answer, none put before the other as the source's ("+1 pt (accused) or -1 pt (callers)"),
+    each followed by ``first`` and ``second`` (a reference to its citation) where given."""
+    said = f"{short(value, lang)} {first}".rstrip()
+    if not value["conflict"]:
+        return said
+    return t("ui.either", lang, first=said, second=f"{value['conflict']['short']} {second}".rstrip())
+
+
 def cite(citation: Optional[dict[str, Any]]) -> str:
     """``source — section``, or nothing where there is no citation."""
     return f"{citation['source']} — {citation['section']}" if citation else ""
@@ -114,10 +124,7 @@ def shown(row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
         if value["conflict"]:
             said.append((value["conflict"]["text"], value["conflict"]["citation"]))
         several = len(said) > 1
-        summary = short(value, lang)
-        if value["conflict"]:  # a source that contradicts itself: each reading's answer, none put first
-            summary = t("ui.either", lang, first=summary, second=value["conflict"]["short"])
-        out.append({"convention": label, "short": summary, "silent": value["silent"],
+        out.append({"convention": label, "short": summary(value, lang), "silent": value["silent"],
                     "conflict": bool(value["conflict"]),
                     "mark": t("ui.conflict_mark", lang) if value["conflict"] else "",
                     "readings": [{"label": f"{t('ui.reading', lang)} {n}" if several else "", "text": text or "",

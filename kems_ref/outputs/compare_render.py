@@ -13,7 +13,7 @@ import io
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..i18n import t
-from .compare import names_line, short, shown
+from .compare import names_line, short, shown, summary
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,11 +39,14 @@ class Refs:
 
 
 def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
-    text = f"{short(value, lang)} {refs.ref(value['citation'])}" if not value["silent"] else short(value, lang)
-    if value["conflict"]:
-        mark = t('ui.conflict_mark', lang) + t('ui.colon', lang)
-        text += f" {mark} {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
-    return text
+    """A source's answer with the number of its citation; a source that contradicts itself gives each
+    reading's answer with its own, none first, and is marked."""
+    if value["silent"]:
+        return short(value, lang)
+    first = refs.ref(value["citation"])
+    if not value["conflict"]:
+        return summary(value, lang, first)
+    return f"{summary(value, lang, first, refs.ref(value['conflict']['citation']))} {t('ui.conflict_mark', lang)}"
 
 
 def _csv_safe(value: str) -> str:
@@ -63,7 +66,8 @@ def as_csv(comparison: Comparison, lang: str, width: int) -> str:
     writer.writerow([_csv_safe(c) for c in ["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)]])
     for row in rows:
         vals = [row["values"][i] for i in ids]
-        shorts = [cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals]
+        marks = [f" {t('ui.conflict_mark', lang)}" if v["conflict"] else "" for v in vals]
+        shorts = ["" if v["silent"] else summary(v, lang) + mark for v, mark in zip(vals, marks, strict=True)]
         cites = [f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else "" for v in vals]
         line = [row["rule_point"], row["topic"], "yes" if row["agree"] else "no", *shorts, *cites]
         writer.writerow([_csv_safe(str(c)) for c in line])
