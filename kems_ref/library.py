@@ -52,7 +52,7 @@ _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
-        "notes", "call_name", "event_label", "game_event_label")
+        "notes", "call_name", "event_label", "game_event_label", "sources", "publication_lines")
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
@@ -250,8 +250,10 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.wording import game_event_label as game_event_label
     from .outputs.wording import needs as needs
     from .outputs.wording import notes as notes
+    from .outputs.wording import publication_lines as publication_lines
     from .outputs.wording import result_json as result_json
     from .outputs.wording import ruling_json as ruling_json
+    from .outputs.wording import sources as sources
     from .outputs.writers import Called as Called
     from .outputs.writers import History as History
     from .outputs.writers import House as House

@@ -152,16 +152,17 @@ def test_a_negation_it_cannot_place_is_refused_rather_than_read_backwards(run):
 
 
 @pytest.mark.parametrize(("story", "lang", "error"), [
-    ("kems sur R R R R R", "fr", "impossible : 5 cartes de rang R,"),
-    ("kems sur D D D D D D, pagat", "fr", "impossible : 6 cartes de rang D,"),
-    ("contre-kems sur V V V V V", "fr", "impossible : 5 cartes de rang V,"),
+    ("kems sur R R R R R", "fr", "impossible : 5 rois, alors qu'un paquet"),
+    ("kems sur D D D D D D, pagat", "fr", "impossible : 6 dames,"),
+    ("contre-kems sur V V V V V", "fr", "impossible : 5 valets,"),
     ("kems sur R♥ R♥ D D", "fr", "impossible : R♥ apparaît 2 fois"),
     ("kems sur 2 2 2 2, jeu de 32 cartes, nathan", "fr", "pas de 2 dans un paquet de 32 cartes (il contient 7 8 9 "
                                                           "10 V D R As)"),
-    ("kems on K K K K K", "en", "impossible: 5 cards of rank K,"),
+    ("kems on K K K K K", "en", "impossible: 5 kings,"),
 ])
 def test_an_impossible_hand_is_refused_in_the_ranks_of_the_users_language(run, story, lang, error):
-    """R for roi, D for dame, V for valet: the French error says the ranks the way the user typed them."""
+    """R for roi, D for dame, V for valet: the French error names the ranks in French words (rois, dames,
+    valets), a card by its French letters (R♥)."""
     r = run("ask", story, "--no-input", "--lang", lang)
     assert r.code == 2 and error in r.err
 
@@ -234,7 +235,7 @@ def test_a_self_contradicting_source_asks_which_reading_the_table_follows():
 
 def test_an_impossible_answer_is_refused_by_the_prompt_itself():
     prompter = Scripted("K K K K")
-    with pytest.raises(AssertionError, match="6 cards of rank K"):
+    with pytest.raises(AssertionError, match="6 kings"):
         settle(read("contre-kems on K K 7 7"), "pagat", "en", prompter)
 
 

@@ -117,3 +117,117 @@ def test_the_new_publication_fields_are_optional_and_documented():
     assert {"url", "site", "checked"} <= {k for k, v in schema["properties"].items() if v.get("description")}
     known = schema["$defs"]["KnownThrough"]["properties"]
     assert all(known[k].get("description") for k in ("how", "via", "page", "ref", "checked"))
+
+
+# --- compare and the checklist name their publications as a ruling does (#32 §3) -------------------
+
+DUCALE_EN = [
+    "  Notice Ducale",
+    "    Cartamundi France / Ducale, \"Kem's — Les règles de jeu\"; address: none given by the project's sources",
+    "    Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source [1], in its list "
+    "« Sources et méthode »); that page gives 2026-09-09 as its last check",
+]
+
+
+def _publications_block(out: str, heading: str = "Publications cited") -> list[str]:
+    lines = [line.rstrip() for line in out.splitlines()]
+    start = lines.index(heading)
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start + 1:end]
+
+
+def test_compare_names_each_publication_its_cells_cite_once_with_its_address_and_how_it_is_known(run):
+    out = run("compare", "call.kems.wrong", "ducale", "regles-com", "wikipedia", "--lang", "en",
+              env={"COLUMNS": "200"}).out
+    assert _publications_block(out) == [*DUCALE_EN, "  Wikipédia (fr), article « Kem's »",
+                                        "    Wikipédia en français, \"Kem's\"; address: https://fr.wikipedia.org/wiki/"
+                                        "Kem%27s", "    Known through: read directly"]
+    # Regles.com cites the notice it extends: the notice is named once, not once for each column
+    assert out.count("Known through:") == 2
+
+
+def test_compare_s_table_of_several_points_ends_with_the_same_publications(run):
+    out = run("compare", "ducale", "--topic", "calls", "--lang", "en", env={"COLUMNS": "200"}).out
+    assert _publications_block(out) == DUCALE_EN
+
+
+def test_compare_in_french_and_in_markdown(run):
+    out = run("compare", "call.kems.wrong", "ducale", "--lang", "fr", env={"COLUMNS": "200"}).out
+    assert _publications_block(out, "Publications citées")[1] == (
+        "    Cartamundi France / Ducale, « Kem's — Les règles de jeu » ; adresse : aucune donnée par les sources "
+        "du projet")
+    md = run("compare", "call.kems.wrong", "ducale", "--format", "markdown", "--lang", "en").out
+    assert md.rstrip("\n").splitlines()[-4:] == [
+        "**Publications cited**", "", "- Notice Ducale",
+        "  Cartamundi France / Ducale, \"Kem's — Les règles de jeu\"; address: none given by the project's sources"
+        " — Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source \\[1\\], in its "
+        "list « Sources et méthode »); that page gives 2026-09-09 as its last check"]
+
+
+def test_compare_s_json_carries_the_sources_and_the_corpus_as_a_ruling_s_does(run, rule):
+    data = run("compare", "call.kems.wrong", "ducale", "pagat", "--json", "--lang", "en").json()
+    ruling = rule("kems", "--square", "--lang", "en")
+    assert data["sources"][0] == ruling["sources"][0]
+    assert [s["source"] for s in data["sources"]] == ["Notice Ducale", "Pagat, « Kemps » (John McLeod)"]
+    assert data["sources"][1]["site"] == "pagat.com" and data["sources"][1]["url"] is None
+    assert data["corpus"] == ruling["corpus"]
+
+
+def test_compare_of_a_house_file_carries_its_digest_by_its_id(run, tmp_path: Path):
+    path = tmp_path / "chez-nous.yaml"
+    path.write_text((conventions_dir() / "ducale.yaml").read_text(encoding="utf-8")
+                    .replace("id: ducale", "id: chez-nous", 1), encoding="utf-8")
+    corpus = run("compare", "call.kems.wrong", "pagat", str(path), "--json").json()["corpus"]
+    assert corpus["house_digests"] == {"chez-nous": "sha256:" + load(str(path)).digest}
+
+
+def test_the_checklist_names_its_publications_under_the_sheet_in_every_format(run):
+    text = run("checklist", "--lang", "en").out
+    assert _publications_block(text) == DUCALE_EN
+    md = run("checklist", "--format", "markdown", "--lang", "en").out
+    assert "**Publications cited**\n\n- Notice Ducale\n  Cartamundi France / Ducale" in md
+    page = run("checklist", "--format", "html", "--lang", "en").out
+    assert ('<footer class="publications"><p><b>Publications cited:</b> <b>Notice Ducale</b> — Cartamundi '
+            "France / Ducale, &quot;Kem&#x27;s — Les règles de jeu&quot;; address: none given by the project&#x27;s "
+            "sources — Known through: the summary on Regles.com") in page
+
+
+def test_a_mixed_table_s_sheet_names_each_convention_s_publication(run):
+    text = run("checklist", "-c", "wikipedia", "-c", "ducale", "--lang", "en").out
+    assert _publications_block(text) == [  # in the order the sheet first cites them
+        *DUCALE_EN, "  Wikipédia (fr), article « Kem's »",
+        "    Wikipédia en français, \"Kem's\"; address: https://fr.wikipedia.org/wiki/Kem%27s",
+        "    Known through: read directly"]
+
+
+def test_the_checklist_s_json_carries_the_sources_and_the_corpus(run, rule):
+    data = run("checklist", "--json", "--lang", "en").json()
+    ruling = rule("kems", "--square", "--lang", "en")
+    assert data["sources"] == ruling["sources"] and data["corpus"] == ruling["corpus"]
+    mixed = run("checklist", "-c", "pagat", "-c", "ducale", "--json").json()
+    assert [s["source"] for s in mixed["sources"]] == ["Pagat, « Kemps » (John McLeod)", "Notice Ducale"]
+    assert mixed["corpus"] == ruling["corpus"]
+
+
+# --- a new player's reading of Ducale's sheet --------------------------------------------------------
+
+def test_ducale_s_sheet_gives_the_notice_s_words_first_and_marks_them_as_usage_after_them(run):
+    text = run("checklist", "--lang", "en").out.splitlines()
+    assert text[4] == ("[ ] How many players? Must it be even?  →  The notice presents Kems for four players, in two "
+                       "teams of two. (usage)")
+    assert not any("(description)" in line for line in text)
+    item = run("checklist", "--json", "--lang", "fr").json()["items"][0]
+    assert item["answer"] == "La notice présente le Kems à quatre joueurs, en deux équipes de deux."
+    assert item["force"] == "described"
+    french = run("checklist", "--lang", "fr").out.splitlines()[4]
+    assert french.endswith("deux équipes de deux. (usage)")
+
+
+def test_the_printed_sheet_writes_each_colon_as_its_language_does(run):
+    english = run("checklist", "--format", "html", "--lang", "en").out
+    assert "TO DECIDE: ________" in english and "TO DECIDE : " not in english
+    french = run("checklist", "-c", "marquoir", "--format", "html", "--lang", "fr").out
+    assert "À DÉCIDER\u00a0: ________" in french
+    assert "⚠ contradiction\u00a0: " in french and "contradiction: " not in french
+    advised = run("checklist", "-c", "regles-com", "--format", "html", "--lang", "fr").out
+    assert "conseil\u00a0: " in advised and "conseil: " not in advised

@@ -1,7 +1,9 @@
 """The public interface: JSON contract, errors (exit 2, one line, no traceback), linter, formats,
 house rules, and docs that cannot drift."""
 
+import csv
 import html.parser
+import io
 import os
 import pathlib
 import re
@@ -62,13 +64,13 @@ def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("args, needle", [
     (["rule", "contre-kems", "--hand", "7 7 X K"], "unreadable card 'X'"),
-    (["rule", "kems", "--hand", "7 7 7 7 7"], "5 cards of rank 7"),
+    (["rule", "kems", "--hand", "7 7 7 7 7"], "5 7s, but one deck holds only 4"),
     (["rule", "kems", "--hand", "2 3 4 5 6 7 8 9 10"], "no player can hold that many (4 dealt and 4 in the middle"),
     (["rule", "kems", "--hand", "7h 7h 7 7"], "appears 2 times"),
     (["rule", "kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], None),
-    (["rule", "double-kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], "rank 7"),
+    (["rule", "double-kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], "5 7s"),
     (["rule", "kems", "--hand", "2 2 2 2", "--deck", "32", "-c", "jouer-au-kems"], "no 2 in a 32-card deck"),
-    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", "marquoir"], "marquoir is played by 4–8 players"),
+    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", "marquoir"], "Marquoir is played by 4–8 players"),
     (["rule", "kems", "--hand", "Q Q Q Q", "--players", "5", "-c", "pagat"], "teams of two"),
     (["rule", "kems", "--hand", "Q Q Q Q", "--deck", "32"], "52-card deck"),
     (["rule", "nonsense"], "unknown event 'nonsense'"),
@@ -622,7 +624,8 @@ def test_compare_one_point_shows_that_point_across_every_source_on_one_screen(ru
     r = run("compare", "call.contre_kems.wrong", env={"COLUMNS": "80"})
     lines = r.out.splitlines()
     assert lines[0].startswith("call.contre_kems.wrong  ≠ differs")
-    assert len(lines) <= 40
+    answers = lines[:lines.index("Publications cited")]  # the publications they cite follow, each once
+    assert len(answers) <= 40
     for cid in ("bicycle", "ducale", "jouer-au-kems", "marquoir", "nathan", "pagat", "regle-breve", "regles-com",
                 "wikipedia"):
         assert sum(line.startswith(cid + " ") for line in lines) == 1
@@ -813,3 +816,13 @@ def test_the_version_is_written_once():
     pyproject = (pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
     assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
     assert importlib.metadata.version("kems-ref") == kems_ref.__version__
+
+
+def test_compare_gives_a_self_contradicting_source_s_two_answers_none_first_in_every_format(run):
+    md = run("compare", "call.kems.wrong", "marquoir", "ducale", "--format", "markdown", "--lang", "en").out
+    assert ("| `call.kems.wrong` **(differs)** | +1 pt (the other team) [1] or -1 pt (callers) [2] ⚠ conflict | "
+            "+1 pt (the other team) [3] |") in md.splitlines()
+    rows = list(csv.reader(io.StringIO(run("compare", "call.kems.wrong", "marquoir", "--format", "csv").out)))
+    assert rows[1][3] == "'+1 pt (the other team) or -1 pt (callers) ⚠ conflict"
+    one = run("compare", "call.kems.wrong", "--lang", "fr", env={"COLUMNS": "200"}).out
+    assert "marquoir       +1 pt (l'autre équipe) ou -1 pt (annonceurs) ⚠ contradiction" in one

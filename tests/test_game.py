@@ -377,7 +377,13 @@ def test_export_in_markdown_csv_and_json(run, game, db):
     assert rows[0] == ["#", "Time", "Entry", "Verdict", "Changes", "Score after", "Citations"] and len(rows) == 3
     assert rows[1][2] == "Kems by Léa (Tom: Q Q Q Q)" and rows[1][4] == "Tom+Léa +1 point"
     assert rows[1][5] == "Tom+Léa 1 · Ana+Ben 0" and rows[2][5] == "Tom+Léa 1 · Ana+Ben 1"
-    assert "call.kems.right" in rows[1][6]
+    assert rows[1][6] == ("What hand makes a Kems: four of a kind, or a run of four in one suit?: Notice Ducale, "
+                          "via Regles.com, réf. [1] — Repères utiles › Carré ; Fiche technique › But ; Comment jouer, "
+                          "après l'étape 6; "
+                          "Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, "
+                          "tableau du score Ducale; What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — "
+                          "Contre-Kems : signification et règle exacte ; Déroulement, étape 6")
+    assert "call.kems.right" not in rows[1][6] and "call.kems.right" not in md  # a player's file: the questions
     assert "| Score after |" in md and "| Tom+Léa 1 · Ana+Ben 1 |" in md
     data = json.loads(run("game", "export", "--format", "json", env=env).out)
     assert totals(data["score"]) == {"Tom+Léa": 1, "Ana+Ben": 1} and len(data["history"]) == 2

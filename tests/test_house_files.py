@@ -188,7 +188,7 @@ def test_a_deck_rule_that_leaves_a_table_size_unstated_is_silent_there_never_one
     assert run("conventions", "validate", str(path)).code == 0
     at_eight = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q Q Q Q", "--players", "8",
                    "-c", str(path), "--lang", "en")
-    assert at_eight.code == 2 and "1 deck(s) hold only 4" in at_eight.err
+    assert at_eight.code == 2 and "but one deck holds only 4" in at_eight.err
     at_ten = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q Q Q Q", "--players", "10",
                  "-c", str(path), "--json", "--lang", "en").json()
     assert "players.decks" in at_ten["unspecified"]

@@ -59,11 +59,14 @@ def _answers(page: str, point: str) -> dict[str, dict]:
 
 
 def _cli_one_point(out: str) -> dict[str, list[str]]:
-    """``kems-ref compare POINT`` read back: each source's first line, then its lines in full."""
+    """``kems-ref compare POINT`` read back: each source's first line, then its lines in full (the
+    publications cited, under them, left out)."""
     blocks: dict[str, list[str]] = {}
     name = ""
     for line in out.splitlines()[3:]:
         line = line.rstrip()
+        if line in (kems.t("ui.publications", "en"), kems.t("ui.publications", "fr")):
+            break
         if not line:
             continue
         if not line.startswith(" "):
@@ -81,7 +84,7 @@ def test_the_compare_page_shows_both_of_marquoirs_readings_of_a_wrong_contre_kem
     assert r.status_code == 200
     answers = _answers(r.text, "call.contre_kems.wrong")
     assert answers["marquoir"] == {
-        "short": "+1 pt (accused)", "silent": False, "mark": "⚠ conflict",
+        "short": "+1 pt (accused) or -1 pt (callers)", "silent": False, "mark": "⚠ conflict",
         "readings": [("Reading 1:", "Otherwise the point goes to the wrongly accused team.",
                       "Marquoir, page « Kems » — Contre-Kems"),
                      ("Reading 2:", "The score-entry instructions say to enter −1 for the team that called wrongly.",
@@ -148,7 +151,8 @@ def test_a_topic_in_the_address_compares_each_of_its_points_and_names_the_calls_
     page = client.get("/compare?point=signal").text
     assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', page) == \
         [p.id for p in kems.RULE_POINTS if p.topic == "signal"]
-    cli = run("compare", "signal", "--lang", "en", env=WIDE).out.rstrip().splitlines()[-1]
+    out = run("compare", "signal", "--lang", "en", env=WIDE).out.rstrip().splitlines()
+    cli = next(line for line in out if line.startswith("Calls by their own names"))
     assert cli.startswith("Calls by their own names — pagat: Kems = Kemps")
     assert cli in _text(page)
 
@@ -194,7 +198,8 @@ def test_a_question_on_two_points_is_compared_on_both_and_names_the_calls_as_the
     asked = client.get("/ask", params={"words": story, "lang": "fr"}).text
     assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', asked) == ["score.system", "score.target"]
     assert _answers(asked, "score.system")["pagat"]["short"] == "lettres"
-    cli = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.rstrip().splitlines()[-1]
+    out = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.rstrip().splitlines()
+    cli = next(line for line in out if line.startswith("Les annonces sous leur propre nom"))
     assert cli.startswith("Les annonces sous leur propre nom — pagat: Kems = Kemps") and cli in _text(asked)
 
 
@@ -216,7 +221,19 @@ def _sheet_as_text(page: str, lang: str) -> list[str]:
         lines.append(f"      {_text(ours)}")
     sources = re.search(r'<ul class="understood sources">(.*?)</ul>', page, re.S).group(1)
     lines += ["", *(_text(s) for s in re.findall(r"<li>(.*?)</li>", sources, re.S))]
+    lines += ["", *_publications_as_text(page)]
     assert colon in lines[4]
+    return lines
+
+
+def _publications_as_text(page: str) -> list[str]:
+    """The page's publications cited, written as the command line writes them under its sources."""
+    found = re.search(r'<section class="publications"><h3>(.*?)</h3>(.*?)</section>', page, re.S)
+    assert found, "no publications on the page"
+    lines = [_text(found.group(1))]
+    for name, rest in re.findall(r'<li><b class="pub-name">(.*?)</b>(.*?)</li>', found.group(2), re.S):
+        lines += [f"  {_text(name)}", *(f"    {_text(line)}" for line in
+                                        re.findall(r'<span class="pub-line">(.*?)</span>', rest, re.S))]
     return lines
 
 
@@ -276,3 +293,47 @@ def test_the_sheet_prints_alone_in_one_column_without_the_header_the_nav_the_pic
     hidden = re.search(r"([^{}]+)\{\s*display:\s*none", printed.group(1)).group(1)
     assert {s.strip() for s in hidden.split(",")} >= {"header", "nav", "form", "button"}
     assert "max-width: none" in printed.group(1) and "break-inside: avoid" in printed.group(1)
+
+
+# --- the publications, as the command line names them (#32 §3) ----------------------------------
+
+def _cli_publications(out: str, lang: str) -> list[str]:
+    lines = [line.rstrip() for line in out.splitlines()]
+    start = lines.index(kems.t("ui.publications", lang))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_compare_page_names_each_publication_once_as_the_command_line_does(run, client, lang):
+    page = client.get(f"/compare?point=call.kems.wrong&lang={lang}").text
+    cli = run("compare", "call.kems.wrong", "--lang", lang, env=WIDE).out
+    assert _publications_as_text(page) == _cli_publications(cli, lang)
+    assert _publications_as_text(page)[1:4] == [
+        "  Notice Ducale",
+        *(["    Cartamundi France / Ducale, \"Kem's — Les règles de jeu\"; address: none given by the project's "
+           "sources", "    Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source [1], "
+           "in its list « Sources et méthode »); that page gives 2026-09-09 as its last check"] if lang == "en" else
+          ["    Cartamundi France / Ducale, « Kem's — Les règles de jeu » ; adresse : aucune donnée par les sources "
+           "du projet", "    Connue par : le résumé de Regles.com, « Règle du Kems à 4 joueurs » (la source [1] de "
+           "sa liste « Sources et méthode ») ; cette page se dit vérifiée le 2026-09-09"])]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_convention_s_checklist_page_gives_each_answer_its_citation_and_names_the_publications(run, client,
+                                                                                                 lang):
+    page = client.get(f"/checklist?c=wikipedia&lang={lang}").text
+    cli = run("checklist", "-c", "wikipedia", "--lang", lang, env=WIDE).out
+    assert _publications_as_text(page) == _cli_publications(cli, lang)
+    assert "https://fr.wikipedia.org/wiki/Kem%27s" in _text(page)
+    first = re.search(r'<ul class="checklist">\s*<li>(.*?)</li>', page, re.S).group(1)
+    cited = re.search(r'<small class="cite">\((.*?)\)</small>', first, re.S)
+    assert cited and _text(cited.group(1)).startswith("Wikipédia (fr), article « Kem's » — ")
+    assert f"({_text(cited.group(1))})" in cli
+
+
+def test_the_mixed_tables_sheet_page_names_the_publications_of_every_convention(client):
+    page = client.get("/checklist?c=pagat&c=ducale&lang=en").text
+    names = [line.strip() for line in _publications_as_text(page) if line.startswith("  ") and
+             not line.startswith("    ")]
+    assert names == ["Pagat, « Kemps » (John McLeod)", "Notice Ducale"]

@@ -4,6 +4,7 @@ file, and the score under other rules — through the pages, as a phone's htmx s
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -56,7 +57,7 @@ def test_a_fifth_queen_tapped_on_the_keypad_is_refused_beside_the_keypad_and_the
     assert r.status_code == 400
     assert (r.headers["hx-retarget"], r.headers["hx-reswap"], r.headers["hx-push-url"]) == ("#tap-error", "innerHTML",
                                                                                            "false")
-    assert r.text == ('<p class="error">impossible: 5 cards of rank Q, but 1 deck(s) hold only 4 under ducale '
+    assert r.text == ('<p class="error">impossible: 5 queens, but one deck holds only 4 under Ducale '
                       '(Notice Ducale, via Regles.com, réf. [1] — Fiche technique › Matériel)</p>\n')
 
 
@@ -64,8 +65,8 @@ def test_a_failed_tap_is_worded_in_the_page_s_language(phone):
     _game(phone)
     phone.cookies.set("kems_lang", "fr")
     r = phone.get("/call/kems?by=L%C3%A9a&hand=Q+Q+Q+Q+Q", headers={"hx-request": "true"})
-    assert r.status_code == 400 and r.text.startswith('<p class="error">impossible : 5 cartes de rang D, alors que 1 '
-                                                      'paquet(s) n&#39;en contiennent que 4 sous ducale')
+    assert r.status_code == 400 and r.text.startswith('<p class="error">impossible : 5 dames, alors qu&#39;un '
+                                                      'paquet n&#39;en contient que 4 sous Ducale')
 
 
 def test_a_point_after_the_game_is_over_says_so_where_it_was_tapped_and_changes_nothing(phone):
@@ -306,3 +307,54 @@ def test_under_pagat_the_stop_kemps_accuses_a_team_and_the_page_asks_for_the_tea
         "Inès+Karim", "rejected", [{"team": "Léa+Tom", "change": 1, "unit": "letter"}])
     assert 'name="partner_square" value="no"' in hand and "Which team" not in phone.get(
         "/call/contre-kems?on=Tom").text
+
+
+def test_the_reasons_under_a_ruling_name_the_publication_once_with_its_address_and_how_it_is_known(phone):
+    _game(phone)
+    r = phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    block = r.text.split('<section class="publications">')[1].split("</section>")[0]
+    assert [html.unescape(x) for x in re.findall(r'<b class="pub-name">([^<]+)</b>', block)] == ["Notice Ducale"]
+    assert [html.unescape(x) for x in re.findall(r'<span class="pub-line">([^<]+)</span>', block)] == [
+        "Cartamundi France / Ducale, \"Kem's — Les règles de jeu\"; address: none given by the project's sources",
+        "Known through: the summary on Regles.com, « Règle du Kems à 4 joueurs » (its source [1], in its list "
+        "« Sources et méthode »); that page gives 2026-09-09 as its last check"]
+
+
+def test_the_game_s_csv_from_the_phone_names_each_citation_by_its_question_as_the_page_does(phone):
+    import csv
+    import io
+
+    _game(phone)
+    phone.post("/call/kems", data={"by": "Léa", "square": "yes"}, headers=TAP)
+    rows = list(csv.reader(io.StringIO(phone.get("/export?format=csv").text)))
+    assert rows[0][-1] == "Citations"
+    assert rows[1][-1] == ("Score for a right Kems?: Notice Ducale, via Regles.com, réf. [1] — Score et victoire, "
+                           "tableau du score Ducale; What ends the hand?: Notice Ducale, via Regles.com, réf. [1] — "
+                           "Contre-Kems : signification et règle exacte ; Déroulement, étape 6")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "≠ Kems: CALL REJECTED — waiting for the table to answer: which reading of 'Score for a wrong Kems?' "
+           "(1 or 2) (was: Inès+Karim +1 point)"),
+    ("fr", "≠ Kems : ANNONCE FAUSSE — en attente de la réponse de la table : quelle lecture de « Score d'un Kems "
+           "faux ? » (1 ou 2) (avant : Inès+Karim +1 point)"),
+])
+def test_a_wrong_kems_rescored_under_marquoir_says_it_waits_for_the_table_s_reading_of_its_contradiction(phone, lang,
+                                                                                                         line):
+    _game(phone)
+    r = phone.post("/call/kems", data={"by": "Léa", "hand": "Q Q Q 2"}, headers=TAP)
+    assert r.status_code == 200, r.text
+    shown = phone.get(f"/rescore?c=marquoir&lang={lang}").text
+    assert html.unescape(re.search(r'<li value="1" class="differs">([^<]+)</li>', shown).group(1)) == line
+
+
+def test_a_contre_kems_without_the_cards_rescored_says_which_fact_the_table_must_give(run, tmp_path):
+    db = tmp_path / "g.sqlite3"
+    env = {"KEMS_REF_DB": str(db)}
+    assert run("game", "new", "--team", "Léa+Tom", "--team", "Inès+Karim", "-c", "ducale", "--target", "5",
+               env=env).code == 0
+    run("game", "call", "contre-kems", "--by", "Inès", "--on", "Léa", env=env)
+    out = run("game", "rescore", "-c", "wikipedia", "--lang", "en", env=env).out.splitlines()
+    assert out[1] == ("  = 1. Contre-Kems: IT DEPENDS — waiting for the table to answer: Did the accused player hold a "
+                      "square?; Does the accused player's partner hold a square?; which reading of 'Whom does a "
+                      "Contre-Kems accuse?' (1 or 2) (was: no change)")

@@ -168,7 +168,7 @@ def test_the_checklist_page_of_a_mixed_table_is_the_command_lines_mixed_sheet(ru
     assert cli.code == 0
     assert _shown_lines(r.text) == _sheet_lines(cli.out)
     assert str(escape(cli.out.splitlines()[1])) in r.text  # "Where pagat, ducale disagree or are silent…"
-    for source in cli.out.strip().splitlines()[-len(chosen):]:  # "pagat: Pagat …", each convention's name
+    for source in cli.out.split("\n\n")[2].splitlines():  # "pagat: Pagat …", each convention's name
         assert f"<li>{escape(source)}</li>" in r.text
 
 
@@ -183,12 +183,33 @@ def test_the_checklist_page_of_nine_conventions_gives_each_point_nine_answers(cl
     assert [line.split(":")[0] for line in lines[1:10]] == ids
 
 
+def _checklist_text_lines(text: str) -> list[str]:
+    """A convention's sheet as the command line writes it, as the page's lines: each question, its
+    answer with its citation (or what the table decides), a contradiction, the source's advice."""
+    lines: list[str] = []
+    for line in text.split("\n\n")[1].splitlines():
+        if line.startswith("== "):
+            continue
+        if line.startswith("[ ] "):
+            question, answer = line[4:].split("  →  ")
+            lines += [question, answer.replace(": ________", "").replace(" ________", "")]
+        elif line.startswith("      (") and line.endswith(")"):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line.strip())
+    return [" ".join(line.split()) for line in lines]
+
+
 def test_the_checklist_page_of_one_convention_lists_its_points_and_what_is_to_decide(client):
     page = client.get("/checklist?c=ducale&c=&c=ducale")  # the same convention twice is one column
     assert page.status_code == 200
     items = kems.checklist(["ducale"], "en").items
     lines = _shown_lines(page.text)
-    assert lines == [line for it in items for line in (it["question"], it["answer"] or "TO DECIDE")]
+    assert lines == _checklist_text_lines(kems.CHECKLIST.write(kems.Format.TEXT, kems.checklist(["ducale"], "en"),
+                                                                "en"))
+    assert lines[:2] == [items[0]["question"], f"{items[0]['answer']} (usage) (Notice Ducale, via Regles.com, "
+                         "réf. [1] — Fiche technique (version principale) ; Fiche technique › Joueurs)"]
+    assert "TO DECIDE" in lines
     assert _shown_lines(client.get("/checklist").text) == lines  # Ducale: the default
 
 

@@ -377,7 +377,7 @@ def test_under_pagat_ten_players_use_two_decks_so_five_sevens_can_be_out_at_eigh
     assert r["verdict"] == "upheld" and r["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
     refused = run("rule", "contre-kems", "-c", "pagat", "--players", "8", "--hand", "7 7 7 7", "--partner-hand",
                   "7 2 3 4")
-    assert refused.code == 2 and "5 cards of rank 7, but 1 deck(s) hold only 4 under pagat" in refused.err
+    assert refused.code == 2 and "5 7s, but one deck holds only 4 under Pagat" in refused.err
 
 
 # --- the explanation says whose rule it is, and how binding ----------------------------------------
@@ -507,20 +507,20 @@ def test_a_hand_larger_than_any_player_can_hold_is_refused_naming_why(run):
     assert r.code == 2 and r.err.strip() == ("kems-ref: error: --hand has 9 cards: no player can hold that many "
                                              "(4 dealt and 4 in the middle at most)")
     five_queens = run("rule", "kems", "--hand", "Q Q Q Q", "--lifted", "Q")
-    assert five_queens.code == 2 and "5 cards of rank Q" in five_queens.err
+    assert five_queens.code == 2 and "5 queens" in five_queens.err
 
 
 def test_an_impossible_hand_names_what_decided_the_deck(run):
     # the convention's own deck rule, the user's --deck, or the largest deck assumed where the source is silent
     ducale = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q 2 3 4")
     assert ducale.code == 2 and ducale.err.strip().endswith(
-        "5 cards of rank Q, but 1 deck(s) hold only 4 under ducale (Notice Ducale, via Regles.com, réf. [1] — "
+        "5 queens, but one deck holds only 4 under Ducale (Notice Ducale, via Regles.com, réf. [1] — "
         "Fiche technique › Matériel)")
     given = run("rule", "kems", "--deck", "32", "--hand", "2 2 2 2", "-c", "jouer-au-kems")
-    assert given.code == 2 and given.err.strip().endswith("under jouer-au-kems (--deck 32)")
+    assert given.code == 2 and given.err.strip().endswith("under Jouer au Kems (--deck 32)")
     silent = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q 2 3 4", "-c", "regle-breve")
     assert silent.code == 2 and silent.err.strip().endswith(
-        "under regle-breve (deck not stated: 52, the largest, assumed)")
+        "under Règle brève (deck not stated: 52, the largest, assumed)")
 
 
 def test_under_jouer_au_kems_at_six_players_the_explanation_counts_three_teams(run):
@@ -870,3 +870,28 @@ def test_the_library_refuses_every_convention_and_a_named_one_at_once():
     assert caught.value.key == "error.all_and_convention"
     assert len(api.rule(sit, None, everywhere=True).rulings) == 9
     assert api.rule(sit, None).rulings[0].convention == "ducale"  # none named: the default
+
+
+# --- the card messages a new player read ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["rule", "kems", "--hand", "Q Q Q Q Q", "--lang", "fr"],
+     "impossible : 5 dames, alors qu'un paquet n'en contient que 4 sous Ducale (Notice Ducale, via Regles.com, "
+     "réf. [1] — Fiche technique › Matériel)"),
+    (["rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q Q Q Q Q", "-c", "pagat", "--players", "10",
+      "--lang", "fr"],
+     "impossible : 9 dames, alors que 2 paquets n'en contiennent que 8 sous Pagat (Pagat, « Kemps » (John McLeod), "
+     "via pagat.com, d'après les faits reformulés par le projet ; Regles.com, réf. [2] — joueurs et cartes)"),
+    (["rule", "kems", "--hand", "2 2 2 2", "--deck", "32", "-c", "jouer-au-kems", "--lang", "fr"],
+     "pas de 2 dans un paquet de 32 cartes (il contient 7 8 9 10 V D R As) sous Jouer au Kems (--deck 32)"),
+    (["rule", "kems", "--hand", "Kh Kh K K", "--lang", "fr"],
+     "impossible : R♥ apparaît 2 fois mais n'existe qu'une fois sous Ducale (Notice Ducale, via Regles.com, "
+     "réf. [1] — Fiche technique › Matériel)"),
+    (["rule", "kems", "--hand", "K K K K K", "--lang", "en"],
+     "impossible: 5 kings, but one deck holds only 4 under Ducale (Notice Ducale, via Regles.com, réf. [1] — "
+     "Fiche technique › Matériel)"),
+])
+def test_an_impossible_hand_is_said_with_the_rank_s_word_its_plural_and_the_convention_s_name(run, args, said):
+    r = run(*args)
+    assert r.code == 2
+    assert r.err.strip().removeprefix("kems-ref: error: ").removeprefix("kems-ref : erreur : ") == said

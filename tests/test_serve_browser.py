@@ -159,7 +159,7 @@ def test_two_phones_at_one_table_a_bad_tap_a_call_entered_twice_an_undo_and_its_
             lea.locator("summary", has_text="Or tap the cards").tap()
             for _ in range(5):
                 lea.locator(".keypad").get_by_role("link", name="Q", exact=True).tap()
-            expect(lea.locator("#tap-error .error")).to_contain_text("impossible: 5 cards of rank Q")
+            expect(lea.locator("#tap-error .error")).to_contain_text("impossible: 5 queens")
             expect(lea.locator("output.cards")).to_have_text("Q Q Q Q")
             lea.screenshot(path=shots / "keypad-refused-en.png")
             lea.get_by_role("link", name="Cancel").tap()

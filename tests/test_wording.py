@@ -78,7 +78,7 @@ def test_a_situation_impossible_under_a_convention_keeps_its_reason_as_the_error
     impossible = [r for r in rulings if r.verdict is Verdict.IMPOSSIBLE]
     assert [r.convention for r in impossible] == ["regles-com"]
     assert wording.explanation(impossible[0], "en").startswith(
-        "regles-com is played by 4 players, not 6 (see --players")
+        "Regles.com is played by 4 players, not 6 (see --players")
     assert wording.explanation(impossible[0], "fr") != wording.explanation(impossible[0], "en")
 
 

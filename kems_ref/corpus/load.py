@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -60,6 +61,43 @@ def publication_record(pub: dict[str, Any]) -> dict[str, Any]:
     return {"source": pub.get("cite_as") or pub["title"], "title": pub["title"], "author": pub.get("author"),
             "url": pub.get("url"), "site": pub.get("site"), "checked": pub.get("checked"),
             "known": {k: known.get(k) for k in ("how", "via", "page", "ref", "checked")}}
+
+
+def names_publication(source: str, record: dict[str, Any]) -> bool:
+    """Whether a citation's source (as stored, or as shown: ``Notice Ducale, via Regles.com, réf. [1]``)
+    names this publication."""
+    return source == record["source"] or source.startswith(record["source"] + ", via ")
+
+
+def publications_named(convs: Iterable[Convention], sources: Iterable[Any]) -> list[dict[str, Any]]:
+    """The publications these citations' sources name, each once, in the order first named, looked
+    up among what the conventions' citations may name (:func:`publication_record`): the one list of
+    a ruling's sources, a comparison's and a checklist's."""
+    records: list[dict[str, Any]] = []
+    for conv in convs:
+        for pub in conv.cited:  # a file's own first, then those of the files it extends
+            record = publication_record(pub)
+            if all(r["source"] != record["source"] for r in records):
+                records.append(record)
+    out: list[dict[str, Any]] = []
+    for source in sources:
+        named = next((r for r in records if source and names_publication(str(source), r)), None)
+        if named is not None and named not in out:
+            out.append(named)
+    return out
+
+
+def corpus_of(convs: Iterable[Convention]) -> dict[str, Any]:
+    """:func:`corpus_stamp`, and where the data are house files, the digest a score sheet keeps of
+    each (``house_digest`` for one convention's; ``house_digests`` by id for several)."""
+    stamp: dict[str, Any] = corpus_stamp()
+    convs = list(convs)
+    houses = {c.id: "sha256:" + c.digest for c in convs if c.digest}
+    if len(convs) == 1 and houses:
+        stamp["house_digest"] = next(iter(houses.values()))
+    elif houses:
+        stamp["house_digests"] = houses
+    return stamp
 
 
 #: How strongly a source says a stated point (see README, "The data"): only a prescription is a

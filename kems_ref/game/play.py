@@ -832,7 +832,9 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
                       # the table's kept decisions: those this call was applied with here, and those
                       # the replay used (or the other convention ruled otherwise: "overruled")
                       "kept": [n for n, _ in kept_here] or None,
-                      "overruled": was_kept if was_kept and applied_by == "ruling" else None})
+                      "overruled": was_kept if was_kept and applied_by == "ruling" else None,
+                      # what a call left waiting waits for: the facts, or the reading of a contradiction
+                      "needs": [] if applied else list(ruling.needs), "ruled_as": ruling.event})
     replayed = sheet.end_by(sheet.standings(rescored, totals), ended)
     replayed.waiting = waiting
     return Replayed(ref, replayed, hands, rescored)

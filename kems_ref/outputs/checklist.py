@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Optional
 
 from ..corpus.catalogue import BY_ID
 from ..corpus.load import Convention, load_all, localized, text_in
@@ -33,10 +33,7 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
             item.update(status="unspecified", advice=text_in(entry.text, lang),
                         citation=localized(entry.citation, lang))
         elif entry.stated:
-            answer = text_in(entry.text, lang)
-            if entry.force in ("permitted", "described"):
-                answer = f"({t('ui.force.' + entry.force, lang)}) {answer}"
-            item.update(answer=answer, short=short_entry(point.id, entry, lang),
+            item.update(answer=text_in(entry.text, lang), short=short_entry(point.id, entry, lang),
                         citation=localized(entry.citation, lang), force=entry.force)
             if entry.replaces:
                 item["replaces"] = entry.replaces["convention"]
@@ -57,7 +54,47 @@ def _cite(c: dict[str, Any]) -> str:
     return f"{c['source']} — {c['section']}"
 
 
-def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
+def _answer(it: dict[str, Any], lang: str) -> str:
+    """The source's answer, and after it what it is where it is no plain rule: a permission, or usage
+    the source describes (as the mixed table's sheet marks it)."""
+    force = it.get("force")
+    return f"{it['answer']} ({t('ui.force_short.' + force, lang)})" if force in ("permitted", "described") \
+        else it["answer"]
+
+
+def answer_text(it: dict[str, Any], lang: str) -> str:
+    """An item's answer as every sheet gives it, or what the table must decide where there is none."""
+    return _answer(it, lang) if it["answer"] else t("ui.to_decide", lang)
+
+
+def _colon(lang: str) -> str:
+    return t("ui.colon", lang)
+
+
+def publications_text(publications: list[dict[str, Any]], lang: str) -> list[str]:
+    """Under the sheet, each publication its answers cite, once (title, address, how it is known)."""
+    from .wording import publications_block
+
+    block = publications_block(publications, lang)
+    return ["", *block] if block else []
+
+
+def publications_html(publications: list[dict[str, Any]], lang: str) -> str:
+    """The same under a printed sheet: one small paragraph, each publication after the other (the
+    sheet stays one A4 page)."""
+    from .wording import publication_lines
+
+    if not publications:
+        return ""
+    e = html.escape
+    named = " · ".join(f"<b>{e(p['source'])}</b> — " + " — ".join(e(line) for line in publication_lines(p, lang))
+                       for p in publications)
+    return (f'<footer class="publications"><p><b>{e(t("ui.publications", lang))}{e(t("ui.colon", lang))}</b> '
+            f"{named}</p></footer>\n")
+
+
+def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str,
+            publications: Optional[list[dict[str, Any]]] = None) -> str:
     lines = [t("ui.checklist_title", lang), t("ui.checklist_intro", lang, name=conv.name)]
     lines += [_names(conv, lang), ""] if _names(conv, lang) else [""]
     topic = None
@@ -66,7 +103,7 @@ def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
             topic = it["topic"]
             lines.append(f"== {t('topic.' + topic, lang)} ==")
         if it["answer"]:
-            lines.append(f"[ ] {it['question']}  →  {it['answer']}")
+            lines.append(f"[ ] {it['question']}  →  {_answer(it, lang)}")
             lines.append(f"      ({_cite(it['citation'])})")
             if it["conflict"]:
                 lines.append(f"      {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {it['conflict']}")
@@ -77,10 +114,12 @@ def as_text(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
                 lines.append(f"      {advised} {it['advice']} ({_cite(it['citation'])})")
     if not rows:
         lines.append(t("ui.checklist_empty", lang))
+    lines += publications_text(publications or [], lang)
     return "\n".join(lines)
 
 
-def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
+def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str,
+                publications: Optional[list[dict[str, Any]]] = None) -> str:
     lines = [f"# {t('ui.checklist_title', lang)}", "", t("ui.checklist_intro", lang, name=conv.name), ""]
     if _names(conv, lang):
         lines += [_names(conv, lang), ""]
@@ -91,11 +130,14 @@ def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
             lines += ["", f"## {t('topic.' + topic, lang)}", ""]
         if it["answer"]:
             extra = f" — {t('ui.conflict_mark', lang)}{t('ui.colon', lang)} {it['conflict']}" if it["conflict"] else ""
-            lines.append(f"- [ ] **{it['question']}** {it['answer']} _({_cite(it['citation'])})_{extra}")
+            lines.append(f"- [ ] **{it['question']}** {_answer(it, lang)} _({_cite(it['citation'])})_{extra}")
         else:
             advised = f"{t('ui.force.advised', lang)}{t('ui.colon', lang)}"
             advice = f" — {advised} {it['advice']} _({_cite(it['citation'])})_" if it.get("advice") else ""
             lines.append(f"- [ ] **{it['question']}** **{t('ui.to_decide', lang)}**{advice}")
+    from .compare_render import publications_markdown
+
+    lines += publications_markdown(publications or [], lang)
     return "\n".join(lines) + "\n"
 
 
@@ -107,6 +149,8 @@ ul { list-style: none; padding: 0; margin: 0; } li { break-inside: avoid; margin
 li input { margin: 0 1.2mm 0 0; vertical-align: -1px; } .q { font-weight: bold; }
 .cite { display: block; color: #444; font-size: 6.5pt; } .decide { font-weight: bold; color: #a00; }
 .conflict { color: #850; font-size: 6.8pt; display: block; }
+footer.publications { font-size: 6.2pt; color: #222; margin: 2mm 0 0; } footer.publications p { margin: 0 0 0.6mm; }
+footer.publications h2 { font-size: 7.5pt; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; font-size: 9pt; } }"""
 
 
@@ -120,7 +164,8 @@ def french_spacing(page: str, lang: str) -> str:
     return head + sep + body
 
 
-def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
+def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str,
+            publications: Optional[list[dict[str, Any]]] = None) -> str:
     e = html.escape
     parts = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
              f"<title>{e(t('ui.checklist_title', lang))}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
@@ -136,19 +181,20 @@ def as_html(conv: Convention, rows: list[dict[str, Any]], lang: str) -> str:
             parts.append(f"<h2>{e(t('topic.' + topic, lang))}</h2>\n<ul>\n")
         box = f'<input type="checkbox" id="{e(it["rule_point"])}">'
         if it["answer"]:
-            body = (f'{e(it["answer"])}<span class="cite">{e(_cite(it["citation"]))}</span>')
+            body = (f'{e(_answer(it, lang))}<span class="cite">{e(_cite(it["citation"]))}</span>')
             if it["conflict"]:
-                body += f'<span class="conflict">{e(t("ui.conflict_mark", lang))}: {e(it["conflict"])}</span>'
+                body += (f'<span class="conflict">{e(t("ui.conflict_mark", lang))}{e(_colon(lang))} '
+                         f'{e(it["conflict"])}</span>')
         else:
-            body = f'<span class="decide">{e(t("ui.to_decide", lang))} : ________</span>'
+            body = f'<span class="decide">{e(t("ui.to_decide", lang))}{e(_colon(lang))} ________</span>'
             if it.get("advice"):
-                body += (f'<span class="cite">{e(t("ui.force.advised", lang))}: {e(it["advice"])} '
+                body += (f'<span class="cite">{e(t("ui.force.advised", lang))}{e(_colon(lang))} {e(it["advice"])} '
                          f'({e(_cite(it["citation"]))})</span>')
         parts.append(f'<li data-rule-point="{e(it["rule_point"])}">{box}<label for="{e(it["rule_point"])}">'
                      f'<span class="q">{e(it["question"])}</span></label> {body}</li>\n')
     if topic is not None:
         parts.append("</ul>\n")
-    parts.append("</main>\n</body>\n</html>\n")
+    parts.append("</main>\n" + publications_html(publications or [], lang) + "</body>\n</html>\n")
     return french_spacing("".join(parts), lang)
 
 

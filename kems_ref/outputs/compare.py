@@ -10,6 +10,7 @@ from ..corpus.catalogue import TOPICS
 from ..corpus.load import MARKED_FORCES, Convention, RuleEntry, entry_of, localized, points_of, text_in
 from ..errors import KemsError
 from ..i18n import t
+from .values import short as short_value
 from .values import short_entry
 
 
@@ -67,6 +68,7 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
                 "choices": entry.choices if entry.stated else [],
                 "citation": localized(entry.citation, lang) if entry.stated else None,
                 "conflict": ({"value": entry.conflict["value"], "text": text_in(entry.conflict["text"], lang),
+                              "short": short_value(point.id, entry.conflict["value"], lang),
                               "citation": localized(entry.conflict["citation"], lang)}
                              if entry.stated and entry.conflict else None),
             }
@@ -96,6 +98,16 @@ def short(value: dict[str, Any], lang: str) -> str:
     return f"{value['short']}{force}"
 
 
+def summary(value: dict[str, Any], lang: str, first: str = "", second: str = "") -> str:
+    """A source's answer in a few words (:func:`short`); for a source that contradicts itself, each
+    reading's answer, none put before the other as the source's ("+1 pt (accused) or -1 pt (callers)"),
+    each followed by ``first`` and ``second`` (a reference to its citation) where given."""
+    said = f"{short(value, lang)} {first}".rstrip()
+    if not value["conflict"]:
+        return said
+    return t("ui.either", lang, first=said, second=f"{value['conflict']['short']} {second}".rstrip())
+
+
 def cite(citation: Optional[dict[str, Any]]) -> str:
     """``source — section``, or nothing where there is no citation."""
     return f"{citation['source']} — {citation['section']}" if citation else ""
@@ -112,7 +124,7 @@ def shown(row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
         if value["conflict"]:
             said.append((value["conflict"]["text"], value["conflict"]["citation"]))
         several = len(said) > 1
-        out.append({"convention": label, "short": short(value, lang), "silent": value["silent"],
+        out.append({"convention": label, "short": summary(value, lang), "silent": value["silent"],
                     "conflict": bool(value["conflict"]),
                     "mark": t("ui.conflict_mark", lang) if value["conflict"] else "",
                     "readings": [{"label": f"{t('ui.reading', lang)} {n}" if several else "", "text": text or "",
@@ -139,6 +151,16 @@ class Comparison:
     labels: list[str]
     rows: list[dict[str, Any]]
     calls: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the publications the rows cite, each once (:func:`kems_ref.corpus.load.publications_named`)
+    publications: list[dict[str, Any]] = field(default_factory=list)
+    #: the data it was made from, as a ruling's (:func:`kems_ref.corpus.load.corpus_of`)
+    corpus: dict[str, Any] = field(default_factory=dict)
+
+    def sources(self, lang: str) -> list[dict[str, Any]]:
+        """The publications the rows cite, in ``lang``, as a ruling's ``sources``."""
+        from .wording import publications_in
+
+        return publications_in(self.publications, lang)
 
     def shown(self, row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
         """A row's answers as they are shown, source after source, each reading with its citation
@@ -162,4 +184,16 @@ def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differ
     chosen: list[Optional[str]] = [*topics] or [topic]
     found = [row for topic_ in chosen for row in rows(selected, lang, topic_, only_differences)
              if not points or row["rule_point"] in points]
-    return Comparison(labels(selected), found, call_names(selected, lang))
+    return Comparison(labels(selected), found, call_names(selected, lang),
+                      conventions.publications_named(selected, cited_sources(found)), conventions.corpus_of(selected))
+
+
+def cited_sources(rows: list[dict[str, Any]]) -> list[str]:
+    """The sources the rows' citations name (a reading's too), in the order they come."""
+    out = []
+    for row in rows:
+        for value in row["values"].values():
+            for citation in (value["citation"], (value["conflict"] or {}).get("citation")):
+                if citation:
+                    out.append(citation["source"])
+    return out

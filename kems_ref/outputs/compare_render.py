@@ -13,7 +13,7 @@ import io
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..i18n import t
-from .compare import names_line, short, shown
+from .compare import names_line, short, shown, summary
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,11 +39,14 @@ class Refs:
 
 
 def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
-    text = f"{short(value, lang)} {refs.ref(value['citation'])}" if not value["silent"] else short(value, lang)
-    if value["conflict"]:
-        mark = t('ui.conflict_mark', lang) + t('ui.colon', lang)
-        text += f" {mark} {value['conflict']['text']} {refs.ref(value['conflict']['citation'])}"
-    return text
+    """A source's answer with the number of its citation; a source that contradicts itself gives each
+    reading's answer with its own, none first, and is marked."""
+    if value["silent"]:
+        return short(value, lang)
+    first = refs.ref(value["citation"])
+    if not value["conflict"]:
+        return summary(value, lang, first)
+    return f"{summary(value, lang, first, refs.ref(value['conflict']['citation']))} {t('ui.conflict_mark', lang)}"
 
 
 def _csv_safe(value: str) -> str:
@@ -52,7 +55,8 @@ def _csv_safe(value: str) -> str:
 
 
 def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
-    return {"conventions": comparison.labels, "rows": comparison.rows, "calls": comparison.calls}
+    return {"conventions": comparison.labels, "rows": comparison.rows, "calls": comparison.calls,
+            "sources": comparison.sources(lang), "corpus": dict(comparison.corpus)}
 
 
 def as_csv(comparison: Comparison, lang: str, width: int) -> str:
@@ -62,7 +66,8 @@ def as_csv(comparison: Comparison, lang: str, width: int) -> str:
     writer.writerow([_csv_safe(c) for c in ["rule_point", "topic", "agree", *ids, *(f"{i}_citation" for i in ids)]])
     for row in rows:
         vals = [row["values"][i] for i in ids]
-        shorts = [cell(v, lang, Refs()).rsplit(" [", 1)[0] if not v["silent"] else "" for v in vals]
+        marks = [f" {t('ui.conflict_mark', lang)}" if v["conflict"] else "" for v in vals]
+        shorts = ["" if v["silent"] else summary(v, lang) + mark for v, mark in zip(vals, marks, strict=True)]
         cites = [f"{v['citation']['source']} — {v['citation']['section']}" if v["citation"] else "" for v in vals]
         line = [row["rule_point"], row["topic"], "yes" if row["agree"] else "no", *shorts, *cites]
         writer.writerow([_csv_safe(str(c)) for c in line])
@@ -89,16 +94,32 @@ def as_markdown(comparison: Comparison, lang: str, width: int) -> str:
     lines += ["", *(f"- {esc(line)}" for line in refs.lines())]
     if calls:
         lines += ["", esc(names_line(calls, lang))]
+    lines += publications_markdown(comparison.sources(lang), lang)
     return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def publications_markdown(publications: list[dict[str, Any]], lang: str) -> list[str]:
+    """The publications cited, each once, as a Markdown list (its details on one line under its name)."""
+    from .ruling import md
+    from .wording import publication_lines
+
+    if not publications:
+        return []
+    out = ["", f"**{md(t('ui.publications', lang))}**", ""]
+    for pub in publications:
+        out += [f"- {md(pub['source'])}", "  " + md(" — ".join(publication_lines(pub, lang)))]
+    return out
+
 
 
 def as_table(comparison: Comparison, lang: str, width: int) -> Any:
     """The terminal's table (a rich renderable), laid out for ``width`` columns."""
-    return _table(width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang))
+    return _table(width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang),
+                  comparison.sources(lang))
 
 
 def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs,
-           named: str = "") -> Any:
+           named: str = "", publications: Optional[list[dict[str, Any]]] = None) -> Any:
     """Everything is gathered first and printed in one go (hundreds of separate prints cost more
     than the rest of the command); a rule point id is never wrapped."""
     from rich.console import Group
@@ -107,7 +128,7 @@ def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, re
     from rich.text import Text
 
     if len(rows) == 1:
-        return _one_point(ids, rows[0], lang)
+        return _one_point(ids, rows[0], lang, publications or [])
     wide = width >= 26 + 16 * len(ids)
     point_width = max((len(row["rule_point"]) for row in rows), default=10) + 2
     asked = wide and width >= 160  # room for each point's question under its id
@@ -156,7 +177,26 @@ def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, re
     if named:
         lines += ["", escape(named)]
     flush()
+    parts += _publications(publications or [], lang)
     return Group(*parts)
+
+
+def _publications(publications: list[dict[str, Any]], lang: str) -> list[Any]:
+    """The publications cited, each once (its title, address and how it is known): renderables whose
+    long lines wrap under their own indent."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    from .wording import publications_block
+
+    block = publications_block(publications, lang)
+    if not block:
+        return []
+    out: list[Any] = [Text("\n" + block[0], style="bold")]
+    for line in block[1:]:
+        depth = len(line) - len(line.lstrip(" "))
+        out.append(Padding(Text(line.strip(), style="dim" if depth > 2 else ""), (0, 0, 0, depth)))
+    return out
 
 
 def show_paged(console: Console, renderable: Any) -> None:
@@ -194,7 +234,7 @@ def show_paged(console: Console, renderable: Any) -> None:
         console.file.write(text)
 
 
-def _one_point(ids: list[str], row: dict[str, Any], lang: str) -> Any:
+def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: list[dict[str, Any]]) -> Any:
     """One rule point across the sources, on one screen: each source's answer in full, with its
     citation and force; long lines wrap under the answer, not under the source's name."""
     from rich.console import Group
@@ -214,4 +254,4 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str) -> Any:
             source = f" ({reading['citation']})" if reading["citation"] else ""
             body += f"\n[dim]{escape(reading['text'] + source)}[/]"
         grid.add_row(escape(one["convention"]), Text.from_markup(body))
-    return Group(head, grid)
+    return Group(head, grid, *_publications(publications, lang))

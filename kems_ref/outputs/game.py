@@ -410,8 +410,12 @@ def history_rows(entries: list[SheetEntry], lang: str, game: Optional[Game] = No
     return list(_rows(history_json(entries, game, lang), lang))
 
 
-def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
-    """Each history object as the cells of its row, one at a time."""
+def _rows(items: Iterable[dict[str, Any]], lang: str, by_question: bool = False) -> Iterator[list[str]]:
+    """Each history object as the cells of its row, one at a time; ``by_question``: each citation named
+    by the question its rule point answers ('Score for a right Kems?'), as the phone names it — for a
+    file a player reads (an export), not the terminal's history beside the rule commands."""
+    from .ruling import cite_line
+
     for item in items:
         if item["kind"] == "call":
             what = t("game.kind.call", lang, event=wording.event_label(item["event"], lang, item.get("call_name")),
@@ -441,7 +445,8 @@ def _rows(items: Iterable[dict[str, Any]], lang: str) -> Iterator[list[str]]:
             change = t("game.pending", lang)
         if item["cancelled"]:
             change = f"{change} ({t('game.cancelled', lang)})".strip()
-        cite = "; ".join(f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
+        cite = "; ".join(cite_line(c, lang, by_question=True) if by_question
+                         else f"{c['rule_point']}: {c['source']} — {c['section']}" for c in item["citations"])
         standing = " · ".join(f"{team} {total}" for team, total in (item.get("totals") or {}).items())
         yield [str(item["n"]), item["at"][:16].replace("T", " "), what, verdict, change, standing, cite]
 
@@ -546,7 +551,7 @@ def export_csv(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([t(f"game.col.{c}", lang) for c in HISTORY_COLUMNS])
-    for row in _rows(history_of(sheet.store, sheet.game, lang), lang):
+    for row in _rows(history_of(sheet.store, sheet.game, lang), lang, by_question=True):
         writer.writerow([_csv_safe(cell) for cell in row])
         yield out.getvalue()
         out.seek(0)
@@ -569,7 +574,7 @@ def export_markdown(sheet: Sheet, lang: str, width: int) -> Iterator[str]:
     lines += ["", _md(status_line(score, lang)), "", f"## {t('game.history', lang)}", "",
               "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     yield "\n".join(lines) + "\n"
-    for row in _rows(history_of(sheet.store, game, lang), lang):
+    for row in _rows(history_of(sheet.store, game, lang), lang, by_question=True):
         yield "| " + " | ".join(_md(cell) for cell in row) + " |\n"
 
 
@@ -610,7 +615,7 @@ def rescore_lines(game: Game, replayed: Replayed, lang: str) -> Iterator[dict[st
                     t("game.by_decision", lang) if hand["applied_by"] == "decision" else "")
             else:
                 verdict = t(f"verdict.{hand['verdict']}", lang)
-            now = changes_text(hand["changes"], lang) if hand["applied"] else t("game.pending", lang)
+            now = changes_text(hand["changes"], lang) if hand["applied"] else _pending(hand, lang)
             line = f"{verdict} — {now}"
             if hand.get("kept"):  # left open there too: the table's kept decision applied
                 line += "".join(t("game.kept_from", lang, n=n) for n in hand["kept"])
@@ -618,6 +623,21 @@ def rescore_lines(game: Game, replayed: Replayed, lang: str) -> Iterator[dict[st
                 line += t("game.rescore_overruled", lang, convention=other,
                           lines=", ".join(str(n) for n in hand["overruled"]))
         yield {"mark": "≠" if hand["differs"] else "=", "n": hand["n"], "event": event, "text": f"{line} ({was})"}
+
+
+def _pending(hand: dict[str, Any], lang: str) -> str:
+    """A replayed call the other convention leaves to the table, and what the table must answer: the
+    reading it follows where the source contradicts itself, or the fact the ruling turns on."""
+    from ..corpus.catalogue import question
+    from ..referee.situation import READING
+
+    event = hand.get("ruled_as") or hand["event"]
+    asked = [t("game.pending_reading", lang, question=question(fact[len(READING):], lang))
+             if fact.startswith(READING) else wording.need(fact, lang, event)["question"]
+             for fact in hand.get("needs") or []]
+    if not asked:
+        return t("game.pending", lang)
+    return t("game.pending_on", lang, what=t("ui.sep", lang).join(asked))
 
 
 def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -> None:
@@ -630,7 +650,8 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
         if not line["event"]:
             console.print(f"  {line['mark']} " + escape(line["text"]))
         else:
-            console.print(f"  {line['mark']} {line['n']}. {escape(line['event'])}: {escape(line['text'])}")
+            console.print(f"  {line['mark']} {line['n']}. {escape(line['event'])}{t('ui.colon', lang)} "
+                          f"{escape(line['text'])}")
     console.print()
     print_score(console, replayed.game, replayed.score, lang)
 

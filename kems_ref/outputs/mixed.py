@@ -6,11 +6,11 @@ citation, and room to write the table's decision — text, Markdown or one print
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Optional
 
 from ..corpus.load import Convention, entry_of, localized, points_of, text_in
 from ..i18n import t
-from .checklist import french_spacing
+from .checklist import french_spacing, publications_html, publications_text
 from .compare import disagrees, labels
 from .values import short_entry
 
@@ -74,7 +74,8 @@ def shown(row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def as_text(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
+def as_text(convs: list[Convention], rows: list[dict[str, Any]], lang: str,
+            publications: Optional[list[dict[str, Any]]] = None) -> str:
     names = labels(convs)
     lines = [t("ui.mixed_title", lang), t("ui.mixed_intro", lang, names=", ".join(names)), ""]
     for row in rows:
@@ -83,11 +84,12 @@ def as_text(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> s
             cite = f"  ({one['section']})" if one["section"] else ""
             lines.append(f"      {one['convention']}{t('ui.colon', lang)} {one['answer']}{cite}")
         lines.append(f"      {t('ui.mixed_ours', lang)}{t('ui.colon', lang)} ____________________")
-    lines += ["", *sources(convs, lang)]
+    lines += ["", *sources(convs, lang), *publications_text(publications or [], lang)]
     return "\n".join(lines)
 
 
-def as_markdown(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
+def as_markdown(convs: list[Convention], rows: list[dict[str, Any]], lang: str,
+                publications: Optional[list[dict[str, Any]]] = None) -> str:
     names = labels(convs)
     head = [t("ui.mixed_question", lang), *names, t("ui.mixed_ours", lang)]
     lines = [f"# {t('ui.mixed_title', lang)}", "", t("ui.mixed_intro", lang, names=", ".join(names)), "",
@@ -105,14 +107,17 @@ def as_markdown(convs: list[Convention], rows: list[dict[str, Any]], lang: str) 
         cells.append(" ")
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", *(f"- {cell(s)}" for s in sources(convs, lang))]
+    from .compare_render import publications_markdown
+
+    lines += publications_markdown(publications or [], lang)
     return "\n".join(lines) + "\n"
 
 
 #: one A4 page: a table read across a card table, one line a point where it can; each answer's
 #: citation by its number in that convention's list of sections under the table; the last column
 #: left ruled for the table's decision
-_CSS = """@page { size: A4; margin: 6mm 7mm; }
-body { font: 7.6pt/1.06 Georgia, serif; color: #000; margin: 0; }
+_CSS = """@page { size: A4; margin: 4mm 7mm; }
+body { font: 7.6pt/1.04 Georgia, serif; color: #000; margin: 0; }
 h1 { font-size: 11.5pt; margin: 0 0 0.6mm; } p.intro { margin: 0 0 1.2mm; font-style: italic; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border: 0.3pt solid #888; padding: 0.15mm 0.8mm; vertical-align: top; text-align: left; }
@@ -120,10 +125,13 @@ th { background: #eee; } td.q { font-weight: bold; } td.ours { border-bottom: 0.
 sup { font-size: 5.5pt; color: #444; } .silent { color: #a00; font-style: italic; } tr { break-inside: avoid; }
 div.sources { font-size: 5.1pt; line-height: 1.1; color: #222; margin: 1mm 0 0; }
 div.sources p { margin: 0 0 0.4mm; }
+footer.publications { font-size: 5.1pt; line-height: 1.1; color: #222; margin: 1mm 0 0; }
+footer.publications p { margin: 0 0 0.4mm; } footer.publications h2 { font-size: 6pt; margin: 0.6mm 0 0.3mm; }
 @media screen { body { max-width: 200mm; margin: 8mm auto; } }"""
 
 
-def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> str:
+def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str,
+            publications: Optional[list[dict[str, Any]]] = None) -> str:
     e = html.escape
     names = labels(convs)
     share = 52 // len(names)  # the convention columns share what the question and the decision leave
@@ -158,7 +166,7 @@ def as_html(convs: list[Convention], rows: list[dict[str, Any]], lang: str) -> s
         cite_as = e(next((a["citation"]["source"] for row in rows for n, a in row["answers"].items()
                           if n == name and a["citation"]), conv.name))
         parts.append(f"<p><b>{e(source)}</b> — {cite_as}{t('ui.colon', lang)} {listed}</p>\n")
-    parts.append("</div>\n</body>\n</html>\n")
+    parts.append("</div>\n" + publications_html(publications or [], lang) + "</body>\n</html>\n")
     return french_spacing("".join(parts), lang)
 
 

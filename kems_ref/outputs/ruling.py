@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..corpus.catalogue import question
 from ..corpus.events import BY_NAME
-from ..corpus.load import MARKED_FORCES
+from ..corpus.load import MARKED_FORCES, names_publication
 from ..i18n import has, t
 from ..referee.outcomes import Verdict
 from ..referee.resolver import Ruling
 from ..words import fold
 from . import wording
 from .markup import escape
+from .wording import publication_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -105,37 +106,8 @@ def cited_by_source(citations: list[dict[str, Any]], lang: str) -> list[tuple[st
     return list(groups.items())
 
 
-def publication_lines(pub: dict[str, Any], lang: str) -> list[str]:
-    """A cited publication, once under its name: who published what, its address (or that none is
-    known), and how it is known, with the date the page it was read on gives for its last check."""
-    colon = t("ui.colon", lang)
-    title = (t("ui.pub_by", lang, author=pub["author"], title=pub["title"]) if pub.get("author")
-             else t("ui.pub_title", lang, title=pub["title"]))
-    if pub.get("url"):
-        address = pub["url"]
-    elif pub.get("site"):
-        address = t("ui.pub_site_only", lang, site=pub["site"])
-    else:
-        address = t("ui.pub_no_address", lang)
-    known = pub["known"]
-    if known.get("how") == "summary" and known.get("page"):
-        how = t("ui.pub_summary", lang, page=known["page"])
-        if known.get("ref"):
-            how += f" ({known['ref']})"
-        dated = known.get("checked")
-    elif known.get("how") == "summary":
-        how, dated = t("ui.pub_summary", lang, page=known.get("via") or "?"), known.get("checked")
-    else:
-        how, dated = t("ui.direct", lang), pub.get("checked")
-    if dated:
-        how += t("ui.sep", lang) + t("ui.pub_checked", lang, date=dated)
-    return [f"{title}{t('ui.sep', lang)}{t('ui.pub_address', lang)}{colon} {address}",
-            f"{t('ui.known_through', lang)}{colon} {how}"]
-
-
 def _publication_of(source: str, publications: list[dict[str, Any]]) -> Optional[dict[str, Any]]:
-    return next((p for p in publications if source == p["source"] or source.startswith(p["source"] + ", via ")),
-                None)
+    return next((p for p in publications if names_publication(source, p)), None)
 
 
 def print_citations(console: Console, citations: list[dict[str, Any]], lang: str, indent: str = "  ",

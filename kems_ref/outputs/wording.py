@@ -85,8 +85,53 @@ def sources(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
     """The publications the ruling cites, each once, in ``lang``: title, author, address (``url``, or
     null where none is known; ``site`` where only the site is), the date the publication gives for its
     last check, and how it is known (``direct``, or ``summary`` through ``page``, where it is ``ref``)."""
+    return publications_in(ruling.publications, lang)
+
+
+def publications_in(publications: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """Publications as :func:`kems_ref.corpus.load.publications_named` lists them, in ``lang`` (a
+    ruling's sources, a comparison's, a checklist's)."""
     return [{**p, "known": {k: text_in(v, lang) if k in ("via", "ref") and v else v
-                            for k, v in p["known"].items()}} for p in ruling.publications]
+                            for k, v in p["known"].items()}} for p in publications]
+
+
+def publication_lines(pub: dict[str, Any], lang: str) -> list[str]:
+    """A cited publication, once under its name: who published what, its address (or that none is
+    known), and how it is known, with the date the page it was read on gives for its last check."""
+    colon = t("ui.colon", lang)
+    title = (t("ui.pub_by", lang, author=pub["author"], title=pub["title"]) if pub.get("author")
+             else t("ui.pub_title", lang, title=pub["title"]))
+    if pub.get("url"):
+        address = pub["url"]
+    elif pub.get("site"):
+        address = t("ui.pub_site_only", lang, site=pub["site"])
+    else:
+        address = t("ui.pub_no_address", lang)
+    known = pub["known"]
+    if known.get("how") == "summary" and known.get("page"):
+        how = t("ui.pub_summary", lang, page=known["page"])
+        if known.get("ref"):
+            how += f" ({known['ref']})"
+        dated = known.get("checked")
+    elif known.get("how") == "summary":
+        how, dated = t("ui.pub_summary", lang, page=known.get("via") or "?"), known.get("checked")
+    else:
+        how, dated = t("ui.direct", lang), pub.get("checked")
+    if dated:
+        how += t("ui.sep", lang) + t("ui.pub_checked", lang, date=dated)
+    return [f"{title}{t('ui.sep', lang)}{t('ui.pub_address', lang)}{colon} {address}",
+            f"{t('ui.known_through', lang)}{colon} {how}"]
+
+
+def publications_block(publications: list[dict[str, Any]], lang: str) -> list[str]:
+    """Under a comparison or a checklist, each publication its citations name, once: a heading, then
+    each publication's name and, indented, :func:`publication_lines` (empty when none is named)."""
+    if not publications:
+        return []
+    out = [t("ui.publications", lang)]
+    for pub in publications:
+        out += [f"  {pub['source']}", *(f"    {line}" for line in publication_lines(pub, lang))]
+    return out
 
 
 def conflicts(ruling: Ruling, lang: str) -> list[dict[str, Any]]:

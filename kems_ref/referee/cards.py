@@ -117,12 +117,19 @@ def show(cards: list[Card], lang: str, deck: Optional[Deck] = None) -> str:
     return " ".join(c.label(lang, deck) for c in cards)
 
 
-def _worded(cards: list[Card], composition: Optional[Deck]) -> Names:
-    """Cards as each language writes them ("R" in French, "K" in English), worded with the error: an
-    error names the ranks as the user typed them."""
+def _named(cards: list[Card], composition: Optional[Deck]) -> Names:
+    """Cards as an error names them, in the reader's language when it is worded (``D`` in French)."""
     from ..i18n import languages
 
     return Names({lang: " ".join(c.label(lang, composition) for c in cards) for lang in languages()})
+
+
+def _of_rank(rank: str, composition: Optional[Deck]) -> KemsError:
+    """Cards of one rank, as a message counts them: by the rank's word (queens, dames), or for a
+    convention's own deck by its rank's name (cards of rank Ober)."""
+    if composition is not None:
+        return KemsError("card.of_rank", rank=_named([Card(rank)], composition))
+    return KemsError(f"card.plural.{rank}")
 
 
 def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: Optional[Deck] = None) -> None:
@@ -133,13 +140,14 @@ def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: 
     everything = [c for hand in hands for c in hand]
     for card in everything:
         if card.rank not in ranks:
-            shown = _worded([Card(r) for r in ranks], composition)
-            raise KemsError("error.rank_not_in_deck", rank=_worded([card], composition), deck=deck, ranks=shown)
+            raise KemsError("error.rank_not_in_deck", rank=_named([card], composition), deck=deck,
+                            ranks=_named([Card(r) for r in ranks], composition))
     limit = suits * decks
     for rank, count in Counter(c.rank for c in everything).items():
         if count > limit:
-            raise KemsError("error.too_many_of_rank", count=count, rank=_worded([Card(rank)], composition),
-                            decks=decks, limit=limit)
+            raise KemsError("error.too_many_of_rank" if decks == 1 else "error.too_many_of_rank_decks", count=count,
+                            rank=_of_rank(rank, composition), decks=decks, limit=limit)
     for card, count in Counter(c for c in everything if c.suit).items():
         if count > decks:
-            raise KemsError("error.card_twice", card=_worded([card], composition), count=count, decks=decks)
+            raise KemsError("error.card_twice" if decks == 1 else "error.card_twice_decks",
+                            card=_named([card], composition), count=count, decks=decks)

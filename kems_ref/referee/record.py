@@ -134,7 +134,7 @@ def _param(value: Any) -> dict[str, Any]:
         return {"reason": _reason(value)}
     if isinstance(value, KemsError):
         return {"error": _error(value)}
-    if isinstance(value, Names):  # a word in each language (the rank of an impossible hand: K / R)
+    if isinstance(value, Names):  # a name in several languages (a rule's citation, cards in an error)
         return {"names": dict(value)}
     return {"value": str(value) if isinstance(value, str) else value}  # an enum (a team) as its value
 

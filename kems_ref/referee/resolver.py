@@ -22,7 +22,7 @@ from typing import Any, Optional
 
 from ..corpus.catalogue import BY_ID
 from ..corpus.load import Convention, RuleEntry, localized
-from ..errors import KemsError
+from ..errors import KemsError, Names
 from . import cards as C
 from .outcomes import Effect, Team, Verdict
 from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
@@ -259,8 +259,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
             ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
         elif not _count_allows(answer.value, sit.players):
             if answer.prescribed:
-                raise KemsError("error.players_not_allowed", convention=conv.id, counts=_count_label(answer.value),
-                                players=sit.players, cite=_cite(count))
+                raise KemsError("error.players_not_allowed", convention=conv.short_name,
+                                counts=_count_label(answer.value), players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
@@ -279,7 +279,7 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         deck = 52  # the source presents a smaller deck without excluding the full one
     if fitting and deck not in allowed:
         if entry.force == "prescribed":
-            raise KemsError("error.deck_not_allowed", convention=conv.id, allowed="/".join(map(str, allowed)),
+            raise KemsError("error.deck_not_allowed", convention=conv.short_name, allowed="/".join(map(str, allowed)),
                             players=sit.players, deck=sit.deck, cite=_cite(entry))
         ctx._use("deck.size")
         ctx._silent("deck.size")
@@ -296,11 +296,13 @@ UNSTATED_DECKS = 0
 MAX_DECKS = 4
 
 
-def _cite(entry: RuleEntry) -> str:
-    citation = localized(entry.citation, "en")
-    if not citation:
-        return "no rule stated"
-    return f"{citation['source']} — {citation['section']}"
+def _cite(entry: RuleEntry) -> object:
+    """A rule's citation in an error, in the reader's language when the error is worded (its section
+    and the page it is known through, where the file gives them per language)."""
+    if not entry.citation:
+        return KemsError("ui.no_rule_stated")
+    return Names({lang: f"{c['source']} — {c['section']}" for lang in ("en", "fr")
+                  if (c := localized(entry.citation, lang))})
 
 
 def _check_hands(ctx: Ctx) -> None:
@@ -313,7 +315,7 @@ def _check_hands(ctx: Ctx) -> None:
     if sit.event == "deal":
         size = ctx.conv.get("deal.hand_size")
         if sit.hand is not None and size.stated and len(sit.hand) > dealt:
-            raise KemsError("error.deal_too_big", count=len(sit.hand), dealt=dealt, convention=ctx.conv.id,
+            raise KemsError("error.deal_too_big", count=len(sit.hand), dealt=dealt, convention=ctx.conv.short_name,
                             cite=_cite(size))
     for name, count in (("--hand", len(sit.hand or []) + len(sit.lifted or [])),
                         ("--partner-hand", len(sit.partner_hand or []))):
@@ -328,7 +330,7 @@ def _check_hands(ctx: Ctx) -> None:
         sizes = ctx.conv.get("deck.size")
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
                        f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
-        raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.id, why=why) from None
+        raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.short_name, why=why) from None
     if (decks == UNSTATED_DECKS or decks > 1) and ctx.conv.get("players.decks").stated:
         try:
             C.check_possible([*hands, (sit.lifted or []) + (sit.touched or [])], deck, 1, ctx.deck)
@@ -343,7 +345,7 @@ def _check_hands(ctx: Ctx) -> None:
             and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
     if sit.cards is not None and sit.cards > dealt:
-        raise KemsError("error.cards_over_hand", cards=sit.cards, limit=dealt, convention=ctx.conv.id)
+        raise KemsError("error.cards_over_hand", cards=sit.cards, limit=dealt, convention=ctx.conv.short_name)
 
 
 #: whose hands a call's ``--hand`` and ``--partner-hand`` are
@@ -448,7 +450,7 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
     run = C.run_in_suit(cards, order)
     if run is None:
-        raise KemsError("error.run_needs_suits", convention=ctx.conv.id)
+        raise KemsError("error.run_needs_suits", convention=ctx.conv.short_name)
     ctx.text_of(rule)
     return run
 
@@ -891,7 +893,7 @@ def _exchange(ctx: Ctx) -> Decision:
     count = sit.cards or 1
     center = ctx.conv.value("deal.center") or 4
     if count > center:
-        raise KemsError("error.cards_over_center", cards=count, center=center, convention=ctx.conv.id)
+        raise KemsError("error.cards_over_center", cards=count, center=center, convention=ctx.conv.short_name)
     verdicts: list[Verdict] = []
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
@@ -1092,26 +1094,15 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
 
 def _publications(conv: Convention, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The publications the citations name, in the order first cited."""
-    from ..corpus.load import publication_record
+    from ..corpus.load import publications_named
 
-    known: dict[str, dict[str, Any]] = {}
-    for pub in conv.cited:  # the file's own first, then those of the files it extends
-        known.setdefault(publication_record(pub)["source"], publication_record(pub))
-    out: list[dict[str, Any]] = []
-    for c in citations:
-        record = known.get(str((c.get("citation") or {}).get("source")))
-        if record and record not in out:
-            out.append(record)
-    return out
+    return publications_named([conv], ((c.get("citation") or {}).get("source") for c in citations))
 
 
 def _corpus(conv: Convention) -> dict[str, str]:
-    from ..corpus.load import corpus_stamp
+    from ..corpus.load import corpus_of
 
-    stamp = corpus_stamp()
-    if conv.digest:  # a house file: its text and the house files it extends
-        stamp["house_digest"] = "sha256:" + conv.digest
-    return stamp
+    return corpus_of([conv])
 
 
 def _names(conv: Convention, sit: Situation) -> dict[str, Any]:
@@ -1199,7 +1190,7 @@ def check_readings(conv: Convention, sit: Situation) -> None:
     """``--reading`` only names points on which this convention has two readings."""
     for point in sit.readings:
         if not conv.get(point).conflict:
-            raise KemsError("error.reading_no_conflict", point=point, convention=conv.id)
+            raise KemsError("error.reading_no_conflict", point=point, convention=conv.short_name)
 
 
 def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:

@@ -289,10 +289,17 @@ def _ruling_view(ruling: Any, lang: str, event: str) -> dict[str, Any]:
             "tone": ruling.verdict.tone, "score": kems.score_lines(ruling, lang), "hand": kems.hand_line(ruling, lang),
             "why": kems.explanation(ruling, lang),
             "citations": [kems.cite_line(c, lang, by_question=True) for c in kems.citations(ruling, lang)],
+            "publications": _publications(kems.sources(ruling, lang), lang),
             "branches": [{"if": kems.t("ui.sep", lang).join(kems.condition(f, v, lang, event)
                                                             for f, v in b["if"].items()),
                           "label": kems.verdict_label(b["ruling"].verdict, lang),
                           "score": kems.score_lines(b["ruling"], lang)} for b in ruling.branches]}
+
+
+def _publications(sources: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """Each publication cited, once, as the command line says it under its sources: its name, then
+    who published what and its address, and how it is known (with the date that page gives)."""
+    return [{"name": p["source"], "lines": kems.publication_lines(p, lang)} for p in sources]
 
 
 def _questions(ruling: Any, lang: str, params: dict[str, str], event: str) -> list[dict[str, Any]]:
@@ -516,7 +523,8 @@ def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
     conventions' own names for their calls (as ``compare``'s table ends)."""
     return {"rows": [{"point": row["rule_point"], "question": row["question"], "agree": row["agree"],
                       "answers": comparison.shown(row, lang)} for row in comparison.rows],
-            "names": comparison.names(lang) if len(comparison.rows) > 1 else ""}
+            "names": comparison.names(lang) if len(comparison.rows) > 1 else "",
+            "publications": _publications(comparison.sources(lang), lang)}
 
 
 def _point_choices(lang: str) -> list[dict[str, Any]]:
@@ -549,9 +557,11 @@ async def checklist_page(request: Request, settings: Settings, lang: str) -> Res
 
     def work() -> dict[str, Any]:
         sheet = kems.checklist(refs, lang)
+        publications = _publications(sheet.sources_in(lang), lang)
         if not sheet.mixed:
-            return {"mixed": False, "items": sheet.items}
-        return {"mixed": True, "title": kems.t("ui.mixed_title", lang),
+            return {"mixed": False, "items": [_checklist_item(sheet, it, lang) for it in sheet.items],
+                    "publications": publications}
+        return {"mixed": True, "publications": publications, "title": kems.t("ui.mixed_title", lang),
                 "intro": kems.t("ui.mixed_intro", lang, names=", ".join(sheet.labels)),
                 "items": [{"rule_point": it["rule_point"], "question": it["question"],
                            "answers": sheet.answers(it, lang)} for it in sheet.items],
@@ -560,6 +570,17 @@ async def checklist_page(request: Request, settings: Settings, lang: str) -> Res
     sheet = await run_in_threadpool(work)
     return _page(request, settings, lang, "checklist.html", sheet=sheet, chosen=chosen,
                  conventions=settings.conventions())
+
+
+def _checklist_item(sheet: Any, it: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One point of a convention's sheet as the command line's text writes it: the question, the answer
+    (marked where the source permits or describes, a contradiction said) or what the table must decide
+    (with the source's advice), and the citation."""
+    colon = kems.t("ui.colon", lang)
+    cite = f"{it['citation']['source']} — {it['citation']['section']}" if it.get("citation") else ""
+    return {"question": it["question"], "answer": sheet.answer(it, lang), "cite": cite if it["answer"] else "",
+            "conflict": f"{kems.t('ui.conflict_mark', lang)}{colon} {it['conflict']}" if it.get("conflict") else "",
+            "advice": f"{kems.t('ui.force.advised', lang)}{colon} {it['advice']} ({cite})" if it.get("advice") else ""}
 
 
 async def glossary_page(request: Request, settings: Settings, lang: str) -> Response:
