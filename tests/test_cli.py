@@ -540,6 +540,31 @@ def test_the_checklist_leaves_an_advised_point_to_decide_and_shows_the_advice(ru
     assert "advice: The sheet advises making the gesture only once the square is really complete" in text
 
 
+def test_the_regles_com_checklist_carries_the_same_card_rule_its_sheet_says_to_settle_before_play(run):
+    # seed 000:52: the table is told to set before play that the first to touch a wanted card takes it;
+    # Pagat states the same rule, so the point is not disputed: it is on the sheet because the source says so
+    items = {i["rule_point"]: i for i in run("checklist", "-c", "regles-com", "--json").json()["items"]}
+    same = items["exchange.same_card"]
+    assert same["status"] == "stated" and same["reason"] == "before-play" and same["before_play"] is True
+    assert same["answer"] == ("A middle card two players want goes to the first to touch it; "
+                              "the table settles this before play.")
+    assert same["citation"]["source"] == "Regles.com, « Règle du Kems à 4 joueurs »"
+    assert "exchange.same_card" not in {i["rule_point"] for i in run("checklist", "-c", "pagat", "--json").json()["items"]}
+    mixed = {i["rule_point"] for i in run("checklist", "-c", "pagat", "-c", "regles-com", "--json").json()["items"]}
+    assert "exchange.same_card" in mixed
+
+
+def test_every_point_a_source_says_to_settle_before_play_is_on_its_checklist():
+    from kems_ref.corpus import load as conventions
+    from kems_ref.outputs.checklist import items
+
+    marked = {(cid, p) for cid in conventions.shipped_ids() for p, e in conventions.load(cid).rules.items()
+              if e.stated and e.before_play}
+    assert ("regles-com", "exchange.same_card") in marked and ("ducale", "score.target") in marked
+    for cid, point in marked:
+        assert point in {i["rule_point"] for i in items(conventions.load(cid), "en")}, (cid, point)
+
+
 @pytest.mark.parametrize(("word", "event"), [
     ("stop-kemps", "contre-kems"), ("Contre", "contre-kems"), ("counter-kems", "contre-kems"),
     ("donne", "deal"), ("échange", "exchange"), ("Kem's", "kems"), ("double", "double-kems"),

@@ -238,13 +238,17 @@ def test_a_general_rule_of_the_source_covers_its_special_cases():
                                                 "derived": ["wrong-kems", "wrong-contre-kems"]}
 
 
-def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_not_the_ducale_notice():
-    # seed 000:52 (agree before play that the first to touch a card has it), 000:72 (signal only once the
-    # square is really made): the sheet's own tips
+def test_first_to_touch_is_regles_com_s_rule_settled_before_play_and_signalling_only_a_real_square_its_advice():
+    # seed 000:52 (the sheet tells the table to set before play that the first to touch a card has it): the
+    # sheet's recommendations are this convention's rules, and this one is to be settled before the game;
+    # 000:72 (signal only once the square is really made) stays a tip.  Neither is the Ducale notice's.
     assert status("ducale", "exchange.same_card") == "unspecified" and status("ducale", "signal.bluff") == "unspecified"
-    assert force("regles-com", "exchange.same_card") == "advised"
+    assert force("regles-com", "exchange.same_card") == "prescribed"
     assert value("regles-com", "exchange.same_card") == "first-to-touch"
+    assert conventions.load("regles-com").get("exchange.same_card").before_play is True
     assert force("regles-com", "signal.bluff") == "advised" and value("regles-com", "signal.bluff") is False
+    # 000:103: Ducale's teams choose the winning total before play
+    assert conventions.load("ducale").get("score.target").before_play is True
 
 
 def test_ducale_proof_after_a_wrong_contre_kems_is_two_cards_of_different_ranks():

@@ -174,16 +174,16 @@ def test_under_marquoir_a_wrong_kems_is_rejected_and_only_its_score_depends_on_t
 
 
 @pytest.mark.slow
-def test_first_to_touch_is_advice_under_regles_com_and_a_silence_under_ducale(rule):
-    # seed 000:52
-    for cid in ("ducale", "regles-com"):
-        r = rule("same-card", convention=cid)
-        assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.same_card"]
-    advice = rule("same-card", convention="regles-com")
-    assert "as advice, not as a rule" in advice["explanation"]
-    assert advice["citations"][0]["force"] == "advised"
-    recs = rule("same-card")["elsewhere"][0]["recommendations"]
-    assert [(x["convention"], x["force"]) for x in recs] == [("regles-com", "advised")]
+def test_first_to_touch_is_regles_com_s_rule_and_a_silence_under_ducale(rule):
+    # seed 000:52: the sheet tells the table to set, before play, that the first to touch a wanted card takes it
+    r = rule("same-card", convention="ducale")
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.same_card"]
+    ruled = rule("same-card", convention="regles-com")
+    assert ruled["verdict"] == "first-toucher" and ruled["unspecified"] == []
+    assert "advice" not in ruled["explanation"] and "does not say" not in ruled["explanation"]
+    assert [(c["rule_point"], c["force"]) for c in ruled["citations"]] == [("exchange.same_card", "prescribed")]
+    recs = r["elsewhere"][0]["recommendations"]
+    assert [(x["convention"], x["force"]) for x in recs] == [("regles-com", "prescribed")]
 
 
 def test_under_regles_com_a_word_as_the_signal_is_forbidden_and_ducale_shows_it_as_its_recommendation(rule):

@@ -247,6 +247,8 @@ def _point_model(point_id: str) -> Any:
                                                            "(how play goes, not forbidding alternatives) or advised "
                                                            "(a tip)")),
         "note": (Optional[Text], Field(None, description="What the source says around this point")),
+        "before_play": (bool, Field(False, description="the source tells the table to settle this point before the "
+                                                       "game (its citation says where): the checklist always carries it")),
         "choices": (Optional[Annotated[list[value_type], Field(min_length=1)]], Field(  # type: ignore[valid-type]
             None, description="Other values the source offers as equally good (10 or 15 points; facing or "
                               "diagonal): the table chooses")),
