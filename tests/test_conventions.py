@@ -84,7 +84,27 @@ def test_under_ducale_the_deck_has_52_cards_and_the_notice_presents_four_players
 
 
 def test_under_ducale_three_identical_cards_dealt_mean_a_redeal():
-    assert value("ducale", "deal.identical_cards") == {"threshold": 3, "action": "redeal"}
+    # 000:37, 000:166 name three identical cards; four hold three: the rule reaches them, derived
+    assert value("ducale", "deal.identical_cards") == {"threshold": 3, "action": "redeal", "derived": [4]}
+
+
+@pytest.mark.parametrize("cid", ["ducale", "regles-com"])
+def test_a_redeal_on_four_identical_cards_is_labelled_derived_where_the_source_names_three(cid):
+    from kems_ref.outputs.wording import explanation
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    conv = conventions.load(cid)
+    four = resolve(conv, build("deal", hand="9 9 9 9"))
+    assert four.verdict == "redeal" and [(c["rule_point"], c["force"]) for c in four.citations] == [
+        ("deal.identical_cards", "derived")]
+    assert "names 3 identical cards, not 4" in explanation(four, "en") and "par déduction" in explanation(four, "fr")
+    three = resolve(conv, build("deal", hand="9 9 9 K"))  # three: the case the source names, stated
+    assert {c["force"] for c in three.citations} == {"prescribed"} and "deriv" not in explanation(three, "en")
+    # Wikipédia and Règle brève name three or four: nothing derived there
+    for other in ("wikipedia", "regle-breve"):
+        ruled = resolve(conventions.load(other), build("deal", hand="9 9 9 9", first_deal=True))
+        assert all(c["force"] != "derived" for c in ruled.citations), other
 
 
 def test_under_ducale_a_double_kems_is_worth_2_points_and_the_end_of_stock_is_silent():

@@ -158,6 +158,10 @@ class IdenticalCards(Strict):
     action: Literal["redeal", "replace-cards", "play-on"]
     when: Optional[Literal["game-start"]] = Field(
         None, description="game-start: the source states the rule for the very first deal only")
+    derived: list[Literal[4]] = Field(default_factory=list, description="dealt counts the source does not name "
+                                                                        "(four, where it names three): its rule is "
+                                                                        "applied to them, and a ruling on one says so "
+                                                                        "and is labelled derived")
 
 
 class Opening(Strict):

@@ -851,6 +851,11 @@ def _deal(ctx: Ctx) -> Decision:
         ctx.say("why.deal_unknown", name=ctx.name)
         return Decision(Verdict.UNSPECIFIED)
     ctx.text_of(rule)
+    if count in rule.value.get("derived", []) and count >= rule.value["threshold"]:
+        # the source names fewer identical cards than were dealt: its rule reaches them, by derivation
+        if "deal.identical_cards" not in ctx.derived:
+            ctx.derived.append("deal.identical_cards")
+        ctx.say("why.deal_derived", name=ctx.name, count=count, threshold=rule.value["threshold"])
     if count < rule.value["threshold"] or rule.value["action"] == "play-on":
         ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
         return Decision(Verdict.PLAY_ON, [], False)
