@@ -425,6 +425,38 @@ def test_ducale_wrong_double_kems_text_adds_nothing_the_source_does_not_say():
     assert "included" not in entry.text["en"] and "compris" not in entry.text["fr"]
 
 
+def test_ducale_half_right_double_kems_is_shown_as_two_readings_the_sheet_leaves_open():
+    # seed 000:29, 000:110 (a Double Kems: both partners hold a square), 000:49, 000:90 (a false call gives
+    # the other team a point) vs 000:63, 000:106 (the signalled hand is checked; a square confirmed scores one):
+    # a Double Kems where only the signalled partner's square is there is open to both readings
+    from kems_ref.outputs.wording import conflicts, explanation, needs, ruling_json
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    entry = conventions.load("ducale").get("call.double_kems.wrong")
+    assert entry.scope == "partner-square-found" and entry.conflict["open"] is True
+    assert entry.conflict["value"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    half = resolve(conventions.load("ducale"), build("double-kems", hand="Q Q Q Q", partner_hand="K K 9 8"))
+    assert half.verdict == "depends" and half.needs == ["reading:call.double_kems.wrong"]
+    assert [(b["ruling"].verdict, b["ruling"].score) for b in half.branches] == [
+        ("rejected", [{"team": "others", "change": 1, "unit": "point"}]),
+        ("upheld", [{"team": "callers", "change": 1, "unit": "point"}])]
+    assert needs(half, "en")[0]["question"].startswith("The source leaves this case open")
+    assert needs(half, "fr")[0]["question"].startswith("La source laisse ce cas ouvert")
+    assert "leaves this case open" in explanation(half, "en") and "contradicts" not in explanation(half, "en")
+    assert [c["open"] for c in conflicts(half, "en")] == [True]
+    assert ruling_json(half, "en")["conflicts"][0]["open"] is True
+    # only the caller's square there, or none: no signalled square, no second reading, no question
+    for hand, partner in (("K K 9 8", "Q Q Q Q"), ("K K 9 8", "Q Q J 8")):
+        wrong = resolve(conventions.load("ducale"), build("double-kems", hand=hand, partner_hand=partner))
+        assert wrong.verdict == "rejected" and wrong.needs == [] and wrong.conflicts == []
+        assert all("reading" not in c for c in wrong.citations)
+    # Marquoir's wrong Kems stays a contradiction of the source's own
+    marquoir = resolve(conventions.load("marquoir"), build("kems", hand="Q Q Q J"))
+    assert needs(marquoir, "en")[0]["question"].startswith("The source contradicts itself")
+    assert [c["open"] for c in conflicts(marquoir, "en")] == [False]
+
+
 @pytest.mark.parametrize("cid", conventions.shipped_ids())
 def test_an_explanation_never_says_too_late_to_score_on_a_ruling_that_scores(cid):
     # Règle brève: after a wrong Kems the hand goes on (004:16) and no timing rule bars a later Contre-Kems,

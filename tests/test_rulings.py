@@ -466,14 +466,16 @@ def test_a_house_that_plays_on_after_three_of_a_kind_dealt_plays_on_even_with_fo
 
 
 def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(run):
-    # Double Kems under Ducale: the caller holds no square, so the partner's hand changes nothing; the
-    # explanation must not say "the partner holds a square" (one branch's answer) as if it were given
-    r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json").json()
+    # Double Kems under Ducale, read as a false call whatever square is there (reading 1 of what the sheet
+    # leaves open): the caller holds no square, so the partner's hand changes nothing; the explanation must
+    # not say "the partner holds a square" (one branch's answer) as if it were given
+    r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--reading", "call.double_kems.wrong=1", "--json").json()
     assert r["verdict"] == "rejected" and r["needs"] == [] and r["score_settled"] is True
     assert r["explanation"] == ("The caller holds no square (2 3 4 5). False call: the opposing team scores one "
                                 "point. The answer to 'Did the caller's partner hold a "
                                 "square?' changes nothing here.")
-    fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json", "--lang", "fr").json()
+    fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--reading", "call.double_kems.wrong=1", "--json",
+             "--lang", "fr").json()
     assert "(cartes non précisées)" not in fr["explanation"]
     assert fr["explanation"].startswith("L'annonceur n'a pas de carré (2 3 4 5).")
 

@@ -241,6 +241,8 @@ def _point_model(point_id: str) -> Any:
     conflict = create_model(
         f"Conflict_{name}", __base__=Strict,
         value=(value_type, ...), text=(Text, ...), citation=(Citation, ...),
+        open=(bool, Field(False, description="true: the source does not contradict itself but leaves the case "
+                                             "open to this second reading; shown as two readings all the same")),
     )
     fields: dict[str, Any] = {
         "status": (Literal["stated"], ...), "value": (value_type, ...), "text": (Text, ...),
@@ -257,6 +259,11 @@ def _point_model(point_id: str) -> Any:
             None, description="Other values the source offers as equally good (10 or 15 points; facing or "
                               "diagonal): the table chooses")),
     }
+    if point_id == "call.double_kems.wrong":
+        fields["scope"] = (Optional[Literal["partner-square-found"]], Field(
+            None, description="the second reading (conflict) concerns only a Double Kems where the caller's partner "
+                              "(who signalled) holds a square and the caller none: any other wrong Double Kems is "
+                              "the first reading's alone"))
     if point_id == "call.contre_kems.wrong":
         fields["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
             None, description="the source gives this score only when the whole accused team holds no square"))

@@ -126,6 +126,8 @@ class Ctx:
         self.related: list[str] = []
         self.readings: dict[str, int] = {}
         self.derived: list[str] = []  # points applied to a case the source does not name (its general rule)
+        #: points with two readings where this case is outside the second one's scope: the first alone
+        self.one_reading: list[str] = []
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
 
@@ -166,7 +168,7 @@ class Ctx:
 
     def _answer(self, point: str, entry: RuleEntry) -> Answer:
         reading = 1
-        if entry.conflict:
+        if entry.conflict and point not in self.one_reading:
             reading = self.sit.readings.get(point) or 0
             if not reading:
                 raise Unknown(READING + point, (1, 2))
@@ -599,7 +601,14 @@ def _double_kems(ctx: Ctx) -> Decision:
         score = _score(ctx, "call.double_kems.right")
         return Decision(Verdict.UPHELD, score, _hand_end(ctx, "right-call", score))
     ctx.say("why.double_partial" if (first or second) else "why.double_none")
+    wrong = ctx.conv.get("call.double_kems.wrong")
+    if wrong.conflict and wrong.scope == "partner-square-found" and not (first and not second):
+        ctx.one_reading.append("call.double_kems.wrong")  # the readings part only on the signalled square
     score = _score(ctx, "call.double_kems.wrong")
+    if score and first and all(s["team"] is Team.CALLERS and s["change"] > 0 for s in score):
+        # the reading that counts the signalled square the team held: right, as a Kems is
+        ctx.say("why.double_partial_as_kems")
+        return Decision(Verdict.UPHELD, score, _hand_end(ctx, "right-call", score))
     return Decision(Verdict.REJECTED, score, _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems",
                                                        score))
 
@@ -1051,7 +1060,7 @@ EVENT_RULES = {
 
 # --- putting a ruling together -----------------------------------------------------------------
 
-def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, Any]]:
+def _citation(conv: Convention, point: str, reading: int, one: bool = False) -> Optional[dict[str, Any]]:
     entry = conv.get(point)
     if not entry.stated:
         return None
@@ -1059,7 +1068,7 @@ def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, 
     if not citation:
         return None
     out = {"convention": conv.id, "rule_point": point, "citation": citation, "force": entry.force}
-    if entry.conflict:
+    if entry.conflict and not one:  # one: this case is outside the second reading's scope
         out["reading"] = reading
     return out
 
@@ -1073,13 +1082,14 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
-        citation = _citation(conv, point, ctx.readings.get(point, 1))
+        citation = _citation(conv, point, ctx.readings.get(point, 1), point in ctx.one_reading)
         if citation:
             if point in ctx.derived:  # the rule applied beyond the cases it names: derived, not stated
                 citation["force"] = "derived"
             citations.append(citation)
-        if entry.stated and entry.conflict:
+        if entry.stated and entry.conflict and point not in ctx.one_reading:
             conflicts.append({"rule_point": point, "reading": ctx.readings.get(point),
+                              "open": bool(entry.conflict.get("open")),
                               "readings": [{"value": r["value"], "text": r["text"], "citation": r["citation"]}
                                            for r in entry.readings()]})
     if decision.verdict is Verdict.UNSPECIFIED and ctx.unspecified and not ctx.why:
@@ -1148,6 +1158,12 @@ def _merge_citations(items: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return out
 
 
+def _open(conv: Convention, facts: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The readings among ``facts`` that the source leaves open rather than contradicts."""
+    return tuple(f for f in facts if f.startswith(READING)
+                 and (conv.get(f[len(READING):]).conflict or {}).get("open"))
+
+
 def resolve(conv: Convention, sit: Situation) -> Ruling:
     """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there.
     Pure: it reads the convention and the situation, nothing else, and words nothing."""
@@ -1162,7 +1178,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
         # explained by what every answer shares (never by the answer one branch took)
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
         shared = [reason for reason in first.reasons if all(reason in r.reasons for _, r in branches)]
-        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.kind))]
+        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.kind, _open(conv, (fact,))))]
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
@@ -1172,7 +1188,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
             flat.append({"if": {fact: value}, "ruling": ruling})
     rulings = [b["ruling"] for b in flat]
     needs = _merge([[fact]] + [r.needs for _, r in branches])
-    questions = Asked(tuple(needs), sit.kind)
+    questions = Asked(tuple(needs), sit.kind, _open(conv, needs))
     verdict, score, settled, hand_ends, effects = Verdict.DEPENDS, [], False, None, []
     reasons = [Reason.of("why.depends", questions=questions)]
     if len({r.verdict for r in rulings}) == 1:
