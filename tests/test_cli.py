@@ -191,7 +191,8 @@ def test_a_compare_csv_cell_is_the_short_answer_without_its_reference_and_the_ci
     assert count["agree"] == "no" and count["bicycle"] == "" and count["ducale"] == "4 (description)"
     assert count["pagat"] == "4 or more (even)"
     assert count["ducale_citation"] == ("Notice Ducale, via Regles.com, réf. [1] — Fiche technique (version "
-                                        "principale) ; Fiche technique › Joueurs")
+                                        "principale) ; Fiche technique › Joueurs ; Limites et variantes, "
+                                        "tableau « 2, 6 ou 8 joueurs »")
 
 
 # --- checklist -----------------------------------------------------------------------------------
@@ -549,7 +550,8 @@ def test_the_regles_com_checklist_carries_the_same_card_rule_its_sheet_says_to_s
     assert same["answer"] == ("A middle card two players want goes to the first to touch it; "
                               "the table settles this before play.")
     assert same["citation"]["source"] == "Regles.com, « Règle du Kems à 4 joueurs »"
-    assert "exchange.same_card" not in {i["rule_point"] for i in run("checklist", "-c", "pagat", "--json").json()["items"]}
+    pagat = run("checklist", "-c", "pagat", "--json").json()["items"]
+    assert "exchange.same_card" not in {i["rule_point"] for i in pagat}
     mixed = {i["rule_point"] for i in run("checklist", "-c", "pagat", "-c", "regles-com", "--json").json()["items"]}
     assert "exchange.same_card" in mixed
 

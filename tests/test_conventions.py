@@ -78,7 +78,9 @@ def note(cid, point, lang="en"):
 def test_under_ducale_the_deck_has_52_cards_and_the_notice_presents_four_players_facing():
     # seed 000:11 (the four-player game "décrit par la règle française Ducale"), 000:13, 000:15
     assert value("ducale", "deck.size") == [{"cards": 52}]
-    assert value("ducale", "players.count") == {"counts": [4]}
+    # 000:130-133: the sheet reports six players under Pagat, eight under Pagat and Nathan, outside the rule for four
+    assert value("ducale", "players.count") == {"counts": [4], "elsewhere": [
+        {"players": 6, "conventions": ["pagat"]}, {"players": 8, "conventions": ["pagat", "nathan"]}]}
     assert force("ducale", "players.count") == "described"
     assert value("ducale", "seating.partners") == "facing"
 
@@ -290,10 +292,12 @@ def test_player_counts_are_recorded_as_the_sources_give_them():
     # Nathan 4 or 8, six reported for Pagat only (000:120, 000:130, 000:131); Wikipedia "initialement à quatre"
     # (003:3); Marquoir 4 to 8, even (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none.  A
     # count a source only reports or presents is described: it does not exclude the others.  Regles.com's
-    # own convention is "le Kems à 4 joueurs" (000:3, 000:134): its recommendation is its rule.
+    # own convention is "le Kems à 4 joueurs" (000:3, 000:134): its recommendation is its rule; six and
+    # eight it calls possible under Pagat and Nathan (000:130-133, 000:160), outside that rule.
     assert value("nathan", "players.count") == {"counts": [4, 8]} and force("nathan", "players.count") == "described"
     assert value("wikipedia", "players.count") == {"counts": [4]} and force("wikipedia", "players.count") == "described"
-    assert value("regles-com", "players.count") == {"counts": [4]}
+    assert value("regles-com", "players.count") == {"counts": [4], "elsewhere": [
+        {"players": 6, "conventions": ["pagat"]}, {"players": 8, "conventions": ["pagat", "nathan"]}]}
     assert force("regles-com", "players.count") == "prescribed"
     assert value("marquoir", "players.count") == {"min": 4, "max": 8, "even": True}
     assert value("jouer-au-kems", "players.count") == {"min": 4, "max": 8, "even": True}

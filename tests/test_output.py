@@ -172,7 +172,8 @@ def test_a_single_convention_keeps_its_own_checklist(run):
 def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
     # seed 000:72: making the sign only with a real square is the sheet's tip (regles-com), not a rule;
     # 001: Marquoir's tip is the opposite (false signs to distract)
-    rows = {i["rule_point"]: i for i in run("checklist", "-c", "marquoir", "-c", "regles-com", "--json").json()["items"]}
+    items = run("checklist", "-c", "marquoir", "-c", "regles-com", "--json").json()["items"]
+    rows = {i["rule_point"]: i for i in items}
     bluff = rows["signal.bluff"]["answers"]["regles-com"]
     assert bluff["status"] == "unspecified" and bluff["answer"] is None and "really complete" in bluff["advice"]
     text = run("checklist", "-c", "marquoir", "-c", "regles-com").out

@@ -469,7 +469,8 @@ def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(
     # Double Kems under Ducale, read as a false call whatever square is there (reading 1 of what the sheet
     # leaves open): the caller holds no square, so the partner's hand changes nothing; the explanation must
     # not say "the partner holds a square" (one branch's answer) as if it were given
-    r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--reading", "call.double_kems.wrong=1", "--json").json()
+    r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--reading", "call.double_kems.wrong=1",
+            "--json").json()
     assert r["verdict"] == "rejected" and r["needs"] == [] and r["score_settled"] is True
     assert r["explanation"] == ("The caller holds no square (2 3 4 5). False call: the opposing team scores one "
                                 "point. The answer to 'Did the caller's partner hold a "
@@ -642,11 +643,16 @@ def test_under_marquoir_each_reading_of_a_wrong_kems_cites_its_own_paragraph(run
 
 
 def test_side_by_side_a_convention_under_which_the_table_cannot_exist_settles_nothing(run):
-    rulings = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "--all", "--json").json()
+    rulings = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "--all", "--json").json()
     impossible = [r for r in (rulings["rulings"] if isinstance(rulings, dict) else rulings)
                   if r["verdict"] == "impossible"]
     assert [(r["convention"], r["score"], r["score_settled"], r["hand_ends"]) for r in impossible] == [
-        ("regles-com", [], False, None)]
+        ("jouer-au-kems", [], False, None), ("marquoir", [], False, None), ("regles-com", [], False, None)]
+    # six players: Regles.com's sheet calls them possible under Pagat: a ruling, not an impossibility
+    six = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "--all", "--json").json()
+    six = six["rulings"] if isinstance(six, dict) else six
+    assert [r["verdict"] for r in six if r["convention"] == "regles-com"] == ["unspecified"]
+    assert not [r for r in six if r["verdict"] == "impossible"]
 
 
 def test_a_house_that_only_describes_barring_a_wrong_caller_leaves_his_next_contre_kems_unsettled(run, tmp_path):

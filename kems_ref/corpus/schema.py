@@ -118,9 +118,22 @@ class PlayerRange(Strict):
         return self
 
 
+class PlayersElsewhere(Strict):
+    """A table size the source calls possible outside its own rule, and the conventions it names for it."""
+
+    players: Annotated[int, Field(ge=2)]
+    conventions: Annotated[list[NonEmpty], Field(min_length=1)] = Field(
+        description="the conventions (ids) the source names for that size")
+
+
 class PlayerSet(Strict):
     counts: Annotated[list[Annotated[int, Field(ge=2)]], Field(min_length=1)] = Field(
         description="the player counts the source names, and only those")
+    elsewhere: list[PlayersElsewhere] = Field(
+        default_factory=list, description="table sizes the source itself calls possible outside its rule, under "
+                                          "other conventions (Regles.com: six and eight, under Pagat and Nathan): a "
+                                          "ruling at such a size says so and which conventions it names, and is "
+                                          "never refused")
 
 
 PlayerCount = Union[PlayerRange, PlayerSet]
@@ -253,8 +266,9 @@ def _point_model(point_id: str) -> Any:
                                                            "(how play goes, not forbidding alternatives) or advised "
                                                            "(a tip)")),
         "note": (Optional[Text], Field(None, description="What the source says around this point")),
-        "before_play": (bool, Field(False, description="the source tells the table to settle this point before the "
-                                                       "game (its citation says where): the checklist always carries it")),
+        "before_play": (bool, Field(False, description="the source tells the table to settle this point before "
+                                                       "the game (its citation says where): the checklist always "
+                                                       "carries it")),
         "choices": (Optional[Annotated[list[value_type], Field(min_length=1)]], Field(  # type: ignore[valid-type]
             None, description="Other values the source offers as equally good (10 or 15 points; facing or "
                               "diagonal): the table chooses")),

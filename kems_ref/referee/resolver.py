@@ -130,6 +130,8 @@ class Ctx:
         self.one_reading: list[str] = []
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
+        #: the table's size is one the source calls possible only outside its prescribed rule: not ruled here
+        self.outside = False
 
     # --- reading the convention -------------------------------------------------------------
 
@@ -257,8 +259,19 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     count = conv.get("players.count")
     if sit.players != 4 or (count.stated and not _count_allows(count.value, sit.players)):
         answer = ctx.rule("players.count")
+        named = [e["conventions"] for e in (answer.value.get("elsewhere") or [] if answer else [])
+                 if e["players"] == sit.players]
         if answer is None:
             ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
+        elif not _count_allows(answer.value, sit.players) and named:
+            # a size the source itself calls possible, under other conventions: said, never refused; a
+            # prescribed count does not reach it (nothing of this table is ruled), a described one
+            # still lets the call be judged on what needs no table size
+            ctx._silent("players.count")
+            ctx.say("why.players_elsewhere" if answer.prescribed else "why.players_described_elsewhere",
+                    name=ctx.name, counts=_count_label(answer.value), players=sit.players,
+                    conventions=", ".join(named[0]))
+            ctx.outside = answer.prescribed
         elif not _count_allows(answer.value, sit.players):
             if answer.prescribed:
                 raise KemsError("error.players_not_allowed", convention=conv.id, counts=_count_label(answer.value),
@@ -289,7 +302,14 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     rules = conv.value("players.decks") or []
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
-    return deck, decks, max(conv.value("deal.hand_size") or [4])
+    dealt = max(conv.value("deal.hand_size") or [4])
+    center = conv.value("deal.center") or 4
+    if rules and decks != UNSTATED_DECKS and sit.players * dealt + center > decks * deck:
+        # the decks the source states for this table cannot deal it: a table that cannot happen there
+        raise KemsError("error.table_too_big", players=sit.players, needed=sit.players * dealt + center,
+                        dealt=dealt, center=center, convention=conv.id, decks=decks, deck=deck,
+                        cite=_cite(conv.get("players.decks")))
+    return deck, decks, dealt
 
 
 #: how many decks a table plays with where the source states ranges, none of them this table's: unknown
@@ -1076,9 +1096,12 @@ def _citation(conv: Convention, point: str, reading: int, one: bool = False) -> 
 def _once(conv: Convention, sit: Situation) -> Ruling:
     ctx = Ctx(conv, sit)
     _check_hands(ctx)
-    decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
-    if sit.kind in CALLS:
-        _over_limit(ctx)
+    if ctx.outside:  # a table the source sends to other conventions: this one rules nothing of it
+        decision = Decision(Verdict.UNSPECIFIED)
+    else:
+        decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
+        if sit.kind in CALLS:
+            _over_limit(ctx)
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
