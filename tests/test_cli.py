@@ -563,6 +563,8 @@ def test_every_point_a_source_says_to_settle_before_play_is_on_its_checklist():
     marked = {(cid, p) for cid in conventions.shipped_ids() for p, e in conventions.load(cid).rules.items()
               if e.stated and e.before_play}
     assert ("regles-com", "exchange.same_card") in marked and ("ducale", "score.target") in marked
+    # 003:7: under Wikipédia a ban on words, hidden signs or sounds is said at the start of the game
+    assert {("wikipedia", p) for p in ("signal.verbal", "signal.visibility", "signal.sound")} <= marked
     for cid, point in marked:
         assert point in {i["rule_point"] for i in items(conventions.load(cid), "en")}, (cid, point)
 
