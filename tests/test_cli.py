@@ -525,7 +525,8 @@ def test_compare_and_show_mark_descriptions_and_advice(run):
     out = run("compare", "marquoir", "pagat", "--topic", "hunt", env={"COLUMNS": "160"}).out
     assert "take, then put (permission with its condition)" in out
     shown = run("conventions", "show", "regles-com").out
-    assert "first to touch (advice)" in shown
+    assert "signal.bluff = no (advice)" in shown  # 000:72: a tip
+    assert "exchange.same_card = first to touch\n" in shown  # 000:52: the sheet's rule, unmarked
     rules = run("conventions", "show", "marquoir", "--json").json()["rules"]
     assert rules["exchange.order"]["force"] == "permitted" and rules["signal.bluff"]["force"] == "advised"
     assert rules["players.count"]["force"] == "prescribed"  # 001:11 "Quatre à huit joueurs": a rule
