@@ -193,7 +193,8 @@ def test_a_compare_csv_cell_is_the_short_answer_without_its_reference_and_the_ci
     assert count["agree"] == "no" and count["bicycle"] == "" and count["ducale"] == "4 (description)"
     assert count["pagat"] == "4 or more (even)"
     assert count["ducale_citation"] == ("Notice Ducale, via Regles.com, réf. [1] — Fiche technique (version "
-                                        "principale) ; Fiche technique › Joueurs")
+                                        "principale) ; Fiche technique › Joueurs ; Limites et variantes, "
+                                        "tableau « 2, 6 ou 8 joueurs »")
 
 
 # --- checklist -----------------------------------------------------------------------------------
@@ -526,7 +527,8 @@ def test_compare_and_show_mark_descriptions_and_advice(run):
     out = run("compare", "marquoir", "pagat", "--topic", "hunt", env={"COLUMNS": "160"}).out
     assert "take, then put (permission with its condition)" in out
     shown = run("conventions", "show", "regles-com").out
-    assert "first to touch (advice)" in shown
+    assert "signal.bluff = no (advice)" in shown  # 000:72: a tip
+    assert "exchange.same_card = first to touch\n" in shown  # 000:52: the sheet's rule, unmarked
     rules = run("conventions", "show", "marquoir", "--json").json()["rules"]
     assert rules["exchange.order"]["force"] == "permitted" and rules["signal.bluff"]["force"] == "advised"
     assert rules["players.count"]["force"] == "prescribed"  # 001:11 "Quatre à huit joueurs": a rule
@@ -540,6 +542,34 @@ def test_the_checklist_leaves_an_advised_point_to_decide_and_shows_the_advice(ru
     assert bluff["status"] == "unspecified" and bluff["answer"] is None and "really complete" in bluff["advice"]
     text = run("checklist", "-c", "regles-com").out
     assert "advice: The sheet advises making the gesture only once the square is really complete" in text
+
+
+def test_the_regles_com_checklist_carries_the_same_card_rule_its_sheet_says_to_settle_before_play(run):
+    # seed 000:52: the table is told to set before play that the first to touch a wanted card takes it;
+    # Pagat states the same rule, so the point is not disputed: it is on the sheet because the source says so
+    items = {i["rule_point"]: i for i in run("checklist", "-c", "regles-com", "--json").json()["items"]}
+    same = items["exchange.same_card"]
+    assert same["status"] == "stated" and same["reason"] == "before-play" and same["before_play"] is True
+    assert same["answer"] == ("A middle card two players want goes to the first to touch it; "
+                              "the table settles this before play.")
+    assert same["citation"]["source"] == "Regles.com, « Règle du Kems à 4 joueurs »"
+    pagat = run("checklist", "-c", "pagat", "--json").json()["items"]
+    assert "exchange.same_card" not in {i["rule_point"] for i in pagat}
+    mixed = {i["rule_point"] for i in run("checklist", "-c", "pagat", "-c", "regles-com", "--json").json()["items"]}
+    assert "exchange.same_card" in mixed
+
+
+def test_every_point_a_source_says_to_settle_before_play_is_on_its_checklist():
+    from kems_ref.corpus import load as conventions
+    from kems_ref.outputs.checklist import items
+
+    marked = {(cid, p) for cid in conventions.shipped_ids() for p, e in conventions.load(cid).rules.items()
+              if e.stated and e.before_play}
+    assert ("regles-com", "exchange.same_card") in marked and ("ducale", "score.target") in marked
+    # 003:7: under Wikipédia a ban on words, hidden signs or sounds is said at the start of the game
+    assert {("wikipedia", p) for p in ("signal.verbal", "signal.visibility", "signal.sound")} <= marked
+    for cid, point in marked:
+        assert point in {i["rule_point"] for i in items(conventions.load(cid), "en")}, (cid, point)
 
 
 @pytest.mark.parametrize(("word", "event"), [

@@ -78,13 +78,35 @@ def note(cid, point, lang="en"):
 def test_under_ducale_the_deck_has_52_cards_and_the_notice_presents_four_players_facing():
     # seed 000:11 (the four-player game "décrit par la règle française Ducale"), 000:13, 000:15
     assert value("ducale", "deck.size") == [{"cards": 52}]
-    assert value("ducale", "players.count") == {"counts": [4]}
+    # 000:130-133: the sheet reports six players under Pagat, eight under Pagat and Nathan, outside the rule for four
+    assert value("ducale", "players.count") == {"counts": [4], "elsewhere": [
+        {"players": 6, "conventions": ["pagat"]}, {"players": 8, "conventions": ["pagat", "nathan"]}]}
     assert force("ducale", "players.count") == "described"
     assert value("ducale", "seating.partners") == "facing"
 
 
 def test_under_ducale_three_identical_cards_dealt_mean_a_redeal():
-    assert value("ducale", "deal.identical_cards") == {"threshold": 3, "action": "redeal"}
+    # 000:37, 000:166 name three identical cards; four hold three: the rule reaches them, derived
+    assert value("ducale", "deal.identical_cards") == {"threshold": 3, "action": "redeal", "derived": [4]}
+
+
+@pytest.mark.parametrize("cid", ["ducale", "regles-com"])
+def test_a_redeal_on_four_identical_cards_is_labelled_derived_where_the_source_names_three(cid):
+    from kems_ref.outputs.wording import explanation
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    conv = conventions.load(cid)
+    four = resolve(conv, build("deal", hand="9 9 9 9"))
+    assert four.verdict == "redeal" and [(c["rule_point"], c["force"]) for c in four.citations] == [
+        ("deal.identical_cards", "derived")]
+    assert "names 3 identical cards, not 4" in explanation(four, "en") and "par déduction" in explanation(four, "fr")
+    three = resolve(conv, build("deal", hand="9 9 9 K"))  # three: the case the source names, stated
+    assert {c["force"] for c in three.citations} == {"prescribed"} and "deriv" not in explanation(three, "en")
+    # Wikipédia and Règle brève name three or four: nothing derived there
+    for other in ("wikipedia", "regle-breve"):
+        ruled = resolve(conventions.load(other), build("deal", hand="9 9 9 9", first_deal=True))
+        assert all(c["force"] != "derived" for c in ruled.citations), other
 
 
 def test_under_ducale_a_double_kems_is_worth_2_points_and_the_end_of_stock_is_silent():
@@ -238,13 +260,17 @@ def test_a_general_rule_of_the_source_covers_its_special_cases():
                                                 "derived": ["wrong-kems", "wrong-contre-kems"]}
 
 
-def test_first_to_touch_and_signalling_only_a_real_square_are_regles_com_advice_not_the_ducale_notice():
-    # seed 000:52 (agree before play that the first to touch a card has it), 000:72 (signal only once the
-    # square is really made): the sheet's own tips
+def test_first_to_touch_is_regles_com_s_rule_settled_before_play_and_signalling_only_a_real_square_its_advice():
+    # seed 000:52 (the sheet tells the table to set before play that the first to touch a card has it): the
+    # sheet's recommendations are this convention's rules, and this one is to be settled before the game;
+    # 000:72 (signal only once the square is really made) stays a tip.  Neither is the Ducale notice's.
     assert status("ducale", "exchange.same_card") == "unspecified" and status("ducale", "signal.bluff") == "unspecified"
-    assert force("regles-com", "exchange.same_card") == "advised"
+    assert force("regles-com", "exchange.same_card") == "prescribed"
     assert value("regles-com", "exchange.same_card") == "first-to-touch"
+    assert conventions.load("regles-com").get("exchange.same_card").before_play is True
     assert force("regles-com", "signal.bluff") == "advised" and value("regles-com", "signal.bluff") is False
+    # 000:103: Ducale's teams choose the winning total before play
+    assert conventions.load("ducale").get("score.target").before_play is True
 
 
 def test_ducale_proof_after_a_wrong_contre_kems_is_two_cards_of_different_ranks():
@@ -266,10 +292,12 @@ def test_player_counts_are_recorded_as_the_sources_give_them():
     # Nathan 4 or 8, six reported for Pagat only (000:120, 000:130, 000:131); Wikipedia "initialement à quatre"
     # (003:3); Marquoir 4 to 8, even (001:11); Jouer au Kems 4 to 8 (002:9); the short page names none.  A
     # count a source only reports or presents is described: it does not exclude the others.  Regles.com's
-    # own convention is "le Kems à 4 joueurs" (000:3, 000:134): its recommendation is its rule.
+    # own convention is "le Kems à 4 joueurs" (000:3, 000:134): its recommendation is its rule; six and
+    # eight it calls possible under Pagat and Nathan (000:130-133, 000:160), outside that rule.
     assert value("nathan", "players.count") == {"counts": [4, 8]} and force("nathan", "players.count") == "described"
     assert value("wikipedia", "players.count") == {"counts": [4]} and force("wikipedia", "players.count") == "described"
-    assert value("regles-com", "players.count") == {"counts": [4]}
+    assert value("regles-com", "players.count") == {"counts": [4], "elsewhere": [
+        {"players": 6, "conventions": ["pagat"]}, {"players": 8, "conventions": ["pagat", "nathan"]}]}
     assert force("regles-com", "players.count") == "prescribed"
     assert value("marquoir", "players.count") == {"min": 4, "max": 8, "even": True}
     assert value("jouer-au-kems", "players.count") == {"min": 4, "max": 8, "even": True}
@@ -399,6 +427,38 @@ def test_ducale_wrong_double_kems_text_adds_nothing_the_source_does_not_say():
     assert entry.stated and entry.value == [{"team": "other", "change": 1, "unit": "point"}]
     assert "Double" not in entry.text["en"] and "Double" not in entry.text["fr"]
     assert "included" not in entry.text["en"] and "compris" not in entry.text["fr"]
+
+
+def test_ducale_half_right_double_kems_is_shown_as_two_readings_the_sheet_leaves_open():
+    # seed 000:29, 000:110 (a Double Kems: both partners hold a square), 000:49, 000:90 (a false call gives
+    # the other team a point) vs 000:63, 000:106 (the signalled hand is checked; a square confirmed scores one):
+    # a Double Kems where only the signalled partner's square is there is open to both readings
+    from kems_ref.outputs.wording import conflicts, explanation, needs, ruling_json
+    from kems_ref.referee.resolver import resolve
+    from kems_ref.referee.situation import build
+
+    entry = conventions.load("ducale").get("call.double_kems.wrong")
+    assert entry.scope == "partner-square-found" and entry.conflict["open"] is True
+    assert entry.conflict["value"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    half = resolve(conventions.load("ducale"), build("double-kems", hand="Q Q Q Q", partner_hand="K K 9 8"))
+    assert half.verdict == "depends" and half.needs == ["reading:call.double_kems.wrong"]
+    assert [(b["ruling"].verdict, b["ruling"].score) for b in half.branches] == [
+        ("rejected", [{"team": "others", "change": 1, "unit": "point"}]),
+        ("upheld", [{"team": "callers", "change": 1, "unit": "point"}])]
+    assert needs(half, "en")[0]["question"].startswith("The source leaves this case open")
+    assert needs(half, "fr")[0]["question"].startswith("La source laisse ce cas ouvert")
+    assert "leaves this case open" in explanation(half, "en") and "contradicts" not in explanation(half, "en")
+    assert [c["open"] for c in conflicts(half, "en")] == [True]
+    assert ruling_json(half, "en")["conflicts"][0]["open"] is True
+    # only the caller's square there, or none: no signalled square, no second reading, no question
+    for hand, partner in (("K K 9 8", "Q Q Q Q"), ("K K 9 8", "Q Q J 8")):
+        wrong = resolve(conventions.load("ducale"), build("double-kems", hand=hand, partner_hand=partner))
+        assert wrong.verdict == "rejected" and wrong.needs == [] and wrong.conflicts == []
+        assert all("reading" not in c for c in wrong.citations)
+    # Marquoir's wrong Kems stays a contradiction of the source's own
+    marquoir = resolve(conventions.load("marquoir"), build("kems", hand="Q Q Q J"))
+    assert needs(marquoir, "en")[0]["question"].startswith("The source contradicts itself")
+    assert [c["open"] for c in conflicts(marquoir, "en")] == [False]
 
 
 @pytest.mark.parametrize("cid", conventions.shipped_ids())

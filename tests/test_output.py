@@ -170,11 +170,13 @@ def test_a_single_convention_keeps_its_own_checklist(run):
 
 @pytest.mark.slow
 def test_on_the_mixed_sheet_advice_is_shown_as_advice_never_as_an_answer(run):
-    # seed 000:52: agreeing on "first to touch" is the sheet's tip (regles-com), not a rule
-    rows = {i["rule_point"]: i for i in run("checklist", "-c", "ducale", "-c", "regles-com", "--json").json()["items"]}
-    same = rows["exchange.same_card"]["answers"]["regles-com"]
-    assert same["status"] == "unspecified" and same["answer"] is None and "first to touch" in same["advice"]
-    text = run("checklist", "-c", "ducale", "-c", "regles-com").out
+    # seed 000:72: making the sign only with a real square is the sheet's tip (regles-com), not a rule;
+    # 001: Marquoir's tip is the opposite (false signs to distract)
+    items = run("checklist", "-c", "marquoir", "-c", "regles-com", "--json").json()["items"]
+    rows = {i["rule_point"]: i for i in items}
+    bluff = rows["signal.bluff"]["answers"]["regles-com"]
+    assert bluff["status"] == "unspecified" and bluff["answer"] is None and "really complete" in bluff["advice"]
+    text = run("checklist", "-c", "marquoir", "-c", "regles-com").out
     assert "regles-com: silent (advice: The sheet advises" in text
 
 

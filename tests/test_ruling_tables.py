@@ -2,8 +2,9 @@
 the exact ruling it must get, with the seed line that justifies it (OpenFisca-style YAML tests).
 
 Every key of the expected ruling is compared exactly: verdict, score (``null``: not settled),
-hand end, effects, the points left unsettled, the points cited, and for a ``depends`` ruling its
-needs and every branch.  A case may also pin conflicts and notes.
+hand end, effects, the points left unsettled, the points cited (``derived``: those applied to a case
+their source does not name), and for a ``depends`` ruling its needs and every branch.  A case may
+also pin conflicts and notes.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ def test_ruling(cid, case):
         assert [c["rule_point"] for c in ruling.conflicts] == case["conflicts"]
     if "notes" in case:
         assert [n["rule_point"] for n in ruling.notes] == case["notes"]
+    # a point applied to a case its source does not name is labelled derived, and the table says which
+    derived = [c["rule_point"] for c in ruling.citations if c["force"] == "derived"]
+    assert derived == case.get("derived", []), "derived"
 
 
 def test_every_event_is_ruled_under_every_convention_in_the_tables():

@@ -174,16 +174,16 @@ def test_under_marquoir_a_wrong_kems_is_rejected_and_only_its_score_depends_on_t
 
 
 @pytest.mark.slow
-def test_first_to_touch_is_advice_under_regles_com_and_a_silence_under_ducale(rule):
-    # seed 000:52
-    for cid in ("ducale", "regles-com"):
-        r = rule("same-card", convention=cid)
-        assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.same_card"]
-    advice = rule("same-card", convention="regles-com")
-    assert "as advice, not as a rule" in advice["explanation"]
-    assert advice["citations"][0]["force"] == "advised"
-    recs = rule("same-card")["elsewhere"][0]["recommendations"]
-    assert [(x["convention"], x["force"]) for x in recs] == [("regles-com", "advised")]
+def test_first_to_touch_is_regles_com_s_rule_and_a_silence_under_ducale(rule):
+    # seed 000:52: the sheet tells the table to set, before play, that the first to touch a wanted card takes it
+    r = rule("same-card", convention="ducale")
+    assert r["verdict"] == "unspecified" and r["unspecified"] == ["exchange.same_card"]
+    ruled = rule("same-card", convention="regles-com")
+    assert ruled["verdict"] == "first-toucher" and ruled["unspecified"] == []
+    assert "advice" not in ruled["explanation"] and "does not say" not in ruled["explanation"]
+    assert [(c["rule_point"], c["force"]) for c in ruled["citations"]] == [("exchange.same_card", "prescribed")]
+    recs = r["elsewhere"][0]["recommendations"]
+    assert [(x["convention"], x["force"]) for x in recs] == [("regles-com", "prescribed")]
 
 
 def test_under_regles_com_a_word_as_the_signal_is_forbidden_and_ducale_shows_it_as_its_recommendation(rule):
@@ -466,14 +466,17 @@ def test_a_house_that_plays_on_after_three_of_a_kind_dealt_plays_on_even_with_fo
 
 
 def test_a_fact_not_given_that_changes_nothing_is_not_stated_in_the_explanation(run):
-    # Double Kems under Ducale: the caller holds no square, so the partner's hand changes nothing; the
-    # explanation must not say "the partner holds a square" (one branch's answer) as if it were given
-    r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json").json()
+    # Double Kems under Ducale, read as a false call whatever square is there (reading 1 of what the sheet
+    # leaves open): the caller holds no square, so the partner's hand changes nothing; the explanation must
+    # not say "the partner holds a square" (one branch's answer) as if it were given
+    r = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--reading", "call.double_kems.wrong=1",
+            "--json").json()
     assert r["verdict"] == "rejected" and r["needs"] == [] and r["score_settled"] is True
     assert r["explanation"] == ("The caller holds no square (2 3 4 5). False call: the opposing team scores one "
                                 "point. The answer to 'Did the caller's partner hold a "
                                 "square?' changes nothing here.")
-    fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--json", "--lang", "fr").json()
+    fr = run("rule", "double-kems", "--partner-hand", "2 3 4 5", "--reading", "call.double_kems.wrong=1", "--json",
+             "--lang", "fr").json()
     assert "(cartes non précisées)" not in fr["explanation"]
     assert fr["explanation"].startswith("L'annonceur n'a pas de carré (2 3 4 5).")
 
@@ -640,11 +643,16 @@ def test_under_marquoir_each_reading_of_a_wrong_kems_cites_its_own_paragraph(run
 
 
 def test_side_by_side_a_convention_under_which_the_table_cannot_exist_settles_nothing(run):
-    rulings = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "--all", "--json").json()
+    rulings = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "--all", "--json").json()
     impossible = [r for r in (rulings["rulings"] if isinstance(rulings, dict) else rulings)
                   if r["verdict"] == "impossible"]
     assert [(r["convention"], r["score"], r["score_settled"], r["hand_ends"]) for r in impossible] == [
-        ("regles-com", [], False, None)]
+        ("jouer-au-kems", [], False, None), ("marquoir", [], False, None), ("regles-com", [], False, None)]
+    # six players: Regles.com's sheet calls them possible under Pagat: a ruling, not an impossibility
+    six = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "6", "--all", "--json").json()
+    six = six["rulings"] if isinstance(six, dict) else six
+    assert [r["verdict"] for r in six if r["convention"] == "regles-com"] == ["unspecified"]
+    assert not [r for r in six if r["verdict"] == "impossible"]
 
 
 def test_a_house_that_only_describes_barring_a_wrong_caller_leaves_his_next_contre_kems_unsettled(run, tmp_path):

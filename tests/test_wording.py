@@ -73,13 +73,35 @@ def test_the_referee_reads_no_file_and_words_nothing_while_it_rules(monkeypatch)
 
 
 def test_a_situation_impossible_under_a_convention_keeps_its_reason_as_the_error_itself():
-    """Regles.com is played by four: at six, the error is its reason, worded when the ruling is."""
-    rulings = resolve_all(conventions.load_all(), build("kems", hand="Q Q Q Q", players=6))
+    """Regles.com is played by four, and its sheet calls no table of ten possible: at ten, the error is
+    its reason, worded when the ruling is."""
+    rulings = resolve_all(conventions.load_all(), build("kems", hand="Q Q Q Q", players=10))
     impossible = [r for r in rulings if r.verdict is Verdict.IMPOSSIBLE]
-    assert [r.convention for r in impossible] == ["regles-com"]
-    assert wording.explanation(impossible[0], "en").startswith(
-        "Regles.com is played by 4 players, not 6 (see --players")
-    assert wording.explanation(impossible[0], "fr") != wording.explanation(impossible[0], "en")
+    assert [r.convention for r in impossible] == ["jouer-au-kems", "marquoir", "regles-com"]
+    assert wording.explanation(impossible[-1], "en").startswith(
+        "Regles.com is played by 4 players, not 10 (see --players")
+    assert wording.explanation(impossible[-1], "fr") != wording.explanation(impossible[-1], "en")
+
+
+def test_a_table_size_the_sheet_calls_possible_elsewhere_is_a_ruling_naming_those_conventions():
+    """000:130-133, 000:160: six players are possible under Pagat, eight under Pagat and Nathan, outside the
+    sheet's rule for four: Regles.com says so and rules nothing there; Ducale (a description of four) says
+    so and still judges the call; no convention finds six impossible."""
+    six = {r.convention: r for r in resolve_all(conventions.load_all(), build("kems", hand="Q Q Q Q", players=6))}
+    assert all(r.verdict is not Verdict.IMPOSSIBLE for r in six.values())
+    regles = six["regles-com"]
+    assert regles.verdict is Verdict.UNSPECIFIED and regles.unspecified == ["players.count"]
+    assert wording.explanation(regles, "en") == (
+        "Regles.com's rule is for 4 players; its source calls a table of 6 possible under pagat, outside that rule: "
+        "Regles.com rules nothing at this table.")
+    assert [c["rule_point"] for c in regles.citations] == ["players.count"]
+    eight = resolve(conventions.load("regles-com"), build("kems", hand="Q Q Q Q", players=8))
+    assert "a table of 8 possible under pagat, nathan" in wording.explanation(eight, "en")
+    ducale = six["ducale"]
+    assert ducale.verdict is Verdict.UPHELD and wording.explanation(ducale, "en").startswith(
+        "Ducale presents the game for 4 players; its source calls a table of 6 possible under pagat, "
+        "outside that rule.")
+    assert "selon pagat" in wording.explanation(ducale, "fr")
 
 
 def test_verdicts_effects_and_teams_are_enums_whose_values_are_what_json_writes():

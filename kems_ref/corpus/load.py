@@ -125,6 +125,7 @@ class RuleEntry:
     inherited_from: Optional[str] = None
     replaces: Optional[dict[str, Any]] = None  # a house rule: the parent's answer it overrides
     choices: list[Any] = field(default_factory=list)  # other values the source offers: the table chooses
+    before_play: bool = False  # the source tells the table to settle it before the game (the checklist carries it)
 
     @property
     def stated(self) -> bool:
@@ -306,6 +307,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
             citation=_citation(raw.get("citation"), own_source, via, sources), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
             choices=[_complete(pid, choice) for choice in raw.get("choices") or []],
+            before_play=bool(raw.get("before_play")),
         )
     for call in conv.own_calls.values():
         raw_call = (data.get("calls") or {}).get(call.id)

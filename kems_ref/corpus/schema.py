@@ -118,9 +118,22 @@ class PlayerRange(Strict):
         return self
 
 
+class PlayersElsewhere(Strict):
+    """A table size the source calls possible outside its own rule, and the conventions it names for it."""
+
+    players: Annotated[int, Field(ge=2)]
+    conventions: Annotated[list[NonEmpty], Field(min_length=1)] = Field(
+        description="the conventions (ids) the source names for that size")
+
+
 class PlayerSet(Strict):
     counts: Annotated[list[Annotated[int, Field(ge=2)]], Field(min_length=1)] = Field(
         description="the player counts the source names, and only those")
+    elsewhere: list[PlayersElsewhere] = Field(
+        default_factory=list, description="table sizes the source itself calls possible outside its rule, under "
+                                          "other conventions (Regles.com: six and eight, under Pagat and Nathan): a "
+                                          "ruling at such a size says so and which conventions it names, and is "
+                                          "never refused")
 
 
 PlayerCount = Union[PlayerRange, PlayerSet]
@@ -158,6 +171,10 @@ class IdenticalCards(Strict):
     action: Literal["redeal", "replace-cards", "play-on"]
     when: Optional[Literal["game-start"]] = Field(
         None, description="game-start: the source states the rule for the very first deal only")
+    derived: list[Literal[4]] = Field(default_factory=list, description="dealt counts the source does not name "
+                                                                        "(four, where it names three): its rule is "
+                                                                        "applied to them, and a ruling on one says so "
+                                                                        "and is labelled derived")
 
 
 class Opening(Strict):
@@ -237,6 +254,8 @@ def _point_model(point_id: str) -> Any:
     conflict = create_model(
         f"Conflict_{name}", __base__=Strict,
         value=(value_type, ...), text=(Text, ...), citation=(Citation, ...),
+        open=(bool, Field(False, description="true: the source does not contradict itself but leaves the case "
+                                             "open to this second reading; shown as two readings all the same")),
     )
     fields: dict[str, Any] = {
         "status": (Literal["stated"], ...), "value": (value_type, ...), "text": (Text, ...),
@@ -247,10 +266,18 @@ def _point_model(point_id: str) -> Any:
                                                            "(how play goes, not forbidding alternatives) or advised "
                                                            "(a tip)")),
         "note": (Optional[Text], Field(None, description="What the source says around this point")),
+        "before_play": (bool, Field(False, description="the source tells the table to settle this point before "
+                                                       "the game (its citation says where): the checklist always "
+                                                       "carries it")),
         "choices": (Optional[Annotated[list[value_type], Field(min_length=1)]], Field(  # type: ignore[valid-type]
             None, description="Other values the source offers as equally good (10 or 15 points; facing or "
                               "diagonal): the table chooses")),
     }
+    if point_id == "call.double_kems.wrong":
+        fields["scope"] = (Optional[Literal["partner-square-found"]], Field(
+            None, description="the second reading (conflict) concerns only a Double Kems where the caller's partner "
+                              "(who signalled) holds a square and the caller none: any other wrong Double Kems is "
+                              "the first reading's alone"))
     if point_id == "call.contre_kems.wrong":
         fields["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
             None, description="the source gives this score only when the whole accused team holds no square"))

@@ -16,19 +16,24 @@ from .wording import event_label
 
 
 def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
-    """Every point the published conventions disagree on, and every point a ruling can turn on that
-    this convention leaves silent (a dispute waiting to happen at this table)."""
+    """Every point the published conventions disagree on, every point a ruling can turn on that
+    this convention leaves silent (a dispute waiting to happen at this table), and every point its
+    source tells the table to settle before the game."""
     published = load_all()
     out = []
     for point in conv.points():
         entry = conv.rules[point.id]
         own = point.id not in BY_ID  # a call of this convention's own (Kent's Broken): the table must know it
         disputed = not own and disagrees([c.rules[point.id] for c in published])
-        if not disputed and not own and not (point.ruled and not entry.stated):
+        before = entry.stated and entry.before_play  # the source says: settle it before the game
+        if not disputed and not own and not before and not (point.ruled and not entry.stated):
             continue
+        reason = "own" if own else "disputed" if disputed else "before-play" if before else "silent"
         item: dict[str, Any] = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                                 "status": entry.public_status, "answer": None, "short": None, "citation": None,
-                                "conflict": None, "reason": "own" if own else "disputed" if disputed else "silent"}
+                                "conflict": None, "reason": reason}
+        if before:
+            item["before_play"] = True
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
             item.update(status="unspecified", advice=text_in(entry.text, lang),
                         citation=localized(entry.citation, lang))
@@ -141,8 +146,8 @@ def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str,
     return "\n".join(lines) + "\n"
 
 
-_CSS = """@page { size: A4; margin: 9mm 10mm; }
-body { font: 7.8pt/1.2 Georgia, serif; color: #000; margin: 0; }
+_CSS = """@page { size: A4; margin: 7mm 9mm; }
+body { font: 7.6pt/1.18 Georgia, serif; color: #000; margin: 0; }
 h1 { font-size: 12pt; margin: 0 0 1.5mm; } p.intro { margin: 0 0 2mm; font-style: italic; }
 main { columns: 2; column-gap: 6mm; } h2 { font-size: 9pt; margin: 1.5mm 0 0.8mm; break-after: avoid; }
 ul { list-style: none; padding: 0; margin: 0; } li { break-inside: avoid; margin: 0 0 1.1mm; }

@@ -24,7 +24,8 @@ def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
     for point in points_of(convs):
         entries = [entry_of(c, point.id) for c in convs]
         silent = point.ruled and any(not e.stated or e.force == "advised" for e in entries)
-        if not (disagrees(entries) or silent or point.id in ALWAYS):
+        before = any(e.stated and e.before_play for e in entries)  # a source says: settle it before the game
+        if not (disagrees(entries) or silent or before or point.id in ALWAYS):
             continue
         answers: dict[str, Any] = {}
         for name, entry in zip(names, entries, strict=True):

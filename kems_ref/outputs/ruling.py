@@ -168,7 +168,8 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
         print_citations(console, wording.citations(ruling, lang), lang, publications=wording.sources(ruling, lang))
     for conflict in wording.conflicts(ruling, lang):
         chosen = f" — {t('ui.table_reading', lang, n=conflict['reading'])}" if conflict.get("reading") else ""
-        console.print(f"\n[bold yellow]{t('ui.conflict', lang)}[/] ({conflict['rule_point']}){escape(chosen)}")
+        head = t("ui.readings_open" if conflict["open"] else "ui.conflict", lang)
+        console.print(f"\n[bold yellow]{head}[/] ({conflict['rule_point']}){escape(chosen)}")
         for i, reading in enumerate(conflict["readings"], 1):
             console.print(f"  {t('ui.reading', lang)} {i}: {escape(reading['text'])} "
                           f"[dim]({escape(reading['citation']['section'])})[/]")
@@ -305,7 +306,8 @@ def ruling_markdown(ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) 
                 out.append(f"  - `{point}`: {md(cited)}")
     for conflict in wording.conflicts(ruling, lang):
         chosen = f" — {md(t('ui.table_reading', lang, n=conflict['reading']))}" if conflict.get("reading") else ""
-        out += ["", f"## {md(t('ui.conflict', lang))} (`{conflict['rule_point']}`){chosen}", ""]
+        head = t("ui.readings_open" if conflict["open"] else "ui.conflict", lang)
+        out += ["", f"## {md(head)} (`{conflict['rule_point']}`){chosen}", ""]
         out += [f"- {md(t('ui.reading', lang))} {i}: {md(reading['text'])} ({md(reading['citation']['section'])})"
                 for i, reading in enumerate(conflict["readings"], 1)]
     if ruling.notes:

@@ -34,7 +34,7 @@ def word(value: Any, lang: str) -> Any:
     if isinstance(value, Questions):
         return t("ui.sep", lang).join(question(p, lang) for p in value.points)
     if isinstance(value, Asked):
-        return " ".join(need(fact, lang, value.event)["question"] for fact in value.facts)
+        return " ".join(need(fact, lang, value.event, fact in value.open)["question"] for fact in value.facts)
     if isinstance(value, Failure):
         return value.error.render(lang)
     if isinstance(value, Reason):
@@ -51,20 +51,22 @@ def explanation(ruling: Ruling, lang: str) -> str:
     return " ".join(sentence(reason, lang) for reason in ruling.reasons)
 
 
-def need(fact: str, lang: str, event: str) -> dict[str, Any]:
+def need(fact: str, lang: str, event: str, open: bool = False) -> dict[str, Any]:
     """What a ruling that branches waits for: the fact, the flag that gives it, the question (asked
-    about the event's players where the words differ: whose square?)."""
+    about the event's players where the words differ: whose square?).  ``open``: a reading the source
+    leaves open, where it does not contradict itself."""
     if fact.startswith(READING):
         point = fact[len(READING):]
         return {"fact": fact, "flag": f"--reading {point}=1|2",
-                "question": t("need.reading", lang, question=question(point, lang))}
+                "question": t("need.reading_open" if open else "need.reading", lang, question=question(point, lang))}
     key = f"need.{fact}.{event}" if has(f"need.{fact}.{event}", lang) else f"need.{fact}"
     return {"fact": fact, "flag": FACTS[fact][1].replace("CARDS", t("metavar.cards", lang)), "question": t(key, lang)}
 
 
 def needs(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
     """What a ruling that branches waits for, each fact with its flag and question in ``lang``."""
-    return [need(fact, lang, ruling.event) for fact in ruling.needs]
+    opened = {READING + c["rule_point"] for c in ruling.conflicts if c.get("open")}
+    return [need(fact, lang, ruling.event, fact in opened) for fact in ruling.needs]
 
 
 def citation(cited: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -135,8 +137,9 @@ def publications_block(publications: list[dict[str, Any]], lang: str) -> list[st
 
 
 def conflicts(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
-    """The points on which the source contradicts itself, each reading in its words."""
-    return [{"rule_point": c["rule_point"], "reading": c["reading"],
+    """The points on which the source contradicts itself or leaves a case open (``open``), each reading
+    in its words."""
+    return [{"rule_point": c["rule_point"], "reading": c["reading"], "open": bool(c.get("open")),
              "readings": [{"value": r["value"], "text": text_in(r["text"], lang),
                            "citation": localized(r["citation"], lang)} for r in c["readings"]]}
             for c in ruling.conflicts]

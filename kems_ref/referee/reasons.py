@@ -56,6 +56,8 @@ class Asked:
 
     facts: tuple[str, ...]
     event: str
+    #: the readings among ``facts`` that the source leaves open (not a contradiction of its own)
+    open: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

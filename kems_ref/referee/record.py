@@ -85,7 +85,7 @@ def from_words(worded: dict[str, Any]) -> Ruling:
                         "force": c.get("force"), **({"reading": c["reading"]} if "reading" in c else {})}
                        for c in worded.get("citations") or []],
             unspecified=list(worded.get("unspecified") or []),
-            conflicts=[{"rule_point": c.get("rule_point"), "reading": c.get("reading"),
+            conflicts=[{"rule_point": c.get("rule_point"), "reading": c.get("reading"), "open": bool(c.get("open")),
                         "readings": list(c.get("readings") or [])} for c in worded.get("conflicts") or []],
             notes=list(worded.get("notes") or []), related=list(worded.get("related") or []),
             needs=[n["fact"] if isinstance(n, dict) else n for n in worded.get("needs") or []],
@@ -127,7 +127,7 @@ def _param(value: Any) -> dict[str, Any]:
     if isinstance(value, Questions):
         return {"questions": list(value.points)}
     if isinstance(value, Asked):
-        return {"asked": list(value.facts), "event": value.event}
+        return {"asked": list(value.facts), "event": value.event, **({"open": list(value.open)} if value.open else {})}
     if isinstance(value, Failure):
         return {"failure": _error(value.error)}
     if isinstance(value, Reason):
@@ -153,7 +153,7 @@ def _unparam(data: dict[str, Any]) -> Any:
     if kind == "questions":
         return Questions(tuple(payload))
     if kind == "asked":
-        return Asked(tuple(payload), str(data["event"]))
+        return Asked(tuple(payload), str(data["event"]), tuple(data.get("open") or ()))
     if kind == "failure":
         return Failure(_unerror(payload))
     if kind == "reason":

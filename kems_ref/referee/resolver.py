@@ -126,8 +126,12 @@ class Ctx:
         self.related: list[str] = []
         self.readings: dict[str, int] = {}
         self.derived: list[str] = []  # points applied to a case the source does not name (its general rule)
+        #: points with two readings where this case is outside the second one's scope: the first alone
+        self.one_reading: list[str] = []
         self.partner: Optional[bool] = None  # whether the accused's partner holds a square, once known
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
+        #: the table's size is one the source calls possible only outside its prescribed rule: not ruled here
+        self.outside = False
 
     # --- reading the convention -------------------------------------------------------------
 
@@ -166,7 +170,7 @@ class Ctx:
 
     def _answer(self, point: str, entry: RuleEntry) -> Answer:
         reading = 1
-        if entry.conflict:
+        if entry.conflict and point not in self.one_reading:
             reading = self.sit.readings.get(point) or 0
             if not reading:
                 raise Unknown(READING + point, (1, 2))
@@ -255,8 +259,19 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     count = conv.get("players.count")
     if sit.players != 4 or (count.stated and not _count_allows(count.value, sit.players)):
         answer = ctx.rule("players.count")
+        named = [e["conventions"] for e in (answer.value.get("elsewhere") or [] if answer else [])
+                 if e["players"] == sit.players]
         if answer is None:
             ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
+        elif not _count_allows(answer.value, sit.players) and named:
+            # a size the source itself calls possible, under other conventions: said, never refused; a
+            # prescribed count does not reach it (nothing of this table is ruled), a described one
+            # still lets the call be judged on what needs no table size
+            ctx._silent("players.count")
+            ctx.say("why.players_elsewhere" if answer.prescribed else "why.players_described_elsewhere",
+                    name=ctx.name, counts=_count_label(answer.value), players=sit.players,
+                    conventions=", ".join(named[0]))
+            ctx.outside = answer.prescribed
         elif not _count_allows(answer.value, sit.players):
             if answer.prescribed:
                 raise KemsError("error.players_not_allowed", convention=conv.short_name,
@@ -287,7 +302,14 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     rules = conv.value("players.decks") or []
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
-    return deck, decks, max(conv.value("deal.hand_size") or [4])
+    dealt = max(conv.value("deal.hand_size") or [4])
+    center = conv.value("deal.center") or 4
+    if rules and decks != UNSTATED_DECKS and sit.players * dealt + center > decks * deck:
+        # the decks the source states for this table cannot deal it: a table that cannot happen there
+        raise KemsError("error.table_too_big", players=sit.players, needed=sit.players * dealt + center,
+                        dealt=dealt, center=center, convention=conv.id, decks=decks, deck=deck,
+                        cite=_cite(conv.get("players.decks")))
+    return deck, decks, dealt
 
 
 #: how many decks a table plays with where the source states ranges, none of them this table's: unknown
@@ -601,7 +623,14 @@ def _double_kems(ctx: Ctx) -> Decision:
         score = _score(ctx, "call.double_kems.right")
         return Decision(Verdict.UPHELD, score, _hand_end(ctx, "right-call", score))
     ctx.say("why.double_partial" if (first or second) else "why.double_none")
+    wrong = ctx.conv.get("call.double_kems.wrong")
+    if wrong.conflict and wrong.scope == "partner-square-found" and not (first and not second):
+        ctx.one_reading.append("call.double_kems.wrong")  # the readings part only on the signalled square
     score = _score(ctx, "call.double_kems.wrong")
+    if score and first and all(s["team"] is Team.CALLERS and s["change"] > 0 for s in score):
+        # the reading that counts the signalled square the team held: right, as a Kems is
+        ctx.say("why.double_partial_as_kems")
+        return Decision(Verdict.UPHELD, score, _hand_end(ctx, "right-call", score))
     return Decision(Verdict.REJECTED, score, _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems",
                                                        score))
 
@@ -853,6 +882,11 @@ def _deal(ctx: Ctx) -> Decision:
         ctx.say("why.deal_unknown", name=ctx.name)
         return Decision(Verdict.UNSPECIFIED)
     ctx.text_of(rule)
+    if count in rule.value.get("derived", []) and count >= rule.value["threshold"]:
+        # the source names fewer identical cards than were dealt: its rule reaches them, by derivation
+        if "deal.identical_cards" not in ctx.derived:
+            ctx.derived.append("deal.identical_cards")
+        ctx.say("why.deal_derived", name=ctx.name, count=count, threshold=rule.value["threshold"])
     if count < rule.value["threshold"] or rule.value["action"] == "play-on":
         ctx.say("why.deal_below", count=count, threshold=rule.value["threshold"])
         return Decision(Verdict.PLAY_ON, [], False)
@@ -1048,7 +1082,7 @@ EVENT_RULES = {
 
 # --- putting a ruling together -----------------------------------------------------------------
 
-def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, Any]]:
+def _citation(conv: Convention, point: str, reading: int, one: bool = False) -> Optional[dict[str, Any]]:
     entry = conv.get(point)
     if not entry.stated:
         return None
@@ -1056,7 +1090,7 @@ def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, 
     if not citation:
         return None
     out = {"convention": conv.id, "rule_point": point, "citation": citation, "force": entry.force}
-    if entry.conflict:
+    if entry.conflict and not one:  # one: this case is outside the second reading's scope
         out["reading"] = reading
     return out
 
@@ -1064,19 +1098,23 @@ def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, 
 def _once(conv: Convention, sit: Situation) -> Ruling:
     ctx = Ctx(conv, sit)
     _check_hands(ctx)
-    decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
-    if sit.kind in CALLS:
-        _over_limit(ctx)
+    if ctx.outside:  # a table the source sends to other conventions: this one rules nothing of it
+        decision = Decision(Verdict.UNSPECIFIED)
+    else:
+        decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
+        if sit.kind in CALLS:
+            _over_limit(ctx)
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)
-        citation = _citation(conv, point, ctx.readings.get(point, 1))
+        citation = _citation(conv, point, ctx.readings.get(point, 1), point in ctx.one_reading)
         if citation:
             if point in ctx.derived:  # the rule applied beyond the cases it names: derived, not stated
                 citation["force"] = "derived"
             citations.append(citation)
-        if entry.stated and entry.conflict:
+        if entry.stated and entry.conflict and point not in ctx.one_reading:
             conflicts.append({"rule_point": point, "reading": ctx.readings.get(point),
+                              "open": bool(entry.conflict.get("open")),
                               "readings": [{"value": r["value"], "text": r["text"], "citation": r["citation"]}
                                            for r in entry.readings()]})
     if decision.verdict is Verdict.UNSPECIFIED and ctx.unspecified and not ctx.why:
@@ -1134,6 +1172,12 @@ def _merge_citations(items: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return out
 
 
+def _open(conv: Convention, facts: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The readings among ``facts`` that the source leaves open rather than contradicts."""
+    return tuple(f for f in facts if f.startswith(READING)
+                 and (conv.get(f[len(READING):]).conflict or {}).get("open"))
+
+
 def resolve(conv: Convention, sit: Situation) -> Ruling:
     """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there.
     Pure: it reads the convention and the situation, nothing else, and words nothing."""
@@ -1148,7 +1192,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
         # explained by what every answer shares (never by the answer one branch took)
         key = "why.readings_agree" if fact.startswith(READING) else "why.fact_irrelevant"
         shared = [reason for reason in first.reasons if all(reason in r.reasons for _, r in branches)]
-        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.kind))]
+        first.reasons = [*shared, Reason.of(key, question=Asked((fact,), sit.kind, _open(conv, (fact,))))]
         return first
     flat: list[dict[str, Any]] = []
     for value, ruling in branches:
@@ -1158,7 +1202,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
             flat.append({"if": {fact: value}, "ruling": ruling})
     rulings = [b["ruling"] for b in flat]
     needs = _merge([[fact]] + [r.needs for _, r in branches])
-    questions = Asked(tuple(needs), sit.kind)
+    questions = Asked(tuple(needs), sit.kind, _open(conv, needs))
     verdict, score, settled, hand_ends, effects = Verdict.DEPENDS, [], False, None, []
     reasons = [Reason.of("why.depends", questions=questions)]
     if len({r.verdict for r in rulings}) == 1:
