@@ -194,10 +194,10 @@ def test_the_checklist_names_its_publications_under_the_sheet_in_every_format(ru
 
 def test_a_mixed_table_s_sheet_names_each_convention_s_publication(run):
     text = run("checklist", "-c", "wikipedia", "-c", "ducale", "--lang", "en").out
-    assert _publications_block(text) == [  # in the order the sheet first cites them
-        *DUCALE_EN, "  Wikipédia (fr), article « Kem's »",
+    assert _publications_block(text) == [  # in the order the sheet first cites them (Wikipédia's sign ban first)
+        "  Wikipédia (fr), article « Kem's »",
         "    Wikipédia en français, \"Kem's\"; address: https://fr.wikipedia.org/wiki/Kem%27s",
-        "    Known through: read directly"]
+        "    Known through: read directly", *DUCALE_EN]
 
 
 def test_the_checklist_s_json_carries_the_sources_and_the_corpus(run, rule):

@@ -208,7 +208,8 @@ def test_the_checklist_page_of_one_convention_lists_its_points_and_what_is_to_de
     assert lines == _checklist_text_lines(kems.CHECKLIST.write(kems.Format.TEXT, kems.checklist(["ducale"], "en"),
                                                                 "en"))
     assert lines[:2] == [items[0]["question"], f"{items[0]['answer']} (usage) (Notice Ducale, via Regles.com, "
-                         "réf. [1] — Fiche technique (version principale) ; Fiche technique › Joueurs)"]
+                         "réf. [1] — Fiche technique (version principale) ; Fiche technique › Joueurs ; Limites et "
+                         "variantes, tableau « 2, 6 ou 8 joueurs »)"]
     assert "TO DECIDE" in lines
     assert _shown_lines(client.get("/checklist").text) == lines  # Ducale: the default
 
