@@ -903,3 +903,104 @@ def test_an_impossible_hand_is_said_with_the_rank_s_word_its_plural_and_the_conv
     r = run(*args)
     assert r.code == 2
     assert r.err.strip().removeprefix("kems-ref: error: ").removeprefix("kems-ref : erreur : ") == said
+
+
+# --- issue #32 §1: a Kems and a Contre-Kems at once, a player caught with five cards, the team accused ----
+
+def test_no_source_says_which_of_a_kems_and_a_contre_kems_called_at_once_counts_ducale_tells_its_timing_rule(rule):
+    # 000:27, 000:93, 000:99: a Contre-Kems before the Kems, the first valid call checked; nothing on a tie
+    r = rule("contre-kems", "--hand", "Q Q Q Q", "--simultaneous", "--lang", "en")
+    assert (r["verdict"], r["score_settled"], r["hand_ends"]) == ("unspecified", False, True)
+    assert r["unspecified"] == ["call.simultaneous"]
+    assert [c["rule_point"] for c in r["citations"]] == ["call.contre_kems.timing", "hand.end"]
+    assert ("Called together, the Contre-Kems came neither before the Kems nor after it: Ducale's timing rule "
+            "does not decide between them.") in r["explanation"]
+    assert "Each of the two calls ends the hand, whichever counts." in r["explanation"]
+
+
+def test_a_simultaneous_call_is_refused_beside_after_kems_and_on_a_double_kems(run):
+    both = run("rule", "contre-kems", "--simultaneous", "--after-kems", "--lang", "en")
+    assert both.code == 2 and both.err.strip() == ("kems-ref: error: --simultaneous and --after-kems say opposite "
+                                                   "things: give one of them (or neither, if nobody knows)")
+    assert run("rule", "double-kems", "--simultaneous").code == 2
+
+
+SIMULTANEOUS_HOUSE = """\
+id: kems-d-abord
+name: Le Kems d'abord
+extends: ducale
+publication: {title: Nos règles}
+rules:
+  call.simultaneous:
+    status: stated
+    value: kems-prevails
+    text: {fr: "Annoncés ensemble, le Kems l'emporte.", en: "Called together, the Kems prevails."}
+    citation: {section: "Les annonces"}
+"""
+
+
+def test_a_house_file_giving_the_kems_precedence_rules_it_alone_and_voids_the_contre_kems(run, tmp_path):
+    path = tmp_path / "kems-d-abord.yaml"
+    path.write_text(SIMULTANEOUS_HOUSE, encoding="utf-8")
+    kems = run("rule", "kems", "--hand", "Q Q Q Q", "--simultaneous", "-c", str(path), "--json", "--lang", "en").json()
+    assert (kems["verdict"], kems["score"], kems["hand_ends"]) == (
+        "upheld", [{"team": "callers", "change": 1, "unit": "point"}], True)
+    assert "Called together, the Kems prevails." in kems["explanation"]
+    contre = run("rule", "contre-kems", "--hand", "Q Q Q Q", "--simultaneous", "-c", str(path), "--json",
+                 "--lang", "en").json()
+    assert (contre["verdict"], contre["score"], contre["score_settled"], contre["hand_ends"]) == (
+        "void", [], True, True)
+    assert [c["rule_point"] for c in contre["citations"]] == ["call.simultaneous", "hand.end"]
+
+
+@pytest.mark.parametrize("cid, seed", [("ducale", "000:43"), ("wikipedia", "003:15"), ("regle-breve", "004:10")])
+def test_a_player_caught_holding_five_cards_breaks_the_limit_its_cost_unsettled(rule, cid, seed):
+    r = rule("exchange", "--over-limit", "5", "--lang", "en", convention=cid)
+    assert (r["verdict"], r["effects"], r["score_settled"], r["hand_ends"]) == (
+        "forbidden", ["hand-over-limit"], False, None), seed
+    assert [c["rule_point"] for c in r["citations"]] == ["exchange.hand_limit"] and r["needs"] == []
+    assert r["explanation"].startswith("A player was caught holding 5 cards.")
+
+
+def test_under_pagat_which_sets_no_limit_five_cards_are_not_settled_and_the_order_is_asked_only_if_said(rule):
+    # sources.md:47-49: pick up first, then discard at once; no limit on the hand is reported
+    r = rule("exchange", "--over-limit", "5", "--lang", "en", convention="pagat")
+    assert (r["verdict"], r["unspecified"], r["needs"]) == ("unspecified", ["exchange.hand_limit"], [])
+    told = rule("exchange", "--over-limit", "5", "--take-first", "--lang", "en", convention="pagat")
+    assert "exchange.order" in [c["rule_point"] for c in told["citations"]]
+
+
+def test_over_limit_counts_the_cards_held_five_to_what_a_hand_can_make(run):
+    low = run("rule", "exchange", "--over-limit", "4", "--lang", "en")
+    assert low.code == 2 and low.err.strip() == ("kems-ref: error: --over-limit 4: the cards a player was caught "
+                                                 "holding, more than four (5 or more)")
+    high = run("rule", "exchange", "--over-limit", "9", "--lang", "en")
+    assert high.code == 2 and "no player can hold that many (4 dealt and 4 in the middle at most)" in high.err
+    assert run("rule", "kems", "--over-limit", "5").code == 2  # the breach itself, not a call's
+
+
+def test_at_six_players_a_stop_kemps_on_team_3_covers_both_its_players_under_pagat(rule):
+    # sources.md:55-57: Stop Kemps accuses a team, right if either player holds four of a kind
+    r = rule("contre-kems", "--players", "6", "--on-team", "3", "--hand", "2 3 4 5", "--partner-hand", "K K K K",
+             "--lang", "en", convention="pagat")
+    assert (r["verdict"], r["score"]) == ("upheld", [{"team": "accused", "change": 1, "unit": "letter"}])
+    assert "The accusation was made against team 3 (the caller's team counted as team 1), one of 3 teams." \
+        in r["explanation"]
+    assert "It covers both players of team 3." in r["explanation"]
+    assert r["explanation"].count("'Stop Kemps' targets a team") == 1  # the target told once
+
+
+def test_at_six_players_a_contre_kems_on_team_3_covers_only_the_player_named_under_marquoir(rule):
+    # 001:50: the caller points at the opponent; his partner's square does not count
+    r = rule("contre-kems", "--players", "6", "--on-team", "3", "--hand", "2 3 4 5", "--partner-hand", "K K K K",
+             "--lang", "en", convention="marquoir")
+    assert r["verdict"] == "rejected"
+    assert "It covers only the player of team 3 it named." in r["explanation"]
+
+
+def test_the_team_accused_is_numbered_from_the_callers_team(run):
+    four = run("rule", "contre-kems", "--on-team", "3", "--lang", "en")
+    assert four.code == 2 and four.err.strip() == ("kems-ref: error: --on-team 3: at 4 players the accused team is "
+                                                   "numbered 2 to 2 (the caller's team is 1)")
+    assert run("rule", "contre-kems", "--players", "6", "--on-team", "1").code == 2
+    assert run("rule", "kems", "--players", "6", "--on-team", "2").code == 2

@@ -313,6 +313,44 @@ def _too_late(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("too_late", True)]
 
 
+#: how many cards a player caught with too many holds: five to eight (no hand can make more)
+OVER_NUM = r"(?:[5-8]|cinq|five|six|sept|seven|huit|eight)"
+
+
+@phrase(rf"\b(?:(?:caught|found|seen|spotted|surpris|surprise|pince|pincee|vu|vue|pris|prise)"
+        rf"(?: (?:holding|with|avec|having|en train de tenir))? "
+        rf"|(?:avait|had|has|a|tenait|held|holds|holding|tient|with|avec) )(?P<n>{OVER_NUM}) (?:cartes|cards)"
+        rf"(?: (?:en main|in (?:his |her |their |the )?hands?|dans (?:sa|la|ses|les) mains?))?\b"
+        rf"|\b(?P<n2>{OVER_NUM}) (?:cartes|cards) (?:en main|in (?:his |her |their |the )?hands?"
+        rf"|dans (?:sa|la) main)\b")
+def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"surpris avec cinq cartes", "had 5 cards in his hand": a player holding more than four
+    (``--over-limit N``), the breach itself; said beside a call, it is listed, not read as the call's."""
+    return [("over_limit", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
+
+
+@phrase(r"\b(?:at the (?:very )?same (?:time|moment|instant)|simultaneously|in the same breath|both at once"
+        r"|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
+def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"en même temps": a Kems and a Contre-Kems called at the same moment (``--simultaneous``)."""
+    return [("simultaneous", True)]
+
+
+#: a team said by its rank at the table ("the third team")
+TEAM_ORDINALS = {"second": 2, "2nd": 2, "deuxieme": 2, "2e": 2, "third": 3, "3rd": 3, "troisieme": 3, "3e": 3,
+                 "fourth": 4, "4th": 4, "quatrieme": 4, "4e": 4}
+
+
+@phrase(rf"\b(?:(?:against|on|at|accusing|accused|targeting|targeted|contre|sur|vers|visant|visait|vise"
+        rf"|accusant|accuse|accusait) )?(?:the |le |la )?(?:team|equipe) (?:number |numero |no |n )?(?P<n>{NUM})\b"
+        r"|\b(?:against|on|at|accusing|accused|targeting|targeted|contre|sur|vers|visant|visait|vise|accusant"
+        r"|accuse|accusait) (?:the |le |la )(?P<ord>" + "|".join(TEAM_ORDINALS) + r") (?:team|equipe)\b")
+def _on_team(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"contre l'équipe 3", "on the third team": the team accused at a table of more (``--on-team N``)."""
+    n = TEAM_ORDINALS[m.group("ord")] if m.group("ord") else _number(m.group("n"))
+    return [("on_team", n), ("event_hint", "contre-kems")]
+
+
 @phrase(rf"\b(?:(?:avait|had|has|a|tenait|held|holds|with|avec|en main) )?(?:{NUM}) (?:cartes|cards)"
         rf" (?:en main|in (?:his |her |their |the )?hand|dans (?:sa|la) main)\b"
         rf"|\b(?:avait|had|has|tenait|held|holds) (?:{NUM}) (?:cartes|cards)\b")
@@ -1282,11 +1320,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     event = own[0] if own else next((e for e in BY_PRIORITY if e in events), None)
     said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls) \
         or (facts.get("too_late") and "kems" in calls and event in ACCUSATIONS_OF_A_KEMS)
-    if len(calls) > 1 and not said_of_kems and not own and tokens is not None:
+    together = facts.get("simultaneous") and calls == {"kems", "contre-kems"}  # "en même temps": the pair itself
+    if len(calls) > 1 and not said_of_kems and not together and not own and tokens is not None:
         later = _ordered(reading, items, facts, tokens)
         if later is not None:
             event, said_of_kems = later, True
-    if len(calls) > 1 and not said_of_kems and calls != set(ACCUSATIONS_OF_A_KEMS):
+    if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
         verdict = facts.pop("it_was")

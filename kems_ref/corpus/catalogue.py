@@ -127,6 +127,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("call.contre_kems.proof", "calls", "Proof", ruled=True),
     RulePoint("call.contre_kems.after_wrong", "calls", "AfterWrong", ruled=True, exception=True),
     RulePoint("call.contre_kems.timing", "calls", Literal["before-kems"], ruled=True),
+    # a Kems and a Contre-Kems called at the same moment: which one counts (no seed says)
+    RulePoint("call.simultaneous", "calls", Literal["kems-prevails", "contre-kems-prevails"], added=True,
+              ruled=True),
     RulePoint("call.double_contre_kems", "calls", Literal["named-only"], ruled=True),
     RulePoint("call.ungathered", "calls", bool, ruled=True, exception=True),
     RulePoint("hand.end", "calls", "HandEnd", ruled=True),
@@ -145,4 +148,5 @@ BY_ID: dict[str, RulePoint] = {p.id: p for p in RULE_POINTS}
 IDS: tuple[str, ...] = tuple(BY_ID)
 # Points added to the shared vocabulary (``added=True``) because a source states something it had no
 # id for (signal.warning, signal.bluff: Marquoir; deal.bottom_card: Wikipedia) or because the
-# referee needs the question asked even when every source is silent (call.double_kems.wrong).
+# referee needs the question asked even when every source is silent (call.double_kems.wrong,
+# call.simultaneous).

@@ -121,7 +121,7 @@ _CSS = """@page { size: A4; margin: 4mm 7mm; }
 body { font: 7.6pt/1.04 Georgia, serif; color: #000; margin: 0; }
 h1 { font-size: 11.5pt; margin: 0 0 0.6mm; } p.intro { margin: 0 0 1.2mm; font-style: italic; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
-th, td { border: 0.3pt solid #888; padding: 0.15mm 0.8mm; vertical-align: top; text-align: left; }
+th, td { border: 0.3pt solid #888; padding: 0.1mm 0.8mm; vertical-align: top; text-align: left; }
 th { background: #eee; } td.q { font-weight: bold; } td.ours { border-bottom: 0.9pt solid #000; }
 sup { font-size: 5.5pt; color: #444; } .silent { color: #a00; font-style: italic; } tr { break-inside: avoid; }
 div.sources { font-size: 5.1pt; line-height: 1.1; color: #222; margin: 1mm 0 0; }

@@ -132,6 +132,7 @@ class Ctx:
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
         #: the table's size is one the source calls possible only outside its prescribed rule: not ruled here
         self.outside = False
+        self.told: list[str] = []  # points whose words the ruling has already told
 
     # --- reading the convention -------------------------------------------------------------
 
@@ -366,6 +367,9 @@ def _check_hands(ctx: Ctx) -> None:
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
             and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
+    if sit.over_limit is not None and sit.over_limit > dealt + center:
+        raise KemsError("error.hand_too_big", option="--over-limit", count=sit.over_limit, limit=dealt + center,
+                        dealt=dealt, center=center)
     if sit.cards is not None and sit.cards > dealt:
         raise KemsError("error.cards_over_hand", cards=sit.cards, limit=dealt, convention=ctx.conv.short_name)
 
@@ -589,10 +593,48 @@ def _holder_gate(ctx: Ctx) -> Optional[Decision]:
     return Decision(Verdict.VOID, None, None)
 
 
+def _simultaneous_gate(ctx: Ctx) -> Optional[Decision]:
+    """A Kems and a Contre-Kems called at the same moment (``--simultaneous``): which one counts is the
+    convention's ``call.simultaneous``.  The call it gives precedence to is ruled as if called alone;
+    the other does not count and scores nothing of its own.  A source silent on it leaves the call
+    unsettled: its rule that a Contre-Kems must come before the Kems (told where stated) reaches
+    neither order.  Where any call ends the hand, the hand ends whichever counts."""
+    ctx.say("why.simultaneous")
+    rule = ctx.rule("call.simultaneous")
+    if rule is None:
+        ctx.say("why.simultaneous_unknown", name=ctx.name)
+        timing = ctx.if_stated("call.contre_kems.timing")
+        if timing is not None:
+            ctx.text_of(timing)
+            ctx.say("why.simultaneous_timing", name=ctx.name)
+        return Decision(Verdict.UNSPECIFIED, None, _any_call_ends(ctx))
+    first = "kems" if rule.value == "kems-prevails" else "contre-kems"
+    ctx.text_of(rule)
+    if ctx.sit.kind == first:
+        ctx.say("why.simultaneous_first", name=ctx.name, call=Msg(f"event.{first}"))
+        return None
+    ctx.say("why.simultaneous_yields", name=ctx.name, call=Msg(f"event.{first}"))
+    return Decision(Verdict.VOID, [], _any_call_ends(ctx))
+
+
+def _any_call_ends(ctx: Ctx) -> Optional[bool]:
+    """Both calls are calls the source names: where any call ends the hand, it ends; else not settled."""
+    end = ctx.conv.get("hand.end")
+    if not end.stated or end.force == "advised" or end.value != "any-call":
+        return None
+    ctx.text_of(ctx.rule("hand.end"))
+    ctx.say("why.simultaneous_hand_ends")
+    return True
+
+
 def _kems(ctx: Ctx) -> Decision:
     gate = _sweep_gate(ctx)
     if gate:
         return gate
+    if ctx.sit.simultaneous:
+        gate = _simultaneous_gate(ctx)
+        if gate:
+            return gate
     if ctx.sit.by_holder:
         gate = _holder_gate(ctx)
         if gate:
@@ -705,11 +747,17 @@ def _contre_kems(ctx: Ctx) -> Decision:
             return Decision(Verdict.VOID, None, None)
         else:
             ctx.say("why.barred_none")
+    if sit.simultaneous:
+        gate = _simultaneous_gate(ctx)
+        if gate:
+            return gate
     too_late = False
     if sit.after_kems:
         settled, too_late = _late(ctx)
         if settled is not None:
             return settled
+    if sit.on_team is not None:
+        _on_team(ctx)
     accused = _holds_square(ctx, sit.hand, "who.accused", of_partner=False)
     if accused is None:
         return Decision(Verdict.UNSPECIFIED)
@@ -751,18 +799,40 @@ def _contre_kems(ctx: Ctx) -> Decision:
                    _hand_end(ctx, "right-call" if upheld else "wrong-contre-kems", score))
 
 
+def _on_team(ctx: Ctx) -> None:
+    """At a table of more than two teams, the team accused (``--on-team N``, the caller's team being 1):
+    what the accusation covers is the convention's ``call.contre_kems.target``, told where it states
+    one target (both players of that team, or only the player named); silent or two readings, the
+    ruling turns on the partner's hand only where it must (:func:`_accused_team_square`)."""
+    team = ctx.sit.on_team
+    ctx.say("why.on_team", team=team, teams=ctx.sit.players // 2)
+    entry = ctx.conv.get("call.contre_kems.target")
+    if entry.stated and not entry.conflict and entry.force != "advised":
+        _tell_target(ctx)
+        ctx.say("why.on_team_covers_team" if entry.value == "team" else "why.on_team_covers_player", team=team)
+
+
+def _tell_target(ctx: Ctx) -> Optional[Answer]:
+    """The convention's target of a Contre-Kems, read and told once."""
+    answer = ctx.rule("call.contre_kems.target")
+    if "call.contre_kems.target" not in ctx.told:
+        ctx.told.append("call.contre_kems.target")
+        ctx.text_of(answer)
+    return answer
+
+
 def _accused_team_square(ctx: Ctx) -> Optional[bool]:
     """The accused player holds no square: is the Contre-Kems right all the same?  Only if it
     targets the whole team and the partner holds one; ``None`` where the convention leaves open
     whom it targets (or contradicts itself) and the partner does hold a square."""
     entry = ctx.conv.get("call.contre_kems.target")
     if entry.stated and not entry.conflict and entry.value == "player":
-        ctx.text_of(ctx.rule("call.contre_kems.target"))
+        _tell_target(ctx)
         if ctx.sit.partner_hand is not None and _makes_square(ctx, ctx.sit.partner_hand):
             ctx.say("why.player_target")
         return False
     if entry.stated and not entry.conflict:  # the whole team
-        ctx.text_of(ctx.rule("call.contre_kems.target"))
+        _tell_target(ctx)
         return bool(_partner_square(ctx))
     if not _partner_square(ctx):
         return False  # neither accused player holds a square: wrong whomever the call targets
@@ -929,6 +999,8 @@ def _exchange(ctx: Ctx) -> Decision:
     if count > center:
         raise KemsError("error.cards_over_center", cards=count, center=center, convention=ctx.conv.short_name)
     verdicts: list[Verdict] = []
+    if sit.over_limit is not None:
+        verdicts.append(_caught_over(ctx, sit.over_limit))
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
         if opening is None:
@@ -949,7 +1021,9 @@ def _exchange(ctx: Ctx) -> Decision:
             ctx.say("why.count_ok", cards=count)
             ctx.text_of(rule)
             verdicts.append(Verdict.ALLOWED)
-    if Verdict.FORBIDDEN not in verdicts:  # the order only matters while the exchange may still be allowed
+    # the order only matters while the exchange may still be allowed; a player caught holding too
+    # many cards is asked none (what was seen is the hand, not how it was made) unless it was said
+    if Verdict.FORBIDDEN not in verdicts and (sit.over_limit is None or sit.take_first is not None):
         order = ctx.rule("exchange.order")
         if order is None:
             ctx.say("why.order_unknown", name=ctx.name)
@@ -966,6 +1040,25 @@ def _exchange(ctx: Ctx) -> Decision:
                 ctx.say("why.order_bad" if order.prescribed else f"why.order_other.{order.force}", name=ctx.name)
                 verdicts.append(_forbids(ctx, order))
     return _act(_worst(verdicts))
+
+
+def _caught_over(ctx: Ctx, count: int) -> Verdict:
+    """A player caught holding ``count`` cards (``--over-limit``): the breach itself, against the
+    convention's ``exchange.hand_limit``; what it costs no source says."""
+    ctx.say("why.caught_over", count=count)
+    limit = ctx.rule("exchange.hand_limit")  # where the source has two limits, the table's reading
+    if limit is None:
+        ctx.say("why.caught_limit_unknown", name=ctx.name, count=count)
+        return Verdict.UNSPECIFIED
+    if count <= limit.value:
+        ctx.say("why.caught_within", count=count, limit=limit.value)
+        ctx.text_of(limit)
+        return Verdict.ALLOWED
+    verdict = _forbids(ctx, limit)
+    if verdict is Verdict.FORBIDDEN:
+        ctx.say("why.caught_over_cost", name=ctx.name)
+        ctx.effect(Effect.HAND_OVER_LIMIT)
+    return verdict
 
 
 def _sweep(ctx: Ctx) -> Decision:

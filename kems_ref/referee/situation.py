@@ -47,11 +47,14 @@ OPTIONS: tuple[Option, ...] = (
     Option("touched", "cards", CALL_OPTIONS),
     Option("ungathered", "flag", CALL_OPTIONS),
     Option("by_holder", "flag", ("kems",)),
+    Option("simultaneous", "flag", ("kems", "contre-kems")),
+    Option("on_team", "int", ("contre-kems",)),
     Option("after_kems", "flag", ACCUSATIONS),
     Option("kems_right", "fact", ACCUSATIONS, ("--kems-right", "--kems-wrong")),
     Option("during_sweep", "flag", CALLS),
     Option("barred", "flag", ACCUSATIONS),
     Option("cards", "int", ("exchange",)),
+    Option("over_limit", "int", ("exchange",)),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
     Option("before_opening", "flag", ("exchange",)),
     Option("first_deal", "fact", ("deal",), ("--first-deal", "--later-deal")),
@@ -106,6 +109,9 @@ class Situation:
     touched: Optional[list[Card]] = None
     ungathered: bool = False
     by_holder: bool = False  # kems: the square's holder called it himself, not his partner
+    simultaneous: bool = False  # a Kems and a Contre-Kems were called at the same moment
+    on_team: Optional[int] = None  # contre-kems: the accused team's number (the caller's team is 1)
+    over_limit: Optional[int] = None  # exchange: a player was caught holding this many cards
     after_kems: bool = False
     during_sweep: bool = False
     barred: bool = False
@@ -203,6 +209,12 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         raise KemsError("error.bad_deck", deck=sit.deck)
     if sit.cards is not None and sit.cards < 1:
         raise KemsError("error.bad_cards_count", cards=sit.cards)
+    if sit.simultaneous and sit.after_kems:  # at the same moment, or after: never both
+        raise KemsError("error.contradictory_facts", first="--simultaneous", second="--after-kems")
+    if sit.over_limit is not None and sit.over_limit <= 4:
+        raise KemsError("error.over_limit_low", count=sit.over_limit)
+    if sit.on_team is not None and not 2 <= sit.on_team <= sit.players // 2:
+        raise KemsError("error.on_team_range", team=sit.on_team, teams=sit.players // 2, players=sit.players)
     return sit
 
 
@@ -286,7 +298,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise KemsError("error.situation_cards", path, line, key=key)
             value = str(value)
-        elif name in ("players", "deck", "cards"):
+        elif name in ("players", "deck", "cards", "over_limit", "on_team"):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise KemsError("error.situation_number", path, line, key=key)
         elif name == "event":
