@@ -490,6 +490,18 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
             line = line_of(lines, ("rules", "deck.size", "value", i))
             problems.append(KemsError("error.schema.unknown_deck", line=line, deck=size["deck"],
                                       decks=", ".join(sorted(own_decks)) or "—"))
+        elif isinstance(size, dict) and size.get("deck") in (data.get("decks") or {}):
+            deck = data["decks"][size["deck"]]
+            try:
+                composition = _decks({size["deck"]: deck})[size["deck"]]
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue  # a malformed deck: the schema says what is wrong with it
+            if composition.size != size.get("cards"):
+                problems.append(KemsError("error.schema.deck_size", line=line_of(lines, ("rules", "deck.size",
+                                                                                         "value", i)),
+                                          deck=size["deck"], cards=size.get("cards"), size=composition.size,
+                                          ranks=len(composition.ranks), suits=len(composition.suits) or 1,
+                                          copies=composition.copies))
     if strict:
         for point, entry in rules.items():
             if isinstance(entry, dict) and entry.get("status") == "stated" and point in BY_ID \

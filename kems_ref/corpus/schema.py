@@ -132,10 +132,19 @@ class DeckRule(Strict):
 
 
 class DeckSize(Strict):
-    cards: Literal[32, 36, 52]
+    cards: Annotated[int, Field(ge=4, le=1000)] = Field(
+        description="the cards in one deck: 32, 36 or 52 of the French/English deck, or any size of a deck this "
+                    "file defines under 'decks' (its ranks × suits × copies: a 56-card deck, numbered cards)")
     players: Optional[list[Annotated[int, Field(ge=2)]]] = None
     deck: Optional[NonEmpty] = Field(None, description="A deck this file defines under 'decks' (its own ranks, "
                                                        "suits and names); default: the French/English deck")
+
+    @model_validator(mode="after")
+    def _known_size(self) -> DeckSize:
+        if self.deck is None and self.cards not in (32, 36, 52):
+            raise ValueError(f"a {self.cards}-card deck is not the French/English deck (32, 36 or 52 cards): "
+                             "define it under 'decks' (its ranks and suits) and name it here with 'deck'")
+        return self
 
 
 class DeckCard(Strict):
@@ -145,12 +154,17 @@ class DeckCard(Strict):
 
 
 class Deck(Strict):
-    """A deck of its own: ranks low to high, and suits (Swiss Jass: 6–10, Under, Ober, King, Ace;
-    roses, bells, shields, acorns)."""
+    """A deck of its own: ranks low to high, suits (Swiss Jass: 6–10, Under, Ober, King, Ace;
+    roses, bells, shields, acorns) or none, and how many copies of each card; its size, named by
+    deck.size, is ranks × suits × copies."""
 
     name: Optional[Union[NonEmpty, Text]] = None
     ranks: Annotated[list[DeckCard], Field(min_length=4)]
-    suits: Annotated[list[DeckCard], Field(min_length=1)]
+    suits: Optional[Annotated[list[DeckCard], Field(min_length=1)]] = Field(
+        None, description="its suits; none: the cards are told apart by rank (a number) alone")
+    copies: Annotated[int, Field(ge=1, le=12)] = Field(
+        1, description="how many times each card (each rank of each suit) is in one deck: a deck of numbered "
+                       "cards that holds each number eight times")
 
 
 class IdenticalCards(Strict):
@@ -205,7 +219,7 @@ Score = Annotated[list[ScoreChange], Field(min_length=1), AfterValidator(_one_en
 #: The value models a catalogue entry may name (``RulePoint.value = "Score"``).
 MODELS: dict[str, Any] = {
     "PlayerCount": PlayerCount,
-    "DeckRules": Annotated[list[DeckRule], Field(min_length=1)],
+    "DeckRules": Union[Literal["more-for-larger-tables"], Annotated[list[DeckRule], Field(min_length=1)]],
     "DeckSizes": Annotated[list[DeckSize], Field(min_length=1)],
     "HandSizes": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
     "CardCount": Annotated[int, Field(ge=1, le=8)],

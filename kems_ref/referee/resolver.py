@@ -273,6 +273,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     deck = sit.deck if sit.deck is not None else allowed[0]
     own = [s["deck"] for s in sizes or [] if s.get("deck") in conv.decks and s["cards"] == deck]
     ctx.deck = conv.decks[own[0]] if own else None  # a deck of the convention's own (the Swiss Jass deck)
+    if ctx.deck is None and deck not in C.DECK_RANKS:  # --deck 56 where the convention defines no such deck
+        raise KemsError("error.bad_deck", deck=deck)
     cards = [c for h in (sit.hand, sit.partner_hand, sit.lifted, sit.touched) for c in (h or [])]
     if fitting and entry.force != "prescribed" and sit.deck is None and ctx.deck is None \
             and any(c.rank not in C.DECK_RANKS[deck] for c in cards):
@@ -285,6 +287,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         ctx._silent("deck.size")
         ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=deck)
     rules = conv.value("players.decks") or []
+    if rules == MORE_DECKS:  # more decks at larger tables, from how many players and how many unsaid
+        return deck, UNSTATED_DECKS, max(conv.value("deal.hand_size") or [4])
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
     return deck, decks, max(conv.value("deal.hand_size") or [4])
@@ -293,6 +297,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
 #: how many decks a table plays with where the source states ranges, none of them this table's: unknown
 #: (the cards are checked against the most decks a convention may name, and the silence is said)
 UNSTATED_DECKS = 0
+#: ``players.decks`` where the source says only that larger tables play with more decks
+MORE_DECKS = "more-for-larger-tables"
 MAX_DECKS = 4
 
 
@@ -336,7 +342,8 @@ def _check_hands(ctx: Ctx) -> None:
             if decks == UNSTATED_DECKS:
                 ctx._use("players.decks")
                 ctx._silent("players.decks")
-                ctx.say("why.decks_unstated", name=ctx.name, players=sit.players)
+                ctx.say("why.decks_more_unstated" if ctx.conv.value("players.decks") == MORE_DECKS
+                        else "why.decks_unstated", name=ctx.name, players=sit.players)
             else:
                 ctx._use("players.decks")
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \

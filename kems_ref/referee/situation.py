@@ -199,7 +199,7 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         raise KemsError("error.players_odd", players=sit.players)
     if sit.players < 4:
         raise KemsError("error.players_too_few", players=sit.players)
-    if sit.deck is not None and sit.deck not in (32, 36, 52):
+    if sit.deck is not None and sit.deck < 4:  # 32, 36, 52, or the size of a convention's own deck
         raise KemsError("error.bad_deck", deck=sit.deck)
     if sit.cards is not None and sit.cards < 1:
         raise KemsError("error.bad_cards_count", cards=sit.cards)

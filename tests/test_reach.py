@@ -1,0 +1,134 @@
+"""What the format could not say (#34 §1), said: each fact a published description of Kems states,
+written in a variant file under tests/data/variants/ with no code of its own, and ruled right by
+`rule`, shown by `conventions show` and `compare`, or kept by the score sheet."""
+
+import os
+
+import pytest
+
+HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
+T56, NUMBERED = (os.path.join(HERE, f"{name}.yaml") for name in ("table-56", "table-numbered"))
+
+
+@pytest.fixture
+def rule(run):
+    def _rule(event, *args, convention):
+        r = run("rule", event, "-c", convention, "--json", *args)
+        assert r.code == 0, r.err
+        return r.json()
+
+    return _rule
+
+
+def shown(run, convention, point):
+    return run("conventions", "show", convention, "--json").json()["rules"][point]
+
+
+def short(run, convention, point):
+    rows = run("compare", convention, "--json").json()["rows"]
+    return next(r for r in rows if r["rule_point"] == point)["values"][convention.rsplit("/", 1)[-1][:-5]]["short"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [T56, NUMBERED])
+def test_every_reach_file_validates(run, path):
+    r = run("conventions", "validate", path)
+    assert r.code == 0, r.out
+
+
+# --- a signal that must change after a counter-call, or once caught ------------------------------
+
+def test_a_team_a_contre_kems_was_called_on_must_change_its_signal(run):
+    entry = shown(run, T56, "signal.change")
+    assert (entry["value"], entry["force"]) == ("after-counter-call", "prescribed")
+    assert short(run, T56, "signal.change") == "a new signal after a Contre-Kems on the team"
+
+
+def test_a_signal_the_opponents_caught_must_be_changed(run):
+    entry = shown(run, NUMBERED, "signal.change")
+    assert (entry["value"], entry["force"]) == ("after-caught", "prescribed")
+    assert short(run, NUMBERED, "signal.change") == "a new signal once the signal is caught"
+
+
+# --- a tie when the first dealer is drawn ----------------------------------------------------------
+
+def test_players_who_tie_in_the_draw_for_the_first_dealer_draw_again(run):
+    assert shown(run, T56, "deal.first_dealer")["value"] == "highest-card-draw"
+    tie = shown(run, T56, "deal.first_dealer_tie")
+    assert (tie["status"], tie["value"]) == ("stated", "tied-draw-again")
+    assert short(run, T56, "deal.first_dealer_tie") == "the tied players draw again"
+    assert shown(run, "ducale", "deal.first_dealer_tie")["status"] == "unspecified"
+
+
+# --- swept cards out of play for the rest of the hand ---------------------------------------------
+
+def test_swept_cards_are_out_of_play_for_the_rest_of_the_hand(run):
+    entry = shown(run, T56, "sweep.swept_cards")
+    assert (entry["status"], entry["value"]) == ("stated", "out-of-play")
+    assert short(run, T56, "sweep.swept_cards") == "out of play for the rest of the hand"
+
+
+# --- "more decks for larger tables", no player count attached -------------------------------------
+
+def test_more_decks_for_larger_tables_leaves_a_second_copy_of_a_card_possible_and_unsettled(rule):
+    ruling = rule("kems", "--hand", "C/hearts C/hearts C C", convention=T56)
+    assert ruling["verdict"] == "upheld"
+    assert "players.decks" in ruling["rule_points"] and "players.decks" in ruling["unspecified"]
+    assert ruling["explanation"].startswith(
+        "Table 56 says larger tables play with more decks, without saying from how many players nor how many "
+        "decks: whether a table of 4 plays with more than one is not settled.")
+
+
+def test_more_decks_for_larger_tables_is_not_read_where_one_deck_holds_the_cards(rule):
+    ruling = rule("kems", "--hand", "C/hearts C/spades C C", convention=T56)
+    assert "players.decks" not in ruling["rule_points"]
+    assert "more decks" not in ruling["explanation"]
+
+
+def test_more_decks_for_larger_tables_is_shown_as_said(run):
+    assert shown(run, T56, "players.decks")["value"] == "more-for-larger-tables"
+    assert short(run, T56, "players.decks") == \
+        "more decks for larger tables (how many, from how many players: unsaid)"
+
+
+# --- any deck as data: its ranks, suits, copies and size -----------------------------------------
+
+def test_a_56_card_deck_has_a_knight_in_each_suit(rule, run):
+    upheld = rule("kems", "--hand", "Knight C C C", convention=T56)
+    assert upheld["verdict"] == "upheld" and "(C C C C)" in upheld["explanation"]
+    assert "deck.size" in upheld["rule_points"]
+    r = run("rule", "kems", "--hand", "C C C C", "-c", T56, "--deck", "52")
+    assert r.code == 2 and "table-56 uses a 56-card deck at 4 players, not 52" in r.err
+
+
+def test_a_deck_of_numbered_cards_holds_each_number_four_times(rule, run):
+    assert rule("kems", "--hand", "13 13 13 13", convention=NUMBERED)["verdict"] == "upheld"
+    assert rule("kems", "--hand", "13 13 13 12", convention=NUMBERED)["verdict"] == "rejected"
+    five = run("rule", "kems", "--hand", "13 13 13 13 13", "-c", NUMBERED)
+    assert five.code == 2 and "5 cards of rank 13, but 1 deck(s) hold only 4" in five.err
+    over = run("rule", "kems", "--hand", "16 13 13 13", "-c", NUMBERED)
+    assert over.code == 2 and "unreadable card '16' in the 'numbers' deck" in over.err
+
+
+def test_a_deck_size_that_is_not_its_ranks_times_suits_times_copies_is_an_error_with_its_line(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    with open(NUMBERED, encoding="utf-8") as handle:
+        path.write_text(handle.read().replace("cards: 60", "cards: 64"), encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1
+    assert "bad.yaml:34: deck.size says 64 cards of the deck 'numbers', which holds 60 " \
+           "(15 ranks × 1 suit(s) × 4 cop(y/ies))" in r.out
+
+
+def test_a_size_other_than_32_36_52_needs_a_deck_of_the_files_own(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    with open(NUMBERED, encoding="utf-8") as handle:
+        path.write_text(handle.read().replace("cards: 60, deck: numbers", "cards: 60"), encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1 and "a 60-card deck is not the French/English deck (32, 36 or 52 cards)" in r.out
+
+
+def test_deck_56_without_a_convention_that_defines_it_is_refused(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--deck", "56")
+    assert r.code == 2 and r.err.strip().endswith("--deck 56: choose 32, 36 or 52, or the size of a deck the "
+                                                   "convention defines")
