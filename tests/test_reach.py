@@ -132,3 +132,32 @@ def test_deck_56_without_a_convention_that_defines_it_is_refused(run):
     r = run("rule", "kems", "--hand", "Q Q Q Q", "--deck", "56")
     assert r.code == 2 and r.err.strip().endswith("--deck 56: choose 32, 36 or 52, or the size of a deck the "
                                                    "convention defines")
+
+
+# --- a second name for a call in the same language ------------------------------------------------
+
+def test_a_counter_call_with_two_english_names_is_ruled_by_either(rule):
+    for name in ("counter-kems", "stop", "Stop"):
+        ruling = rule(name, "--hand", "Q Q J 10", "--partner-hand", "K K J 10", convention=T56)
+        assert (ruling["event"], ruling["verdict"]) == ("contre-kems", "rejected")
+        assert ruling["score"] == [{"team": "accused", "change": 1, "unit": "point"}]
+        assert ruling["call_name"] == "Counter-Kems / Stop"
+
+
+def test_both_names_are_shown_and_each_language_keeps_its_own(run):
+    assert "Contre-Kems = Counter-Kems / Stop" in run("conventions", "show", T56).out
+    assert "Contre-Kems = Contre-Kems" in run("conventions", "show", T56, "--lang", "fr").out
+
+
+def test_ask_reads_the_second_name_of_the_counter_call(run):
+    r = run("ask", "-c", T56, "--json", "Ana said stop on Tom, who had Q Q J 10; his partner had K K J 10")
+    assert r.code == 0, r.err
+    assert (r.json()["event"], r.json()["verdict"]) == ("contre-kems", "rejected")
+
+
+def test_a_call_with_two_names_in_one_language_is_a_list_in_the_file(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    with open(T56, encoding="utf-8") as handle:
+        path.write_text(handle.read().replace("[Counter-Kems, Stop]", "[]"), encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1 and "calls.contre-kems" in r.out

@@ -60,8 +60,10 @@ class Text(BaseModel):
         return self
 
 
-#: a name as the publication gives it, in one language or more ({de: Gemsch}, {en: Stop Kemps})
-Names = Annotated[dict[LangCode, NonEmpty], Field(min_length=1)]
+#: a name as the publication gives it, in one language or more ({de: Gemsch}, {en: Stop Kemps}); a
+#: language that has two names for the call lists them ({en: [Cut, Counter-Kemps]}: the first is shown first)
+Names = Annotated[dict[LangCode, Union[NonEmpty, Annotated[list[NonEmpty], Field(min_length=1)]]],
+                  Field(min_length=1)]
 
 
 class Citation(Strict):
@@ -446,8 +448,9 @@ def _own_call_problems(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) 
     problems: list[KemsError] = []
     taken: dict[str, str] = {}  # every word a call of this file answers to, folded -> the call
     for call, value in (calls.items() if isinstance(calls, dict) else ()):
-        if call in SLOTS and isinstance(value, dict):
-            taken.update({fold(str(n)): call for n in value.values() if isinstance(n, str) and "names" not in value})
+        if call in SLOTS and isinstance(value, dict) and "names" not in value:
+            taken.update({fold(str(n)): call for names in value.values()
+                          for n in (names if isinstance(names, list) else [names]) if isinstance(n, str)})
     for call, value in (calls.items() if isinstance(calls, dict) else ()):
         line = line_of(lines, ("calls", call))
         declared = isinstance(value, dict) and "names" in value
@@ -460,7 +463,8 @@ def _own_call_problems(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) 
                                       slots=", ".join(SLOTS)))
         elif declared:
             names = value["names"] if isinstance(value["names"], dict) else {}
-            for word in dict.fromkeys([call, *(str(n) for n in names.values())]):
+            spelled = [n for name in names.values() for n in (name if isinstance(name, list) else [name])]
+            for word in dict.fromkeys([call, *(str(n) for n in spelled)]):
                 other = taken.get(fold(word)) or table_words().get(fold(word))
                 if other is not None and other != call:  # "Kems", "Cut", "contre", another call's name
                     problems.append(KemsError("error.schema.own_call_name_taken", line=line, call=call, name=word,
