@@ -114,9 +114,10 @@ def test_a_deck_size_that_is_not_its_ranks_times_suits_times_copies_is_an_error_
     path = tmp_path / "bad.yaml"
     with open(NUMBERED, encoding="utf-8") as handle:
         path.write_text(handle.read().replace("cards: 60", "cards: 64"), encoding="utf-8")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "cards: 64" in text)
     r = run("conventions", "validate", str(path))
     assert r.code == 1
-    assert "bad.yaml:34: deck.size says 64 cards of the deck 'numbers', which holds 60 " \
+    assert f"bad.yaml:{line}: deck.size says 64 cards of the deck 'numbers', which holds 60 " \
            "(15 ranks × 1 suit(s) × 4 cop(y/ies))" in r.out
 
 
@@ -161,3 +162,44 @@ def test_a_call_with_two_names_in_one_language_is_a_list_in_the_file(run, tmp_pa
         path.write_text(handle.read().replace("[Counter-Kems, Stop]", "[]"), encoding="utf-8")
     r = run("conventions", "validate", str(path))
     assert r.code == 1 and "calls.contre-kems" in r.out
+
+
+# --- a call that checks something other than a square: naming the other team's secret signal ------
+
+def test_spy_naming_the_accused_teams_own_signal_is_upheld_with_two_points(rule):
+    ruling = rule("spy", "--their-signal", convention=NUMBERED)
+    assert (ruling["event"], ruling["verdict"]) == ("spy", "upheld")
+    assert ruling["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
+    assert "The signal the caller named is the accused team's own." in ruling["explanation"]
+    assert ruling["rule_points"] == ["deck.size", "call.spy", "call.spy.right", "hand.end"]
+
+
+def test_spy_naming_a_signal_that_is_not_theirs_gives_the_accused_team_a_point(rule):
+    ruling = rule("I spy", "--not-their-signal", convention=NUMBERED)
+    assert ruling["verdict"] == "rejected"
+    assert ruling["score"] == [{"team": "accused", "change": 1, "unit": "point"}]
+
+
+def test_spy_without_saying_whose_signal_was_named_depends_on_it_and_no_cards_settle_it(rule):
+    ruling = rule("spy", "--hand", "3 3 3 3", convention=NUMBERED)
+    assert ruling["verdict"] == "depends"
+    assert [need["fact"] for need in ruling["needs"]] == ["their_signal"]
+
+
+def test_a_signal_named_means_nothing_to_a_call_that_checks_the_square(run):
+    r = run("rule", "contre-kems", "-c", "ducale", "--their-signal")
+    assert r.code == 2 and "under ducale, contre-kems checks no signal" in r.err
+
+
+def test_the_call_that_names_a_signal_is_shown_as_such(run):
+    assert "call.spy = names the accused team's secret signal" in run("conventions", "show", NUMBERED).out
+
+
+@pytest.mark.slow
+def test_spy_is_scored_on_the_sheet(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    assert run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", NUMBERED, "--target", "10",
+               env=env).code == 0
+    assert run("game", "call", "spy", "--by", "Ana", "--on", "Tom", "--their-signal", env=env).code == 0
+    teams = run("game", "score", "--json", env=env).json()["teams"]
+    assert [(t["team"], t["points"]) for t in teams] == [("Tom+Léa", 0), ("Ana+Ben", 2)]

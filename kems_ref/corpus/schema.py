@@ -329,9 +329,11 @@ class OwnCall(Strict):
     accuses: Literal["partner", "player", "team"] = Field(
         description="partner: the caller says the partner holds the square (as a Kems does); player: one "
                     "opponent holds it (as a Contre-Kems on a player); team: one of the two accused players does")
-    checks: Literal["square"] = Field("square", description="what is checked: the hand the game is played for "
-                                                            "(hand.square: four of a kind unless the file says "
-                                                            "otherwise)")
+    checks: Literal["square", "signal"] = Field(
+        "square", description="what is checked: square, the hand the game is played for (hand.square: four of a "
+                              "kind unless the file says otherwise); signal, the caller names the accused team's "
+                              "secret signal, and the call is right when it is theirs (rule CALL --their-signal / "
+                              "--not-their-signal)")
     text: Text = Field(description="The call, in our words")
     citation: Citation
     force: Force = "prescribed"

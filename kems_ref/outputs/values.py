@@ -70,7 +70,8 @@ def short(point: str, value: Any, lang: str) -> str:
             return str(value["word"])
         return _word("agreed", lang)
     if isinstance(value, dict) and "accuses" in value:  # a call of a convention's own: whom it accuses
-        return _word(f"accuses.{value['accuses']}", lang)
+        checks = value.get("checks") or "square"  # a call that names a signal says so instead of the hands
+        return _word(f"accuses.{value['accuses']}" if checks == "square" else f"checks.{checks}", lang)
     if isinstance(value, list) and value and isinstance(value[0], dict) and "team" in value[0]:
         return _score(value, lang)
     return str(value)

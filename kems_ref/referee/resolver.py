@@ -809,6 +809,12 @@ def _own_call(ctx: Ctx) -> Decision:
     if gate:
         return gate
     ctx.text_of(ctx.rule(f"call.{call.id}"))
+    if call.checks == "signal":  # the caller names the accused team's secret signal: is it theirs?
+        named = ctx.fact("their_signal")
+        ctx.say_fact("their_signal", named)
+        score = _score(ctx, f"call.{call.id}.right" if named else f"call.{call.id}.wrong")
+        return Decision(Verdict.UPHELD if named else Verdict.REJECTED, score,
+                        _hand_end(ctx, "right-call" if named else "wrong-contre-kems", score))
     who = {"partner": "who.partner", "player": "who.accused", "team": "who.accused"}[call.accuses]
     held = _holds_square(ctx, ctx.sit.hand, who, of_partner=False)
     if held is None:
@@ -1068,6 +1074,9 @@ def _citation(conv: Convention, point: str, reading: int) -> Optional[dict[str, 
 
 def _once(conv: Convention, sit: Situation) -> Ruling:
     ctx = Ctx(conv, sit)
+    own = conv.own_calls.get(sit.event) if sit.like else None
+    if sit.their_signal is not None and (own is None or own.checks != "signal"):
+        raise KemsError("error.their_signal_unchecked", event=sit.event, convention=conv.id)
     _check_hands(ctx)
     decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
     if sit.kind in CALLS:

@@ -64,6 +64,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("warning_sign", "fact", ("signal",), ("--warning-sign", "--other-sign")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
+    # a call of a convention's own that names the accused team's secret signal: the one named is theirs
+    Option("their_signal", "fact", ("contre-kems",), ("--their-signal", "--not-their-signal")),
     Option("players", "int", ALL_EVENTS),
     Option("deck", "int", ALL_EVENTS),
     Option("reading", "readings", ALL_EVENTS),
@@ -128,6 +130,7 @@ class Situation:
     form_unknown: bool = False
     objection: Optional[bool] = None  # sweep: a player objected / nobody did
     took_first: Optional[bool] = None  # same-card: the player who took the card touched it first / second
+    their_signal: Optional[bool] = None  # a call that names a signal: the one named is the accused team's
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
     assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
 
