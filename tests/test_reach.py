@@ -3,6 +3,7 @@ written in a variant file under tests/data/variants/ with no code of its own, an
 `rule`, shown by `conventions show` and `compare`, or kept by the score sheet."""
 
 import os
+import re
 
 import pytest
 
@@ -203,3 +204,30 @@ def test_spy_is_scored_on_the_sheet(run, tmp_path):
     assert run("game", "call", "spy", "--by", "Ana", "--on", "Tom", "--their-signal", env=env).code == 0
     teams = run("game", "score", "--json", env=env).json()["teams"]
     assert [(t["team"], t["points"]) for t in teams] == [("Tom+Léa", 0), ("Ana+Ben", 2)]
+
+
+def test_on_the_phone_spy_asks_no_cards_but_whose_signal_was_named(db_phone):
+    phone = db_phone
+    r = phone.post("/api/games", json={"teams": ["Léa+Tom", "Inès+Karim"], "convention": "table-numbered",
+                                             "target": 10})
+    assert r.status_code == 201, r.text
+    page = phone.get("/call/spy?on=L%C3%A9a").text  # the accused tapped: no keypad, the question at once
+    assert "Is the signal the caller named the accused team&#39;s own?" in page and 'class="keypad"' not in page
+    assert re.findall(r'href="(\?[^"]+)"', page) == ["?on=L%C3%A9a&amp;their_signal=yes",
+                                                     "?on=L%C3%A9a&amp;their_signal=no"]
+    done = phone.post("/call/spy", data={"on": "Léa", "by": "Inès+Karim", "their_signal": "yes"},
+                      headers={"hx-request": "true", "origin": "http://127.0.0.1:8765"})
+    assert done.status_code == 200 and '<p class="verdict">CALL UPHELD</p>' in done.text
+    teams = phone.get("/api/games/current/score").json()["teams"]
+    assert {t["team"]: t["points"] for t in teams} == {"Léa+Tom": 0, "Inès+Karim": 2}
+
+
+@pytest.fixture
+def db_phone(tmp_path):
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from starlette.testclient import TestClient
+
+    from kems_ref.web.app import create_app
+    from kems_ref.web.base import Settings
+
+    return TestClient(create_app(Settings(db=tmp_path / "sheet.sqlite3", lang="en", houses={"table-numbered": NUMBERED})), base_url="http://127.0.0.1:8765")
