@@ -231,3 +231,22 @@ def db_phone(tmp_path):
     from kems_ref.web.base import Settings
 
     return TestClient(create_app(Settings(db=tmp_path / "sheet.sqlite3", lang="en", houses={"table-numbered": NUMBERED})), base_url="http://127.0.0.1:8765")
+
+
+# --- a game won on the most points after a number of rounds, no target ---------------------------
+
+def test_eight_rounds_unless_agreed_otherwise_and_the_most_points_win(run):
+    target, end = shown(run, T56, "score.target"), shown(run, T56, "score.end")
+    assert target["value"] == {"points": None, "word": None, "rounds": 8, "agreed": True}
+    assert end["value"] == "most"
+    assert short(run, T56, "score.target") == "8 rounds (agreed)"
+    assert short(run, T56, "score.end") == "after the rounds, the team with the most points wins"
+
+
+def test_the_score_sheet_says_it_counts_no_rounds_rather_than_play_to_a_target(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    r = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", T56, env=env)
+    assert r.code == 2
+    assert r.err.strip().endswith("Table 56 plays 8 rounds and the team with the most points after them wins: the "
+                                  "score sheet counts no rounds yet (keep the score with a house file that sets a "
+                                  "points target)")

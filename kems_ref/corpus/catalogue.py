@@ -143,7 +143,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # takes one) or a reward; and what reaching the target does (the score sheet reads both): the
     # team wins, is out (the last team left wins), loses, or ends the game and the fewest wins
     RulePoint("score.letters", "score", Literal["penalty", "reward"], added=True),
-    RulePoint("score.end", "score", Literal["wins", "out", "loses", "fewest"], added=True),
+    # most: no target to reach, the game lasts a number of rounds (score.target.rounds, or agreed) and the
+    # team with the most points after them wins
+    RulePoint("score.end", "score", Literal["wins", "out", "loses", "fewest", "most"], added=True),
     RulePoint("score.multi_team", "score", Literal["every-opposing-team"], ruled=True),
 )
 

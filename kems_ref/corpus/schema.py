@@ -212,6 +212,9 @@ class HandEnd(Strict):
 class Target(Strict):
     points: Optional[Annotated[int, Field(ge=1)]] = Field(None, description="the points to reach (a points game)")
     word: Optional[NonEmpty] = Field(None, description="the word a letters game spells (KEMS, KEMPS)")
+    rounds: Optional[Annotated[int, Field(ge=1)]] = Field(
+        None, description="a game of so many rounds (hands), won on the most points after them (score.end: most); "
+                          "with agreed and no number: the table agrees how many rounds")
     agreed: bool = Field(False, description="the table may agree another target before play (in a choice too: "
                                             "each choice the source offers may say it)")
 
