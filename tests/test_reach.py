@@ -230,7 +230,8 @@ def db_phone(tmp_path):
     from kems_ref.web.app import create_app
     from kems_ref.web.base import Settings
 
-    return TestClient(create_app(Settings(db=tmp_path / "sheet.sqlite3", lang="en", houses={"table-numbered": NUMBERED})), base_url="http://127.0.0.1:8765")
+    app = create_app(Settings(db=tmp_path / "sheet.sqlite3", lang="en", houses={"table-numbered": NUMBERED}))
+    return TestClient(app, base_url="http://127.0.0.1:8765")
 
 
 # --- a game won on the most points after a number of rounds, no target ---------------------------

@@ -69,7 +69,8 @@ def short(point: str, value: Any, lang: str) -> str:
         if value.get("word"):
             return str(value["word"])
         if value.get("rounds"):
-            return f"{value['rounds']} {_word('rounds', lang)}" + (f" ({_word('agreed', lang)})" if value["agreed"] else "")
+            agreed = f" ({_word('agreed', lang)})" if value["agreed"] else ""
+            return f"{value['rounds']} {_word('rounds', lang)}{agreed}"
         return _word("agreed", lang)
     if isinstance(value, dict) and "accuses" in value:  # a call of a convention's own: whom it accuses
         checks = value.get("checks") or "square"  # a call that names a signal says so instead of the hands
