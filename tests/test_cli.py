@@ -791,8 +791,8 @@ def test_a_fact_that_qualifies_another_one_not_given_is_refused(run, tmp_path):
 
 @pytest.mark.parametrize("word, points", [
     ("call.contre-kems.wrong", ["call.contre_kems.wrong"]),  # the event's hyphen
-    ("balayage", ["sweep.trigger", "sweep.calls"]),
-    ("sweep", ["sweep.trigger", "sweep.calls"]),
+    ("balayage", ["sweep.trigger", "sweep.calls", "sweep.swept_cards"]),
+    ("sweep", ["sweep.trigger", "sweep.calls", "sweep.swept_cards"]),
     ("lifted", ["exchange.lifted_card"]),
     ("carte levée", ["exchange.lifted_card"]),
 ])

@@ -86,6 +86,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("deal.next_dealer", "deal", Literal["another-player"]),
     RulePoint("deal.bottom_card", "deal", Literal["hidden"], added=True),
     RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw"], added=True),
+    # what settles a tie in the draw for the first dealer (playingcarddecks.com: the tied draw again)
+    RulePoint("deal.first_dealer_tie", "deal", Literal["tied-draw-again", "all-draw-again"], added=True),
     RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row"], added=True),
     # The hunt
     RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
@@ -97,12 +99,16 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down"]),
+    # what becomes of the cards a sweep puts aside: out of play for the rest of the hand
+    RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play"], added=True),
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
     # Signal
     RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"], ruled=True),
     RulePoint("signal.visibility", "signal", Literal["required", "agree-before-play"], ruled=True),
     RulePoint("signal.count", "signal", Literal["one", "several", "one-unless-all-agree"], ruled=True),
-    RulePoint("signal.change", "signal", Literal["after-any-hand", "after-each-hand", "between-games"]),
+    RulePoint("signal.change", "signal", Literal["after-any-hand", "after-each-hand", "between-games",
+                                                    "after-counter-call", "after-caught",
+                                                    "after-counter-call-or-caught"]),
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     RulePoint("signal.bluff", "signal", bool, added=True),
     # a sound (a cough, a sigh) as the signal: a kind of its own, beside a word and a gesture
@@ -140,7 +146,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # takes one) or a reward; and what reaching the target does (the score sheet reads both): the
     # team wins, is out (the last team left wins), loses, or ends the game and the fewest wins
     RulePoint("score.letters", "score", Literal["penalty", "reward"], added=True),
-    RulePoint("score.end", "score", Literal["wins", "out", "loses", "fewest"], added=True),
+    # most: no target to reach, the game lasts a number of rounds (score.target.rounds, or agreed) and the
+    # team with the most points after them wins
+    RulePoint("score.end", "score", Literal["wins", "out", "loses", "fewest", "most"], added=True),
     RulePoint("score.multi_team", "score", Literal["every-opposing-team"], ruled=True),
 )
 

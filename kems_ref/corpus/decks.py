@@ -29,6 +29,12 @@ class Deck:
     suit_words: dict[str, str] = field(default_factory=dict)  # folded name -> suit id
     rank_labels: dict[str, dict[str, str]] = field(default_factory=dict)  # rank id -> {lang: label}
     suit_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+    copies: int = 1  # how many times each card is in one deck
+
+    @property
+    def size(self) -> int:
+        """The cards in one deck: ranks × suits (one where it has none) × copies."""
+        return len(self.ranks) * (len(self.suits) or 1) * self.copies
 
     @classmethod
     def from_data(cls, deck_id: str, data: dict[str, Any]) -> Deck:
@@ -45,5 +51,7 @@ class Deck:
             return {str(i["id"]): {lang: str(names[0]) for lang, names in (i.get("names") or {}).items() if names}
                     for i in items}
 
-        return cls(deck_id, tuple(str(r["id"]) for r in data["ranks"]), tuple(str(x["id"]) for x in data["suits"]),
-                   words(data["ranks"]), words(data["suits"]), labels(data["ranks"]), labels(data["suits"]))
+        suits = data.get("suits") or []
+        return cls(deck_id, tuple(str(r["id"]) for r in data["ranks"]), tuple(str(x["id"]) for x in suits),
+                   words(data["ranks"]), words(suits), labels(data["ranks"]), labels(suits),
+                   int(data.get("copies") or 1))

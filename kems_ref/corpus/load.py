@@ -177,6 +177,8 @@ class Convention:
     ref: Optional[str] = None  # how the user named it (a path as typed), for labels
     digest: Optional[str] = None  # a house file: SHA-256 of its text and of the house files it extends
     own_calls: dict[str, OwnCall] = field(default_factory=dict)  # calls of its own (Kent: broken)
+    #: every name each call answers to, one by one (a counter-call of two names: Cut, Counter-Kemps)
+    call_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def likes(self) -> dict[str, str]:
         """Its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
@@ -279,6 +281,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
         cited=[pub, *sources.values(), *(parent.cited if parent else [])],
         chain=(data["id"],) + (parent.chain if parent else ()),
         calls=_calls(parent, data),
+        call_words=_call_words(parent, data),
         own_calls=_own_calls(parent, data),
         aliases=list(data.get("aliases") or []),
         decks={**(parent.decks if parent else {}), **_decks(data.get("decks"))},
@@ -325,11 +328,29 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
     return conv
 
 
+def shown_names(names: dict[str, Any]) -> dict[str, str]:
+    """A call's names per language as shown: a language that gives it two names shows both
+    ({en: [Cut, Counter-Kemps]} -> {en: "Cut / Counter-Kemps"})."""
+    return {lang: " / ".join(map(str, name)) if isinstance(name, list) else str(name) for lang, name in names.items()}
+
+
+def each_name(names: dict[str, Any]) -> tuple[str, ...]:
+    """Every name of a call, one by one, in every language."""
+    return tuple(dict.fromkeys(str(n) for name in names.values() for n in (name if isinstance(name, list) else [name])))
+
+
 def _calls(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, dict[str, str]]:
     """The calls' own names: the parent's, then the file's (null removes a name it would inherit); a
     call of the file's own is named by its ``names``."""
     merged = {**(parent.calls if parent else {}), **(data.get("calls") or {})}
-    return {event: names.get("names", names) for event, names in merged.items() if names}
+    return {event: shown_names(names.get("names", names)) for event, names in merged.items() if names}
+
+
+def _call_words(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Every name each call answers to: the parent's, then the file's (null removes them)."""
+    merged: dict[str, Any] = {**(parent.call_words if parent else {}), **(data.get("calls") or {})}
+    return {event: names if isinstance(names, tuple) else each_name(names.get("names", names))
+            for event, names in merged.items() if names}
 
 
 def _own_calls(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, OwnCall]:
@@ -337,7 +358,7 @@ def _own_calls(parent: Optional[Convention], data: dict[str, Any]) -> dict[str, 
     out = dict(parent.own_calls) if parent else {}
     for call, raw in (data.get("calls") or {}).items():
         if isinstance(raw, dict) and "names" in raw:
-            out[call] = OwnCall(call, dict(raw["names"]), raw["accuses"], raw.get("checks") or "square")
+            out[call] = OwnCall(call, shown_names(raw["names"]), raw["accuses"], raw.get("checks") or "square")
         elif raw is None:
             out.pop(call, None)
     return out
@@ -530,6 +551,18 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
             line = line_of(lines, ("rules", "deck.size", "value", i))
             problems.append(KemsError("error.schema.unknown_deck", line=line, deck=size["deck"],
                                       decks=", ".join(sorted(own_decks)) or "—"))
+        elif isinstance(size, dict) and size.get("deck") in (data.get("decks") or {}):
+            deck = data["decks"][size["deck"]]
+            try:
+                composition = _decks({size["deck"]: deck})[size["deck"]]
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue  # a malformed deck: the schema says what is wrong with it
+            if composition.size != size.get("cards"):
+                problems.append(KemsError("error.schema.deck_size", line=line_of(lines, ("rules", "deck.size",
+                                                                                         "value", i)),
+                                          deck=size["deck"], cards=size.get("cards"), size=composition.size,
+                                          ranks=len(composition.ranks), suits=len(composition.suits) or 1,
+                                          copies=composition.copies))
     if strict:
         for point, entry in rules.items():
             if isinstance(entry, dict) and entry.get("status") == "stated" and point in BY_ID \

@@ -25,8 +25,8 @@ def convention_call_names() -> dict[str, str]:
     """The conventions' own names for their calls (Pagat: Stop Kemps), folded -> the event."""
     out: dict[str, str] = {}
     for conv in load_all():
-        for event, names in conv.calls.items():
-            for name in names.values():
+        for event, names in conv.call_words.items():
+            for name in names:
                 if fold(name):
                     out.setdefault(fold(name), event)
     return out
@@ -53,7 +53,7 @@ def calls_of(convention: str) -> dict[str, str]:
         return {}
     # a name in a script the table's words are not folded from (斷, مكسور) is shown, never typed: it
     # folds to nothing, and nothing is no name of a call
-    out = {fold(name): event for event, names in conv.calls.items() for name in names.values() if fold(name)}
+    out = {fold(name): event for event, names in conv.call_words.items() for name in names if fold(name)}
     return {**out, **{fold(call): call for call in conv.own_calls}}
 
 

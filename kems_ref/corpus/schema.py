@@ -60,8 +60,10 @@ class Text(BaseModel):
         return self
 
 
-#: a name as the publication gives it, in one language or more ({de: Gemsch}, {en: Stop Kemps})
-Names = Annotated[dict[LangCode, NonEmpty], Field(min_length=1)]
+#: a name as the publication gives it, in one language or more ({de: Gemsch}, {en: Stop Kemps}); a
+#: language that has two names for the call lists them ({en: [Cut, Counter-Kemps]}: the first is shown first)
+Names = Annotated[dict[LangCode, Union[NonEmpty, Annotated[list[NonEmpty], Field(min_length=1)]]],
+                  Field(min_length=1)]
 
 
 class Citation(Strict):
@@ -145,10 +147,19 @@ class DeckRule(Strict):
 
 
 class DeckSize(Strict):
-    cards: Literal[32, 36, 52]
+    cards: Annotated[int, Field(ge=4, le=1000)] = Field(
+        description="the cards in one deck: 32, 36 or 52 of the French/English deck, or any size of a deck this "
+                    "file defines under 'decks' (its ranks × suits × copies: a 56-card deck, numbered cards)")
     players: Optional[list[Annotated[int, Field(ge=2)]]] = None
     deck: Optional[NonEmpty] = Field(None, description="A deck this file defines under 'decks' (its own ranks, "
                                                        "suits and names); default: the French/English deck")
+
+    @model_validator(mode="after")
+    def _known_size(self) -> DeckSize:
+        if self.deck is None and self.cards not in (32, 36, 52):
+            raise ValueError(f"a {self.cards}-card deck is not the French/English deck (32, 36 or 52 cards): "
+                             "define it under 'decks' (its ranks and suits) and name it here with 'deck'")
+        return self
 
 
 class DeckCard(Strict):
@@ -158,12 +169,17 @@ class DeckCard(Strict):
 
 
 class Deck(Strict):
-    """A deck of its own: ranks low to high, and suits (Swiss Jass: 6–10, Under, Ober, King, Ace;
-    roses, bells, shields, acorns)."""
+    """A deck of its own: ranks low to high, suits (Swiss Jass: 6–10, Under, Ober, King, Ace;
+    roses, bells, shields, acorns) or none, and how many copies of each card; its size, named by
+    deck.size, is ranks × suits × copies."""
 
     name: Optional[Union[NonEmpty, Text]] = None
     ranks: Annotated[list[DeckCard], Field(min_length=4)]
-    suits: Annotated[list[DeckCard], Field(min_length=1)]
+    suits: Optional[Annotated[list[DeckCard], Field(min_length=1)]] = Field(
+        None, description="its suits; none: the cards are told apart by rank (a number) alone")
+    copies: Annotated[int, Field(ge=1, le=12)] = Field(
+        1, description="how many times each card (each rank of each suit) is in one deck: a deck of numbered "
+                       "cards that holds each number eight times")
 
 
 class IdenticalCards(Strict):
@@ -213,6 +229,9 @@ class HandEnd(Strict):
 class Target(Strict):
     points: Optional[Annotated[int, Field(ge=1)]] = Field(None, description="the points to reach (a points game)")
     word: Optional[NonEmpty] = Field(None, description="the word a letters game spells (KEMS, KEMPS)")
+    rounds: Optional[Annotated[int, Field(ge=1)]] = Field(
+        None, description="a game of so many rounds (hands), won on the most points after them (score.end: most); "
+                          "with agreed and no number: the table agrees how many rounds")
     agreed: bool = Field(False, description="the table may agree another target before play (in a choice too: "
                                             "each choice the source offers may say it)")
 
@@ -222,7 +241,7 @@ Score = Annotated[list[ScoreChange], Field(min_length=1), AfterValidator(_one_en
 #: The value models a catalogue entry may name (``RulePoint.value = "Score"``).
 MODELS: dict[str, Any] = {
     "PlayerCount": PlayerCount,
-    "DeckRules": Annotated[list[DeckRule], Field(min_length=1)],
+    "DeckRules": Union[Literal["more-for-larger-tables"], Annotated[list[DeckRule], Field(min_length=1)]],
     "DeckSizes": Annotated[list[DeckSize], Field(min_length=1)],
     "HandSizes": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
     "CardCount": Annotated[int, Field(ge=1, le=8)],
@@ -340,9 +359,11 @@ class OwnCall(Strict):
     accuses: Literal["partner", "player", "team"] = Field(
         description="partner: the caller says the partner holds the square (as a Kems does); player: one "
                     "opponent holds it (as a Contre-Kems on a player); team: one of the two accused players does")
-    checks: Literal["square"] = Field("square", description="what is checked: the hand the game is played for "
-                                                            "(hand.square: four of a kind unless the file says "
-                                                            "otherwise)")
+    checks: Literal["square", "signal"] = Field(
+        "square", description="what is checked: square, the hand the game is played for (hand.square: four of a "
+                              "kind unless the file says otherwise); signal, the caller names the accused team's "
+                              "secret signal, and the call is right when it is theirs (rule CALL --their-signal / "
+                              "--not-their-signal)")
     text: Text = Field(description="The call, in our words")
     citation: Citation
     force: Force = "prescribed"
@@ -459,8 +480,9 @@ def _own_call_problems(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) 
     problems: list[KemsError] = []
     taken: dict[str, str] = {}  # every word a call of this file answers to, folded -> the call
     for call, value in (calls.items() if isinstance(calls, dict) else ()):
-        if call in SLOTS and isinstance(value, dict):
-            taken.update({fold(str(n)): call for n in value.values() if isinstance(n, str) and "names" not in value})
+        if call in SLOTS and isinstance(value, dict) and "names" not in value:
+            taken.update({fold(str(n)): call for names in value.values()
+                          for n in (names if isinstance(names, list) else [names]) if isinstance(n, str)})
     for call, value in (calls.items() if isinstance(calls, dict) else ()):
         line = line_of(lines, ("calls", call))
         declared = isinstance(value, dict) and "names" in value
@@ -473,7 +495,8 @@ def _own_call_problems(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) 
                                       slots=", ".join(SLOTS)))
         elif declared:
             names = value["names"] if isinstance(value["names"], dict) else {}
-            for word in dict.fromkeys([call, *(str(n) for n in names.values())]):
+            spelled = [n for name in names.values() for n in (name if isinstance(name, list) else [name])]
+            for word in dict.fromkeys([call, *(str(n) for n in spelled)]):
                 other = taken.get(fold(word)) or table_words().get(fold(word))
                 if other is not None and other != call:  # "Kems", "Cut", "contre", another call's name
                     problems.append(KemsError("error.schema.own_call_name_taken", line=line, call=call, name=word,

@@ -54,6 +54,10 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
     end = conv.get("score.end")
     decided: dict[str, Any] = {}
     unit = {"points": "point", "letters": "letter"}.get(system.value if system.stated else "", "")
+    if end.stated and end.value == "most":  # a number of rounds, the most points win: no target to reach
+        rounds = goal.value.get("rounds") if goal.stated else None
+        raise KemsError("error.game_rounds" if rounds else "error.game_rounds_agreed", convention=conv.short_name,
+                        rounds=rounds)
     if goal.stated and goal.value.get("word"):
         if target is not None:
             raise KemsError("error.game_target_word", convention=conv.short_name, word=goal.value["word"])

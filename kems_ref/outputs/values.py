@@ -68,9 +68,13 @@ def short(point: str, value: Any, lang: str) -> str:
             return f"{value['points']} {_word('pt', lang)}" + (f" ({_word('agreed', lang)})" if value["agreed"] else "")
         if value.get("word"):
             return str(value["word"])
+        if value.get("rounds"):
+            agreed = f" ({_word('agreed', lang)})" if value["agreed"] else ""
+            return f"{value['rounds']} {_word('rounds', lang)}{agreed}"
         return _word("agreed", lang)
     if isinstance(value, dict) and "accuses" in value:  # a call of a convention's own: whom it accuses
-        return _word(f"accuses.{value['accuses']}", lang)
+        checks = value.get("checks") or "square"  # a call that names a signal says so instead of the hands
+        return _word(f"accuses.{value['accuses']}" if checks == "square" else f"checks.{checks}", lang)
     if isinstance(value, list) and value and isinstance(value[0], dict) and "team" in value[0]:
         return _score(value, lang)
     return str(value)

@@ -136,7 +136,8 @@ def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: 
     """Raise if the given cards cannot all exist together in ``decks`` decks of ``deck`` cards (of
     the convention's own deck where it defines one)."""
     ranks = composition.ranks if composition is not None else DECK_RANKS[deck]
-    suits = len(composition.suits) if composition is not None else 4
+    suits = (len(composition.suits) or 1) * composition.copies if composition is not None else 4
+    copies = composition.copies if composition is not None else 1
     everything = [c for hand in hands for c in hand]
     for card in everything:
         if card.rank not in ranks:
@@ -148,6 +149,6 @@ def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: 
             raise KemsError("error.too_many_of_rank" if decks == 1 else "error.too_many_of_rank_decks", count=count,
                             rank=_of_rank(rank, composition), decks=decks, limit=limit)
     for card, count in Counter(c for c in everything if c.suit).items():
-        if count > decks:
-            raise KemsError("error.card_twice" if decks == 1 else "error.card_twice_decks",
-                            card=_named([card], composition), count=count, decks=decks)
+        if count > decks * copies:
+            raise KemsError("error.card_twice" if decks * copies == 1 else "error.card_twice_decks",
+                            card=_named([card], composition), count=count, decks=decks * copies)

@@ -289,6 +289,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     deck = sit.deck if sit.deck is not None else allowed[0]
     own = [s["deck"] for s in sizes or [] if s.get("deck") in conv.decks and s["cards"] == deck]
     ctx.deck = conv.decks[own[0]] if own else None  # a deck of the convention's own (the Swiss Jass deck)
+    if ctx.deck is None and deck not in C.DECK_RANKS:  # --deck 56 where the convention defines no such deck
+        raise KemsError("error.bad_deck", deck=deck)
     cards = [c for h in (sit.hand, sit.partner_hand, sit.lifted, sit.touched) for c in (h or [])]
     if fitting and entry.force != "prescribed" and sit.deck is None and ctx.deck is None \
             and any(c.rank not in C.DECK_RANKS[deck] for c in cards):
@@ -301,6 +303,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         ctx._silent("deck.size")
         ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=deck)
     rules = conv.value("players.decks") or []
+    if rules == MORE_DECKS:  # more decks at larger tables, from how many players and how many unsaid
+        return deck, UNSTATED_DECKS, max(conv.value("deal.hand_size") or [4])
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
     dealt = max(conv.value("deal.hand_size") or [4])
@@ -316,6 +320,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
 #: how many decks a table plays with where the source states ranges, none of them this table's: unknown
 #: (the cards are checked against the most decks a convention may name, and the silence is said)
 UNSTATED_DECKS = 0
+#: ``players.decks`` where the source says only that larger tables play with more decks
+MORE_DECKS = "more-for-larger-tables"
 MAX_DECKS = 4
 
 
@@ -361,7 +367,8 @@ def _check_hands(ctx: Ctx) -> None:
             if decks == UNSTATED_DECKS:
                 ctx._use("players.decks")
                 ctx._silent("players.decks")
-                ctx.say("why.decks_unstated", name=ctx.name, players=sit.players)
+                ctx.say("why.decks_more_unstated" if ctx.conv.value("players.decks") == MORE_DECKS
+                        else "why.decks_unstated", name=ctx.name, players=sit.players)
             else:
                 ctx._use("players.decks")
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
@@ -903,6 +910,12 @@ def _own_call(ctx: Ctx) -> Decision:
     if gate:
         return gate
     ctx.text_of(ctx.rule(f"call.{call.id}"))
+    if call.checks == "signal":  # the caller names the accused team's secret signal: is it theirs?
+        named = ctx.fact("their_signal")
+        ctx.say_fact("their_signal", named)
+        score = _score(ctx, f"call.{call.id}.right" if named else f"call.{call.id}.wrong")
+        return Decision(Verdict.UPHELD if named else Verdict.REJECTED, score,
+                        _hand_end(ctx, "right-call" if named else "wrong-contre-kems", score))
     who = {"partner": "who.partner", "player": "who.accused", "team": "who.accused"}[call.accuses]
     held = _holds_square(ctx, ctx.sit.hand, who, of_partner=False)
     if held is None:
@@ -1190,6 +1203,9 @@ def _citation(conv: Convention, point: str, reading: int, one: bool = False) -> 
 
 def _once(conv: Convention, sit: Situation) -> Ruling:
     ctx = Ctx(conv, sit)
+    own = conv.own_calls.get(sit.event) if sit.like else None
+    if sit.their_signal is not None and (own is None or own.checks != "signal"):
+        raise KemsError("error.their_signal_unchecked", event=sit.event, convention=conv.id)
     _check_hands(ctx)
     if ctx.outside:  # a table the source sends to other conventions: this one rules nothing of it
         decision = Decision(Verdict.UNSPECIFIED)

@@ -67,6 +67,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("warning_sign", "fact", ("signal",), ("--warning-sign", "--other-sign")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
+    # a call of a convention's own that names the accused team's secret signal: the one named is theirs
+    Option("their_signal", "fact", ("contre-kems",), ("--their-signal", "--not-their-signal")),
     Option("players", "int", ALL_EVENTS),
     Option("deck", "int", ALL_EVENTS),
     Option("reading", "readings", ALL_EVENTS),
@@ -134,6 +136,7 @@ class Situation:
     form_unknown: bool = False
     objection: Optional[bool] = None  # sweep: a player objected / nobody did
     took_first: Optional[bool] = None  # same-card: the player who took the card touched it first / second
+    their_signal: Optional[bool] = None  # a call that names a signal: the one named is the accused team's
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
     assumed: dict[str, Any] = field(default_factory=dict)  # facts fixed while ruling on a branch
 
@@ -205,7 +208,7 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         raise KemsError("error.players_odd", players=sit.players)
     if sit.players < 4:
         raise KemsError("error.players_too_few", players=sit.players)
-    if sit.deck is not None and sit.deck not in (32, 36, 52):
+    if sit.deck is not None and sit.deck < 4:  # 32, 36, 52, or the size of a convention's own deck
         raise KemsError("error.bad_deck", deck=sit.deck)
     if sit.cards is not None and sit.cards < 1:
         raise KemsError("error.bad_cards_count", cards=sit.cards)

@@ -254,7 +254,9 @@ async def call_page(request: Request, settings: Settings, lang: str) -> Response
             options = _options(params)
             context["fields"] = {k: v for k, v in params.items() if k not in ("done", "hand", "square")}
             context["fields"]["by"] = caller
-            if "square" not in options and not ("hand" in options and params.get("done")):
+            own = kems.load(game.convention).own_calls.get(event)
+            names_a_signal = own is not None and own.checks == "signal"  # no cards: whose signal was named
+            if "square" not in options and not ("hand" in options and params.get("done")) and not names_a_signal:
                 hand = " ".join(params.get("hand", "").split())
                 if hand:  # each card as it is tapped: a hand no deck deals is said at once, on the keypad
                     kems.would_apply(store, game, event, {**options, "hand": hand}, caller, on)
