@@ -492,8 +492,11 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
-@phrase(r"\b(?:the )?(?:very )?(?:first|opening|initial) (?:deal|hand|round)(?: of the game)?\b"
-        r"|\b(?:des |de la |a la |la )?(?:toute )?premiere (?:donne|distribution|main|manche)(?: de la partie)?\b"
+#: "not the first deal", "pas la première donne": a later deal (_later_deal), never the first
+@phrase(r"(?<!\bnot )(?<!\bnot the )\b(?:the )?(?:very )?(?:first|opening|initial) (?:deal|hand|round)"
+        r"(?: of the game)?\b"
+        r"|(?<!\bpas )(?<!\bpas la )\b(?:des |de la |a la |la )?(?:toute )?premiere (?:donne|distribution|main|manche)"
+        r"(?: de la partie)?\b"
         r"|\b(?:la |a la )?(?:donne|distribution) initiale\b"
         r"|\b(?:au |en |des le )?(?:tout )?(?:debut|depart) (?:de la |de |du )?(?:partie|jeu)\b"
         r"|\b(?:at |from )?the (?:very )?(?:start|beginning) of the game\b|\bwhen the game (?:started|began)\b")
@@ -538,8 +541,9 @@ def _sound(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:a |an |un |une |by |par |with |avec )?(?:gesture|geste|wink|winked|winks|clin d oeil|clin de oeil"
-        r"|a cligne de l oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
-        r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|la tete)|touched (?:his|her) nose"
+        r"|a cligne de (?:l|le) oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
+        r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|le oreille|la tete)"
+        r"|touched (?:his|her) nose"
         r"|a touche son nez|se est touche le nez|visible (?:sign|signal)|signe visible)\b")
 def _gesture(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("gesture", True), ("event_hint", "signal")]
@@ -639,8 +643,8 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out|is empty"
-        r"|was empty|empty|est vide|etait vide|vide|epuisee|epuise|est epuisee|etait epuisee|finie|terminee)\b"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out"
+        r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
         r" (?:cards|cartes|pioche|stock)(?: (?:in the|to draw|dans la|a piocher|in stock))?(?: (?:stock|pioche))?\b"
@@ -934,7 +938,8 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
         tok = tokens[j]
         if quantity is None:
             # "a"/"as" alone starts nothing (an article, a conjunction, "tu as"); among cards, an ace
-            ace = tok.word in ("a", "as") and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))
+            ace = tok.word in ("a", "as") and tok.text not in ("à", "À") \
+                and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))  # "à" is never an ace
             if not (ace or (_is_card_word(tok, False) and tok.word not in ("a", "as"))):
                 break
             if tok.word in PLURAL_RANK_WORDS:
