@@ -291,8 +291,8 @@ def _outcome(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
-@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has )?(?:fait|dit|annonce|crie"
-        rf"|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
+@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
+        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -397,9 +397,13 @@ def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("players", n)]
 
 
-@phrase(r"\b(?:(?:jeu|paquet|deck|pack) (?:de|of) )?(?P<n>32|36|52) (?:cards|cartes)(?: (?:deck|pack))?\b"
-        r"|\b(?P<n2>32|36|52)(?: card| cards| cartes)? (?:deck|pack|jeu)\b"
-        r"|\b(?:jeu|paquet|deck|pack) (?:de |of )(?P<n3>32|36|52)\b")
+#: a deck's size, in figures or in words ("a fifty-two card deck", "un jeu de trente-deux cartes")
+DECK_SIZE = r"(?:32|36|52|thirty two|thirty six|fifty two|trente deux|trente six|cinquante deux)"
+
+
+@phrase(rf"\b(?:(?:jeu|paquet|deck|pack) (?:de|of) )?(?P<n>{DECK_SIZE}) (?:cards|cartes)(?: (?:deck|pack))?\b"
+        rf"|\b(?P<n2>{DECK_SIZE})(?: card| cards| cartes)? (?:deck|pack|jeu)\b"
+        rf"|\b(?:jeu|paquet|deck|pack) (?:de |of )(?P<n3>{DECK_SIZE})\b")
 def _deck(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("deck", _number(m.group("n") or m.group("n2") or m.group("n3")))]
 
@@ -417,7 +421,7 @@ TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|
 PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a pose|avait pose)"
 THEN = r"(?: (?:puis|then|and then|et puis|ensuite|et))"
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
-OWN_CARD = r"(?: (?:la sienne|le sien|hers|his|one|une|sa carte|his card|her card|a card|une carte|another|une autre))?"
+OWN_CARD = r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another))?"
 
 
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en) (?:putting|laying|discarding|dropping"
@@ -637,8 +641,8 @@ def _touched_first(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", True), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:touched|touche|touchee)(?: it| la| le)? (?:second|en second|en deuxieme|after|apres|apres lui"
-        r"|apres elle|after him|after her)\b")
+@phrase(r"\b(?:touched|touche|touchee)(?: it| la| le)? (?:second|en second|en deuxieme|after him|after her"
+        r"|apres lui|apres elle|after|apres)\b")
 def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
