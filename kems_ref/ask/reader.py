@@ -496,10 +496,12 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
-#: "not the first deal", "pas la première donne": a later deal (_later_deal), never the first
-@phrase(r"(?<!\bnot )(?<!\bnot the )\b(?:the )?(?:very )?(?:first|opening|initial) (?:deal|hand|round)"
-        r"(?: of the game)?\b"
-        r"|(?<!\bpas )(?<!\bpas la )\b(?:des |de la |a la |la )?(?:toute )?premiere (?:donne|distribution|main|manche)"
+#: "not the first deal", "pas la première donne": a later deal (_later_deal), never the first; "before the first
+#: deal", "avant la première donne": before play (_before_play)
+@phrase(r"(?<!\bnot )(?<!\bnot the )(?<!\bbefore )(?<!\bbefore the )\b(?:the )?(?:very )?(?:first|opening|initial)"
+        r" (?:deal|hand|round)(?: of the game)?\b"
+        r"|(?<!\bpas )(?<!\bpas la )(?<!\bavant )(?<!\bavant la )\b(?:des |de la |a la |la )?(?:toute )?premiere"
+        r" (?:donne|distribution|main|manche)"
         r"(?: de la partie)?\b"
         r"|\b(?:la |a la )?(?:donne|distribution) initiale\b"
         r"|\b(?:au |en |des le )?(?:tout )?(?:debut|depart) (?:de la |de |du )?(?:partie|jeu)\b"
@@ -544,7 +546,9 @@ def _sound(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("sound", True), ("event_hint", "signal")]
 
 
-@phrase(r"\b(?:a |an |un |une |by |par |with |avec )?(?:gesture|geste|wink|winked|winks|clin d oeil|clin de oeil"
+#: "another gesture", "un autre geste": a second signal (_second_signal), not only a gesture
+@phrase(r"\b(?:a |an |un |une |by |par |with |avec )?(?:(?<!second )(?<!2nd )(?<!deuxieme )(?<!seconde )(?<!2e )"
+        r"(?<!another )(?<!autre )(?<!other )(?:gesture|geste)|wink|winked|winks|clin d oeil|clin de oeil"
         r"|a cligne de (?:l|le) oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
         r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|le oreille|la tete)"
         r"|touched (?:his|her) nose"
