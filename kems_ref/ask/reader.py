@@ -291,8 +291,8 @@ def _outcome(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
-@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has )?(?:fait|dit|annonce|crie"
-        rf"|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
+@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
+        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -329,8 +329,9 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("over_limit", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
 
 
-@phrase(r"\b(?:at the (?:very )?same (?:time|moment|instant)|simultaneously|in the same breath|both at once"
-        r"|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
+# (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
+@phrase(r"(?<!cards )(?<!cartes )\b(?:at the (?:very )?same (?:time|moment|instant)|simultaneously|in the same breath"
+        r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"en même temps": a Kems and a Contre-Kems called at the same moment (``--simultaneous``)."""
     return [("simultaneous", True)]
@@ -435,9 +436,13 @@ def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("players", n)]
 
 
-@phrase(r"\b(?:(?:jeu|paquet|deck|pack) (?:de|of) )?(?P<n>32|36|52) (?:cards|cartes)(?: (?:deck|pack))?\b"
-        r"|\b(?P<n2>32|36|52)(?: card| cards| cartes)? (?:deck|pack|jeu)\b"
-        r"|\b(?:jeu|paquet|deck|pack) (?:de |of )(?P<n3>32|36|52)\b")
+#: a deck's size, in figures or in words ("a fifty-two card deck", "un jeu de trente-deux cartes")
+DECK_SIZE = r"(?:32|36|52|thirty two|thirty six|fifty two|trente deux|trente six|cinquante deux)"
+
+
+@phrase(rf"\b(?:(?:jeu|paquet|deck|pack) (?:de|of) )?(?P<n>{DECK_SIZE}) (?:cards|cartes)(?: (?:deck|pack))?\b"
+        rf"|\b(?P<n2>{DECK_SIZE})(?: card| cards| cartes)? (?:deck|pack|jeu)\b"
+        rf"|\b(?:jeu|paquet|deck|pack) (?:de |of )(?P<n3>{DECK_SIZE})\b")
 def _deck(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("deck", _number(m.group("n") or m.group("n2") or m.group("n3")))]
 
@@ -455,7 +460,7 @@ TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|
 PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a pose|avait pose)"
 THEN = r"(?: (?:puis|then|and then|et puis|ensuite|et))"
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
-OWN_CARD = r"(?: (?:la sienne|le sien|hers|his|one|une|sa carte|his card|her card|a card|une carte|another|une autre))?"
+OWN_CARD = r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another))?"
 
 
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en) (?:putting|laying|discarding|dropping"
@@ -530,8 +535,13 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
-@phrase(r"\b(?:the )?(?:very )?(?:first|opening|initial) (?:deal|hand|round)(?: of the game)?\b"
-        r"|\b(?:des |de la |a la |la )?(?:toute )?premiere (?:donne|distribution|main|manche)(?: de la partie)?\b"
+#: "not the first deal", "pas la première donne": a later deal (_later_deal), never the first; "before the first
+#: deal", "avant la première donne": before play (_before_play)
+@phrase(r"(?<!\bnot )(?<!\bnot the )(?<!\bbefore )(?<!\bbefore the )\b(?:the )?(?:very )?(?:first|opening|initial)"
+        r" (?:deal|hand|round)(?: of the game)?\b"
+        r"|(?<!\bpas )(?<!\bpas la )(?<!\bavant )(?<!\bavant la )\b(?:des |de la |a la |la )?(?:toute )?premiere"
+        r" (?:donne|distribution|main|manche)"
+        r"(?: de la partie)?\b"
         r"|\b(?:la |a la )?(?:donne|distribution) initiale\b"
         r"|\b(?:au |en |des le )?(?:tout )?(?:debut|depart) (?:de la |de |du )?(?:partie|jeu)\b"
         r"|\b(?:at |from )?the (?:very )?(?:start|beginning) of the game\b|\bwhen the game (?:started|began)\b")
@@ -575,9 +585,12 @@ def _sound(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("sound", True), ("event_hint", "signal")]
 
 
-@phrase(r"\b(?:a |an |un |une |by |par |with |avec )?(?:gesture|geste|wink|winked|winks|clin d oeil|clin de oeil"
-        r"|a cligne de l oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
-        r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|la tete)|touched (?:his|her) nose"
+#: "another gesture", "un autre geste": a second signal (_second_signal), not only a gesture
+@phrase(r"\b(?:a |an |un |une |by |par |with |avec )?(?:(?<!second )(?<!2nd )(?<!deuxieme )(?<!seconde )(?<!2e )"
+        r"(?<!another )(?<!autre )(?<!other )(?:gesture|geste)|wink|winked|winks|clin d oeil|clin de oeil"
+        r"|a cligne de (?:l|le) oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
+        r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|le oreille|la tete)"
+        r"|touched (?:his|her) nose"
         r"|a touche son nez|se est touche le nez|visible (?:sign|signal)|signe visible)\b")
 def _gesture(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("gesture", True), ("event_hint", "signal")]
@@ -671,14 +684,14 @@ def _touched_first(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", True), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:touched|touche|touchee)(?: it| la| le)? (?:second|en second|en deuxieme|after|apres|apres lui"
-        r"|apres elle|after him|after her)\b")
+@phrase(r"\b(?:touched|touche|touchee)(?: it| la| le)? (?:second|en second|en deuxieme|after him|after her"
+        r"|apres lui|apres elle|after|apres)\b")
 def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out|is empty"
-        r"|was empty|empty|est vide|etait vide|vide|epuisee|epuise|est epuisee|etait epuisee|finie|terminee)\b"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out"
+        r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
         r" (?:cards|cartes|pioche|stock)(?: (?:in the|to draw|dans la|a piocher|in stock))?(?: (?:stock|pioche))?\b"
@@ -972,7 +985,8 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
         tok = tokens[j]
         if quantity is None:
             # "a"/"as" alone starts nothing (an article, a conjunction, "tu as"); among cards, an ace
-            ace = tok.word in ("a", "as") and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))
+            ace = tok.word in ("a", "as") and tok.text not in ("à", "À") \
+                and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))  # "à" is never an ace
             if not (ace or (_is_card_word(tok, False) and tok.word not in ("a", "as"))):
                 break
             if tok.word in PLURAL_RANK_WORDS:
