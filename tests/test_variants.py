@@ -219,8 +219,7 @@ def test_howdoyouplayit_with_more_than_two_teams_the_cut_names_the_team(run):
 
 def test_howdoyouplayit_names_double_kemps_and_double_counter_kemps_without_rules(rule):
     double = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", convention=HOWDO)
-    assert double["verdict"] == "unspecified"
-    assert "howdoyouplayit names the 'Double Kemps' without giving its rule." in double["explanation"]
+    assert (double["verdict"], double["score_settled"]) == ("upheld", False)  # named: only its score is open
     counter = rule("double-contre-kems", convention=HOWDO)
     assert counter["verdict"] == "unspecified" and "names a Double Contre-Kems" in counter["explanation"]
 

@@ -589,7 +589,7 @@ def _double_kems(ctx: Ctx) -> Decision:
     second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", of_partner=True)
     if first is None or second is None:
         return Decision(Verdict.UNSPECIFIED)
-    if not ctx.conv.get("call.double_kems.right").stated:  # no Double Kems in this convention's rules
+    if not _double_known(ctx):  # no Double Kems in this convention's rules, nor its name
         ctx.rule("call.double_kems.right")
         if not _named_without_rule(ctx):
             ctx.say("why.double_unknown", name=ctx.name)
@@ -602,6 +602,13 @@ def _double_kems(ctx: Ctx) -> Decision:
     score = _score(ctx, "call.double_kems.wrong")
     return Decision(Verdict.REJECTED, score, _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems",
                                                        score))
+
+
+def _double_known(ctx: Ctx) -> bool:
+    """Whether the convention knows the Double Kems: it states one of its points, or its publication
+    names the call (a right one is then upheld like any right call, its score left open where unstated)."""
+    return bool(ctx.conv.calls.get("double-kems")) or any(
+        ctx.conv.get(p).stated for p in ("call.double_kems.right", "call.double_kems.wrong"))
 
 
 def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
