@@ -35,3 +35,35 @@ def test_under_howdoyouplayit_a_double_kemps_on_one_square_is_rejected_its_score
 def test_a_file_that_never_names_the_double_kems_still_leaves_it_unsettled(rule):
     ruling = rule("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", convention=WIKI_EN)
     assert ruling["verdict"] == "unspecified"
+
+
+# --- a table size the file's count excludes --------------------------------------------------------
+
+def test_under_marquoir_ten_players_is_a_ruling_impossible_citing_its_count(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", "marquoir", "--json", "--lang", "en")
+    assert r.code == 0
+    ruling = r.json()
+    assert (ruling["verdict"], ruling["score_settled"]) == ("impossible", False)
+    assert ruling["rule_points"] == ["players.count"]
+    assert [c["rule_point"] for c in ruling["citations"]] == ["players.count"]
+    assert ruling["explanation"].startswith("marquoir is played by 4–8 players, not 10 (see --players; Marquoir")
+
+
+def test_a_file_s_excluded_table_size_is_impossible_in_text_with_its_citation_and_no_score(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "14", "-c", WIKI_EN, "--lang", "en")
+    assert r.code == 0
+    assert r.out.startswith("IMPOSSIBLE HERE")
+    assert "players.count: topic: players and cards" in r.out and "Score" not in r.out
+
+
+def test_all_cites_the_count_that_excludes_the_table(run):
+    rulings = run("rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "--all", "--json").json()
+    marquoir = next(r for r in rulings if r["convention"] == "marquoir")
+    assert marquoir["verdict"] == "impossible" and [c["rule_point"] for c in marquoir["citations"]] == ["players.count"]
+
+
+def test_a_score_sheet_still_refuses_a_table_its_convention_excludes(run, tmp_path):
+    env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
+    teams = [a for i in range(5) for a in ("--team", f"A{i}+B{i}")]
+    r = run("game", "new", *teams, "-c", "marquoir", env=env)
+    assert r.code == 2 and "4–8" in r.err

@@ -44,7 +44,7 @@ def verdict_label(verdict: str, lang: str) -> str:
 def score_lines(ruling: Ruling, lang: str) -> list[str]:
     """What happens to the score, or that the convention leaves it open; [] where not at stake."""
     name = ruling.short_name or ruling.convention
-    if ruling.branches:  # what follows is told branch by branch
+    if ruling.branches or ruling.verdict == Verdict.IMPOSSIBLE:  # told branch by branch, or nothing to score
         return []
     event = BY_NAME[ruling.kind]
     if not ruling.score_settled:
@@ -68,7 +68,7 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
 
 def hand_line(ruling: Ruling, lang: str) -> str:
     """The hand's end where it is at stake (calls, end of stock, a redeal)."""
-    if ruling.branches:
+    if ruling.branches or ruling.verdict == Verdict.IMPOSSIBLE:
         return ""
     if not BY_NAME[ruling.kind].ends_hand and ruling.verdict != Verdict.REDEAL:
         return ""

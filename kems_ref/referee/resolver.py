@@ -236,6 +236,11 @@ class Ctx:
 
 # --- table, deck and hands -------------------------------------------------------------------
 
+class TableExcluded(KemsError):
+    """A table size the convention's stated count excludes: a situation that cannot happen there.  ``rule``
+    rules it ``impossible`` with that rule's citation (:func:`excluded`); a score sheet refuses it."""
+
+
 def _count_allows(value: dict[str, Any], players: int) -> bool:
     if "counts" in value:
         return players in value["counts"]
@@ -259,7 +264,7 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
             ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
         elif not _count_allows(answer.value, sit.players):
             if answer.prescribed:
-                raise KemsError("error.players_not_allowed", convention=conv.id, counts=_count_label(answer.value),
+                raise TableExcluded("error.players_not_allowed", convention=conv.id, counts=_count_label(answer.value),
                                 players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
@@ -1209,6 +1214,17 @@ def check_readings(conv: Convention, sit: Situation) -> None:
             raise KemsError("error.reading_no_conflict", point=point, convention=conv.id)
 
 
+def excluded(conv: Convention, sit: Situation, exc: TableExcluded) -> Ruling:
+    """The ruling on a table size the convention's stated count excludes: ``impossible``, its reason the
+    refusal itself, citing that count."""
+    citation = _citation(conv, "players.count", 1)
+    return Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[], score_settled=False,
+                  hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],
+                  rule_points=["players.count"], citations=[citation] if citation else [],
+                  publications=_publications(conv, [citation] if citation else []), corpus=_corpus(conv),
+                  **_names(conv, sit))
+
+
 def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
     """One ruling per convention, always all of them: a convention under which the situation
     cannot happen (a card its deck lacks, a table size it excludes) gets the verdict
@@ -1217,6 +1233,8 @@ def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
     for conv in convs:
         try:
             out.append(resolve(conv, sit))
+        except TableExcluded as exc:
+            out.append(excluded(conv, sit, exc))
         except KemsError as exc:
             out.append(Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[],
                               score_settled=False, hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],
