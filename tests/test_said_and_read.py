@@ -67,3 +67,19 @@ def test_a_score_sheet_still_refuses_a_table_its_convention_excludes(run, tmp_pa
     teams = [a for i in range(5) for a in ("--team", f"A{i}+B{i}")]
     r = run("game", "new", *teams, "-c", "marquoir", env=env)
     assert r.code == 2 and "4–8" in r.err
+
+
+# --- a timing rule rules a late call where the file is silent on the hand's end --------------------
+
+BEFORE = os.path.join(HERE, "before-the-kems.yaml")
+
+
+@pytest.mark.parametrize("hand", ["Q Q Q Q", "Q Q Q J"])
+def test_a_counter_call_after_the_kems_is_void_by_the_file_s_timing_rule_its_hand_end_left_open(rule, hand):
+    ruling = rule("contre-kems", "--after-kems", "--hand", hand, convention=BEFORE)
+    assert (ruling["verdict"], ruling["score"], ruling["score_settled"], ruling["hand_ends"]) == \
+        ("void", [], True, None)
+    assert [c["rule_point"] for c in ruling["citations"]] == ["call.contre_kems.timing"]
+    assert ruling["unspecified"] == ["hand.end"]
+    assert "under Before the Kemps a Contre-Kems must come before the Kems: this one comes too late" in \
+        ruling["explanation"]

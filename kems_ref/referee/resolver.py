@@ -637,9 +637,9 @@ def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
             ctx.rule("call.contre_kems.timing")
             ctx.say("why.too_late_unknown", name=ctx.name)
             return Decision(Verdict.UNSPECIFIED), False
-        ctx.rule("hand.end")
-        ctx.say("why.hand_end_unknown", name=ctx.name)
-        return Decision(Verdict.UNSPECIFIED), False
+        ctx.rule("hand.end")  # silent: whether the hand had ended stays open, not the timing rule's verdict
+        ctx.say("why.too_late_timing", name=ctx.name)
+        return Decision(Verdict.VOID, [], None), False
     ended_rule = ctx.rule("hand.end")
     assert ended_rule is not None
     if ended_rule.value == "any-call":
