@@ -83,3 +83,27 @@ def test_a_counter_call_after_the_kems_is_void_by_the_file_s_timing_rule_its_han
     assert ruling["unspecified"] == ["hand.end"]
     assert "under Before the Kemps a Contre-Kems must come before the Kems: this one comes too late" in \
         ruling["explanation"]
+
+
+# --- a stated permission is never overruled: decoy signals -----------------------------------------
+
+def test_under_english_wikipedia_a_second_signal_that_is_a_meaningless_decoy_is_allowed(rule):
+    ruling = rule("signal", "--second-signal", "--decoy", convention=WIKI_EN)
+    assert (ruling["verdict"], ruling["unspecified"]) == ("allowed", [])
+    assert [c["rule_point"] for c in ruling["citations"]] == ["signal.count", "signal.bluff"]
+    assert ruling["explanation"].endswith("Meaningless decoy signals are allowed, and encouraged.")
+
+
+def test_under_english_wikipedia_a_second_meaningful_signal_is_still_forbidden(rule):
+    assert rule("signal", "--second-signal", "--meaningful", convention=WIKI_EN)["verdict"] == "forbidden"
+
+
+def test_under_english_wikipedia_a_second_signal_not_said_to_be_a_decoy_asks_whether_it_is(rule):
+    ruling = rule("signal", "--second-signal", convention=WIKI_EN)
+    assert (ruling["verdict"], [n["fact"] for n in ruling["needs"]]) == ("depends", ["decoy"])
+    assert [(b["if"], b["ruling"]["verdict"]) for b in ruling["branches"]] == \
+        [({"decoy": True}, "allowed"), ({"decoy": False}, "forbidden")]
+
+
+def test_a_decoy_under_a_convention_that_allows_none_changes_nothing(rule):
+    assert rule("signal", "--second-signal", "--decoy", convention="wikipedia")["verdict"] == "conditional"

@@ -66,7 +66,7 @@ def test_wikipedia_en_the_first_team_to_spell_kemps_loses_the_game(run, tmp_path
 
 def test_wikipedia_en_exactly_one_meaningful_signal_never_spoken(rule):
     assert rule("signal", "--verbal", convention=WIKI_EN)["verdict"] == "forbidden"
-    assert rule("signal", "--second-signal", convention=WIKI_EN)["verdict"] == "forbidden"
+    assert rule("signal", "--second-signal", "--meaningful", convention=WIKI_EN)["verdict"] == "forbidden"
 
 
 @pytest.mark.slow

@@ -1022,6 +1022,19 @@ def _signal(ctx: Ctx) -> Decision:
                 ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
             else:
                 ctx.say_fact("warning_sign", False)
+    if sit.second_signal and verdicts[-1] is not Verdict.ALLOWED:  # not plainly allowed: are decoys?
+        entry = ctx.conv.get("signal.bluff")  # advice to bluff (Marquoir's) allows nothing: not read here
+        bluff = ctx.exception("signal.bluff") if entry.stated and entry.force != "advised" else None
+        if bluff is None:
+            ctx.exception_elsewhere("signal.bluff")
+        elif bluff.value:
+            if ctx.fact("decoy"):  # a stated permission is never overruled: a decoy is no second signal
+                ctx.say_fact("decoy", True)
+                ctx.text_of(bluff)
+                verdicts[-1] = Verdict.ALLOWED
+                ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
+            else:
+                ctx.say_fact("decoy", False)
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
         ctx.text_of(ctx.if_stated("signal.visibility"))

@@ -62,6 +62,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("banned_before_play", "fact", ("signal",), ("--banned-before-play", "--not-banned")),
     Option("second_signal", "flag", ("signal",)),
     Option("warning_sign", "fact", ("signal",), ("--warning-sign", "--other-sign")),
+    Option("decoy", "fact", ("signal",), ("--decoy", "--meaningful")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
     Option("players", "int", ALL_EVENTS),
@@ -118,6 +119,7 @@ class Situation:
     kems_right: Optional[bool] = None  # with --after-kems: the Kems called first was right
     warning_sign: Optional[bool] = None  # with --second-signal: the second sign only warns "we are watched"
     banned_before_play: Optional[bool] = None  # a player asked before play to ban this kind of sign
+    decoy: Optional[bool] = None  # with --second-signal: the second sign means nothing (a decoy)
     verbal: bool = False
     sound: bool = False  # signal: a sound (a cough, a sigh), neither a word nor a gesture
     cue: bool = False  # signal: a sound made only so the partner looks (a laugh), the signal being a gesture
@@ -231,7 +233,7 @@ def facts_from_flags(options: dict[str, Any]) -> dict[str, Any]:
 
 
 #: facts that only mean something with another one: (fact -> the flag it qualifies)
-QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal"}
+QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal", "decoy": "second_signal"}
 
 
 def _flag_name(attr: str, value: Any) -> str:
