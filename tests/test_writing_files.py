@@ -35,3 +35,35 @@ def test_init_extends_starts_from_a_value_the_parent_states_never_from_its_silen
 def test_init_extends_bicycle_shows_what_bicycle_says(run):
     out = run("conventions", "init", "--extends", "bicycle", "--lang", "en").out
     assert "  # Example: Bicycle says 52 (4 pl.). Uncomment to change it.\n  # deck.size:\n" in out
+
+
+# --- game new --target takes a word for a letters game ---------------------------------------------
+
+WIKI_EN, CASH = (os.path.join(HERE, f"{name}.yaml") for name in ("wikipedia-en", "kemps-or-cash"))
+
+
+def _new(run, tmp_path, *args):
+    return run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", *args, "--json", "--lang", "en",
+               env={"KEMS_REF_DB": str(tmp_path / "g.db")})
+
+
+def test_a_letters_game_takes_its_own_word_as_target(run, tmp_path):
+    created = _new(run, tmp_path, "-c", WIKI_EN, "--target", "KEMPS").json()
+    assert (created["unit"], created["target"], created["end"]) == ("letter", "KEMPS", "loses")
+
+
+def test_a_file_offering_kemps_or_cash_plays_the_word_the_table_chose(run, tmp_path):
+    created = _new(run, tmp_path, "-c", CASH, "--target", "cash").json()
+    assert (created["unit"], created["target"], created["decided_by_table"]) == ("letter", "CASH", {"target": "CASH"})
+
+
+def test_a_file_offering_two_words_asks_which_and_refuses_another(run, tmp_path):
+    none = _new(run, tmp_path, "-c", CASH)
+    assert none.code == 2 and "offers a choice of target: KEMPS / CASH; give --target" in none.err
+    other = _new(run, tmp_path, "-c", CASH, "--target", "KEM")
+    assert other.code == 2 and "--target KEM is not one of them" in other.err
+
+
+def test_a_word_for_a_points_game_is_refused_saying_so(run, tmp_path):
+    r = _new(run, tmp_path, "-c", "ducale", "--target", "KEMPS")
+    assert r.code == 2 and r.err.strip().endswith("Ducale is not played to a word: --target KEMPS must be a number of points")
