@@ -39,7 +39,7 @@ _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "l
 _public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
 _public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file",
-        "file_state")
+        "file_state", "NOTES")
 _public("kems_ref.corpus.catalogue", "IDS", "TOPICS", "RULE_POINTS")
 _public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of", "likes_of")
 _public("kems_ref.corpus.schema", "json_schema")
@@ -130,6 +130,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .corpus.load import load_all as load_all
     from .corpus.load import shipped_ids as shipped_ids
     from .corpus.load import validate_file as validate_file
+    from .corpus.load import NOTES as NOTES
     from .corpus.naming import calls_of as calls_of
     from .corpus.naming import event_named as event_named
     from .corpus.naming import likes_of as likes_of

@@ -67,3 +67,49 @@ def test_a_file_offering_two_words_asks_which_and_refuses_another(run, tmp_path)
 def test_a_word_for_a_points_game_is_refused_saying_so(run, tmp_path):
     r = _new(run, tmp_path, "-c", "ducale", "--target", "KEMPS")
     assert r.code == 2 and r.err.strip().endswith("Ducale is not played to a word: --target KEMPS must be a number of points")
+
+
+# --- validate --strict passes a correct file: what it says of unread or left-out points are notes -----
+
+def test_validate_strict_passes_a_correct_file_noting_the_points_no_ruling_reads(run):
+    r = run("conventions", "validate", os.path.join(HERE, "howdoyouplayit.yaml"), "--strict", "--json", "--lang", "en")
+    assert r.code == 0
+    report = r.json()
+    assert (report["valid"], report["errors"]) == (True, [])
+    assert [n["line"] for n in report["notes"]] == [29, 75]
+    assert report["notes"][0]["message"].startswith("seating.partners: stated, but no ruling reads it")
+
+
+def test_validate_strict_passes_a_standalone_file_with_no_unspecified_lines(run, tmp_path):
+    path = tmp_path / "short.yaml"
+    path.write_text("""\
+id: short
+name: A short standalone file
+publication: {title: Short rules, author: A table, cite_as: Short rules}
+rules:
+  call.kems.right:
+    status: stated
+    value: [{team: callers, change: 1, unit: point}]
+    text: {fr: "Kems juste : un point.", en: "Right Kems: one point."}
+    citation: {section: "Score"}
+""", encoding="utf-8")
+    r = run("conventions", "validate", str(path), "--strict", "--lang", "en")
+    assert r.code == 0 and r.out.rstrip().endswith("short.yaml: valid convention.")
+    assert ": note: rule point 'call.kems.wrong' is left out" in r.out
+
+
+def test_validate_strict_still_fails_a_real_problem(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("""\
+id: bad
+name: A file scoring letters in a points game
+publication: {title: Bad rules, author: A table, cite_as: Bad rules}
+extends: ducale
+rules:
+  call.kems.right:
+    status: stated
+    value: [{team: callers, change: 1, unit: letter}]
+    text: {fr: "Kems juste : une lettre.", en: "Right Kems: one letter."}
+    citation: {section: "Score"}
+""", encoding="utf-8")
+    assert run("conventions", "validate", str(path), "--strict").code == 1

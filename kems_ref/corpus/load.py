@@ -542,10 +542,16 @@ def _chain(path: str, depth: int = 0) -> list[tuple[str, dict[str, Any]]]:
         current, shown = following, parent
 
 
+#: what ``validate --strict`` says of a correct file without calling it a problem: a stated point no ruling
+#: reads (where partners sit), a point a standalone file leaves out (silent there)
+NOTES = ("error.schema.unused", "error.schema.point_left_out")
+
+
 def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
     """Lint a convention file: (data, problems), each problem with its line.  A file that cannot be
     read or parsed raises KemsError.  The house files it extends must load too.  ``strict``: also
-    the stated points no ruling reads."""
+    the stated points no ruling reads and the points a standalone file leaves out — notes (their key in
+    :data:`NOTES`), not problems: the file is valid with them."""
     from .yamlsource import line_of
 
     data, lines, problems = _check_one(resolve_path(path))
