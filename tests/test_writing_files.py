@@ -113,3 +113,31 @@ rules:
     citation: {section: "Score"}
 """, encoding="utf-8")
     assert run("conventions", "validate", str(path), "--strict").code == 1
+
+
+# --- a text in the publication's language only ------------------------------------------------------
+
+GEMSCH_DE = os.path.join(HERE, "gemsch-de.yaml")
+
+
+def test_a_file_may_give_its_texts_in_its_publication_s_language_only(run):
+    assert run("conventions", "validate", GEMSCH_DE).code == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_text_in_the_publication_s_language_only_is_shown_marked_with_that_language(run, lang):
+    ruling = run("rule", "kems", "--hand", "Ober Ober Ober Ober", "-c", GEMSCH_DE, "--json", "--lang", lang).json()
+    assert ruling["verdict"] == "upheld"
+    cited = next(c for c in ruling["citations"] if c["rule_point"] == "hand.square")
+    assert cited["section"] == "Ansagen [de]"
+    shown = run("conventions", "show", GEMSCH_DE, "--json", "--lang", lang).json()["rules"]["players.count"]
+    assert shown["text"] == "Vier oder sechs Spieler, in Zweierteams. [de]"
+
+
+def test_a_text_in_no_language_at_all_is_refused(run, tmp_path):
+    path = tmp_path / "empty.yaml"
+    path.write_text(open(GEMSCH_DE, encoding="utf-8").read().replace(
+        'text: {de: "Ein Gemsch sind vier gleiche Karten."}', "text: {}").replace("./gemsch.yaml", os.path.join(
+            HERE, "gemsch.yaml")), encoding="utf-8")
+    r = run("conventions", "validate", str(path), "--lang", "en")
+    assert r.code == 1 and "at least one language" in r.out

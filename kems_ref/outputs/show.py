@@ -125,7 +125,7 @@ def validation_report(file: str, problems: list[Any], lang: str) -> tuple[dict[s
                               "errors": [{"line": p.line, "message": p.render(lang)} for p in problems]}
     if notes:
         report["notes"] = [{"line": n.line, "message": n.render(lang)} for n in notes]
-    said = [f"{file}:{n.line}: {t('ui.note', lang)}: {n.render(lang)}" for n in notes]
+    said = [f"{file}:{n.line}: {t('ui.validate_note', lang)}: {n.render(lang)}" for n in notes]
     if not problems:
         return report, "\n".join([*said, t("ui.valid", lang, file=file)])
     lines = [f"{file}:{p.line}: {p.render(lang)}" for p in problems]

@@ -109,7 +109,7 @@ def event_label(event: str, lang: str, names: Optional[dict[str, str] | str] = N
 
     if event in EVENTS:
         return t(f"event.{event}", lang)
-    return text_in(names, lang) if names else event
+    return text_in(names, lang, mark=False) if names else event
 
 
 def game_event_label(event: str, lang: str, convention: str) -> str:
@@ -128,7 +128,7 @@ def game_event_label(event: str, lang: str, convention: str) -> str:
 
 def call_name(ruling: Ruling, lang: str) -> Optional[str]:
     """What the publication calls the event (Pagat: "Stop Kemps"), if it names it."""
-    return text_in(ruling.call_names, lang) if ruling.call_names else None
+    return text_in(ruling.call_names, lang, mark=False) if ruling.call_names else None
 
 
 def _plain(value: Any) -> Any:
