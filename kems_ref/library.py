@@ -124,13 +124,13 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .corpus.catalogue import RULE_POINTS as RULE_POINTS
     from .corpus.catalogue import TOPICS as TOPICS
     from .corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
+    from .corpus.load import NOTES as NOTES
     from .corpus.load import file_state as file_state
     from .corpus.load import is_path as is_path
     from .corpus.load import load as load
     from .corpus.load import load_all as load_all
     from .corpus.load import shipped_ids as shipped_ids
     from .corpus.load import validate_file as validate_file
-    from .corpus.load import NOTES as NOTES
     from .corpus.naming import calls_of as calls_of
     from .corpus.naming import event_named as event_named
     from .corpus.naming import likes_of as likes_of

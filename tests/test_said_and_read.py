@@ -107,3 +107,36 @@ def test_under_english_wikipedia_a_second_signal_not_said_to_be_a_decoy_asks_whe
 
 def test_a_decoy_under_a_convention_that_allows_none_changes_nothing(rule):
     assert rule("signal", "--second-signal", "--decoy", convention="wikipedia")["verdict"] == "conditional"
+
+
+# --- a choice the file offers the table: asked, listed, ruled under the table's answer ---------------
+
+RUN_OR_SQUARE = os.path.join(HERE, "run-or-square.yaml")
+
+
+def test_a_file_offering_a_run_or_four_of_a_kind_asks_the_table_which_it_plays(rule):
+    ruling = rule("kems", "--hand", "5h 6h 7h 8h", convention=RUN_OR_SQUARE)
+    assert (ruling["verdict"], [n["fact"] for n in ruling["needs"]]) == ("depends", ["choice:hand.square"])
+    assert ruling["needs"][0]["flag"] == "--reading hand.square=1|2"
+    assert [(b["if"], b["ruling"]["verdict"]) for b in ruling["branches"]] == \
+        [({"choice:hand.square": 1}, "rejected"), ({"choice:hand.square": 2}, "upheld")]
+
+
+@pytest.mark.parametrize("hand, choice, verdict", [
+    ("5h 6h 7h 8h", "2", "upheld"), ("Q Q Q Q", "2", "rejected"), ("Q Q Q Q", "1", "upheld"),
+    ("5h 6h 7h 8h", "1", "rejected")])
+def test_under_the_table_s_choice_of_winning_hand_a_kems_is_ruled_on_it(rule, hand, choice, verdict):
+    ruling = rule("kems", "--hand", hand, "--reading", f"hand.square={choice}", convention=RUN_OR_SQUARE)
+    assert ruling["verdict"] == verdict and "hand.square" in [c["rule_point"] for c in ruling["citations"]]
+
+
+def test_a_choice_beyond_those_the_file_offers_is_refused(run):
+    r = run("rule", "kems", "--hand", "Q Q Q Q", "--reading", "hand.square=2", "-c", "ducale")
+    assert r.code == 2
+
+
+def test_the_checklist_lists_the_choice_the_file_offers(run):
+    items = run("checklist", "-c", RUN_OR_SQUARE, "--json", "--lang", "en").json()["items"]
+    square = next(i for i in items if i["rule_point"] == "hand.square")
+    assert (square["reason"], square["short"]) == \
+        ("choice", "four of a kind / run of four in one suit (the table chooses)")

@@ -66,7 +66,8 @@ def test_a_file_offering_two_words_asks_which_and_refuses_another(run, tmp_path)
 
 def test_a_word_for_a_points_game_is_refused_saying_so(run, tmp_path):
     r = _new(run, tmp_path, "-c", "ducale", "--target", "KEMPS")
-    assert r.code == 2 and r.err.strip().endswith("Ducale is not played to a word: --target KEMPS must be a number of points")
+    assert r.code == 2
+    assert r.err.strip().endswith("Ducale is not played to a word: --target KEMPS must be a number of points")
 
 
 # --- validate --strict passes a correct file: what it says of unread or left-out points are notes -----
@@ -136,8 +137,9 @@ def test_a_text_in_the_publication_s_language_only_is_shown_marked_with_that_lan
 
 def test_a_text_in_no_language_at_all_is_refused(run, tmp_path):
     path = tmp_path / "empty.yaml"
-    path.write_text(open(GEMSCH_DE, encoding="utf-8").read().replace(
-        'text: {de: "Ein Gemsch sind vier gleiche Karten."}', "text: {}").replace("./gemsch.yaml", os.path.join(
-            HERE, "gemsch.yaml")), encoding="utf-8")
+    with open(GEMSCH_DE, encoding="utf-8") as handle:
+        text = handle.read()
+    text = text.replace('text: {de: "Ein Gemsch sind vier gleiche Karten."}', "text: {}")
+    path.write_text(text.replace("./gemsch.yaml", os.path.join(HERE, "gemsch.yaml")), encoding="utf-8")
     r = run("conventions", "validate", str(path), "--lang", "en")
     assert r.code == 1 and "at least one language" in r.out

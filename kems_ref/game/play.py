@@ -24,7 +24,7 @@ from ..corpus.load import Convention, find, is_path, load, resolve_path
 from ..errors import KemsError, Names, unsafe
 from ..referee import api
 from ..referee.resolver import Ruling
-from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING, Situation
+from ..referee.situation import ACCUSATIONS, FACT_FLAGS, Situation, table_point
 from ..words import fold
 from . import sheet, tally
 from .store import Game, SheetEntry, Store, Team, now
@@ -267,7 +267,8 @@ def _situation(game: Game, standing: Tally, event: str, facts: Situation | dict[
     ``facts``: a situation (a phone's tap, its cards read once) or the options of ``rule`` (the
     command line's flags)."""
     conv = rules_of(game)
-    own = {point: n for point, n in standing.chosen_readings().items() if conv.get(point).conflict}
+    own = {point: n for point, n in standing.chosen_readings().items()
+           if conv.get(point).conflict or conv.get(point).choices}
     if isinstance(facts, Situation):
         if facts.event != event:
             raise KemsError("error.web_bad_value", key="event")
@@ -524,8 +525,8 @@ def pick_branch(ruling: Ruling, decide: str) -> dict[str, Any]:
         for branch in branches:
             facts: dict[str, Any] = {}
             for fact, value in branch["if"].items():
-                if fact.startswith(READING):  # a reading: "reading=1" or "call.kems.wrong=1"
-                    facts["reading"] = facts[fact[len(READING):]] = value
+                if table_point(fact):  # a reading or a choice: "reading=1" or "call.kems.wrong=1"
+                    facts["reading"] = facts[str(table_point(fact))] = value
                 facts[fact] = value
             if all(facts.get(k) == v for k, v in wanted.items()):
                 chosen = branch
@@ -589,7 +590,7 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int], keep: bool
         if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
-        if keep and not all(fact.startswith(READING) for fact in branch["if"]):
+        if keep and not all(table_point(fact) for fact in branch["if"]):
             raise KemsError("error.game_keep_fact", n=target.n)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},

@@ -24,11 +24,14 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
         entry = conv.rules[point.id]
         own = point.id not in BY_ID  # a call of this convention's own (Kent's Broken): the table must know it
         disputed = not own and disagrees([c.rules[point.id] for c in published])
-        if not disputed and not own and not (point.ruled and not entry.stated):
+        chosen = entry.stated and bool(entry.choices)  # the source offers values: the table picks one
+        if not disputed and not own and not chosen and not (point.ruled and not entry.stated):
             continue
         item: dict[str, Any] = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                                 "status": entry.public_status, "answer": None, "short": None, "citation": None,
-                                "conflict": None, "reason": "own" if own else "disputed" if disputed else "silent"}
+                                "conflict": None,
+                                "reason": "own" if own else "disputed" if disputed else
+                                "choice" if chosen else "silent"}
         if entry.stated and entry.force == "advised":  # advice is no answer: the table decides, advised
             item.update(status="unspecified", advice=text_in(entry.text, lang),
                         citation=localized(entry.citation, lang))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..referee.api import Result
-from ..referee.situation import READING
+from ..referee.situation import CHOICE, READING
 
 #: a verdict's colour follows its tone (:attr:`Verdict.tone`)
 TONE_STYLE = {"good": "bold green", "bad": "bold red", "mixed": "bold yellow", "open": "bold magenta",
@@ -79,6 +79,8 @@ def hand_line(ruling: Ruling, lang: str) -> str:
 
 def condition(fact: str, value: object, lang: str, event: str) -> str:
     """A branch's condition in words, about the event's players where the words differ."""
+    if fact.startswith(CHOICE):
+        return t("if.choice", lang, n=value, point=question(fact[len(CHOICE):], lang))
     if fact.startswith(READING):
         return t("if.reading", lang, n=value, point=question(fact[len(READING):], lang))
     key = f"if.{fact}.{str(value).lower()}"

@@ -16,7 +16,7 @@ from ..corpus.load import localized, text_in
 from ..i18n import has, t
 from ..referee import cards as C
 from ..referee.reasons import Asked, Cards, Failure, Msg, Questions, Reason, Text
-from ..referee.situation import FACTS, READING
+from ..referee.situation import CHOICE, FACTS, READING
 
 if TYPE_CHECKING:
     from ..referee.api import Result
@@ -54,6 +54,10 @@ def explanation(ruling: Ruling, lang: str) -> str:
 def need(fact: str, lang: str, event: str) -> dict[str, Any]:
     """What a ruling that branches waits for: the fact, the flag that gives it, the question (asked
     about the event's players where the words differ: whose square?)."""
+    if fact.startswith(CHOICE):
+        point = fact[len(CHOICE):]
+        return {"fact": fact, "flag": f"--reading {point}=1|2",
+                "question": t("need.choice", lang, question=question(point, lang))}
     if fact.startswith(READING):
         point = fact[len(READING):]
         return {"fact": fact, "flag": f"--reading {point}=1|2",

@@ -26,7 +26,7 @@ from ..errors import KemsError
 from . import cards as C
 from .outcomes import Effect, Team, Verdict
 from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
-from .situation import CALLS, FACTS, READING, Situation
+from .situation import CALLS, CHOICE, FACTS, READING, Situation
 
 
 @dataclass
@@ -166,6 +166,11 @@ class Ctx:
 
     def _answer(self, point: str, entry: RuleEntry) -> Answer:
         reading = 1
+        if entry.choices and not entry.conflict:  # values the source offers: the table's choice, asked
+            picked = self.sit.readings.get(point) or 0
+            if not picked:
+                raise Unknown(CHOICE + point, tuple(range(1, len(entry.choices) + 2)))
+            return Answer(point, [entry.value, *entry.choices][picked - 1], entry.force, entry.text or {})
         if entry.conflict:
             reading = self.sit.readings.get(point) or 0
             if not reading:
@@ -443,13 +448,17 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     if not entry.stated:
         # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
         return C.square_rank(cards) is not None
-    if entry.value == "four-of-a-kind" and entry.force != "advised":
+    if entry.value == "four-of-a-kind" and entry.force != "advised" and not entry.choices:
         ctx.rule("hand.square")  # the source states what a square is: the ruling that turns on it cites it
         return C.square_rank(cards) is not None
     rule = ctx.rule("hand.square")
     if rule is None:
         ctx.say("why.square_unknown", name=ctx.name)
         return None
+    if entry.choices:  # the winning hand the table chose among those the source offers
+        ctx.say("why.table_choice", name=ctx.name)
+        if rule.value == "four-of-a-kind":
+            return C.square_rank(cards) is not None
     order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
     run = C.run_in_suit(cards, order)
     if run is None:
@@ -1221,9 +1230,13 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
 
 
 def check_readings(conv: Convention, sit: Situation) -> None:
-    """``--reading`` only names points on which this convention has two readings."""
-    for point in sit.readings:
-        if not conv.get(point).conflict:
+    """``--reading`` only names points on which this convention has two readings, or offers the table a
+    choice (its ``choices``: N in the file's order, up to the values it offers)."""
+    for point, n in sit.readings.items():
+        entry = conv.get(point)
+        if entry.stated and entry.choices and not entry.conflict and n <= len(entry.choices) + 1:
+            continue
+        if not entry.conflict:
             raise KemsError("error.reading_no_conflict", point=point, convention=conv.id)
 
 

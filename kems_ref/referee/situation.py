@@ -89,6 +89,18 @@ FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
 #: the facts that cards settle: fact -> the cards option
 CARD_FACTS = {"square": "hand", "partner_square": "partner_hand"}
 READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
+#: a fact "choice:<rule point>": which of the values a source offers the table plays (its ``choices``:
+#: four of a kind, or a run of four in one suit); given as a reading is (``--reading POINT=N``, N in the
+#: file's order), kept by a score sheet as a reading is
+CHOICE = "choice:"
+
+
+def table_point(fact: str) -> Optional[str]:
+    """The rule point a reading or a choice of the table is about (``None``: a fact of the hand)."""
+    for prefix in (READING, CHOICE):
+        if fact.startswith(prefix):
+            return fact[len(prefix):]
+    return None
 
 
 @dataclass
@@ -140,8 +152,9 @@ class Situation:
 
     def assuming(self, fact: str, value: Any) -> Situation:
         """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
-        if fact.startswith(READING):
-            return replace(self, readings={**self.readings, fact[len(READING):]: value})
+        point = table_point(fact)
+        if point is not None:
+            return replace(self, readings={**self.readings, point: value})
         if fact in FACT_FLAGS:
             return replace(self, **{fact: value})
         return replace(self, assumed={**self.assumed, fact: value})
