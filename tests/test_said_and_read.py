@@ -140,3 +140,25 @@ def test_the_checklist_lists_the_choice_the_file_offers(run):
     square = next(i for i in items if i["rule_point"] == "hand.square")
     assert (square["reason"], square["short"]) == \
         ("choice", "four of a kind / run of four in one suit (the table chooses)")
+
+
+# --- a card impossible under a file cites that file's own deck rule ------------------------------------
+
+def test_five_queens_under_a_house_file_of_one_deck_cite_its_own_rule_not_pagat_s(run, tmp_path):
+    house = tmp_path / "onedeck.yaml"
+    house.write_text("""\
+id: onedeck
+name: One deck house
+publication: {title: One deck rules, author: A table, cite_as: One-deck house rules}
+extends: pagat
+rules:
+  players.decks:
+    status: stated
+    value: [{up_to: null, decks: 1}]
+    text: {fr: "Un seul paquet, quelle que soit la table.", en: "One deck, whatever the table."}
+    citation: {section: "Le paquet"}
+""", encoding="utf-8")
+    r = run("rule", "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "Q 2 3 4", "--players", "10",
+            "-c", str(house), "--lang", "en")
+    assert r.code == 2
+    assert r.err.strip().endswith("1 deck(s) hold only 4 under onedeck (One-deck house rules — Le paquet)")

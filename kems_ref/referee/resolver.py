@@ -336,6 +336,11 @@ def _check_hands(ctx: Ctx) -> None:
                          MAX_DECKS if decks == UNSTATED_DECKS else decks, ctx.deck)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
+        decks_rule = ctx.conv.get("players.decks")
+        if exc.key != "error.rank_not_in_deck" and decks_rule.stated and decks != UNSTATED_DECKS \
+                and (not decks_rule.inherited_from or sizes.inherited_from or not sizes.stated):
+            # too many of a card for the decks played: the number of decks decides — the file's own rule
+            sizes = decks_rule
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
                        f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
         raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.id, why=why) from None
