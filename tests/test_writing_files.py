@@ -143,3 +143,31 @@ def test_a_text_in_no_language_at_all_is_refused(run, tmp_path):
     path.write_text(text.replace("./gemsch.yaml", os.path.join(HERE, "gemsch.yaml")), encoding="utf-8")
     r = run("conventions", "validate", str(path), "--lang", "en")
     assert r.code == 1 and "at least one language" in r.out
+
+
+# --- letters or points: the table's choice, asked, listed and played ---------------------------------
+
+POINTS_OR_LETTERS = os.path.join(HERE, "letters-or-points.yaml")
+
+
+def test_a_file_offering_points_or_letters_asks_which_the_table_plays(run, tmp_path):
+    r = _new(run, tmp_path, "-c", POINTS_OR_LETTERS)
+    assert r.code == 2 and "Points or letters offers a choice of target: 10 / KEMPS; give --target" in r.err
+
+
+def test_a_file_offering_points_or_letters_plays_the_letters_the_table_chose(run, tmp_path):
+    created = _new(run, tmp_path, "-c", POINTS_OR_LETTERS, "--target", "KEMPS").json()
+    assert (created["unit"], created["target"], created["decided_by_table"]) == ("letter", "KEMPS", {"target": "KEMPS"})
+
+
+def test_a_file_offering_points_or_letters_plays_the_points_the_table_chose(run, tmp_path):
+    created = _new(run, tmp_path, "-c", POINTS_OR_LETTERS, "--target", "10").json()
+    assert (created["unit"], created["target"]) == ("point", 10)
+
+
+def test_the_checklist_lists_points_or_letters_as_the_table_s_choice(run):
+    items = run("checklist", "-c", POINTS_OR_LETTERS, "--json", "--lang", "en").json()["items"]
+    reasons = {i["rule_point"]: i["reason"] for i in items}
+    assert reasons["score.system"] in ("choice", "disputed") and reasons["score.target"] in ("choice", "disputed")
+    system = next(i for i in items if i["rule_point"] == "score.system")
+    assert "(the table chooses)" in system["short"]

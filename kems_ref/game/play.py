@@ -57,8 +57,8 @@ def setup(conv: Convention, target: Optional[int | str]) -> Setup:
     words = [w for w in [goal.value.get("word"), *(c.get("word") for c in goal.choices)] if w] if goal.stated else []
     if isinstance(target, str) or (goal.stated and goal.value.get("word")):
         word = _word_target(conv, words, target)
-        if len(words) > 1:
-            decided["target"] = word  # "KEMPS or CASH": the table's word
+        if len(words) > 1 or not goal.value.get("word"):
+            decided["target"] = word  # "KEMPS or CASH", or letters rather than points: the table's word
         end_rule = end.value if end.stated else ""
         if not end_rule:
             raise KemsError("error.game_end_silent", convention=conv.short_name)
@@ -69,6 +69,9 @@ def setup(conv: Convention, target: Optional[int | str]) -> Setup:
     agreed = goal.stated and goal.value.get("agreed")
     offered = [p for p in [points, *(c.get("points") for c in goal.choices)] if p is not None] \
         if goal.stated and goal.choices else []
+    if target is None and words:  # "10 points or the letters of KEMPS": the table says which
+        raise KemsError("error.game_target_choice", convention=conv.short_name,
+                        choices=" / ".join([*(str(p) for p in offered or [points] if p is not None), *words]))
     if offered:  # "10 or 15 points": the table picks one of them
         if target not in offered:
             raise KemsError("error.game_target_choice" if target is None else "error.game_target_not_offered",
