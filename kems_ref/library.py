@@ -39,7 +39,7 @@ _public("kems_ref.i18n", "t", "has", "catalogue", "languages", "detect_lang", "l
 _public("kems_ref.words", "fold", "convention_in", "option_in")
 # conventions: the shipped corpus and house files
 _public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file",
-        "file_state")
+        "file_state", "NOTES")
 _public("kems_ref.corpus.catalogue", "IDS", "TOPICS", "RULE_POINTS")
 _public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of", "likes_of")
 _public("kems_ref.corpus.schema", "json_schema")
@@ -124,6 +124,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .corpus.catalogue import RULE_POINTS as RULE_POINTS
     from .corpus.catalogue import TOPICS as TOPICS
     from .corpus.load import DEFAULT_CONVENTION as DEFAULT_CONVENTION
+    from .corpus.load import NOTES as NOTES
     from .corpus.load import file_state as file_state
     from .corpus.load import is_path as is_path
     from .corpus.load import load as load

@@ -70,7 +70,6 @@ def test_a_situation_file_gives_the_same_ruling(run, tmp_path):
     (["rule", "kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], None),
     (["rule", "double-kems", "--hand", "7 7 7 7", "--partner-hand", "7 2 3 4"], "5 7s"),
     (["rule", "kems", "--hand", "2 2 2 2", "--deck", "32", "-c", "jouer-au-kems"], "no 2 in a 32-card deck"),
-    (["rule", "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", "marquoir"], "Marquoir is played by 4–8 players"),
     (["rule", "kems", "--hand", "Q Q Q Q", "--players", "5", "-c", "pagat"], "teams of two"),
     (["rule", "kems", "--hand", "Q Q Q Q", "--deck", "32"], "52-card deck"),
     (["rule", "nonsense"], "unknown event 'nonsense'"),

@@ -559,7 +559,8 @@ def test_explanations_say_why_a_hand_or_a_call_does_not_count(run):
     assert why("double-contre-kems", "-c", variant) == \
         "howdoyouplayit names a Double Contre-Kems without giving its rule."
     assert why("double-kems", "--hand", "Q Q Q Q", "--partner-hand", "K K K K", "-c", variant).endswith(
-        "howdoyouplayit names the 'Double Kemps' without giving its rule.")
+        "Both partners hold a square. howdoyouplayit does not say what this case scores. "
+        "howdoyouplayit does not say whether the hand ends after such a call.")
     assert why("double-contre-kems") == "Ducale does not mention a Double Contre-Kems."
     # a word as the signal: Wikipedia's condition, and Pagat's ban, each said once
     assert why("signal", "--verbal", "-c", "wikipedia") == \
@@ -576,11 +577,12 @@ def test_a_house_that_only_describes_no_calls_during_a_sweep_leaves_a_kems_then_
     assert r["verdict"] == "unspecified" and r["unspecified"] == ["sweep.calls"]
 
 
-def test_a_house_silent_on_when_a_hand_ends_leaves_a_late_contre_kems_unsettled(run, tmp_path):
+def test_a_house_silent_on_when_a_hand_ends_still_rules_a_late_contre_kems_by_ducale_s_timing_rule(run, tmp_path):
     house = _house(tmp_path, "  hand.end: {status: unspecified}\n")
     r = run("rule", "contre-kems", "--hand", "K K K K", "--partner-hand", "8 9 10 J", "--after-kems", "-c", house,
             "--json").json()
-    assert r["verdict"] == "unspecified" and r["unspecified"] == ["hand.end"]
+    assert (r["verdict"], r["score_settled"], r["hand_ends"]) == ("void", True, None)
+    assert r["unspecified"] == ["hand.end"]
 
 
 def test_a_house_that_only_describes_the_contre_kems_coming_before_the_kems_leaves_a_late_one_unsettled(run,

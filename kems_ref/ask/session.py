@@ -21,7 +21,7 @@ from ..i18n import has, t
 from ..outputs import wording
 from ..referee import api
 from ..referee.resolver import Ruling
-from ..referee.situation import CARD_FACTS, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING
+from ..referee.situation import CARD_FACTS, CHOICE, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING, table_point
 from .reader import Reading
 
 YES = {"y", "yes", "o", "oui", "true", "1"}
@@ -197,6 +197,8 @@ def _ask(prompter: Prompter, need: dict[str, Any], ruling: Ruling, lang: str, tr
         typed = prompter.text(need["question"] + " " + t("ask.cards_or_yes_no", lang),
                               _cards_check(lang, yes_no=True, trial=lambda text: trial(fact, card_answer(text))))
         return card_answer(typed)
+    if fact.startswith(CHOICE):  # the values the source offers, in the file's order
+        return prompter.choose(need["question"], [*[(str(n), n) for n in (1, 2)], dont_know])
     if fact.startswith(READING):
         point = fact[len(READING):]
         conflict = next(c for c in wording.conflicts(ruling, lang) if c["rule_point"] == point)
@@ -207,8 +209,8 @@ def _ask(prompter: Prompter, need: dict[str, Any], ruling: Ruling, lang: str, tr
 
 
 def _apply(options: dict[str, Any], fact: str, answer: Any) -> None:
-    if fact.startswith(READING):
-        options["reading"] = [*options.get("reading", []), f"{fact[len(READING):]}={answer}"]
+    if table_point(fact):
+        options["reading"] = [*options.get("reading", []), f"{table_point(fact)}={answer}"]
     elif fact in CARD_FACTS and isinstance(answer, str):
         options[CARD_FACTS[fact]] = normal_cards(answer)
     elif fact == "signal_form":  # told now: the flag of ``rule signal`` that says it (none: a gesture)

@@ -52,7 +52,7 @@ def conventions_validate(
     file: FileArg = None,
     strict: Annotated[bool, typer.Option("--strict", help=msg("help.option.strict"))] = False,
 ) -> None:
-    from ..library import validate_file
+    from ..library import NOTES, validate_file
 
     file = given(file, "FILE")
     try:
@@ -61,7 +61,7 @@ def conventions_validate(
         out.write(Validation(file, [exc], unreadable=True))
         raise typer.Exit(fail(exc.located(out.lang), out.lang, False)) from None
     out.write(Validation(file, problems))
-    raise typer.Exit(1 if problems else 0)
+    raise typer.Exit(1 if any(p.key not in NOTES for p in problems) else 0)  # notes leave a file valid
 
 
 @command(conventions_app, "init", help=msg("help.cmd.conventions_init"), output=CONVENTIONS_INIT)

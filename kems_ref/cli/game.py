@@ -136,13 +136,25 @@ def _ask_target(out: Out) -> Optional[int]:
     return int(answer) if answer and whole(answer) else None
 
 
+def _target(text: Optional[str]) -> Optional[int | str]:
+    """``--target``: a number of points (digits, a sign allowed: the library's bounds judge it), else the word
+    of a letters game (KEMPS)."""
+    if text is None:
+        return None
+    if re.fullmatch(r"\s*[-+]?[0-9]+\s*", text):
+        return int(text)
+    if not re.fullmatch(r"[^\W\d_]+", text.strip()):
+        raise KemsError("error.game_target_unreadable", target=text)
+    return text.strip()
+
+
 @command(game_app, "new", help=msg("help.cmd.game_new"), output=GAME_NEW)
 def game_new(
     out: Out,
     team: Annotated[Optional[list[str]], typer.Option("--team", metavar="P1+P2", help=msg("help.option.team"),
                                                       show_default=False)] = None,
     convention: ConventionOpt = DEFAULT_CONVENTION,
-    target: Annotated[Optional[int], typer.Option("--target", metavar="N", help=msg("help.option.target"),
+    target: Annotated[Optional[str], typer.Option("--target", metavar="N|WORD", help=msg("help.option.target"),
                                                   show_default=False)] = None,
     name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help=msg("help.option.game_name"),
                                                 show_default=False)] = None,
@@ -152,7 +164,7 @@ def game_new(
 
     with _store(db) as store:
         try:
-            game = play.new_game(store, team or [], convention, target, name)
+            game = play.new_game(store, team or [], convention, _target(target), name)
         except KemsError as exc:
             asked = _ask_target(out) if exc.key in ("error.game_target_needed", "error.game_target_choice") else None
             if asked is None:

@@ -110,7 +110,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
                                                     "after-counter-call", "after-caught",
                                                     "after-counter-call-or-caught"]),
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
-    RulePoint("signal.bluff", "signal", bool, added=True),
+    # meaningless decoy signs beside the one that counts: an exception to "one signal" (English Wikipedia)
+    RulePoint("signal.bluff", "signal", bool, added=True, ruled=True, exception=True),
     # a sound (a cough, a sigh) as the signal: a kind of its own, beside a word and a gesture
     RulePoint("signal.sound", "signal", Literal["forbidden", "allowed", "agree-before-play", "cue-only"],
               added=True, ruled=True),

@@ -203,7 +203,7 @@ class Convention:
     def call_name(self, event: str, lang: str) -> Optional[str]:
         """What this publication calls the event (Pagat: "Stop Kemps"), if it names it."""
         names = self.calls.get(event)
-        return text_in(names, lang) if names else None
+        return text_in(names, lang, mark=False) if names else None
 
     def get(self, point: str) -> RuleEntry:
         return self.rules[point]
@@ -242,11 +242,23 @@ def localized(citation: Optional[dict[str, Any]], lang: str) -> Optional[dict[st
     return out
 
 
-def text_in(value: Any, lang: str) -> str:
-    """A text given per language ({fr, en, …}) or once for all; English where ``lang`` is missing."""
+#: the languages every text of ours is written in, where a file gives them: a text missing one of them is
+#: the source's own words in its language, shown marked with it (``Zwei Punkte. [de]``)
+OUR_LANGUAGES = ("fr", "en")
+
+
+def text_in(value: Any, lang: str, mark: bool = True) -> str:
+    """A text given per language ({fr, en, …}) or once for all; English where ``lang`` is missing.  A text
+    a file gives only in other languages (its publication's) is shown marked with the language it is in
+    (``mark``; never a name, which is the publication's own: Gemsch)."""
     if isinstance(value, dict):
-        found = value.get(lang) or value.get("en") or value.get("fr") or next(iter(value.values()), "")
-        return str(found)
+        found = value.get(lang) or value.get("en") or value.get("fr")
+        if found:
+            if mark and lang in OUR_LANGUAGES and not value.get(lang):
+                return f"{found} [{'en' if value.get('en') else 'fr'}]"
+            return str(found)
+        code, text = next(iter(value.items()), ("", ""))
+        return f"{text} [{code}]" if mark and text and code != lang else str(text)
     return "" if value is None else str(value)
 
 
@@ -615,10 +627,16 @@ def _chain(path: str, depth: int = 0) -> list[tuple[str, dict[str, Any]]]:
         current, shown = following, parent
 
 
+#: what ``validate --strict`` says of a correct file without calling it a problem: a stated point no ruling
+#: reads (where partners sit), a point a standalone file leaves out (silent there)
+NOTES = ("error.schema.unused", "error.schema.point_left_out")
+
+
 def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
     """Lint a convention file: (data, problems), each problem with its line.  A file that cannot be
     read or parsed raises KemsError.  The house files it extends must load too.  ``strict``: also
-    the stated points no ruling reads."""
+    the stated points no ruling reads and the points a standalone file leaves out — notes (their key in
+    :data:`NOTES`), not problems: the file is valid with them."""
     from .yamlsource import line_of
 
     data, lines, problems = _check_one(resolve_path(path))

@@ -41,12 +41,13 @@ LangCode = Annotated[str, Field(pattern=LANG_CODE)]
 
 
 class Text(BaseModel):
-    """Our own words in French and English (what users read), and optionally in other languages
-    (``de: …``, for a publication in German)."""
+    """Our own words, in French and English (what users read) and optionally in other languages (``de: …``,
+    for a publication in German) — or in the publication's language only: the other languages then show
+    that text marked with its language."""
 
     model_config = ConfigDict(extra="allow", strict=True, frozen=True)
-    fr: NonEmpty
-    en: NonEmpty
+    fr: Optional[NonEmpty] = None
+    en: Optional[NonEmpty] = None
 
     @model_validator(mode="after")
     def _languages(self) -> Text:
@@ -57,6 +58,8 @@ class Text(BaseModel):
                 raise ValueError(f"'{key}' is not a language code (BCP 47: de, it, gsw-CH…)")
             if not isinstance(value, str) or not value:
                 raise ValueError(f"the text in '{key}' must be a non-empty string")
+        if self.fr is None and self.en is None and not self.model_extra:
+            raise ValueError("give the text in at least one language (fr, en, or the publication's: de…)")
         return self
 
 

@@ -24,7 +24,7 @@ from ..corpus.load import Convention, find, is_path, load, resolve_path
 from ..errors import KemsError, Names, unsafe
 from ..referee import api
 from ..referee.resolver import Ruling
-from ..referee.situation import ACCUSATIONS, FACT_FLAGS, READING, Situation
+from ..referee.situation import ACCUSATIONS, FACT_FLAGS, Situation, table_point
 from ..words import fold
 from . import sheet, tally
 from .store import Game, SheetEntry, Store, Team, now
@@ -46,7 +46,7 @@ class Setup:
 MAX_TARGET = 1_000_000  # a score sheet's target: any number a table plays to, none SQLite cannot hold
 
 
-def setup(conv: Convention, target: Optional[int]) -> Setup:
+def setup(conv: Convention, target: Optional[int | str]) -> Setup:
     """The game's unit, target and end from the convention's ``score.*`` points; ``target`` is the
     table's where the convention leaves it to the table (agreed before play) or is silent."""
     system = conv.get("score.system")
@@ -58,18 +58,24 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
         rounds = goal.value.get("rounds") if goal.stated else None
         raise KemsError("error.game_rounds" if rounds else "error.game_rounds_agreed", convention=conv.short_name,
                         rounds=rounds)
-    if goal.stated and goal.value.get("word"):
-        if target is not None:
-            raise KemsError("error.game_target_word", convention=conv.short_name, word=goal.value["word"])
+    words = [w for w in [goal.value.get("word"), *(c.get("word") for c in goal.choices)] if w] if goal.stated else []
+    if isinstance(target, str) or (goal.stated and goal.value.get("word")):
+        word = _word_target(conv, words, target)
+        if len(words) > 1 or not goal.value.get("word"):
+            decided["target"] = word  # "KEMPS or CASH", or letters rather than points: the table's word
         end_rule = end.value if end.stated else ""
         if not end_rule:
             raise KemsError("error.game_end_silent", convention=conv.short_name)
         kind = conv.get("score.letters")
         letters = kind.value if kind.stated else ("reward" if end_rule == "wins" else "penalty")
-        return Setup(unit or "letter", None, goal.value["word"], end_rule, letters=letters)
+        return Setup("letter", None, word, end_rule, decided, letters=letters)  # a word is spelled in letters
     points = goal.value.get("points") if goal.stated else None
     agreed = goal.stated and goal.value.get("agreed")
-    offered = [points, *(c.get("points") for c in goal.choices)] if goal.stated and goal.choices else []
+    offered = [p for p in [points, *(c.get("points") for c in goal.choices)] if p is not None] \
+        if goal.stated and goal.choices else []
+    if target is None and words:  # "10 points or the letters of KEMPS": the table says which
+        raise KemsError("error.game_target_choice", convention=conv.short_name,
+                        choices=" / ".join([*(str(p) for p in offered or [points] if p is not None), *words]))
     if offered:  # "10 or 15 points": the table picks one of them
         if target not in offered:
             raise KemsError("error.game_target_choice" if target is None else "error.game_target_not_offered",
@@ -92,6 +98,27 @@ def setup(conv: Convention, target: Optional[int]) -> Setup:
     else:
         end_rule, decided["end"] = "wins", "wins"  # "we play to N": the first team to reach it wins
     return Setup(unit, target if target is not None else points, None, end_rule, decided)
+
+
+def _word_target(conv: Convention, words: list[str], target: Optional[int | str]) -> str:
+    """The word a letters game is played to: the convention's, or the one the table chose among those it
+    offers (``--target KEMPS``)."""
+    if isinstance(target, int):
+        if not words:
+            raise KemsError("error.game_target_needed", convention=conv.short_name)
+        raise KemsError("error.game_target_word", convention=conv.short_name, word=" / ".join(words))
+    if not words:  # a points game (or one the convention leaves to the table in points): no word to choose
+        raise KemsError("error.game_target_no_word", convention=conv.short_name, target=target)
+    if target is None:
+        if len(words) > 1:
+            raise KemsError("error.game_target_choice", convention=conv.short_name, choices=" / ".join(words))
+        return words[0]
+    word = fold(target).upper()
+    chosen = next((w for w in words if fold(w).upper() == word), None)
+    if chosen is None:
+        raise KemsError("error.game_target_not_offered", convention=conv.short_name, choices=" / ".join(words),
+                        target=target)
+    return chosen
 
 
 def game_ends_by_call(conv: Convention) -> bool:
@@ -121,7 +148,8 @@ def parse_teams(specs: list[str]) -> list[Team]:
     return teams
 
 
-def new_game(store: Store, specs: list[str], convention: str, target: Optional[int], name: Optional[str]) -> Game:
+def new_game(store: Store, specs: list[str], convention: str, target: Optional[int | str],
+             name: Optional[str]) -> Game:
     """Start a game on the sheet: its teams (``A+B``), its convention and target (the convention's
     own where none is given), a name (a free one where none is given)."""
     teams = parse_teams(specs)
@@ -246,7 +274,8 @@ def _situation(game: Game, standing: Tally, event: str, facts: Situation | dict[
     ``facts``: a situation (a phone's tap, its cards read once) or the options of ``rule`` (the
     command line's flags)."""
     conv = rules_of(game)
-    own = {point: n for point, n in standing.chosen_readings().items() if conv.get(point).conflict}
+    own = {point: n for point, n in standing.chosen_readings().items()
+           if conv.get(point).conflict or conv.get(point).choices}
     if isinstance(facts, Situation):
         if facts.event != event:
             raise KemsError("error.web_bad_value", key="event")
@@ -503,8 +532,8 @@ def pick_branch(ruling: Ruling, decide: str) -> dict[str, Any]:
         for branch in branches:
             facts: dict[str, Any] = {}
             for fact, value in branch["if"].items():
-                if fact.startswith(READING):  # a reading: "reading=1" or "call.kems.wrong=1"
-                    facts["reading"] = facts[fact[len(READING):]] = value
+                if table_point(fact):  # a reading or a choice: "reading=1" or "call.kems.wrong=1"
+                    facts["reading"] = facts[str(table_point(fact))] = value
                 facts[fact] = value
             if all(facts.get(k) == v for k, v in wanted.items()):
                 chosen = branch
@@ -568,7 +597,7 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int], keep: bool
         if target.ruling is None:
             raise KemsError("error.game_nothing_pending")
         branch = pick_branch(target.ruling, decision)
-        if keep and not all(fact.startswith(READING) for fact in branch["if"]):
+        if keep and not all(table_point(fact) for fact in branch["if"]):
             raise KemsError("error.game_keep_fact", n=target.n)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
         entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ..referee.situation import READING
+from ..referee.situation import table_point
 from . import sheet
 from .store import Game, SheetEntry, Store
 
@@ -165,8 +165,8 @@ class Tally:
                     self.kept[entry.n] = keep
                 else:
                     self.kept.pop(entry.n, None)
-        chosen = {fact[len(READING):]: value for fact, value in ((entry.decision or {}).get("if") or {}).items()
-                  if fact.startswith(READING)}
+        chosen = {str(table_point(fact)): value for fact, value in ((entry.decision or {}).get("if") or {}).items()
+                  if table_point(fact)}
         if chosen:
             if sign > 0:
                 self.readings[entry.n] = chosen

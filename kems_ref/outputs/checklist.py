@@ -26,9 +26,11 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
         own = point.id not in BY_ID  # a call of this convention's own (Kent's Broken): the table must know it
         disputed = not own and disagrees([c.rules[point.id] for c in published])
         before = entry.stated and entry.before_play  # the source says: settle it before the game
-        if not disputed and not own and not before and not (point.ruled and not entry.stated):
+        chosen = entry.stated and bool(entry.choices)  # the source offers values: the table picks one
+        if not disputed and not own and not before and not chosen and not (point.ruled and not entry.stated):
             continue
-        reason = "own" if own else "disputed" if disputed else "before-play" if before else "silent"
+        reason = ("own" if own else "disputed" if disputed else "choice" if chosen else "before-play" if before
+                  else "silent")
         item: dict[str, Any] = {"rule_point": point.id, "topic": point.topic, "question": point.question(lang),
                                 "status": entry.public_status, "answer": None, "short": None, "citation": None,
                                 "conflict": None, "reason": reason}

@@ -50,10 +50,32 @@ def write_new(path: str, text: str, force: bool) -> None:
                 os.unlink(partial)
 
 
+#: the points a house file's example starts from, first the one its parent states (a score a table often changes)
+EXAMPLE_POINTS = ("call.double_kems.right", "call.kems.right", "call.kems.wrong", "call.contre_kems.right",
+                  "call.contre_kems.wrong")
+#: the points the template shows as its own second example (the game's target and end)
+GAME_POINTS = ("score.target", "score.end")
+
+
+def _example_point(parent: Convention) -> str:
+    """The point the template's example changes: one ``parent`` states (with one reading), so that the
+    example starts from its real value — never from a silence."""
+    def plain(point: str) -> bool:
+        entry = parent.get(point)
+        return entry.stated and not entry.conflict and entry.value is not None
+
+    return next((p for p in EXAMPLE_POINTS if plain(p)), None) or next(
+        (p.id for p in parent.points() if p.id in parent.rules and p.id not in GAME_POINTS and plain(p.id)),
+        "call.double_kems.right")
+
+
 def template(parent: Convention, extends: str, lang: str) -> str:
     """A valid house-rules file extending ``parent`` (named ``extends`` in the file), comments in ``lang``."""
-    current = parent.rules["call.double_kems.right"]
-    now = short("call.double_kems.right", current.value, lang) if current.stated else "—"
+    point = _example_point(parent)
+    current = parent.get(point)
+    now = short(point, current.value, lang)
+    value = json.dumps(current.value, ensure_ascii=False, default=str)
+    text = json.dumps(current.text, ensure_ascii=False)
     comments = "\n".join(f"# {line}" for line in t("house.head", lang, name=parent.name).splitlines())
 
     def scalar(key: str) -> str:  # a translated text, quoted so that any wording stays valid YAML
@@ -73,11 +95,10 @@ extends: {json.dumps(extends, ensure_ascii=False)}
 # {t("house.decks", lang)}
 rules:
   # {t("house.example", lang, parent=parent.short_name, now=now)}
-  # call.double_kems.right:
+  # {point}:
   #   status: stated
-  #   value: [{{team: callers, change: 3, unit: point}}]
-  #   text: {{fr: "Chez nous, un Double Kems vaut trois points.",
-  #          en: "At our table a Double Kems is worth three points."}}
+  #   value: {value}
+  #   text: {text}
   #   citation: {{section: {scalar("house.section")}}}
   #   # {t("house.force", lang)}
   #

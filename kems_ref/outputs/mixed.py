@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from typing import Any, Optional
 
-from ..corpus.load import Convention, entry_of, localized, points_of, text_in
+from ..corpus.load import Convention, entry_of, load_all, localized, points_of, text_in
 from ..i18n import t
 from .checklist import french_spacing, publications_html, publications_text
 from .compare import disagrees, labels
@@ -17,13 +17,20 @@ from .values import short_entry
 ALWAYS = ("score.target",)  # asked of every mixed table, even where the sources happen to agree
 
 
+def _made_anywhere(point: str) -> bool:
+    """Whether a published convention states this exception (advice is none): an exception no source makes
+    is no question for a table whose sources are silent on it (their general rule holds)."""
+    return any(c.get(point).stated and c.get(point).force != "advised" for c in load_all())
+
+
 def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
     """The points these conventions disagree on or leave silent, each with every convention's answer."""
     names = labels(convs)
     out = []
     for point in points_of(convs):
         entries = [entry_of(c, point.id) for c in convs]
-        silent = point.ruled and any(not e.stated or e.force == "advised" for e in entries)
+        silent = point.ruled and any(not e.stated or e.force == "advised" for e in entries) \
+            and not (point.exception and not _made_anywhere(point.id))
         before = any(e.stated and e.before_play for e in entries)  # a source says: settle it before the game
         if not (disagrees(entries) or silent or before or point.id in ALWAYS):
             continue

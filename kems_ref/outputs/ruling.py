@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..referee.api import Result
-from ..referee.situation import READING
+from ..referee.situation import CHOICE, READING
 
 #: a verdict's colour follows its tone (:attr:`Verdict.tone`)
 TONE_STYLE = {"good": "bold green", "bad": "bold red", "mixed": "bold yellow", "open": "bold magenta",
@@ -45,7 +45,7 @@ def verdict_label(verdict: str, lang: str) -> str:
 def score_lines(ruling: Ruling, lang: str) -> list[str]:
     """What happens to the score, or that the convention leaves it open; [] where not at stake."""
     name = ruling.short_name or ruling.convention
-    if ruling.branches:  # what follows is told branch by branch
+    if ruling.branches or ruling.verdict == Verdict.IMPOSSIBLE:  # told branch by branch, or nothing to score
         return []
     event = BY_NAME[ruling.kind]
     if not ruling.score_settled:
@@ -69,7 +69,7 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
 
 def hand_line(ruling: Ruling, lang: str) -> str:
     """The hand's end where it is at stake (calls, end of stock, a redeal)."""
-    if ruling.branches:
+    if ruling.branches or ruling.verdict == Verdict.IMPOSSIBLE:
         return ""
     if not BY_NAME[ruling.kind].ends_hand and ruling.verdict != Verdict.REDEAL:
         return ""
@@ -80,6 +80,8 @@ def hand_line(ruling: Ruling, lang: str) -> str:
 
 def condition(fact: str, value: object, lang: str, event: str) -> str:
     """A branch's condition in words, about the event's players where the words differ."""
+    if fact.startswith(CHOICE):
+        return t("if.choice", lang, n=value, point=question(fact[len(CHOICE):], lang))
     if fact.startswith(READING):
         return t("if.reading", lang, n=value, point=question(fact[len(READING):], lang))
     key = f"if.{fact}.{str(value).lower()}"

@@ -117,8 +117,16 @@ def listing_text(items: list[dict[str, Any]], lang: str) -> str:
 
 def validation_report(file: str, problems: list[Any], lang: str) -> tuple[dict[str, Any], str]:
     """``conventions validate``: the JSON report and the text (each problem with its line)."""
-    report = {"valid": not problems, "errors": [{"line": p.line, "message": p.render(lang)} for p in problems]}
+    from ..corpus.load import NOTES
+
+    notes = [p for p in problems if p.key in NOTES]  # --strict's remarks on a correct file
+    problems = [p for p in problems if p.key not in NOTES]
+    report: dict[str, Any] = {"valid": not problems,
+                              "errors": [{"line": p.line, "message": p.render(lang)} for p in problems]}
+    if notes:
+        report["notes"] = [{"line": n.line, "message": n.render(lang)} for n in notes]
+    said = [f"{file}:{n.line}: {t('ui.validate_note', lang)}: {n.render(lang)}" for n in notes]
     if not problems:
-        return report, t("ui.valid", lang, file=file)
+        return report, "\n".join([*said, t("ui.valid", lang, file=file)])
     lines = [f"{file}:{p.line}: {p.render(lang)}" for p in problems]
-    return report, "\n".join([*lines, t("ui.invalid", lang, file=file, count=len(problems))])
+    return report, "\n".join([*said, *lines, t("ui.invalid", lang, file=file, count=len(problems))])

@@ -16,7 +16,7 @@ from ..corpus.load import localized, text_in
 from ..i18n import has, t
 from ..referee import cards as C
 from ..referee.reasons import Asked, Cards, Failure, Msg, Questions, Reason, Text
-from ..referee.situation import FACTS, READING
+from ..referee.situation import CHOICE, FACTS, READING
 
 if TYPE_CHECKING:
     from ..referee.api import Result
@@ -55,6 +55,10 @@ def need(fact: str, lang: str, event: str, open: bool = False) -> dict[str, Any]
     """What a ruling that branches waits for: the fact, the flag that gives it, the question (asked
     about the event's players where the words differ: whose square?).  ``open``: a reading the source
     leaves open, where it does not contradict itself."""
+    if fact.startswith(CHOICE):
+        point = fact[len(CHOICE):]
+        return {"fact": fact, "flag": f"--reading {point}=1|2",
+                "question": t("need.choice", lang, question=question(point, lang))}
     if fact.startswith(READING):
         point = fact[len(READING):]
         return {"fact": fact, "flag": f"--reading {point}=1|2",
@@ -157,7 +161,7 @@ def event_label(event: str, lang: str, names: Optional[dict[str, str] | str] = N
 
     if event in EVENTS:
         return t(f"event.{event}", lang)
-    return text_in(names, lang) if names else event
+    return text_in(names, lang, mark=False) if names else event
 
 
 def game_event_label(event: str, lang: str, convention: str) -> str:
@@ -176,7 +180,7 @@ def game_event_label(event: str, lang: str, convention: str) -> str:
 
 def call_name(ruling: Ruling, lang: str) -> Optional[str]:
     """What the publication calls the event (Pagat: "Stop Kemps"), if it names it."""
-    return text_in(ruling.call_names, lang) if ruling.call_names else None
+    return text_in(ruling.call_names, lang, mark=False) if ruling.call_names else None
 
 
 def _plain(value: Any) -> Any:

@@ -12,7 +12,7 @@ from typing import Any, Optional
 from ..corpus import load as conventions
 from ..errors import KemsError
 from .elsewhere import elsewhere
-from .resolver import Ruling, check_readings, resolve, resolve_all
+from .resolver import Ruling, TableExcluded, check_readings, excluded, resolve, resolve_all
 from .situation import EVENTS, FACT_FLAGS, Situation, build, from_file, from_mapping
 
 
@@ -92,13 +92,22 @@ def ruling_for(event: Optional[str], options: dict[str, Any], situation_file: Op
     """What ``kems-ref rule`` does: the situation of ``rule``'s options (and a situation file), ruled
     under ``convention`` or under every shipped convention."""
     _one_or_all(convention, everywhere)
-    return rule(situation(event, options, situation_file, convention), convention, everywhere=everywhere)
+    return _ruled(situation(event, options, situation_file, convention), convention, everywhere)
+
+
+def _ruled(sit: Situation, convention: Optional[str], everywhere: bool) -> Result:
+    """``rule``'s answer: a table size the convention's stated count excludes is a ruling (``impossible``,
+    citing that count), as under ``--all``; a score sheet's call (:func:`rule`) still refuses it."""
+    try:
+        return rule(sit, convention, everywhere=everywhere)
+    except TableExcluded as exc:
+        return Result([excluded(conventions.load(convention or conventions.DEFAULT_CONVENTION), sit, exc)])
 
 
 def ruling_of(data: Any, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:
     """The same from a mapping with the keys of a situation file (a web request's body)."""
     _one_or_all(convention, everywhere)
-    return rule(situation_of(data, convention), convention, everywhere=everywhere)
+    return _ruled(situation_of(data, convention), convention, everywhere)
 
 
 def rule(sit: Situation, convention: Optional[str] = None, *, everywhere: bool = False) -> Result:

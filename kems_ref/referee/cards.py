@@ -97,9 +97,11 @@ def square_rank(cards: list[Card]) -> Optional[str]:
 
 def run_in_suit(cards: list[Card], order: tuple[str, ...]) -> Optional[bool]:
     """Whether ``cards`` hold four consecutive ranks of one suit (``order``: the deck's ranks, low
-    to high); ``None`` when a card's suit is not given (the run cannot be told)."""
+    to high); ``None`` when a card's suit is not given and the ranks alone could make one (the run
+    cannot be told): four queens are no run, suits or not."""
     if any(c.suit is None for c in cards):
-        return None
+        ranks = {order.index(c.rank) for c in cards if c.rank in order}
+        return None if any(all(start + k in ranks for k in range(4)) for start in ranks) else False
     by_suit: dict[str, set[int]] = {}
     for card in cards:
         if card.rank in order:

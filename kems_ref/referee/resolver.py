@@ -26,7 +26,7 @@ from ..errors import KemsError, Names
 from . import cards as C
 from .outcomes import Effect, Team, Verdict
 from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
-from .situation import CALLS, FACTS, READING, Situation
+from .situation import CALLS, CHOICE, FACTS, READING, Situation
 
 
 @dataclass
@@ -171,6 +171,11 @@ class Ctx:
 
     def _answer(self, point: str, entry: RuleEntry) -> Answer:
         reading = 1
+        if entry.choices and not entry.conflict:  # values the source offers: the table's choice, asked
+            picked = self.sit.readings.get(point) or 0
+            if not picked:
+                raise Unknown(CHOICE + point, tuple(range(1, len(entry.choices) + 2)))
+            return Answer(point, [entry.value, *entry.choices][picked - 1], entry.force, entry.text or {})
         if entry.conflict and point not in self.one_reading:
             reading = self.sit.readings.get(point) or 0
             if not reading:
@@ -241,6 +246,11 @@ class Ctx:
 
 # --- table, deck and hands -------------------------------------------------------------------
 
+class TableExcluded(KemsError):
+    """A table size the convention's stated count excludes: a situation that cannot happen there.  ``rule``
+    rules it ``impossible`` with that rule's citation (:func:`excluded`); a score sheet refuses it."""
+
+
 def _count_allows(value: dict[str, Any], players: int) -> bool:
     if "counts" in value:
         return players in value["counts"]
@@ -275,8 +285,8 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
             ctx.outside = answer.prescribed
         elif not _count_allows(answer.value, sit.players):
             if answer.prescribed:
-                raise KemsError("error.players_not_allowed", convention=conv.short_name,
-                                counts=_count_label(answer.value), players=sit.players, cite=_cite(count))
+                raise TableExcluded("error.players_not_allowed", convention=conv.short_name,
+                                    counts=_count_label(answer.value), players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
@@ -357,6 +367,11 @@ def _check_hands(ctx: Ctx) -> None:
                          MAX_DECKS if decks == UNSTATED_DECKS else decks, ctx.deck)
     except KemsError as exc:
         sizes = ctx.conv.get("deck.size")
+        decks_rule = ctx.conv.get("players.decks")
+        if exc.key != "error.rank_not_in_deck" and decks_rule.stated and decks != UNSTATED_DECKS \
+                and (not decks_rule.inherited_from or sizes.inherited_from or not sizes.stated):
+            # too many of a card for the decks played: the number of decks decides — the file's own rule
+            sizes = decks_rule
         why: object = (_cite(sizes) if sizes.stated and sit.deck is None else
                        f"--deck {sit.deck}" if sit.deck is not None else KemsError("error.deck_assumed"))
         raise KemsError("error.impossible_under", reason=exc, convention=ctx.conv.short_name, why=why) from None
@@ -473,13 +488,17 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     if not entry.stated:
         # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
         return C.square_rank(cards) is not None
-    if entry.value == "four-of-a-kind" and entry.force != "advised":
+    if entry.value == "four-of-a-kind" and entry.force != "advised" and not entry.choices:
         ctx.rule("hand.square")  # the source states what a square is: the ruling that turns on it cites it
         return C.square_rank(cards) is not None
     rule = ctx.rule("hand.square")
     if rule is None:
         ctx.say("why.square_unknown", name=ctx.name)
         return None
+    if entry.choices:  # the winning hand the table chose among those the source offers
+        ctx.say("why.table_choice", name=ctx.name)
+        if rule.value == "four-of-a-kind":
+            return C.square_rank(cards) is not None
     order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
     run = C.run_in_suit(cards, order)
     if run is None:
@@ -662,7 +681,7 @@ def _double_kems(ctx: Ctx) -> Decision:
     second = _holds_square(ctx, ctx.sit.partner_hand, "who.caller", of_partner=True)
     if first is None or second is None:
         return Decision(Verdict.UNSPECIFIED)
-    if not ctx.conv.get("call.double_kems.right").stated:  # no Double Kems in this convention's rules
+    if not _double_known(ctx):  # no Double Kems in this convention's rules, nor its name
         ctx.rule("call.double_kems.right")
         if not _named_without_rule(ctx):
             ctx.say("why.double_unknown", name=ctx.name)
@@ -682,6 +701,13 @@ def _double_kems(ctx: Ctx) -> Decision:
         return Decision(Verdict.UPHELD, score, _hand_end(ctx, "right-call", score))
     return Decision(Verdict.REJECTED, score, _hand_end(ctx, "partial-double" if (first or second) else "wrong-kems",
                                                        score))
+
+
+def _double_known(ctx: Ctx) -> bool:
+    """Whether the convention knows the Double Kems: it states one of its points, or its publication
+    names the call (a right one is then upheld like any right call, its score left open where unstated)."""
+    return bool(ctx.conv.calls.get("double-kems")) or any(
+        ctx.conv.get(p).stated for p in ("call.double_kems.right", "call.double_kems.wrong"))
 
 
 def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
@@ -705,9 +731,9 @@ def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
             ctx.rule("call.contre_kems.timing")
             ctx.say("why.too_late_unknown", name=ctx.name)
             return Decision(Verdict.UNSPECIFIED), False
-        ctx.rule("hand.end")
-        ctx.say("why.hand_end_unknown", name=ctx.name)
-        return Decision(Verdict.UNSPECIFIED), False
+        ctx.rule("hand.end")  # silent: whether the hand had ended stays open, not the timing rule's verdict
+        ctx.say("why.too_late_timing", name=ctx.name)
+        return Decision(Verdict.VOID, [], None), False
     ended_rule = ctx.rule("hand.end")
     assert ended_rule is not None
     if ended_rule.value == "any-call":
@@ -1152,6 +1178,19 @@ def _signal(ctx: Ctx) -> Decision:
                 ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
             else:
                 ctx.say_fact("warning_sign", False)
+    if sit.second_signal and verdicts[-1] is not Verdict.ALLOWED:  # not plainly allowed: are decoys?
+        entry = ctx.conv.get("signal.bluff")  # advice to bluff (Marquoir's) allows nothing: not read here
+        bluff = ctx.exception("signal.bluff") if entry.stated and entry.force != "advised" else None
+        if bluff is None:
+            ctx.exception_elsewhere("signal.bluff")
+        elif bluff.value:
+            if ctx.fact("decoy"):  # a stated permission is never overruled: a decoy is no second signal
+                ctx.say_fact("decoy", True)
+                ctx.text_of(bluff)
+                verdicts[-1] = Verdict.ALLOWED
+                ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
+            else:
+                ctx.say_fact("decoy", False)
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
         ctx.text_of(ctx.if_stated("signal.visibility"))
@@ -1340,10 +1379,25 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
 
 
 def check_readings(conv: Convention, sit: Situation) -> None:
-    """``--reading`` only names points on which this convention has two readings."""
-    for point in sit.readings:
-        if not conv.get(point).conflict:
+    """``--reading`` only names points on which this convention has two readings, or offers the table a
+    choice (its ``choices``: N in the file's order, up to the values it offers)."""
+    for point, n in sit.readings.items():
+        entry = conv.get(point)
+        if entry.stated and entry.choices and not entry.conflict and n <= len(entry.choices) + 1:
+            continue
+        if not entry.conflict:
             raise KemsError("error.reading_no_conflict", point=point, convention=conv.short_name)
+
+
+def excluded(conv: Convention, sit: Situation, exc: TableExcluded) -> Ruling:
+    """The ruling on a table size the convention's stated count excludes: ``impossible``, its reason the
+    refusal itself, citing that count."""
+    citation = _citation(conv, "players.count", 1)
+    return Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[], score_settled=False,
+                  hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],
+                  rule_points=["players.count"], citations=[citation] if citation else [],
+                  publications=_publications(conv, [citation] if citation else []), corpus=_corpus(conv),
+                  **_names(conv, sit))
 
 
 def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
@@ -1354,6 +1408,8 @@ def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
     for conv in convs:
         try:
             out.append(resolve(conv, sit))
+        except TableExcluded as exc:
+            out.append(excluded(conv, sit, exc))
         except KemsError as exc:
             out.append(Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[],
                               score_settled=False, hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],

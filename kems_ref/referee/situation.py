@@ -65,6 +65,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("banned_before_play", "fact", ("signal",), ("--banned-before-play", "--not-banned")),
     Option("second_signal", "flag", ("signal",)),
     Option("warning_sign", "fact", ("signal",), ("--warning-sign", "--other-sign")),
+    Option("decoy", "fact", ("signal",), ("--decoy", "--meaningful")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
     # a call of a convention's own that names the accused team's secret signal: the one named is theirs
@@ -93,6 +94,18 @@ FACTS: dict[str, tuple[tuple[Any, ...], str]] = {
 #: the facts that cards settle: fact -> the cards option
 CARD_FACTS = {"square": "hand", "partner_square": "partner_hand"}
 READING = "reading:"  # a fact "reading:<rule point>": which reading of a self-contradicting source
+#: a fact "choice:<rule point>": which of the values a source offers the table plays (its ``choices``:
+#: four of a kind, or a run of four in one suit); given as a reading is (``--reading POINT=N``, N in the
+#: file's order), kept by a score sheet as a reading is
+CHOICE = "choice:"
+
+
+def table_point(fact: str) -> Optional[str]:
+    """The rule point a reading or a choice of the table is about (``None``: a fact of the hand)."""
+    for prefix in (READING, CHOICE):
+        if fact.startswith(prefix):
+            return fact[len(prefix):]
+    return None
 
 
 @dataclass
@@ -126,6 +139,7 @@ class Situation:
     kems_right: Optional[bool] = None  # with --after-kems: the Kems called first was right
     warning_sign: Optional[bool] = None  # with --second-signal: the second sign only warns "we are watched"
     banned_before_play: Optional[bool] = None  # a player asked before play to ban this kind of sign
+    decoy: Optional[bool] = None  # with --second-signal: the second sign means nothing (a decoy)
     verbal: bool = False
     sound: bool = False  # signal: a sound (a cough, a sigh), neither a word nor a gesture
     cue: bool = False  # signal: a sound made only so the partner looks (a laugh), the signal being a gesture
@@ -147,8 +161,9 @@ class Situation:
 
     def assuming(self, fact: str, value: Any) -> Situation:
         """A copy in which ``fact`` is known to be ``value`` (one branch of a ``depends`` ruling)."""
-        if fact.startswith(READING):
-            return replace(self, readings={**self.readings, fact[len(READING):]: value})
+        point = table_point(fact)
+        if point is not None:
+            return replace(self, readings={**self.readings, point: value})
         if fact in FACT_FLAGS:
             return replace(self, **{fact: value})
         return replace(self, assumed={**self.assumed, fact: value})
@@ -246,7 +261,7 @@ def facts_from_flags(options: dict[str, Any]) -> dict[str, Any]:
 
 
 #: facts that only mean something with another one: (fact -> the flag it qualifies)
-QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal"}
+QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal", "decoy": "second_signal"}
 
 
 def _flag_name(attr: str, value: Any) -> str:
