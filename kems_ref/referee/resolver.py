@@ -247,8 +247,13 @@ class Ctx:
 # --- table, deck and hands -------------------------------------------------------------------
 
 class TableExcluded(KemsError):
-    """A table size the convention's stated count excludes: a situation that cannot happen there.  ``rule``
-    rules it ``impossible`` with that rule's citation (:func:`excluded`); a score sheet refuses it."""
+    """A table size the convention's stated count excludes, or its stated decks cannot deal: a situation
+    that cannot happen there.  ``rule`` rules it ``impossible`` with that rule's citation (``point``, see
+    :func:`excluded`); a score sheet refuses it."""
+
+    def __init__(self, code: str, /, point: str = "players.count", **params: object):
+        super().__init__(code, **params)
+        self.point = point
 
 
 def _count_allows(value: dict[str, Any], players: int) -> bool:
@@ -321,9 +326,9 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     center = conv.value("deal.center") or 4
     if rules and decks != UNSTATED_DECKS and sit.players * dealt + center > decks * deck:
         # the decks the source states for this table cannot deal it: a table that cannot happen there
-        raise KemsError("error.table_too_big", players=sit.players, needed=sit.players * dealt + center,
-                        dealt=dealt, center=center, convention=conv.id, decks=decks, deck=deck,
-                        cite=_cite(conv.get("players.decks")))
+        raise TableExcluded("error.table_too_big", point="players.decks", players=sit.players,
+                            needed=sit.players * dealt + center, dealt=dealt, center=center,
+                            convention=conv.short_name, decks=decks, deck=deck, cite=_cite(conv.get("players.decks")))
     return deck, decks, dealt
 
 
@@ -1390,12 +1395,12 @@ def check_readings(conv: Convention, sit: Situation) -> None:
 
 
 def excluded(conv: Convention, sit: Situation, exc: TableExcluded) -> Ruling:
-    """The ruling on a table size the convention's stated count excludes: ``impossible``, its reason the
-    refusal itself, citing that count."""
-    citation = _citation(conv, "players.count", 1)
+    """The ruling on a table size the convention's stated count excludes (or its stated decks cannot
+    deal): ``impossible``, its reason the refusal itself, citing that rule."""
+    citation = _citation(conv, exc.point, 1)
     return Ruling(convention=conv.id, event=sit.event, verdict=Verdict.IMPOSSIBLE, score=[], score_settled=False,
                   hand_ends=None, reasons=[Reason.of(VERBATIM, text=Failure(exc))],
-                  rule_points=["players.count"], citations=[citation] if citation else [],
+                  rule_points=[exc.point], citations=[citation] if citation else [],
                   publications=_publications(conv, [citation] if citation else []), corpus=_corpus(conv),
                   **_names(conv, sit))
 
