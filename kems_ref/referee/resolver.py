@@ -252,7 +252,8 @@ class TableExcluded(KemsError):
     :func:`excluded`); a score sheet refuses it."""
 
     def __init__(self, code: str, /, point: str = "players.count", **params: object):
-        super().__init__(code, **params)
+        super().__init__(code)
+        self.params = params
         self.point = point
 
 
