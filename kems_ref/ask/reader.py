@@ -82,7 +82,7 @@ calls call calling says said say shouted shouts shout yelled announced announces
 think because since as if about like one someone somebody player players opponent opponents team against cards
 card hand hands held holding holds got get gets showed shows show turned out actually le la les un une des du
 de d l au aux et ou mais donc puis alors quand lorsque pendant que qui quoi dont ce cet cette ces il elle ils
-elles nous vous je tu te se lui leur leurs son sa ses mon ma mes ton ta tes notre nos votre vos y en est sont
+elles nous vous eux je tu te se lui leur leurs son sa ses mon ma mes ton ta tes notre nos votre vos y en est sont
 etait etaient ete etre ai avait avaient avoir eu fait faire fais dit dire disait crie crier criait annonce
 annoncer annoncait avec sur sous dans par pour chez vers entre contre seulement juste qu seul tout tous toute
 toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur joueuse joueurs cartes carte
@@ -125,9 +125,56 @@ class Token:
     text: str  # as typed (cards keep their suits)
     word: str  # folded: lower case, no accents
     claimed: bool = False
+    clause: int = 0  # which clause of the story (cut at punctuation): a negation is placed within its clause
+    quoted: bool = False  # inside words a player is quoted as saying: a claim, never a fact of the story
+    quote: str = ""  # on a quote's first word: the quote as typed
+
+
+#: a player's words quoted after a verb of saying ("Paul dit 'non, je l'avais pas pris'", he said "no way"):
+#: what a player claims, not what the teller states — listed, never read as a fact.  The closing quote is
+#: followed by punctuation or the end, so that an elision inside ("j'allais") does not close it.
+QUOTED = re.compile(r"(?i)\b(?:dit|disait|dis|disent|repond|répond|répondait|crie|crié|a dit|says|said|say|replied"
+                    r"|replies|answered|answers|yelled|shouted|goes)\s*:?\s*"
+                    r"(?:(?P<open>\")(?P<body>[^\"]+)(?P<close>\")|(?P<open2>«)(?P<body2>[^»]+)(?P<close2>»)"
+                    r"|(?P<open3>“)(?P<body3>[^”]+)(?P<close3>”)"
+                    r"|(?P<open4>['‘])(?P<body4>.+?)(?P<close4>['’])(?=\s*(?:[.,;:!?)]|$)))")
+#: where a clause ends: the punctuation of a story
+CLAUSE_END = re.compile(r"[.,;:!?()\[\]\n]+")
 
 
 def tokenize(story: str) -> list[Token]:
+    """The story's words, each with its clause; a player's quoted words marked as quoted."""
+    tokens: list[Token] = []
+    pos = 0
+    pieces: list[tuple[str, bool]] = []
+    for m in QUOTED.finditer(story):
+        n = next(n for n in ("", "2", "3", "4") if m.group("open" + n))
+        pieces += [(story[pos:m.start("open" + n)], False), (m.group("body" + n), True)]
+        pos = m.end("close" + n)
+    pieces.append((story[pos:], False))
+    clause = 0
+    for piece, quoted in pieces:
+        quoted = quoted and _a_denial(piece)
+        first = len(tokens)
+        for part in CLAUSE_END.split(piece):
+            found = _tokenize(part)
+            for tok in found:
+                tok.clause, tok.quoted = clause, quoted
+            tokens += found
+            clause += 1 if found else 0
+        if quoted and len(tokens) > first:
+            tokens[first].quote = piece.strip()
+    return tokens
+
+
+def _a_denial(words: str) -> bool:
+    """A quote that denies something ("non j'allais le reposer", "no, I hadn't taken it"): a player's
+    claim, which the teller does not state.  A quote without a negation is read as said ("il a dit
+    « banane » comme signe", "she yelled 'Kems!'")."""
+    return any(tok.word in NEGATIONS for tok in _tokenize(words))
+
+
+def _tokenize(story: str) -> list[Token]:
     text = story
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text)
@@ -246,8 +293,17 @@ phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was 
        r"(?: (?:de |d )?(?:annonce|annonces|annoncer))?\b")(_nothing)
 
 
-@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has )?(?:fait|dit|annonce|crie"
-        rf"|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
+@phrase(r"\bsans (?:(?:le |la )?faire expres|le vouloir|reflechir|hesiter|attendre|regarder|rien dire|dire un mot"
+        r"|un mot|parler|blague|rire|mentir|probleme|souci|doute)\b"
+        r"|\bwithout (?:thinking|waiting|hesitating|looking|meaning to|meaning it|a word|saying (?:a word|anything)"
+        r"|speaking|joking|kidding|lying|a doubt|any doubt)\b")
+def _aside(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"sans faire exprès", "without thinking": how something was done, no card denied — listed, not read."""
+    return [("unread", True)]
+
+
+@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?(?:fait|dit|annonce|crie"
+        rf"|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)(?: de| a| any)? {KEMS}\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -586,7 +642,11 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
         r" (?:cards|cartes|pioche|stock)(?: (?:in the|to draw|dans la|a piocher|in stock))?(?: (?:stock|pioche))?\b"
-        r"|\b(?:ran|run|runs) out of (?:cards|stock)\b|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b")
+        r"|\b(?:ran|run|runs) out of (?:cards|stock)\b|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b"
+        r"|\b(?:went|gone|go|goes|got|played) (?:all the way )?through (?:the )?(?:entire |whole |full )?"
+        r"(?:deck|stock|draw pile|pile|pack)\b"
+        r"|\b(?:a |avons |avez |ont |avait |avaient )?(?:fait|epuise|ecoule|vide|parcouru|ecoule)"
+        r" (?:tout le|toute la|tout le|le|la) (?:paquet|pioche|talon|jeu)(?: entier| entiere| en entier)?\b")
 def _stock_out(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "stock-out")]
 
@@ -753,13 +813,30 @@ def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
     known = vocabulary()
     fixed = []
     for tok in tokens:
-        if len(tok.word) < 3 or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha():
+        if len(tok.word) < 3 or tok.quoted or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha():
             continue
         near = difflib.get_close_matches(tok.word, known, n=1, cutoff=TYPO_CUTOFF)
         if near and len(near[0]) >= 3:
             fixed.append((tok.text, near[0]))
             tok.word = near[0]
     return fixed
+
+
+def _quotes(text: _Text) -> list[Item]:
+    """A player's quoted words, each quote one claim listed as said but not read (never dropped)."""
+    items = []
+    runs: list[list[int]] = []
+    for i, tok in enumerate(text.tokens):
+        if tok.quoted:
+            tok.claimed = True
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    for run in runs:
+        items.append(Item("fact", ("unread", True), run[0], run[-1] + 1,
+                          text.tokens[run[0]].quote or text.words(run[0], run[-1] + 1)))
+    return items
 
 
 def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None) -> Reading:
@@ -772,8 +849,8 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     tokens = tokenize(story)
     corrections = _correct(tokens)
     text = _Text(tokens)
-    items: list[Item] = []
-    roles = _roles(text.text)
+    items: list[Item] = _quotes(text)
+    roles = _roles(" ".join(tok.word for tok in tokens if not tok.quoted))
     conventions = dict(_convention_patterns())  # one pattern for every name, the longest tried first
     if conventions:
         either = "|".join(re.escape(name) for name in conventions)
@@ -1009,7 +1086,8 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
             roles.setdefault(tok.word, "their_partner")
         elif before in ACCUSING:
             roles.setdefault(tok.word, "accused")
-        elif _calls(after) or _called_by(before, tokens[i - 2].word if i >= 2 else ""):
+        elif (_calls(after) and not any(t.quoted for t in tokens[i + 1:i + 4])) \
+                or _called_by(before, tokens[i - 2].word if i >= 2 else ""):  # "Paul dit 'non…'": speech, no call
             roles.setdefault(tok.word, "caller")
     out = []
     for i, kind in markers:
@@ -1219,17 +1297,36 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     kind = likes.get(event or "", event)
     _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
     _options(reading, kind, items, facts)
+    about_cards = _card_clauses(tokens, items)
     for tok in tokens:
         if tok.claimed or tok.word in FILLER:
             continue
-        if tok.word in NEGATIONS:
+        if tok.word in NEGATIONS and tok.clause in about_cards:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
+            reading.unknown.append(tok.text)
+        elif tok.word in NEGATIONS:  # "they say no", "on a rien dit": said, listed, never read
             reading.unknown.append(tok.text)
         elif tok.text[:1].isupper():
             reading.ignored.append(tok.text)  # a name: Marie, Paul
         else:
             reading.unknown.append(tok.text)
     return reading
+
+
+#: words that make a clause speak of the cards or a call: a negation there may deny a card fact
+CARD_TALK = (set(RANK_WORDS) - {"a", "as", "un", "une"}) | set(SUIT_WORDS) | {
+    "carre", "carres", "square", "squares", "quads", "brelan", "paire", "pair", "kems", "kemps", "quems", "contre",
+    "counter", "stop", "hand", "hands", "main", "mains", "card", "cards", "carte", "cartes", "had", "has", "have",
+    "held", "holds", "hold", "got", "avait", "avais", "avaient", "tenait", "tient", "possedait", "possede"}
+
+
+def _card_clauses(tokens: list[Token], items: list[Item]) -> set[int]:
+    """The clauses that speak of the cards or a call: a word read there (other than a convention or
+    words listed as not read), or a card word, a call's name or a verb of holding.  A negation
+    elsewhere ("they say no", "on a rien dit") denies no card fact: it is listed, not refused."""
+    clauses = {tokens[i].clause for it in items if it.kind != "convention"
+               and not (it.kind == "fact" and it.value[0] == "unread") for i in range(it.start, it.end)}
+    return clauses | {tok.clause for tok in tokens if not tok.quoted and (tok.word in CARD_TALK or tok.word.isdigit())}
 
 
 SLOTS: dict[str, list[tuple[str, Optional[str]]]] = {
