@@ -388,3 +388,36 @@ def test_the_convention_a_story_is_ruled_under_is_chosen_by_the_library():
     with pytest.raises(KemsError) as caught:
         convention_for("pagat", "ducale", explicit=True)
     assert caught.value.key == "error.ask_two_conventions"
+
+
+# --- a new player's disputes: the situation the story is about, never a keyword -----------------
+
+def test_a_square_dealt_asked_about_under_wikipedia_is_ruled_as_the_deal_not_as_a_right_kems():
+    """"à la distrib j'ai reçu quatre 7 … je peux faire mon signe … ?": Wikipédia's deal rule (show
+    them, put them in the stock, draw as many), never +1 for a Kems nobody called."""
+    story = ("a la distrib j'ai reçu quatre 7 direct mdr. je peux faire mon signe tout de suite pour que ma "
+             "partenaire dise kems? ou faut redistribuer?")
+    asked = settle(read(story), "wikipedia", "fr", None)
+    assert (asked.event, asked.ruling.verdict, asked.options) == ("deal", "replace-cards", {"hand": "7 7 7 7"})
+
+
+def test_a_kems_before_the_dealer_said_the_hunt_is_open_again_is_void_under_wikipedia():
+    """Asked to sweep, then a Kems before the hunt reopened: during the sweep, when Wikipédia allows no call."""
+    story = ("Tom asked out loud to sweep the table. before the dealer said the hunt is open again, his partner "
+             "yelled Kems!! Tom really had 4 jacks. does that count? french wiki rules")
+    asked = settle(read(story), "wikipedia", "en", None)
+    assert (asked.event, asked.ruling.verdict) == ("kems", "void")
+    assert asked.options == {"hand": "J J J J", "during_sweep": True}
+
+
+def test_the_whole_deck_gone_through_without_a_kems_under_regles_com_ends_the_hand():
+    asked = settle(read("we went through the entire deck and nobody got kems. regles.com"), "regles-com", "en", None)
+    assert (asked.event, asked.ruling.verdict) == ("stock-out", "hand-ends")
+
+
+def test_they_say_no_is_no_negation_of_a_card_the_contre_kems_on_a_player_without_a_square_is_ruled():
+    story = ("someone called contre kems on me and i had nothing. my team says that's a point for us. they say no, "
+             "they just lose a point and we get nothing. we use the wiki (french) rules")
+    asked = settle(read(story), "wikipedia", "en", None)
+    assert asked.options == {"square": False}
+    assert asked.ruling.verdict == "depends"  # Wikipédia contradicts itself on whom a Contre-Kems accuses

@@ -82,7 +82,7 @@ calls call calling says said say shouted shouts shout yelled announced announces
 think because since as if about like one someone somebody player players opponent opponents team against cards
 card hand hands held holding holds got get gets showed shows show turned out actually le la les un une des du
 de d l au aux et ou mais donc puis alors quand lorsque pendant que qui quoi dont ce cet cette ces il elle ils
-elles nous vous eux je tu te se lui leur leurs son sa ses mon ma mes ton ta tes notre nos votre vos y en est sont
+elles nous vous eux peux je tu te se lui leur leurs son sa ses mon ma mes ton ta tes notre nos votre vos y en est sont
 etait etaient ete etre ai avait avaient avoir eu fait faire fais dit dire disait crie crier criait annonce
 annoncer annoncait avec sur sous dans par pour chez vers entre contre seulement juste qu seul tout tous toute
 toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur joueuse joueurs cartes carte
@@ -128,6 +128,7 @@ class Token:
     clause: int = 0  # which clause of the story (cut at punctuation): a negation is placed within its clause
     quoted: bool = False  # inside words a player is quoted as saying: a claim, never a fact of the story
     quote: str = ""  # on a quote's first word: the quote as typed
+    asked: bool = False  # its clause ends with a question mark ("je peux faire mon signe … ?")
 
 
 #: a player's words quoted after a verb of saying ("Paul dit 'non, je l'avais pas pris'", he said "no way"):
@@ -139,7 +140,7 @@ QUOTED = re.compile(r"(?i)\b(?:dit|disait|dis|disent|repond|répond|répondait|c
                     r"|(?P<open3>“)(?P<body3>[^”]+)(?P<close3>”)"
                     r"|(?P<open4>['‘])(?P<body4>.+?)(?P<close4>['’])(?=\s*(?:[.,;:!?)]|$)))")
 #: where a clause ends: the punctuation of a story
-CLAUSE_END = re.compile(r"[.,;:!?()\[\]\n]+")
+CLAUSE_END = re.compile(r"([.,;:!?()\[\]\n]+)")
 
 
 def tokenize(story: str) -> list[Token]:
@@ -156,10 +157,11 @@ def tokenize(story: str) -> list[Token]:
     for piece, quoted in pieces:
         quoted = quoted and _a_denial(piece)
         first = len(tokens)
-        for part in CLAUSE_END.split(piece):
+        cut = CLAUSE_END.split(piece)  # the parts, each followed by its punctuation
+        for part, end in zip(cut[::2], [*cut[1::2], ""], strict=True):
             found = _tokenize(part)
             for tok in found:
-                tok.clause, tok.quoted = clause, quoted
+                tok.clause, tok.quoted, tok.asked = clause, quoted, "?" in end
             tokens += found
             clause += 1 if found else 0
         if quoted and len(tokens) > first:
@@ -302,8 +304,8 @@ def _aside(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
-@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?(?:fait|dit|annonce|crie"
-        rf"|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)(?: de| a| any)? {KEMS}\b"
+@phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
+        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)(?: de| a| any)? {KEMS}\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -383,6 +385,17 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|balaie|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
+
+
+@phrase(r"\b(?:after|once|apres|une fois) (?:the |le )?(?:sweep|balayage)(?: (?:was |had been |etait |a ete |fut )?"
+        r"(?:over|done|finished|ended|fini|finie|termine|acheve))?\b"
+        r"|\b(?:after|once|apres que|une fois que|une fois) (?:the |la )?(?:hunt|chasse)"
+        r" (?:was |had been |is |etait |a ete |est |fut )?(?:open|opened|reopened|ouverte|rouverte)(?: again| a nouveau| de nouveau)?\b"
+        r"|\b(?:the |le )?(?:sweep|balayage) (?:was |is |had been |etait |est |a ete |fut )?"
+        r"(?:over|done|finished|ended|fini|finie|termine|acheve)\b")
+def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"after the sweep was over", "une fois la chasse rouverte": the call came after the sweep."""
+    return [("after_sweep", True), ("event_context", "sweep")]
 
 
 @phrase(r"\b(?:barred|suspended|banned from calling"
@@ -485,10 +498,15 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
-        r"(?:hunt|chasse|opening|ouverture|start|depart|go|top)"
-        r"(?: (?:was|is|had been|soit|ne soit|etait|fut) (?:opened|open|ouverte|ouvert|given|donne|lance|lancee))?"
-        r"(?: opened)?\b"
-        r"|\bbefore (?:opening|it was opened|the hunt opened)\b")
+        r"(?:(?:dealer|donneur|he|she|someone|somebody|il|elle|quelqu un|on) (?:ait |had |has |a |n ait |ne ait )?"
+        r"(?:said|says|say|announced|announces|declared|called out|dit|dise|disait|annonce|annoncait|declare|crie)"
+        r"(?: that| que| qu)?"
+        r" (?:the |la |le )?)?"
+        r"(?:hunt|chasse|opening|ouverture|reouverture|start|depart|go|top)"
+        r"(?: (?:was|is|had been|soit|ne soit|etait|fut|est|opened|reopened|open|ouverte|rouverte|ouvert)"
+        r"(?: (?:opened|open|reopened|ouverte|rouverte|ouvert|given|donne|lance|lancee))?)?"
+        r"(?: (?:again|a nouveau|de nouveau))?(?: opened)?\b"
+        r"|\bbefore (?:opening|it was opened|the hunt opened|the hunt reopened)\b")
 def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
@@ -508,7 +526,8 @@ def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:dealt|was dealt|were dealt|got dealt|received|recu|recus|servi|distribue|a la donne|at the deal"
         r"|in the deal|on the deal|from the deal|a la distribution|vient de distribuer|venait de distribuer"
-        r"|just dealt|des le depart|from the start)\b")
+        r"|just dealt|des le depart|from the start"
+        r"|(?:during|pendant|durant|lors de|a) (?:the |la |le )?(?:deal|donne|distribution|distrib))\b")
 def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "deal")]
 
@@ -1170,6 +1189,7 @@ STORY_FACTS = {
     "kems_verdict": "the Kems was right or wrong",
     "too_late": "the call came too late: after the Kems",
     "no_kems_called": "no Kems was called (said, understood, changes nothing)",
+    "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
     "ban_word": "a ban on a kind of signal ...",
     "before_play": "... agreed before play",
@@ -1204,7 +1224,7 @@ def _said(items: list[Item], fact: str) -> list[str]:
 
 
 def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
-                  likes: Optional[dict[str, str]] = None) -> Optional[str]:
+                  likes: Optional[dict[str, str]] = None, tokens: Optional[list[Token]] = None) -> Optional[str]:
     """The event in dispute, and what the story's own facts say of it (a verdict on the Kems before,
     a call too late, a ban agreed before play); those facts are turned into options or listed.  A
     call of the convention's own named by its name is the dispute ("broken contre Tom": the
@@ -1257,8 +1277,42 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         event = next((e for e in BY_PRIORITY if e in hints), None)
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
+    if event in calls:
+        event = _competing(reading, items, facts, hints, event, tokens or [])
+        events = [it.value for it in items if it.kind == "event"]
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
+    return event
+
+
+def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str], event: str,
+               tokens: list[Token]) -> Optional[str]:
+    """A call told beside another situation the call's ruling does not hold: a keyword never wins over
+    the situation the story is about.  A sweep: the story must place the call in it or after it ("before
+    the dealer said the hunt is open again": during it).  A deal: the cards are the deal's; a call only
+    asked about ("je peux faire mon signe … ?") yields to the deal the story tells.  Else the reader
+    names both situations and does not rule."""
+    situations = set(hints) | {it.value[1] for it in items if it.kind == "fact" and it.value[0] == "event_context"} \
+        | {it.value for it in items if it.kind == "event"}
+    if "sweep" in situations:
+        if facts.pop("before_opening", None):  # before the hunt was open again: the sweep was still on
+            facts["during_sweep"] = True
+            reading.understood += [(words, "during_sweep", True) for words in _said(items, "before_opening")][:1]
+        elif facts.pop("after_sweep", None):
+            reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
+        elif "during_sweep" not in facts:
+            reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"sweep, {event}"})
+    if "deal" in situations:
+        call_items = [it for it in items if it.kind == "event" and it.value in CALLS]
+        asked = bool(tokens) and all(tokens[i].asked for it in call_items for i in range(it.start, it.end))
+        if not asked:
+            reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"deal, {event}"})
+            return event
+        for it in items:  # the call, and the sign before it, only asked about: words said, not the situation
+            if it.kind == "event" and all(tokens[i].asked for i in range(it.start, it.end)):
+                it.kind = "asked"
+                reading.unknown.append(it.words)
+        return "deal"
     return event
 
 
@@ -1272,7 +1326,10 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
         if attr in HAND_FACTS:
             continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
-            reading.unknown.append(next(iter(_said(items, attr)), attr))  # said, but not part of this situation
+            words = next(iter(_said(items, attr)), attr)
+            reading.unknown.append(words)  # said, but not part of this situation
+            if attr in TIMING_FACTS:  # when it happened, placed in no situation of this event: not ruled on
+                reading.problem = reading.problem or ("error.ask_timing", {"word": words})
             continue
         if attr in ("lifted", "touched") and value is None:
             continue  # "the fourth (one)" with no three of a kind to say which rank
@@ -1293,7 +1350,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     every word left is a name, a filler, or not understood (a dangling negation: not ruled on).  A
     call of the convention's own (``likes``) is read as the call of the game it is made as."""
     reading, facts, hints = _gather(items)
-    event = reading.event = _settle_event(reading, items, facts, hints, likes)
+    event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens)
     kind = likes.get(event or "", event)
     _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
     _options(reading, kind, items, facts)
@@ -1306,12 +1363,21 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.unknown.append(tok.text)
         elif tok.word in NEGATIONS:  # "they say no", "on a rien dit": said, listed, never read
             reading.unknown.append(tok.text)
+        elif tok.word in TIMING:  # "before …" not read: when it happened may change the ruling
+            reading.problem = reading.problem or ("error.ask_timing", {"word": tok.text})
+            reading.unknown.append(tok.text)
         elif tok.text[:1].isupper():
             reading.ignored.append(tok.text)  # a name: Marie, Paul
         else:
             reading.unknown.append(tok.text)
     return reading
 
+
+#: words of time: left unread beside a situation, they may say when it happened — which can decide it
+#: (a call "before the hunt is open again" is made during the sweep): the story is not ruled on
+TIMING = {"before", "avant", "until", "till", "jusqu", "jusque", "jusqua", "during", "durant"}
+#: the options that place a call or an exchange in time
+TIMING_FACTS = ("before_opening", "during_sweep")
 
 #: words that make a clause speak of the cards or a call: a negation there may deny a card fact
 CARD_TALK = (set(RANK_WORDS) - {"a", "as", "un", "une"}) | set(SUIT_WORDS) | {
