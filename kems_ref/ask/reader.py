@@ -305,7 +305,8 @@ def _aside(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
-        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)(?: de| a| any)? {KEMS}\b"
+        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)"
+        rf"(?: de| a| any)? {KEMS}\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -390,7 +391,8 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:after|once|apres|une fois) (?:the |le )?(?:sweep|balayage)(?: (?:was |had been |etait |a ete |fut )?"
         r"(?:over|done|finished|ended|fini|finie|termine|acheve))?\b"
         r"|\b(?:after|once|apres que|une fois que|une fois) (?:the |la )?(?:hunt|chasse)"
-        r" (?:was |had been |is |etait |a ete |est |fut )?(?:open|opened|reopened|ouverte|rouverte)(?: again| a nouveau| de nouveau)?\b"
+        r" (?:was |had been |is |etait |a ete |est |fut )?(?:open|opened|reopened|ouverte|rouverte)"
+        r"(?: again| a nouveau| de nouveau)?\b"
         r"|\b(?:the |le )?(?:sweep|balayage) (?:was |is |had been |etait |est |a ete |fut )?"
         r"(?:over|done|finished|ended|fini|finie|termine|acheve)\b")
 def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
