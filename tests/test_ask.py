@@ -421,3 +421,35 @@ def test_they_say_no_is_no_negation_of_a_card_the_contre_kems_on_a_player_withou
     asked = settle(read(story), "wikipedia", "en", None)
     assert asked.options == {"square": False}
     assert asked.ruling.verdict == "depends"  # Wikipédia contradicts itself on whom a Contre-Kems accuses
+
+
+S5_FR = ("Max a dit contre kems sur moi alors que j'avais rien (deux 8 et deux valets), on a pris le point ok. "
+         "mais 2min après toujours dans la meme manche il refait contre kems sur Léa et là elle avait bien 4 as. "
+         "ils veulent le point.")
+
+
+def test_under_jouer_au_kems_a_contre_kems_made_again_after_a_wrong_one_is_void_the_caller_had_lost_the_right():
+    """The earlier Contre-Kems was wrong (the accused took the point): its caller already called
+    wrong in this hand; his new call on Léa's four aces is void (002:29), whatever she holds."""
+    asked = settle(read(S5_FR), "jouer-au-kems", "fr", None)
+    assert (asked.ruling.verdict, asked.options) == ("void", {"hand": "A A A A", "barred": True})
+    assert asked.command("fr", "fr") == 'kems-ref rule contre-kems -c jouer-au-kems --hand "A A A A" --barred'
+
+
+def test_an_earlier_contre_kems_the_convention_rules_wrong_bars_its_caller_an_unsettled_one_is_refused():
+    from kems_ref.errors import KemsError
+
+    story = ("Max a dit contre kems sur moi, j'avais deux 8 et deux valets. Après il refait contre kems sur Léa, "
+             "elle avait 4 as.")
+    assert settle(read(story), "ducale", "fr", None).options["barred"] is True  # Ducale checks the accused alone
+    with pytest.raises(KemsError) as caught:  # Jouer au Kems does not say whose hand a Contre-Kems checks
+        settle(read(story), "jouer-au-kems", "fr", None)
+    assert caught.value.key == "error.ask_earlier_call"
+
+
+def test_a_belief_is_no_hand_under_pagat_a_stop_kemps_on_a_team_whose_partner_holds_a_square_is_right():
+    story = ("we play pagat with letters. I called stop kemps on Ana's team because I thought she had the square, "
+             "but actually it was her partner Leo who had 3 3 3 3, Ana had nothing.")
+    asked = settle(read(story), "pagat", "en", None)
+    assert (asked.ruling.verdict, asked.options) == ("upheld", {"square": False, "partner_hand": "3 3 3 3"})
+    assert [(e["team"], e["change"], e["unit"]) for e in asked.ruling.score] == [("accused", 1, "letter")]

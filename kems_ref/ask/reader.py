@@ -220,6 +220,14 @@ class Reading:
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as read): "balyage" -> "balayage"
     #: why the reader will not rule on this story: (message key, values), e.g. a dangling negation
     problem: Optional[tuple[str, dict[str, str]]] = None
+    #: a call told as made earlier in the hand, before the one in dispute ("il refait contre kems"): read
+    #: on its own; whether it was wrong is settled with the convention (session.settle)
+    earlier: Optional[Reading] = None
+    #: who tells the story: "caller", "accused", "holder", or None
+    narrator: Optional[str] = None
+    #: the teller's side took the point (True) or the other side did (False), where the story says so
+    point_ours: Optional[bool] = None
+    point_words: str = ""  # the words that said it
 
 
 # --- phrase patterns --------------------------------------------------------------------------
@@ -398,6 +406,15 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
 def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"after the sweep was over", "une fois la chasse rouverte": the call came after the sweep."""
     return [("after_sweep", True), ("event_context", "sweep")]
+
+
+@phrase(r"\b(?:(?P<we>on a|on avait|nous avons|nous avions|we|we have|we had|we ve)"
+        r"(?: (?:bien|just|juste|already|deja))?"
+        r"|(?:ils|elles|they|eux)(?: (?:ont|avaient|have|had))?(?: (?:bien|just|juste|already|deja))?)"
+        r" (?:pris|eu|marque|gagne|got|took|taken|scored|won|gotten) (?:le|un|the|a|our|their|notre|leur) point\b")
+def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"on a pris le point": which side took the point, as the teller says — a call already settled."""
+    return [("point_ours", bool(m.group("we")))]
 
 
 @phrase(r"\b(?:barred|suspended|banned from calling"
@@ -718,6 +735,14 @@ def _partner_too(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_for_partner", True)]
 
 
+@phrase(r"\b(?:refait|refont|refais|recrie|reannonce|redit|recommence|again|encore une fois|de nouveau|a nouveau"
+        r"|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
+def _repeat(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"il refait contre kems", "again": a call made again — the earlier one is read apart where the
+    story tells it (``_read_in_two_times``), else the words are listed."""
+    return [("repeat", True)]
+
+
 phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonly\b|\bseulement\b")(_nothing)
 
 
@@ -860,6 +885,36 @@ def _quotes(text: _Text) -> list[Item]:
     return items
 
 
+#: what a player believed, not what was so: "je pensais qu'elle avait le carré", "I thought he had it"
+BELIEF = re.compile(r"^(?:je pensais|je croyais|je etais sur|je etais sure|j etais sur|on pensait|on croyait|il pensait"
+                    r"|elle pensait|il croyait|elle croyait|i thought|i believed|i was sure|i figured|we thought"
+                    r"|he thought|she thought|they thought|ils pensaient|ils croyaient)\b")
+#: where a belief stops within its clause: the turn to what was so
+TURN = {"mais", "but", "whereas", "however", "pourtant", "actually", "fait"}  # "en fait"
+
+
+def _beliefs(text: _Text) -> list[Item]:
+    """Each belief to the end of its clause or its turn ("… mais en fait …"): said, listed, never read —
+    a hand believed is no hand."""
+    items = []
+    i = 0
+    while i < len(text.tokens):
+        rest = " ".join(tok.word for tok in text.tokens[i:i + 4])
+        if text.tokens[i].claimed or not BELIEF.match(rest):
+            i += 1
+            continue
+        end = i + 1
+        while end < len(text.tokens) and text.tokens[end].clause == text.tokens[i].clause \
+                and text.tokens[end].word not in TURN and not (text.tokens[end].word == "en" and end + 1 < len(
+                    text.tokens) and text.tokens[end + 1].word == "fait"):
+            end += 1
+        for tok in text.tokens[i:end]:
+            tok.claimed = True
+        items.append(Item("fact", ("unread", True), i, end, text.words(i, end)))
+        i = end
+    return items
+
+
 def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None) -> Reading:
     """Read a dispute told in French or English.  Raises only on a story over :data:`MAX_STORY`
     characters (:func:`check_story`): what is not understood is listed, and what the reader will not
@@ -867,10 +922,13 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems);
     ``likes``: its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
     check_story(story)
+    in_two = _read_in_two_times(story, own_calls, likes)
+    if in_two is not None:
+        return in_two
     tokens = tokenize(story)
     corrections = _correct(tokens)
     text = _Text(tokens)
-    items: list[Item] = _quotes(text)
+    items: list[Item] = _quotes(text) + _beliefs(text)
     roles = _roles(" ".join(tok.word for tok in tokens if not tok.quoted))
     conventions = dict(_convention_patterns())  # one pattern for every name, the longest tried first
     if conventions:
@@ -895,6 +953,47 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     items += _card_groups(tokens)
     reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {})
     reading.corrections = corrections
+    reading.narrator = roles.narrator
+    return reading
+
+
+#: a call made again: the story's last call is a second one, the first told before it
+REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|recommence|again|encore une fois|de nouveau"
+                    r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
+
+
+def _earlier_part(story: str) -> Optional[tuple[str, str]]:
+    """A story told in two times: sentences telling a call, then a sentence where a call is made again
+    ("… on a pris le point. mais 2min après il refait contre kems sur Léa …"): (the earlier part, the
+    part in dispute); None for a story of one call."""
+    sentences = [part for part in re.split(r"(?<=[.!?;\n])\s+", story) if part.strip()]
+    called = [w for w, event in _event_patterns() if event in CALLS]
+    names_a_call = [any(re.search(rf"\b{re.escape(w)}\b", " ".join(tok.word for tok in _tokenize(part)))
+                        for w in called) for part in sentences]
+    for k in range(len(sentences) - 1, 0, -1):
+        folded = " ".join(tok.word for tok in _tokenize(sentences[k]))
+        if names_a_call[k] and REPEAT.search(folded) and any(names_a_call[:k]):
+            return " ".join(sentences[:k]), " ".join(sentences[k:])
+    return None
+
+
+def _read_in_two_times(story: str, own_calls: Optional[dict[str, str]], likes: Optional[dict[str, str]]) \
+        -> Optional[Reading]:
+    """The call in dispute, with the call made earlier in the hand read apart (its hands are its own)."""
+    split = _earlier_part(story)
+    if split is None:
+        return None
+    earlier = read(split[0], own_calls, likes)
+    reading = read(split[1], own_calls, likes)
+    reading.earlier = earlier
+    reading.unknown = [w for w in reading.unknown if not REPEAT.search(fold(w))]  # read: the earlier call
+    told = [] if earlier.point_ours is None else [(earlier.point_words, "point_ours", earlier.point_ours)]
+    reading.unknown = [w for w in earlier.unknown if not told or w != earlier.point_words] + reading.unknown
+    reading.ignored = earlier.ignored + reading.ignored  # said earlier and not read: listed all the same
+    reading.understood = [(w, "earlier", v) for w, a, v in earlier.understood if a == "event"][:1] + told \
+        + reading.understood
+    reading.corrections = earlier.corrections + reading.corrections
+    reading.problem = reading.problem or earlier.problem
     return reading
 
 
@@ -1191,6 +1290,8 @@ STORY_FACTS = {
     "kems_verdict": "the Kems was right or wrong",
     "too_late": "the call came too late: after the Kems",
     "no_kems_called": "no Kems was called (said, understood, changes nothing)",
+    "point_ours": "the teller's side took the point, or the other side did (of a call settled earlier)",
+    "repeat": "a call made again: the earlier one is read apart (_read_in_two_times)",
     "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
     "ban_word": "a ban on a kind of signal ...",
@@ -1269,6 +1370,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
             reading.unknown += _said(items, "too_late")
     if facts.pop("no_kems_called", None):
         reading.understood += [(words, "no_kems_called", True) for words in _said(items, "no_kems_called")][:1]
+    if "point_ours" in facts:  # read only of a call settled earlier in the hand (session.settle)
+        reading.point_ours = facts.pop("point_ours")
+        reading.point_words = _said(items, "point_ours")[0]
+        reading.unknown.append(reading.point_words)  # understood only of an earlier call (_read_in_two_times)
+    if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
+        reading.unknown += _said(items, "repeat")
     if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
         reading.unknown += _said(items, "unread")
     if facts.pop("ban_word", None) and facts.pop("before_play", None):
@@ -1279,7 +1386,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         event = next((e for e in BY_PRIORITY if e in hints), None)
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
-    if event in calls:
+    if event is not None and event in calls:
         event = _competing(reading, items, facts, hints, event, tokens or [])
         events = [it.value for it in items if it.kind == "event"]
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"

@@ -128,6 +128,8 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         if isinstance(cards, str):
             options["hand"] = cards = normal_cards(cards)
             answers.append((t("ask.q.deal_hand", lang), cards))
+    if reading.earlier is not None:  # a call made again: was the caller's earlier one wrong?
+        options["barred"] = _earlier_wrong(reading, event, convention, lang)
     final = event
 
     def rule(situation: dict[str, Any]) -> api.Result:
@@ -135,6 +137,29 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
 
     result = complete(rule, options, lang, prompter, answers)
     return Asked(reading, event, convention, options, result, answers)
+
+
+def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> bool:
+    """The caller makes his accusation again in the hand: the earlier one was wrong — the caller then
+    already called wrong in this hand (``--barred``) — where the teller says the accused took the
+    point, or where the convention rules the earlier call, as told, wrong.  Anything else is not
+    guessed: the story is refused, saying what it lacks."""
+    from ..referee.situation import ACCUSATIONS
+
+    earlier = reading.earlier
+    assert earlier is not None
+    wrong: Optional[bool] = None
+    if earlier.event in ACCUSATIONS and event in ACCUSATIONS:
+        if earlier.point_ours is not None and earlier.narrator in ("accused", "caller"):
+            wrong = earlier.point_ours == (earlier.narrator == "accused")  # the accused team took the point
+        else:
+            first = api.rule(api.situation(earlier.event, earlier.options, None, convention), convention)
+            wrong = True if first.rulings[0].verdict == "rejected" else None
+    if not wrong:
+        said = t("ui.sep", lang).join(understood_labels(reading, lang)) or t("ask.nothing", lang)
+        raise KemsError("error.ask_earlier_call", understood=said,
+                        call=wording.event_label(earlier.event or event, lang))
+    return True  # the ruling says it: the caller already called wrong in this hand
 
 
 def complete(rule: Any, options: dict[str, Any], lang: str, prompter: Optional[Prompter],
@@ -264,6 +289,10 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             value = show(parse_cards(value), lang)
         if attr == "event":  # a call of a house file's own (Kent's broken) by its id
             label = wording.event_label(value, lang)
+        elif attr == "earlier":  # a call made earlier in the hand, read apart
+            label = t("ask.u.earlier", lang, value=wording.event_label(value, lang))
+        elif attr == "point_ours":
+            label = t("ask.u.point_ours" if value else "ask.u.point_theirs", lang)
         elif attr == "convention":
             label = load(value).short_name
         elif attr in ("hand", "partner_hand"):
