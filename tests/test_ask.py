@@ -453,3 +453,36 @@ def test_a_belief_is_no_hand_under_pagat_a_stop_kemps_on_a_team_whose_partner_ho
     asked = settle(read(story), "pagat", "en", None)
     assert (asked.ruling.verdict, asked.options) == ("upheld", {"square": False, "partner_hand": "3 3 3 3"})
     assert [(e["team"], e["change"], e["unit"]) for e in asked.ruling.score] == [("accused", 1, "letter")]
+
+
+S22 = ("I called contre kems on the other team and I was wrong. do both of them have to show me cards or only the guy "
+       "I pointed at? and who gets what")
+
+
+@pytest.mark.parametrize(("convention", "options", "verdict"), [
+    # Règle brève's Contre-Kems is right if either opponent holds a square: wrong means neither did
+    ("regle-breve", {"square": False, "partner_square": False}, "rejected"),
+    ("pagat", {"square": False, "partner_square": False}, "rejected"),  # Stop Kemps targets the team
+    ("ducale", {"square": False}, "rejected"),  # the accused alone is checked: the partner's hand says nothing
+    # whom the Contre-Kems targets is left open (Jouer au Kems) or contradicted (Wikipédia): wrong says no
+    # more than the accused's hand, the partner's stays a branch
+    ("jouer-au-kems", {"square": False}, "depends"),
+    ("wikipedia", {"square": False}, "depends"),
+])
+def test_i_was_wrong_settles_what_a_wrong_contre_kems_means_under_each_convention_and_no_more(convention, options,
+                                                                                               verdict):
+    asked = settle(read(S22), convention, "en", None)
+    assert (asked.options, asked.ruling.verdict) == (options, verdict)
+
+
+def test_under_regle_breve_a_contre_kems_the_caller_says_was_wrong_gives_the_accused_a_point_each_shows_two_cards():
+    asked = settle(read(S22), "regle-breve", "en", None)
+    assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("accused", 1)]
+    assert [str(e) for e in asked.ruling.effects] == ["each-accused-shows-two-different-cards"]
+
+
+def test_under_ducale_a_double_kems_both_partners_said_to_hold_a_square_is_upheld_without_a_question():
+    story = "Double kems happened!! both me and my gf had a square. she says it's worth 3, I say 2. Ducale box"
+    asked = settle(read(story), "ducale", "en", None)
+    assert (asked.ruling.verdict, asked.ruling.branches) == ("upheld", [])
+    assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("callers", 2)]

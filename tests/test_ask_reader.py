@@ -169,3 +169,14 @@ def test_a_call_made_again_is_the_dispute_and_the_earlier_call_keeps_its_own_han
 def test_a_story_of_one_call_has_no_earlier_call():
     assert read("contre kems sur Léa, elle avait 4 as. c'est normal ?").earlier is None
     assert read("Stop Kemps again on Léa: she had four aces").earlier is None  # "again", but no call told before
+
+
+@pytest.mark.parametrize(("story", "told"), [
+    ("I called contre kems on the other team and I was wrong.", True),
+    ("J'ai dit contre kems sur l'autre équipe et j'avais tort.", True),
+    ("j'ai fait stop kems sur Paul, je me suis trompé", True),
+    ("contre kems on me and I was wrong", False),  # the accused's "I was wrong" says nothing of the call
+    ("I called kems and I was wrong", False),  # a Kems: the partner's square, said otherwise ("the Kems was wrong")
+])
+def test_the_callers_own_i_was_wrong_is_his_verdict_on_his_accusation(story, told):
+    assert read(story).call_wrong is told

@@ -228,6 +228,9 @@ class Reading:
     #: the teller's side took the point (True) or the other side did (False), where the story says so
     point_ours: Optional[bool] = None
     point_words: str = ""  # the words that said it
+    #: the caller says his accusation was wrong ("I called contre kems and I was wrong"): what follows
+    #: from it is settled with the convention's meaning of a wrong call (session.settle)
+    call_wrong: bool = False
 
 
 # --- phrase patterns --------------------------------------------------------------------------
@@ -696,6 +699,29 @@ def _stock_out(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:the|la) (?:card|carte))?\b")
 def _same_card(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "same-card")]
+
+
+@phrase(r"\b(?:and |et |but |mais )?(?:i|je) (?:was|were|am) (?:wrong|mistaken)\b|\bj(?:e)? (?:avais|ai eu) tort\b"
+        r"|\bje me (?:suis|etais) trompee?\b|\bi got it wrong\b|\bi (?:had|have) called (?:it )?wrong\b")
+def _own_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"I called contre kems … and I was wrong", "j'avais tort": the caller's own verdict on his call."""
+    return [("call_wrong", True)]
+
+
+MATE = rf"(?:{PARTNER}|gf|bf|girlfriend|boyfriend|wife|husband)"
+TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}"
+             rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: both)?"
+             rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux"
+             rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi)")
+
+
+@phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
+        rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a)"
+        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur )?{SQUARE}"
+        rf"(?: (?:each|chacun|chacune|both|tous les deux))?\b")
+def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"both me and my gf had a square", "on avait un carré tous les deux": a square in each hand."""
+    return [("both_squares", True)]
 
 
 @phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
@@ -1284,6 +1310,8 @@ STORY_FACTS = {
     "partner_square_said": "the story says the partner held a square (by _hands)",
     "square_said": "the Kems was right or wrong: the partner held a square or not (by _hands)",
     "square_same_for_partner": "the partner's hand is told as the same kind (by _hands)",
+    "call_wrong": "the caller tells his own accusation was wrong (read by _assemble, settled by session.settle)",
+    "both_squares": "a square in each of the two hands the event reads (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
     "it_was": "'it was right/wrong': of the Kems where one came before, else the question itself",
@@ -1299,7 +1327,7 @@ STORY_FACTS = {
     "gesture": "a signal by gesture (the default form: said only where the story says it)",
 }
 #: the story facts that _hands reads from the facts left after the event is settled
-HAND_FACTS = ("three_more", "square_said", "square_same_for_partner", "square_for_partner")
+HAND_FACTS = ("three_more", "square_said", "square_same_for_partner", "square_for_partner", "both_squares")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -1461,6 +1489,12 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading, facts, hints = _gather(items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens)
     kind = likes.get(event or "", event)
+    if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
+        if kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "caller":
+            reading.call_wrong = True
+            reading.understood += [(words, "call_wrong", True) for words in _said(items, "call_wrong")][:1]
+        else:
+            reading.unknown += _said(items, "call_wrong")
     _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
     _options(reading, kind, items, facts)
     about_cards = _card_clauses(tokens, items)
@@ -1566,6 +1600,8 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.options[fact] = squares[0].value[1]
             reading.understood.append((squares[0].words, fact, squares[0].value[1]))
     _inferred(reading, event, slots, facts, lifted)
+    if "both_squares" in facts and len(slots) != 2:  # two squares where the event reads one hand: listed
+        reading.unknown += _said(items, "both_squares")
 
 
 def _holds_square(cards: list[str]) -> bool:
@@ -1597,6 +1633,11 @@ def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Opt
         elif rank is not None and not given:
             reading.options[cards] = " ".join([rank] * 3)
             reading.understood.append(("", cards, reading.options[cards]))
+    if "both_squares" in facts and len(slots) == 2:  # "both me and my gf had a square": each hand the event reads
+        for hand, square in slots:
+            if hand not in reading.options and square is not None and square not in reading.options:
+                reading.options[square] = True
+                reading.understood.append(("", square, True))
     if event == "contre-kems" and "square" in reading.options and "partner_hand" not in reading.options \
             and "partner_square" not in reading.options:
         if "square_same_for_partner" in facts:  # "and her partner neither"

@@ -130,6 +130,8 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
             answers.append((t("ask.q.deal_hand", lang), cards))
     if reading.earlier is not None:  # a call made again: was the caller's earlier one wrong?
         options["barred"] = _earlier_wrong(reading, event, convention, lang)
+    if reading.call_wrong:  # "…and I was wrong": the facts a wrong call means under this convention
+        options.update(_told_wrong(event, options, convention))
     final = event
 
     def rule(situation: dict[str, Any]) -> api.Result:
@@ -160,6 +162,33 @@ def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> 
         raise KemsError("error.ask_earlier_call", understood=said,
                         call=wording.event_label(earlier.event or event, lang))
     return True  # the ruling says it: the caller already called wrong in this hand
+
+
+#: the facts of an accusation a teller's verdict may settle: (the fact, the cards that would say it)
+VERDICT_FACTS = (("square", "hand"), ("partner_square", "partner_hand"))
+
+
+def _told_wrong(event: str, options: dict[str, Any], convention: str) -> dict[str, Any]:
+    """What the caller's "I was wrong" settles under ``convention``: every way the hands not given
+    could be is ruled, and those under which the source rules the call wrong, or leaves it unsettled
+    (in its ruling, or in one of its branches), are kept; a fact the same in all of them follows from
+    the source's meaning of a wrong call (Règle brève, a Contre-Kems on the team: neither accused player held a square).  A fact
+    they leave open stays unknown: the ruling then shows its branches."""
+    from itertools import product
+
+    open_facts = [fact for fact, cards in VERDICT_FACTS if fact not in options and cards not in options]
+
+    def wrong(ruling: Ruling) -> bool:  # wrong, or not excluded: a case the source does not settle
+        if ruling.branches:
+            return any(wrong(b["ruling"]) for b in ruling.branches)
+        return ruling.verdict in ("rejected", "unspecified")
+
+    kept = []
+    for values in product((True, False), repeat=len(open_facts)):
+        tried = {**options, **dict(zip(open_facts, values, strict=True))}
+        if wrong(api.rule(api.situation(event, tried, None, convention), convention).rulings[0]):
+            kept.append(dict(zip(open_facts, values, strict=True)))
+    return {fact: kept[0][fact] for fact in open_facts if kept and all(k[fact] == kept[0][fact] for k in kept)}
 
 
 def complete(rule: Any, options: dict[str, Any], lang: str, prompter: Optional[Prompter],
