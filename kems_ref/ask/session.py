@@ -172,8 +172,8 @@ def _told_wrong(event: str, options: dict[str, Any], convention: str) -> dict[st
     """What the caller's "I was wrong" settles under ``convention``: every way the hands not given
     could be is ruled, and those under which the source rules the call wrong, or leaves it unsettled
     (in its ruling, or in one of its branches), are kept; a fact the same in all of them follows from
-    the source's meaning of a wrong call (Règle brève, a Contre-Kems on the team: neither accused player held a square).  A fact
-    they leave open stays unknown: the ruling then shows its branches."""
+    the source's meaning of a wrong call (Règle brève, a Contre-Kems on the team: neither accused player
+    held a square).  A fact they leave open stays unknown: the ruling then shows its branches."""
     from itertools import product
 
     open_facts = [fact for fact, cards in VERDICT_FACTS if fact not in options and cards not in options]
