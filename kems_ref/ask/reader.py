@@ -761,7 +761,7 @@ def _partner_too(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_for_partner", True)]
 
 
-@phrase(r"\b(?:refait|refont|refais|recrie|reannonce|redit|recommence|again|encore une fois|de nouveau|a nouveau"
+@phrase(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau|a nouveau"
         r"|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
 def _repeat(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"il refait contre kems", "again": a call made again — the earlier one is read apart where the
@@ -984,7 +984,7 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
 
 
 #: a call made again: the story's last call is a second one, the first told before it
-REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|recommence|again|encore une fois|de nouveau"
+REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau"
                     r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
 
 
