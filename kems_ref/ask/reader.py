@@ -1439,6 +1439,8 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
             reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
         elif "during_sweep" not in facts:
             reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"sweep, {event}"})
+    if "stock-out" in situations:  # the stock's end may have ended the hand before the call: not guessed
+        reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"stock-out, {event}"})
     if "deal" in situations:
         call_items = [it for it in items if it.kind == "event" and it.value in CALLS]
         asked = bool(tokens) and all(tokens[i].asked for it in call_items for i in range(it.start, it.end))
@@ -1497,6 +1499,11 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.unknown += _said(items, "call_wrong")
     _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
     _options(reading, kind, items, facts)
+    said = {words for words, _, _ in reading.understood}
+    for it in items:  # beside a call, words that only pointed to another situation ("both wanted the same card")
+        if kind in CALLS and it.kind == "fact" and it.value[0] == "event_hint" \
+                and it.value[1] not in (kind, "signal", "kems") and it.words not in said | set(reading.unknown):
+            reading.unknown.append(it.words)
     about_cards = _card_clauses(tokens, items)
     for tok in tokens:
         if tok.claimed or tok.word in FILLER:
