@@ -115,6 +115,11 @@ def test_the_human_answer_says_what_was_understood_first_and_ends_with_the_rule_
      "Understood: Contre-Kems; the accused player's hand: 2 3 4 5; no Kems had been called; Ducale (by default)"),
     ("he lifted the fourth queen when they called stop kemps",
      "Understood: Contre-Kems; the accused player's hand: Q Q Q; card lifted: Q; Ducale (by default)"),
+    # the call the dispute came after is said as what it means, not as a second call
+    ("kems, then stop kemps on 7 7 K K",
+     "Understood: Contre-Kems; the accused player's hand: 7 7 K K; after a Kems; Ducale (by default)"),
+    ("double kems, then stop kemps on them", "Understood: Contre-Kems; the accused player holds a square; "
+                                             "the accused's partner holds a square; Ducale (by default)"),
 ])
 def test_what_it_understood_names_every_fact_it_took_from_the_story(run, story, understood):
     """"too late" is said back as after a Kems, "nobody called kems" as such, and "the fourth queen" as the
@@ -144,6 +149,21 @@ def test_words_it_cannot_read_exit_2_saying_what_it_understood_and_what_not(run)
 def test_a_negation_it_cannot_place_is_refused_rather_than_read_backwards(run):
     r = run("ask", "Kems, but she didn't have four queens", "--no-input")
     assert r.code == 2 and "cannot tell what 'not' applies to" in r.err
+
+
+@pytest.mark.parametrize(("story", "lang", "error"), [
+    ("kems sur R R R R R", "fr", "impossible : 5 cartes de rang R,"),
+    ("kems sur D D D D D D, pagat", "fr", "impossible : 6 cartes de rang D,"),
+    ("contre-kems sur V V V V V", "fr", "impossible : 5 cartes de rang V,"),
+    ("kems sur R♥ R♥ D D", "fr", "impossible : R♥ apparaît 2 fois"),
+    ("kems sur 2 2 2 2, jeu de 32 cartes, nathan", "fr", "pas de 2 dans un paquet de 32 cartes (il contient 7 8 9 "
+                                                          "10 V D R As)"),
+    ("kems on K K K K K", "en", "impossible: 5 cards of rank K,"),
+])
+def test_an_impossible_hand_is_refused_in_the_ranks_of_the_users_language(run, story, lang, error):
+    """R for roi, D for dame, V for valet: the French error says the ranks the way the user typed them."""
+    r = run("ask", story, "--no-input", "--lang", lang)
+    assert r.code == 2 and error in r.err
 
 
 def test_words_it_skipped_are_shown(run):
@@ -357,6 +377,19 @@ def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
     ("on joue en combien de points ?", ["score.system", "score.target"]),
     ("how many points to win under bicycle", ["score.target"]),
     ("combien de cartes en main ?", ["deal.hand_size", "exchange.hand_limit"]),
+    # whether a number of players is allowed, in any form: the table's size, never a card or a deal
+    ("peut-on jouer à 5 ?", ["players.count"]), ("on peut jouer à trois ?", ["players.count"]),
+    ("can we play with 5 players?", ["players.count"]), ("is it allowed to play with 6?", ["players.count"]),
+    ("est-ce qu'on peut jouer en nombre impair ?", ["players.count"]),
+    ("faut-il être un nombre pair de joueurs ?", ["players.count"]),
+    ("do we need an even number of players?", ["players.count"]), ("how many players?", ["players.count",
+                                                                                           "players.decks"]),
+    # how many cards one may hold, how many points to win
+    ("how many cards can you hold?", ["exchange.hand_limit"]),
+    ("combien de cartes peut-on avoir en main ?", ["exchange.hand_limit"]),
+    ("on joue en combien ?", ["score.target"]),
+    ("how many points do you need to win?", ["score.target"]), ("il faut combien de points pour gagner ?",
+                                                                ["score.target"]),
 ])
 def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, question, points):
     data = ask_json(run, question)
@@ -365,6 +398,24 @@ def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, 
         assert data["conventions"] == ["bicycle"] and data["rows"][0]["values"]["bicycle"]["value"]["points"] == 4
     else:
         assert len(data["conventions"]) == 9
+
+
+@pytest.mark.parametrize(("question", "lang", "understood"), [
+    ("peut-on jouer à 5 ?", "fr", "Compris : une question sur les règles : Combien de joueurs ? Nombre pair ?"),
+    ("how many cards can you hold?", "en",
+     "Understood: a question about the rules: How many cards in hand at most?"),
+])
+def test_a_question_about_the_rules_says_first_which_question_it_understood(run, question, lang, understood):
+    r = run("ask", question, "--no-input", "--lang", lang)
+    assert r.code == 0 and r.out.splitlines()[0] == understood
+
+
+def test_a_pair_of_cards_is_no_question_on_an_even_number_of_players(run):
+    """"une paire" is two cards of a rank, "nombre pair" an even number: a question on a pair is not
+    answered with the table's size (nor anything else it does not ask about)."""
+    for story in ("combien vaut une paire ?", "une paire de rois, ça vaut combien ?", "a pair, how much is it worth?"):
+        r = run("ask", story, "--no-input")
+        assert r.code == 2 and "players.count" not in r.out and "could not read" in r.err, story
 
 
 @pytest.mark.slow

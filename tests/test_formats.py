@@ -211,10 +211,13 @@ def test_an_unreadable_file_to_validate_gives_its_report_in_json_and_no_text(run
 
 
 def test_ask_answers_a_question_about_the_rules_in_compare_s_format(run):
-    """``ask`` writes ``compare``'s output for a question about the rules: its table for people, its
-    JSON for scripts."""
+    """``ask`` writes ``compare``'s output for a question about the rules: its table for people (after
+    the line saying which question it understood), its JSON for scripts."""
     question = ("ask", "on joue en combien de points chez Ducale ?", "--no-input", "--lang", "en")
-    assert run(*question).out == run("compare", "score.system", "score.target", "ducale", "--lang", "en").out
+    understood, table = run(*question).out.split("\n", 1)
+    assert understood == ("Understood: a question about the rules: How is the score kept: points or the letters "
+                          "K-E-M-P-S? What is the target: a number of points, or a word spelled in letters?")
+    assert table == run("compare", "score.system", "score.target", "ducale", "--lang", "en").out
     assert run(*question, "--format", "json").json()["conventions"] == ["ducale"]
 
 

@@ -64,7 +64,7 @@ def test_a_failed_tap_is_worded_in_the_page_s_language(phone):
     _game(phone)
     phone.cookies.set("kems_lang", "fr")
     r = phone.get("/call/kems?by=L%C3%A9a&hand=Q+Q+Q+Q+Q", headers={"hx-request": "true"})
-    assert r.status_code == 400 and r.text.startswith('<p class="error">impossible : 5 cartes de rang Q, alors que 1 '
+    assert r.status_code == 400 and r.text.startswith('<p class="error">impossible : 5 cartes de rang D, alors que 1 '
                                                       'paquet(s) n&#39;en contiennent que 4 sous ducale')
 
 

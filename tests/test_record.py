@@ -53,6 +53,17 @@ def test_a_ruling_that_cannot_happen_keeps_its_reason_as_an_error_in_the_readers
         assert wording.explanation(again, "en") == wording.explanation(ruling, "en")
 
 
+def test_an_impossible_hand_stored_and_read_back_still_names_its_rank_as_each_language_writes_it():
+    """Five kings: "R" in French, "K" in English, before and after the score sheet's round trip."""
+    from kems_ref.referee.resolver import resolve_all
+
+    sit = from_mapping({"event": "kems", "hand": "K K K K K"})
+    for ruling in resolve_all([conventions.load("ducale")], sit):
+        again = record.load(json.loads(json.dumps(record.dump(ruling))))
+        assert "5 cartes de rang R," in wording.explanation(again, "fr")
+        assert "5 cards of rank K," in wording.explanation(again, "en")
+
+
 def test_data_no_dump_wrote_is_refused_as_such():
     with pytest.raises(ValueError):
         record.load({"verdict": "upheld"})

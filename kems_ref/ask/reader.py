@@ -89,10 +89,10 @@ toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur 
 main mains montre montrait tenait tenir possede possedait possedaient recu recevoir hey oh ah bon ben bah euh
 hmm ok okay well can could may might allowed permitted legal fair used use means mean meant count counts
 counted peut peuvent pouvait permis autorise autorisee compte comptait veut veulent voulait voulaient celui
-celle ceux prise pris comme moi toi myself herself himself accuse accusee accused caller annonceur right now
+celle ceux prise pris comme moi toi accuse accusee accused caller annonceur now
 maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi quelqu quelquun
 avais avons avez ont aura auront milieu middle table centre center face en-face anyway quand meme therefore
-selon according apres after opposite across sitting assis win wins won gagne gagnait gagner qui point points
+selon according apres after opposite across sitting assis
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
@@ -199,7 +199,9 @@ def _tokenize(story: str) -> list[Token]:
 class Item:
     """One thing understood: its kind, its value, and the words it came from."""
 
-    kind: str  # "convention", "event", "fact", "cards"; "accusing": a call word that only accuses ("broken contre Tom")
+    #: "convention", "event", "fact", "cards"; "accusing": a call word that only accuses ("broken contre Tom");
+    #: "earlier": a call the dispute came after ("kems, then contre-kems"), said as what it means
+    kind: str
     value: Any
     start: int
     end: int
@@ -218,6 +220,7 @@ class Reading:
     ignored: list[str] = field(default_factory=list)  # names and words that carry nothing
     unknown: list[str] = field(default_factory=list)  # words not understood
     corrections: list[tuple[str, str]] = field(default_factory=list)  # (as typed, as read): "balyage" -> "balayage"
+    cards_told: bool = False  # the story tells cards ("une paire de rois"): a dispute, never a question on the rules
     #: why the reader will not rule on this story: (message key, values), e.g. a dangling negation
     problem: Optional[tuple[str, dict[str, str]]] = None
     #: a call told as made earlier in the hand, before the one in dispute ("il refait contre kems"): read
@@ -304,6 +307,58 @@ phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|ga
 phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was not|wasnt|is not|n etait pas"
        r"|ne etait pas|etait pas|n est pas|ne est pas) (?:barred|prive|privee|interdit|interdite)"
        r"(?: (?:de |d )?(?:annonce|annonces|annoncer))?\b")(_nothing)
+phrase(r"\b(?:right now|right away|tout de suite)\b")(_nothing)
+
+#: how a table asks for the ruling: "right or not?", "c'était bon ou pas ?", "ça compte ?"
+VERDICT = (r"(?:right|wrong|correct|incorrect|good|bad|valid|invalid|ok|okay|fair|legal|allowed|permitted|count|counts"
+           r"|juste|faux|bon|bonne|mauvais|valable|valide|correcte|permis|permise|autorise|autorisee|regulier"
+           r"|reglementaire|compte|comptait)")
+ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|did it|did that|is he|was he|is she"
+          r"|was she|est ce que(?: ce| ca| cela| il| elle)?(?: etait| est| a ete)?|est ce|etait ce|ce etait|ce est"
+          r"|ca etait|cela etait|ca|cela) ")
+
+
+@phrase(rf"\b(?:{ASKING})?{VERDICT} (?:or|ou) (?:not|no|pas|non|(?:not |pas )?{VERDICT})\b"
+        rf"|\b(?:was it|is it|was that|is that|was this|is this|est ce que (?:ce|ca|cela) (?:etait|est|compte)"
+        rf"|etait ce|est ce) {VERDICT}\b"
+        r"|\b(?:oui ou non|yes or no)\b"
+        r"|\b(?:who|qui) (?:wins|won|gets|got|scores|scored|gagne|a gagne|marque|a marque|a raison|is right"
+        r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
+        r"|\b(?:what happens|what now|que se passe t il|que faire)\b")
+def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"was it right or not?", "c'était bon ou pas ?", "qui gagne ?": the question the story asks —
+    the ruling itself, neither a fact nor a negation to place."""
+    return [("asking", True)]
+
+
+@phrase(r"\b(?:(?:so|and|then|donc|alors|et|puis) )?"
+        r"(?:(?P<we>on a|on avait|nous avons|nous avions|we|we have|we had|we ve)"
+        r"(?: (?:bien|just|juste|already|deja))?"
+        r"|(?:ils|elles|they|eux)(?: (?:ont|avaient|have|had))?(?: (?:bien|just|juste|already|deja))?)"
+        r" (?:pris|eu|marque|gagne|got|took|taken|scored|won|gotten) (?:le|un|the|a|our|their|notre|leur) point\b")
+def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"on a pris le point": which side took the point, as the teller says — a call already settled."""
+    return [("point_ours", bool(m.group("we")))]
+
+
+#: what the table did about the call, told after it: the ruling is what the story asks for, never a fact
+SCORING = (r"(?:gave|give|gives|given|awarded|scored|scores|got|gets|won|wins|win|lost|loses|lose|took|takes|marked"
+           r"|a donne|avons donne|ont donne|on a donne|donne|donnait|a marque|ont marque|avons marque|marque|marquait"
+           r"|a gagne|ont gagne|avons gagne|gagne|gagnent|gagnait|a perdu|ont perdu|avons perdu|perdent|perdu"
+           r"|prend|prennent|a pris|ont pris)")
+
+
+@phrase(r"\b(?:(?:so|and|then|donc|alors|et|puis) )?(?:(?:we|they|he|she|i|you|the caller|the accused|the others"
+        r"|the other team|their team|his team|her team|on|nous|ils|elles|il|elle|je|les autres|l equipe|leur equipe"
+        r"|son equipe|l annonceur|le annonceur|l accuse|le accuse) )?"
+        + SCORING + r"(?: (?:them|him|her|us|me|to them|lui|leur|nous))?"
+        r" (?:(?:the|a|one|two|three|their|his|her|our|un|une|le|la|les|deux|trois|leur|son|sa|notre|des|du|\d+) )?"
+        r"(?:point|points|letter|letters|lettre|lettres|hand|manche|game|partie|round)"
+        r"(?: (?:to|a|for|pour) [a-z]+)?\b")
+def _outcome(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"we gave the point to Paul", "et ils ont gagné la manche": what the table did, told after the
+    call — the ruling is the question, so the clause is listed as not understood, never dropped."""
+    return [("unread", True)]
 
 
 @phrase(r"\bsans (?:(?:le |la )?faire expres|le vouloir|reflechir|hesiter|attendre|regarder|rien dire|dire un mot"
@@ -411,15 +466,6 @@ def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("after_sweep", True), ("event_context", "sweep")]
 
 
-@phrase(r"\b(?:(?P<we>on a|on avait|nous avons|nous avions|we|we have|we had|we ve)"
-        r"(?: (?:bien|just|juste|already|deja))?"
-        r"|(?:ils|elles|they|eux)(?: (?:ont|avaient|have|had))?(?: (?:bien|just|juste|already|deja))?)"
-        r" (?:pris|eu|marque|gagne|got|took|taken|scored|won|gotten) (?:le|un|the|a|our|their|notre|leur) point\b")
-def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"on a pris le point": which side took the point, as the teller says — a call already settled."""
-    return [("point_ours", bool(m.group("we")))]
-
-
 @phrase(r"\b(?:barred|suspended|banned from calling"
         r"|already (?:made|called|had) (?:a |one )?(?:wrong|false|bad) (?:contre|counter|stop)"
         r"(?: kems| kemps)?"
@@ -434,9 +480,10 @@ def _barred(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|we play|playing|a table of|une table de|table of|table de|with|avec|a|at a|at) )?(?P<n>{NUM})"
         rf"[ -]?(?:players|joueurs|joueuses|people|personnes|persons|player|joueur)(?: table| game| partie)?\b"
         rf"|\b(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|on joue a|on jouait a"
-        rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))")
+        rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))"
+        rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with|en) (?P<n3>{NUM})\b(?! (?:cards|cartes))")
 def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
-    n = _number(m.group("n") or m.group("n2"))
+    n = _number(m.group("n") or m.group("n2") or m.group("n3"))
     if m.group("n") and not m.group("lead") and n < 4:
         return []  # "two players wanted the same card": some players, not the table
     return [("players", n)]
@@ -453,20 +500,16 @@ CARDS_TOGETHER = (r"(?:at once|in one go|together|at the same time|a la fois|en 
                   r"|dun coup|ensemble|de une traite)")
 
 
-@phrase(rf"\b(?:swapped|exchanged|exchanges|swaps|swapping|swap|exchange|echange|echangeait|echangent|echanger"
-        rf"|changed|change|put down|took|pris|pose)"
-        rf" (?P<n>{NUM}) (?:cards|cartes)(?: {CARDS_TOGETHER})?\b"
-        rf"|\b(?P<n2>{NUM}) (?:cards|cartes) {CARDS_TOGETHER}\b")
-def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
-
-
 CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son) (?:card|carte|sienne|sien))?"
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table))?")
-TAKE = (r"(?:took|picked up|picks up|takes|grabbed|pris|prend|prenait|ramasse|ramassait|pioche|piochait|drew|draws"
-        r"|a pris|avait pris)")
+#: verbs of taking a card from the middle: an exchange
+TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
+        r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
+        r"|ramassent|a pioche|pioche|piocher|piochait)")
 PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a pose|avait pose)"
 THEN = r"(?: (?:puis|then|and then|et puis|ensuite|et))"
+SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
+OWN_CARD = r"(?: (?:la sienne|le sien|hers|his|one|une|sa carte|his card|her card|a card|une carte|another|une autre))?"
 
 
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en) (?:putting|laying|discarding|dropping"
@@ -476,14 +519,25 @@ THEN = r"(?: (?:puis|then|and then|et puis|ensuite|et))"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:before|avant de|avant d)"
         rf" (?:taking|picking|picking up|grabbing|prendre|ramasser|piocher)(?: (?:one|une|a card|une carte))?\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:first|en premier|dabord|de abord)(?:{THEN} {TAKE}"
-        rf"(?: (?:celle|celui|one|the one|a card|une carte))?{CARD_OBJECT})?\b")
+        rf"(?: (?:celle|celui|one|the one|a card|une carte))?{CARD_OBJECT})?\b"
+        rf"|\b{TAKE}(?: up)?{CARD_OBJECT}{THEN}{SUBJECT} {PUT}(?: down)?{OWN_CARD}(?: down)?\b"
+        rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)?{THEN}{SUBJECT} {TAKE}(?: up)?{OWN_CARD}{CARD_OBJECT}\b")
 def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
     took = re.match(TAKE, m.group(0)) is not None
     return [("take_first", took), ("event_hint", "exchange")]
 
 
+#: a count before "cards" is how many were exchanged, never a card: "il a pris deux cartes", "picked up two cards"
+@phrase(rf"\b(?:swapped|exchanged|exchanges|swaps|swapping|swap|exchange|echange|echangeait|echangent|echanger"
+        rf"|changed|change|put down|{TAKE}|{PUT}|{LIFT})(?: up)?"
+        rf" (?P<n>{NUM}) (?:cards|cartes)(?: {CARDS_TOGETHER})?\b"
+        rf"|\b(?P<n2>{NUM}) (?:cards|cartes) {CARDS_TOGETHER}\b")
+def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
+
+
 @phrase(rf"\b(?P<verb>{LIFT}|{TOUCH})(?: up)? (?:the |la |le |une |un |a |an |sa |son |his |her )?"
-        rf"(?:(?P<fourth>{FOURTH})(?: (?P<rank>{RANK}))?|(?P<rank3>{RANK_NOT_A}))\b"
+        rf"(?:(?P<fourth>{FOURTH})(?: (?P<rank>{RANK}))?|(?P<rank3>{RANK_NOT_A}))\b(?! (?:cards|cartes|card|carte)\b)"
         rf"|\b(?:the |la |le |une |un |a |an )(?:(?P<fourth2>{FOURTH}) )?(?P<rank2>{RANK_WORD}) {STILL}"
         rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -513,6 +567,8 @@ SELF = r"(?:himself|herself|myself|lui meme|elle meme|moi meme)"
         r"|(?<=\bannounced )|(?<=\bc est ))" + SELF + r"\b"
         r"|\b" + SELF + r"(?= (?:a |has |had )?(?:called|calls|said|says|shouted|yelled|announced|annonce|dit"
         r"|crie|qui)\b)"
+        r"|\b(?:by|par) (?:the |le |la |l )?(?:holder|detenteur|detentrice)(?: (?:of the square|du carre))?"
+        r"(?: " + SELF + r")?\b|(?<=\bby )" + SELF + r"\b|(?<=\bpar )" + SELF + r"\b"
         r"|\b(?:instead of (?:his|her|their|my) partner|au lieu de (?:son|sa|mon|ma) partenaire"
         r"|a la place de (?:son|sa|mon|ma) partenaire)\b")
 def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -533,8 +589,11 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
-@phrase(r"\b(?:the )?(?:very )?first (?:deal|hand|round)\b"
-        r"|\b(?:des |de la |a la |la )?(?:toute )?premiere (?:donne|distribution|main|manche)\b")
+@phrase(r"\b(?:the )?(?:very )?(?:first|opening|initial) (?:deal|hand|round)(?: of the game)?\b"
+        r"|\b(?:des |de la |a la |la )?(?:toute )?premiere (?:donne|distribution|main|manche)(?: de la partie)?\b"
+        r"|\b(?:la |a la )?(?:donne|distribution) initiale\b"
+        r"|\b(?:au |en |des le )?(?:tout )?(?:debut|depart) (?:de la |de |du )?(?:partie|jeu)\b"
+        r"|\b(?:at |from )?the (?:very )?(?:start|beginning) of the game\b|\bwhen the game (?:started|began)\b")
 def _first_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("first_deal", True), ("event_hint", "deal")]
 
@@ -1075,8 +1134,10 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
         return (QUANTITIES[tok.word], j + 2) if after and _is_card_word(after, True) else (None, j)
     if tok.word in ("a", "an") and len(nxt.word) > 1 and nxt.word in RANK_WORDS and nxt.word not in NUMBERS:
         return 1, j + 1  # "a jack"; but "Q Q Q A" is an ace
-    if tok.word in QUANTITIES and tok.word not in ("a", "an") and _is_card_word(nxt, True) and nxt.word != tok.word:
-        return QUANTITIES[tok.word], j + 1  # "deux 7", "quatre rois" (but "sept sept" is two sevens)
+    third = _free(tokens, j + 2)
+    if tok.word in QUANTITIES and tok.word not in ("a", "an") and _is_card_word(nxt, True) \
+            and (nxt.word != tok.word or third is None or third.word != tok.word):
+        return QUANTITIES[tok.word], j + 1  # "deux 7", "quatre rois", "trois trois" (but "deux deux deux": cards)
     if tok.word in ("a", "an") and j and tokens[j - 1].word in ("and", "with", "plus", "then") \
             and _is_card_word(nxt, True):
         return 1, j + 1  # "three kings and a 2": the article, not an ace
@@ -1322,6 +1383,7 @@ STORY_FACTS = {
     "repeat": "a call made again: the earlier one is read apart (_read_in_two_times)",
     "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
+    "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
     "ban_word": "a ban on a kind of signal ...",
     "before_play": "... agreed before play",
     "gesture": "a signal by gesture (the default form: said only where the story says it)",
@@ -1354,8 +1416,85 @@ def _said(items: list[Item], fact: str) -> list[str]:
     return [it.words for it in items if it.kind == "fact" and it.value[0] == fact]
 
 
+#: words that say which of two calls came first: what follows "then" came later, what follows "after"
+#: and its article came first ("contre-kems juste après le double kems"; "after" as an adverb is "then":
+#: "kems et aussitôt après contre-kems", "kems et contre-kems juste après"); the call nearest "already"
+#: came first
+THEN_WORDS = {"then", "puis", "ensuite", "afterwards", "later", "next"}
+AFTER_WORDS = {"after", "apres"}
+ALREADY_WORDS = {"already", "deja"}
+#: "after" before one of these is a preposition (what follows came first); else an adverb, as "then"
+DETERMINERS = {"the", "a", "an", "his", "her", "their", "that", "le", "la", "l", "un", "une", "son", "sa", "leur", "ce",
+               "cet", "cette", "my", "mon", "ma"}
+#: words that only sharpen an order word ("just after", "tout de suite après"): read with it
+ORDER_LEADS = {"just", "juste", "right", "straight", "immediately", "aussitot", "sitot", "suite", "and", "et", "tout",
+               "de", "soon", "quickly", "vite"}
+
+
+def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, Item, list[int]]]:
+    """The story's two calls as its words order them: (the call first made, the one made after it,
+    the order words), or None where no word says which came first."""
+    calls = [it for it in items if it.kind == "event"]
+    if len(calls) < 2:
+        return None
+    for i, tok in enumerate(tokens):
+        if tok.claimed:
+            continue
+        before = [it for it in calls if it.end <= i]
+        after = [it for it in calls if it.start > i]
+        pair: Optional[tuple[Item, Item]] = None
+        if tok.word in THEN_WORDS and before and after:
+            pair = (before[-1], after[0])
+        elif tok.word in AFTER_WORDS and before and after and i + 1 < len(tokens) \
+                and tokens[i + 1].word in DETERMINERS:  # "contre-kems juste après le double kems"
+            pair = (after[0], before[-1])
+        elif tok.word in AFTER_WORDS and before and after:  # "kems et aussitôt après contre-kems": as "then"
+            pair = (before[-1], after[0])
+        elif tok.word in AFTER_WORDS and len(before) >= 2:  # "kems et contre-kems juste après"
+            pair = (before[-2], before[-1])
+        elif tok.word in ALREADY_WORDS:
+            near = min(calls, key=lambda it: min(abs(it.start - i), abs(it.end - 1 - i)))
+            later = [it for it in calls if it.value != near.value]
+            pair = (near, later[0]) if later else None
+        if pair is not None and pair[0].value != pair[1].value:
+            words = [i]
+            k = i - 1
+            while k >= 0 and not tokens[k].claimed and tokens[k].word in ORDER_LEADS:
+                words.insert(0, k)
+                k -= 1
+            return pair[0], pair[1], words
+    return None
+
+
+def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens: list[Token]) -> Optional[str]:
+    """A call made after a Kems or a Double Kems, as the story's order words say ("kems, then stop
+    kemps", "contre-kems juste après le double kems"): the later call is the dispute, made after the
+    Kems (``after_kems``) or against both squares of the Double Kems; None where no order is said."""
+    order = _call_order(tokens, items)
+    if order is None:
+        return None
+    first, later, words = order
+    if later.value not in ACCUSATIONS_OF_A_KEMS or first.value not in ("kems", "double-kems"):
+        return None
+    for k in words:
+        tokens[k].claimed = True
+    said = " ".join(tokens[k].text for k in words)
+    if first.value == "kems":
+        facts["after_kems"] = True
+        first.kind = "earlier"  # said back as "after a Kems", not as a call of its own
+        reading.understood.append((f"{first.words} … {said}", "after_kems", True))
+    else:
+        near = " ".join(tok.word for tok in tokens[max(first.start - 2, 0):first.end + 1])
+        if not re.search(rf"\b{WRONG}\b", near):  # "after a wrong double kems": which square lacked is unsaid
+            first.kind = "earlier"  # said back as the two squares it means
+            items.append(Item("fact", ("square", True), first.start, first.end, first.words))
+            items.append(Item("fact", ("partner_square_said", True), first.start, first.end, first.words))
+    return str(later.value)
+
+
 def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
-                  likes: Optional[dict[str, str]] = None, tokens: Optional[list[Token]] = None) -> Optional[str]:
+                  likes: Optional[dict[str, str]] = None,
+                  tokens: Optional[list[Token]] = None) -> Optional[str]:
     """The event in dispute, and what the story's own facts say of it (a verdict on the Kems before,
     a call too late, a ban agreed before play); those facts are turned into options or listed.  A
     call of the convention's own named by its name is the dispute ("broken contre Tom": the
@@ -1371,7 +1510,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         events = [it.value for it in items if it.kind == "event"]
     calls = {e for e in events if e in CALLS or e in own}
     event = own[0] if own else next((e for e in BY_PRIORITY if e in events), None)
-    said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls)
+    said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls) \
+        or (facts.get("too_late") and "kems" in calls and event in ACCUSATIONS_OF_A_KEMS)
+    if len(calls) > 1 and not said_of_kems and not own and tokens is not None:
+        later = _ordered(reading, items, facts, tokens)
+        if later is not None:
+            event, said_of_kems = later, True
     if len(calls) > 1 and not said_of_kems and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
@@ -1404,6 +1548,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         reading.unknown.append(reading.point_words)  # understood only of an earlier call (_read_in_two_times)
     if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
         reading.unknown += _said(items, "repeat")
+    facts.pop("asking", None)  # the question the story asks: the ruling itself
     if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
         reading.unknown += _said(items, "unread")
     if facts.pop("ban_word", None) and facts.pop("before_play", None):
@@ -1489,6 +1634,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     every word left is a name, a filler, or not understood (a dangling negation: not ruled on).  A
     call of the convention's own (``likes``) is read as the call of the game it is made as."""
     reading, facts, hints = _gather(items)
+    reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens)
     kind = likes.get(event or "", event)
     if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation

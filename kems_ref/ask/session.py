@@ -94,20 +94,40 @@ def convention_for(named: Optional[str], given: str, explicit: bool) -> str:
 
 #: words that make a story a question about the rules rather than about one call
 QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
-                      r"|c est quoi|en combien|to win|pour gagner)\b")
+                      r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
+                      r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
+                      r"|needed|must|doit on|est ce que|est ce qu)\b")
+#: facts that describe the table, not a call: told alone in a question, they are what it asks about
+#: ("peut-on jouer à 5 ?" asks whether five players is allowed)
+TABLE_FACTS = {"players": "players.count", "deck": "deck.size"}
+#: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
+IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target")]
 
 
 def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     """The rule points a question about the rules asks about ("on joue en combien de points ?",
-    "how many points to win under bicycle"): a question that tells no call, no cards and no fact;
-    ``None`` for a dispute."""
+    "how many points to win under bicycle", "peut-on jouer à 5 ?"): a question that tells no call,
+    no cards and no fact of a call (the table's size or deck is what it asks about); ``None`` for a
+    dispute."""
     from ..corpus.lookup import find_points
-    from ..words import fold
+    from .reader import tokenize
 
-    told = reading.event is not None or any(v not in (None, False) for v in reading.options.values())
-    if told or not QUESTION.search(" ".join(fold(story).split())):
+    told = reading.event is not None or reading.cards_told or any(
+        v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)
+    words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
+    if told or not QUESTION.search(words):
         return None
-    return find_points(story) or None
+    table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
+    idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
+    return table or find_points(story) or idioms or None
+
+
+def question_label(points: list[str], lang: str) -> str:
+    """What was understood of a question about the rules: the questions of the points it is answered
+    with ("a question about the rules: How many players? Must it be even?")."""
+    from ..corpus.catalogue import question
+
+    return t("ask.u.rules_question", lang, questions=" ".join(question(point, lang) for point in points))
 
 
 def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter]) -> Asked:

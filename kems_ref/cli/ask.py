@@ -37,6 +37,11 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
     reading = read(story, calls_of(convention) if convention else None, likes_of(convention))
     points = session.rules_question(story, reading)
     if points is not None:  # "on joue en combien de points ?": answered from the data, like compare POINT
+        if not out.as_json:  # which question was understood comes first, as for a dispute
+            from rich.markup import escape
+
+            said = session.question_label(points, out.lang)
+            out.console().print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
         _answer_question(out, points, reading.convention)
         return
     session.check_reading(reading, out.lang, can_ask)

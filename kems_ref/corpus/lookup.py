@@ -27,8 +27,11 @@ STOP = set("""
 how many much what which who whom when where is are was were the a an of to in on at for do does did we you
 they it its be can may must there with and or per by under according combien quel quelle quels quelles qui que
 quoi quand ou est sont etait ce cet cette ces le la les un une des du de d l en au aux on joue jouer nous vous
-il elle ils elles pour par sous selon avec et y a faut peut doit
+il elle ils elles pour par sous selon avec et y a faut peut doit vaut valent worth
 """.split())  # noqa: SIM905 (a word list reads better as text)
+#: words that name one thing in French and another in English ("pair": an even number of players in
+#: French, two cards of a rank in both): never a subject alone, only in a phrase ("nombre pair")
+AMBIGUOUS = {"pair", "paire", "pairs", "paires"}
 #: a typed word matches a point's word when difflib's ratio reaches this
 NEAR = 0.85
 #: characters: the words that name a point ("carte levée", "how many points to win"), not a text (each
@@ -72,7 +75,7 @@ def _index() -> _Index:
         for gid, names in glossary_words.items():  # a glossary entry's names find the points it names
             if gid in words or fold(t(f"glossary.{gid}.term", "en")) in words:
                 words |= names
-        index.words[point.id] = words - STOP
+        index.words[point.id] = words - STOP - AMBIGUOUS
     return index
 
 
@@ -85,16 +88,21 @@ def find_points(text: str, least: int = 1) -> list[str]:
     point's id, question, search words or glossary names (a near miss counts), at least ``least``."""
     import math
 
-    asked = [w for w in _words(text) if w not in STOP]
+    said = [w for w in _words(text) if w not in STOP]
+    asked = [w for w in said if w not in AMBIGUOUS]  # "une paire" alone names no point
     if not asked:
         return []
     index = _index().words
     hits = {w: {pid for pid, words in index.items() if _near(w, words)} for w in asked}
+    hits.update({w: {pid for pid, pairs in _index().pairs.items() if any(w in pair for pair in pairs)}
+                 for w in said if w in AMBIGUOUS})
     # a word few points share says more than one most points share (inverse document frequency)
     weight = {w: math.log(1 + len(index) / len(found)) if found else 0.0 for w, found in hits.items()}
-    if len(asked) == 1 and 0 < len(hits[asked[0]]) <= 4:  # one word: every point it names (a few)
-        return [pid for pid in IDS if pid in hits[asked[0]]]
-    pairs = list(itertools.pairwise(asked))
+    if len(asked) == 1 and len(said) == 1:  # one word: every point whose id names it, else every point it names
+        named = [pid for pid in IDS if pid in hits[asked[0]] and _near(asked[0], set(_words(pid.replace(".", " "))))]
+        if named or 0 < len(hits[asked[0]]) <= 4:
+            return named or [pid for pid in IDS if pid in hits[asked[0]]]
+    pairs = list(itertools.pairwise(said))
     # the words it shares, weighted, and those it shares as a phrase ("cartes en main") once more
     scores = {pid: sum(weight[w] for w in asked if pid in hits[w])
               + sum(weight[a] + weight[b] for a, b in pairs if (a, b) in _index().pairs[pid]) for pid in index}

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import NamedTuple, Optional
 
 from ..corpus.decks import Deck, fold_name
-from ..errors import KemsError
+from ..errors import KemsError, Names
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 DECK_RANKS = {52: RANKS, 36: RANKS[4:], 32: RANKS[5:]}
@@ -117,6 +117,14 @@ def show(cards: list[Card], lang: str, deck: Optional[Deck] = None) -> str:
     return " ".join(c.label(lang, deck) for c in cards)
 
 
+def _worded(cards: list[Card], composition: Optional[Deck]) -> Names:
+    """Cards as each language writes them ("R" in French, "K" in English), worded with the error: an
+    error names the ranks as the user typed them."""
+    from ..i18n import languages
+
+    return Names({lang: " ".join(c.label(lang, composition) for c in cards) for lang in languages()})
+
+
 def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: Optional[Deck] = None) -> None:
     """Raise if the given cards cannot all exist together in ``decks`` decks of ``deck`` cards (of
     the convention's own deck where it defines one)."""
@@ -125,13 +133,13 @@ def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: 
     everything = [c for hand in hands for c in hand]
     for card in everything:
         if card.rank not in ranks:
-            shown = " ".join(Card(r).label("en", composition) for r in ranks)
-            raise KemsError("error.rank_not_in_deck", rank=card.label("en", composition), deck=deck, ranks=shown)
+            shown = _worded([Card(r) for r in ranks], composition)
+            raise KemsError("error.rank_not_in_deck", rank=_worded([card], composition), deck=deck, ranks=shown)
     limit = suits * decks
     for rank, count in Counter(c.rank for c in everything).items():
         if count > limit:
-            raise KemsError("error.too_many_of_rank", count=count, rank=Card(rank).label("en", composition),
+            raise KemsError("error.too_many_of_rank", count=count, rank=_worded([Card(rank)], composition),
                             decks=decks, limit=limit)
     for card, count in Counter(c for c in everything if c.suit).items():
         if count > decks:
-            raise KemsError("error.card_twice", card=card.label("en", composition), count=count, decks=decks)
+            raise KemsError("error.card_twice", card=_worded([card], composition), count=count, decks=decks)

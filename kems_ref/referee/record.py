@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..corpus.decks import Deck
-from ..errors import KemsError
+from ..errors import KemsError, Names
 from .cards import Card
 from .outcomes import Effect, Team, Verdict
 from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
@@ -134,6 +134,8 @@ def _param(value: Any) -> dict[str, Any]:
         return {"reason": _reason(value)}
     if isinstance(value, KemsError):
         return {"error": _error(value)}
+    if isinstance(value, Names):  # a word in each language (the rank of an impossible hand: K / R)
+        return {"names": dict(value)}
     return {"value": str(value) if isinstance(value, str) else value}  # an enum (a team) as its value
 
 
@@ -158,6 +160,8 @@ def _unparam(data: dict[str, Any]) -> Any:
         return _unreason(payload)
     if kind == "error":
         return _unerror(payload)
+    if kind == "names":
+        return Names(payload)
     if kind == "value":
         return payload
     raise ValueError(f"not a stored parameter: {kind!r}")
