@@ -440,3 +440,101 @@ def test_the_convention_a_story_is_ruled_under_is_chosen_by_the_library():
     with pytest.raises(KemsError) as caught:
         convention_for("pagat", "ducale", explicit=True)
     assert caught.value.key == "error.ask_two_conventions"
+
+
+# --- a new player's disputes: the situation the story is about, never a keyword -----------------
+
+def test_a_square_dealt_asked_about_under_wikipedia_is_ruled_as_the_deal_not_as_a_right_kems():
+    """"à la distrib j'ai reçu quatre 7 … je peux faire mon signe … ?": Wikipédia's deal rule (show
+    them, put them in the stock, draw as many), never +1 for a Kems nobody called."""
+    story = ("a la distrib j'ai reçu quatre 7 direct mdr. je peux faire mon signe tout de suite pour que ma "
+             "partenaire dise kems? ou faut redistribuer?")
+    asked = settle(read(story), "wikipedia", "fr", None)
+    assert (asked.event, asked.ruling.verdict, asked.options) == ("deal", "replace-cards", {"hand": "7 7 7 7"})
+
+
+def test_a_kems_before_the_dealer_said_the_hunt_is_open_again_is_void_under_wikipedia():
+    """Asked to sweep, then a Kems before the hunt reopened: during the sweep, when Wikipédia allows no call."""
+    story = ("Tom asked out loud to sweep the table. before the dealer said the hunt is open again, his partner "
+             "yelled Kems!! Tom really had 4 jacks. does that count? french wiki rules")
+    asked = settle(read(story), "wikipedia", "en", None)
+    assert (asked.event, asked.ruling.verdict) == ("kems", "void")
+    assert asked.options == {"hand": "J J J J", "during_sweep": True}
+
+
+def test_the_whole_deck_gone_through_without_a_kems_under_regles_com_ends_the_hand():
+    asked = settle(read("we went through the entire deck and nobody got kems. regles.com"), "regles-com", "en", None)
+    assert (asked.event, asked.ruling.verdict) == ("stock-out", "hand-ends")
+
+
+def test_they_say_no_is_no_negation_of_a_card_the_contre_kems_on_a_player_without_a_square_is_ruled():
+    story = ("someone called contre kems on me and i had nothing. my team says that's a point for us. they say no, "
+             "they just lose a point and we get nothing. we use the wiki (french) rules")
+    asked = settle(read(story), "wikipedia", "en", None)
+    assert asked.options == {"square": False}
+    assert asked.ruling.verdict == "depends"  # Wikipédia contradicts itself on whom a Contre-Kems accuses
+
+
+S5_FR = ("Max a dit contre kems sur moi alors que j'avais rien (deux 8 et deux valets), on a pris le point ok. "
+         "mais 2min après toujours dans la meme manche il refait contre kems sur Léa et là elle avait bien 4 as. "
+         "ils veulent le point.")
+
+
+def test_under_jouer_au_kems_a_contre_kems_made_again_after_a_wrong_one_is_void_the_caller_had_lost_the_right():
+    """The earlier Contre-Kems was wrong (the accused took the point): its caller already called
+    wrong in this hand; his new call on Léa's four aces is void (002:29), whatever she holds."""
+    asked = settle(read(S5_FR), "jouer-au-kems", "fr", None)
+    assert (asked.ruling.verdict, asked.options) == ("void", {"hand": "A A A A", "barred": True})
+    assert asked.command("fr", "fr") == 'kems-ref rule contre-kems -c jouer-au-kems --hand "A A A A" --barred'
+
+
+def test_an_earlier_contre_kems_the_convention_rules_wrong_bars_its_caller_an_unsettled_one_is_refused():
+    from kems_ref.errors import KemsError
+
+    story = ("Max a dit contre kems sur moi, j'avais deux 8 et deux valets. Après il refait contre kems sur Léa, "
+             "elle avait 4 as.")
+    assert settle(read(story), "ducale", "fr", None).options["barred"] is True  # Ducale checks the accused alone
+    with pytest.raises(KemsError) as caught:  # Jouer au Kems does not say whose hand a Contre-Kems checks
+        settle(read(story), "jouer-au-kems", "fr", None)
+    assert caught.value.key == "error.ask_earlier_call"
+
+
+def test_a_belief_is_no_hand_under_pagat_a_stop_kemps_on_a_team_whose_partner_holds_a_square_is_right():
+    story = ("we play pagat with letters. I called stop kemps on Ana's team because I thought she had the square, "
+             "but actually it was her partner Leo who had 3 3 3 3, Ana had nothing.")
+    asked = settle(read(story), "pagat", "en", None)
+    assert (asked.ruling.verdict, asked.options) == ("upheld", {"square": False, "partner_hand": "3 3 3 3"})
+    assert [(e["team"], e["change"], e["unit"]) for e in asked.ruling.score] == [("accused", 1, "letter")]
+
+
+S22 = ("I called contre kems on the other team and I was wrong. do both of them have to show me cards or only the guy "
+       "I pointed at? and who gets what")
+
+
+@pytest.mark.parametrize(("convention", "options", "verdict"), [
+    # Règle brève's Contre-Kems is right if either opponent holds a square: wrong means neither did
+    ("regle-breve", {"square": False, "partner_square": False}, "rejected"),
+    ("pagat", {"square": False, "partner_square": False}, "rejected"),  # Stop Kemps targets the team
+    ("ducale", {"square": False}, "rejected"),  # the accused alone is checked: the partner's hand says nothing
+    # whom the Contre-Kems targets is left open (Jouer au Kems) or contradicted (Wikipédia): wrong says no
+    # more than the accused's hand, the partner's stays a branch
+    ("jouer-au-kems", {"square": False}, "depends"),
+    ("wikipedia", {"square": False}, "depends"),
+])
+def test_i_was_wrong_settles_what_a_wrong_contre_kems_means_under_each_convention_and_no_more(convention, options,
+                                                                                               verdict):
+    asked = settle(read(S22), convention, "en", None)
+    assert (asked.options, asked.ruling.verdict) == (options, verdict)
+
+
+def test_under_regle_breve_a_contre_kems_the_caller_says_was_wrong_gives_the_accused_a_point_each_shows_two_cards():
+    asked = settle(read(S22), "regle-breve", "en", None)
+    assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("accused", 1)]
+    assert [str(e) for e in asked.ruling.effects] == ["each-accused-shows-two-different-cards"]
+
+
+def test_under_ducale_a_double_kems_both_partners_said_to_hold_a_square_is_upheld_without_a_question():
+    story = "Double kems happened!! both me and my gf had a square. she says it's worth 3, I say 2. Ducale box"
+    asked = settle(read(story), "ducale", "en", None)
+    assert (asked.ruling.verdict, asked.ruling.branches) == ("upheld", [])
+    assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("callers", 2)]

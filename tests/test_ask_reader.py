@@ -148,3 +148,35 @@ def test_every_card_word_of_the_notation_is_its_own_rank_in_either_case():
         for word in words:
             for typed in (word, word.upper(), word.capitalize()):
                 assert cards.parse_cards(f"{typed} {typed}, {typed}") == [cards.Card(rank)] * 3, typed
+
+
+@pytest.mark.parametrize("story", [
+    "Max a dit contre kems sur moi alors que j'avais rien (deux 8 et deux valets), on a pris le point ok. mais 2min "
+    "après toujours dans la meme manche il refait contre kems sur Léa et là elle avait bien 4 as.",
+    "Max called contre kems on me when I had nothing (two 8s and two jacks), we took the point. Two minutes later, "
+    "same hand, he called contre kems again on Lea and she really had four aces.",
+])
+def test_a_call_made_again_is_the_dispute_and_the_earlier_call_keeps_its_own_hands(story):
+    """Two accused, two hands: not one player's two hands — the earlier call, settled ("we took the
+    point", told by the accused), is read apart from the one made again."""
+    reading = read(story)
+    assert (reading.problem, reading.event, reading.options) == (None, "contre-kems", {"hand": "A A A A"})
+    earlier = reading.earlier
+    assert (earlier.event, earlier.options, earlier.narrator, earlier.point_ours) == (
+        "contre-kems", {"hand": "8 8 J J"}, "accused", True)
+
+
+def test_a_story_of_one_call_has_no_earlier_call():
+    assert read("contre kems sur Léa, elle avait 4 as. c'est normal ?").earlier is None
+    assert read("Stop Kemps again on Léa: she had four aces").earlier is None  # "again", but no call told before
+
+
+@pytest.mark.parametrize(("story", "told"), [
+    ("I called contre kems on the other team and I was wrong.", True),
+    ("J'ai dit contre kems sur l'autre équipe et j'avais tort.", True),
+    ("j'ai fait stop kems sur Paul, je me suis trompé", True),
+    ("contre kems on me and I was wrong", False),  # the accused's "I was wrong" says nothing of the call
+    ("I called kems and I was wrong", False),  # a Kems: the partner's square, said otherwise ("the Kems was wrong")
+])
+def test_the_callers_own_i_was_wrong_is_his_verdict_on_his_accusation(story, told):
+    assert read(story).call_wrong is told

@@ -82,7 +82,7 @@ calls call calling says said say shouted shouts shout yelled announced announces
 think because since as if about like one someone somebody player players opponent opponents team against cards
 card hand hands held holding holds got get gets showed shows show turned out actually le la les un une des du
 de d l au aux et ou mais donc puis alors quand lorsque pendant que qui quoi dont ce cet cette ces il elle ils
-elles nous vous je tu te se lui leur leurs son sa ses mon ma mes ton ta tes notre nos votre vos y en est sont
+elles nous vous eux peux je tu te se lui leur leurs son sa ses mon ma mes ton ta tes notre nos votre vos y en est sont
 etait etaient ete etre ai avait avaient avoir eu fait faire fais dit dire disait crie crier criait annonce
 annoncer annoncait avec sur sous dans par pour chez vers entre contre seulement juste qu seul tout tous toute
 toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur joueuse joueurs cartes carte
@@ -125,9 +125,58 @@ class Token:
     text: str  # as typed (cards keep their suits)
     word: str  # folded: lower case, no accents
     claimed: bool = False
+    clause: int = 0  # which clause of the story (cut at punctuation): a negation is placed within its clause
+    quoted: bool = False  # inside words a player is quoted as saying: a claim, never a fact of the story
+    quote: str = ""  # on a quote's first word: the quote as typed
+    asked: bool = False  # its clause ends with a question mark ("je peux faire mon signe … ?")
+
+
+#: a player's words quoted after a verb of saying ("Paul dit 'non, je l'avais pas pris'", he said "no way"):
+#: what a player claims, not what the teller states — listed, never read as a fact.  The closing quote is
+#: followed by punctuation or the end, so that an elision inside ("j'allais") does not close it.
+QUOTED = re.compile(r"(?i)\b(?:dit|disait|dis|disent|repond|répond|répondait|crie|crié|a dit|says|said|say|replied"
+                    r"|replies|answered|answers|yelled|shouted|goes)\s*:?\s*"
+                    r"(?:(?P<open>\")(?P<body>[^\"]+)(?P<close>\")|(?P<open2>«)(?P<body2>[^»]+)(?P<close2>»)"
+                    r"|(?P<open3>“)(?P<body3>[^”]+)(?P<close3>”)"
+                    r"|(?P<open4>['‘])(?P<body4>.+?)(?P<close4>['’])(?=\s*(?:[.,;:!?)]|$)))")
+#: where a clause ends: the punctuation of a story
+CLAUSE_END = re.compile(r"([.,;:!?()\[\]\n]+)")
 
 
 def tokenize(story: str) -> list[Token]:
+    """The story's words, each with its clause; a player's quoted words marked as quoted."""
+    tokens: list[Token] = []
+    pos = 0
+    pieces: list[tuple[str, bool]] = []
+    for m in QUOTED.finditer(story):
+        n = next(n for n in ("", "2", "3", "4") if m.group("open" + n))
+        pieces += [(story[pos:m.start("open" + n)], False), (m.group("body" + n), True)]
+        pos = m.end("close" + n)
+    pieces.append((story[pos:], False))
+    clause = 0
+    for piece, quoted in pieces:
+        quoted = quoted and _a_denial(piece)
+        first = len(tokens)
+        cut = CLAUSE_END.split(piece)  # the parts, each followed by its punctuation
+        for part, end in zip(cut[::2], [*cut[1::2], ""], strict=True):
+            found = _tokenize(part)
+            for tok in found:
+                tok.clause, tok.quoted, tok.asked = clause, quoted, "?" in end
+            tokens += found
+            clause += 1 if found else 0
+        if quoted and len(tokens) > first:
+            tokens[first].quote = piece.strip()
+    return tokens
+
+
+def _a_denial(words: str) -> bool:
+    """A quote that denies something ("non j'allais le reposer", "no, I hadn't taken it"): a player's
+    claim, which the teller does not state.  A quote without a negation is read as said ("il a dit
+    « banane » comme signe", "she yelled 'Kems!'")."""
+    return any(tok.word in NEGATIONS for tok in _tokenize(words))
+
+
+def _tokenize(story: str) -> list[Token]:
     text = story
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text)
@@ -174,6 +223,17 @@ class Reading:
     cards_told: bool = False  # the story tells cards ("une paire de rois"): a dispute, never a question on the rules
     #: why the reader will not rule on this story: (message key, values), e.g. a dangling negation
     problem: Optional[tuple[str, dict[str, str]]] = None
+    #: a call told as made earlier in the hand, before the one in dispute ("il refait contre kems"): read
+    #: on its own; whether it was wrong is settled with the convention (session.settle)
+    earlier: Optional[Reading] = None
+    #: who tells the story: "caller", "accused", "holder", or None
+    narrator: Optional[str] = None
+    #: the teller's side took the point (True) or the other side did (False), where the story says so
+    point_ours: Optional[bool] = None
+    point_words: str = ""  # the words that said it
+    #: the caller says his accusation was wrong ("I called contre kems and I was wrong"): what follows
+    #: from it is settled with the convention's meaning of a wrong call (session.settle)
+    call_wrong: bool = False
 
 
 # --- phrase patterns --------------------------------------------------------------------------
@@ -271,6 +331,16 @@ def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("asking", True)]
 
 
+@phrase(r"\b(?:(?:so|and|then|donc|alors|et|puis) )?"
+        r"(?:(?P<we>on a|on avait|nous avons|nous avions|we|we have|we had|we ve)"
+        r"(?: (?:bien|just|juste|already|deja))?"
+        r"|(?:ils|elles|they|eux)(?: (?:ont|avaient|have|had))?(?: (?:bien|just|juste|already|deja))?)"
+        r" (?:pris|eu|marque|gagne|got|took|taken|scored|won|gotten) (?:le|un|the|a|our|their|notre|leur) point\b")
+def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"on a pris le point": which side took the point, as the teller says — a call already settled."""
+    return [("point_ours", bool(m.group("we")))]
+
+
 #: what the table did about the call, told after it: the ruling is what the story asks for, never a fact
 SCORING = (r"(?:gave|give|gives|given|awarded|scored|scores|got|gets|won|wins|win|lost|loses|lose|took|takes|marked"
            r"|a donne|avons donne|ont donne|on a donne|donne|donnait|a marque|ont marque|avons marque|marque|marquait"
@@ -291,8 +361,18 @@ def _outcome(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+@phrase(r"\bsans (?:(?:le |la )?faire expres|le vouloir|reflechir|hesiter|attendre|regarder|rien dire|dire un mot"
+        r"|un mot|parler|blague|rire|mentir|probleme|souci|doute)\b"
+        r"|\bwithout (?:thinking|waiting|hesitating|looking|meaning to|meaning it|a word|saying (?:a word|anything)"
+        r"|speaking|joking|kidding|lying|a doubt|any doubt)\b")
+def _aside(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"sans faire exprès", "without thinking": how something was done, no card denied — listed, not read."""
+    return [("unread", True)]
+
+
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
-        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance)(?: de)? {KEMS}\b"
+        rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)"
+        rf"(?: de| a| any)? {KEMS}\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -413,6 +493,18 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
 
 
+@phrase(r"\b(?:after|once|apres|une fois) (?:the |le )?(?:sweep|balayage)(?: (?:was |had been |etait |a ete |fut )?"
+        r"(?:over|done|finished|ended|fini|finie|termine|acheve))?\b"
+        r"|\b(?:after|once|apres que|une fois que|une fois) (?:the |la )?(?:hunt|chasse)"
+        r" (?:was |had been |is |etait |a ete |est |fut )?(?:open|opened|reopened|ouverte|rouverte)"
+        r"(?: again| a nouveau| de nouveau)?\b"
+        r"|\b(?:the |le )?(?:sweep|balayage) (?:was |is |had been |etait |est |a ete |fut )?"
+        r"(?:over|done|finished|ended|fini|finie|termine|acheve)\b")
+def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"after the sweep was over", "une fois la chasse rouverte": the call came after the sweep."""
+    return [("after_sweep", True), ("event_context", "sweep")]
+
+
 @phrase(r"\b(?:barred|suspended|banned from calling"
         r"|already (?:made|called|had) (?:a |one )?(?:wrong|false|bad) (?:contre|counter|stop)"
         r"(?: kems| kemps)?"
@@ -527,10 +619,15 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
-        r"(?:hunt|chasse|opening|ouverture|start|depart|go|top)"
-        r"(?: (?:was|is|had been|soit|ne soit|etait|fut) (?:opened|open|ouverte|ouvert|given|donne|lance|lancee))?"
-        r"(?: opened)?\b"
-        r"|\bbefore (?:opening|it was opened|the hunt opened)\b")
+        r"(?:(?:dealer|donneur|he|she|someone|somebody|il|elle|quelqu un|on) (?:ait |had |has |a |n ait |ne ait )?"
+        r"(?:said|says|say|announced|announces|declared|called out|dit|dise|disait|annonce|annoncait|declare|crie)"
+        r"(?: that| que| qu)?"
+        r" (?:the |la |le )?)?"
+        r"(?:hunt|chasse|opening|ouverture|reouverture|start|depart|go|top)"
+        r"(?: (?:was|is|had been|soit|ne soit|etait|fut|est|opened|reopened|open|ouverte|rouverte|ouvert)"
+        r"(?: (?:opened|open|reopened|ouverte|rouverte|ouvert|given|donne|lance|lancee))?)?"
+        r"(?: (?:again|a nouveau|de nouveau))?(?: opened)?\b"
+        r"|\bbefore (?:opening|it was opened|the hunt opened|the hunt reopened)\b")
 def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
@@ -558,7 +655,8 @@ def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:dealt|was dealt|were dealt|got dealt|received|recu|recus|servi|distribue|a la donne|at the deal"
         r"|in the deal|on the deal|from the deal|a la distribution|vient de distribuer|venait de distribuer"
-        r"|just dealt|des le depart|from the start)\b")
+        r"|just dealt|des le depart|from the start"
+        r"|(?:during|pendant|durant|lors de|a) (?:the |la |le )?(?:deal|donne|distribution|distrib))\b")
 def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "deal")]
 
@@ -695,7 +793,11 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
         r" (?:cards|cartes|pioche|stock)(?: (?:in the|to draw|dans la|a piocher|in stock))?(?: (?:stock|pioche))?\b"
-        r"|\b(?:ran|run|runs) out of (?:cards|stock)\b|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b")
+        r"|\b(?:ran|run|runs) out of (?:cards|stock)\b|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b"
+        r"|\b(?:went|gone|go|goes|got|played) (?:all the way )?through (?:the )?(?:entire |whole |full )?"
+        r"(?:deck|stock|draw pile|pile|pack)\b"
+        r"|\b(?:a |avons |avez |ont |avait |avaient )?(?:fait|epuise|ecoule|vide|parcouru|ecoule)"
+        r" (?:tout le|toute la|tout le|le|la) (?:paquet|pioche|talon|jeu)(?: entier| entiere| en entier)?\b")
 def _stock_out(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "stock-out")]
 
@@ -707,6 +809,29 @@ def _stock_out(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:the|la) (?:card|carte))?\b")
 def _same_card(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "same-card")]
+
+
+@phrase(r"\b(?:and |et |but |mais )?(?:i|je) (?:was|were|am) (?:wrong|mistaken)\b|\bj(?:e)? (?:avais|ai eu) tort\b"
+        r"|\bje me (?:suis|etais) trompee?\b|\bi got it wrong\b|\bi (?:had|have) called (?:it )?wrong\b")
+def _own_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"I called contre kems … and I was wrong", "j'avais tort": the caller's own verdict on his call."""
+    return [("call_wrong", True)]
+
+
+MATE = rf"(?:{PARTNER}|gf|bf|girlfriend|boyfriend|wife|husband)"
+TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}"
+             rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: both)?"
+             rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux"
+             rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi)")
+
+
+@phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
+        rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a)"
+        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur )?{SQUARE}"
+        rf"(?: (?:each|chacun|chacune|both|tous les deux))?\b")
+def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"both me and my gf had a square", "on avait un carré tous les deux": a square in each hand."""
+    return [("both_squares", True)]
 
 
 @phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
@@ -744,6 +869,14 @@ def _partner_yes(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(rf"\b(?:and|et) (?:his |her |their |the |son |sa |leur )?{PARTNER} (?:too|also|aussi|as well|did too|pareil)\b")
 def _partner_too(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_for_partner", True)]
+
+
+@phrase(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau|a nouveau"
+        r"|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
+def _repeat(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"il refait contre kems", "again": a call made again — the earlier one is read apart where the
+    story tells it (``_read_in_two_times``), else the words are listed."""
+    return [("repeat", True)]
 
 
 phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonly\b|\bseulement\b")(_nothing)
@@ -862,13 +995,60 @@ def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
     known = vocabulary()
     fixed = []
     for tok in tokens:
-        if len(tok.word) < 3 or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha():
+        if len(tok.word) < 3 or tok.quoted or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha():
             continue
         near = difflib.get_close_matches(tok.word, known, n=1, cutoff=TYPO_CUTOFF)
         if near and len(near[0]) >= 3:
             fixed.append((tok.text, near[0]))
             tok.word = near[0]
     return fixed
+
+
+def _quotes(text: _Text) -> list[Item]:
+    """A player's quoted words, each quote one claim listed as said but not read (never dropped)."""
+    items = []
+    runs: list[list[int]] = []
+    for i, tok in enumerate(text.tokens):
+        if tok.quoted:
+            tok.claimed = True
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    for run in runs:
+        items.append(Item("fact", ("unread", True), run[0], run[-1] + 1,
+                          text.tokens[run[0]].quote or text.words(run[0], run[-1] + 1)))
+    return items
+
+
+#: what a player believed, not what was so: "je pensais qu'elle avait le carré", "I thought he had it"
+BELIEF = re.compile(r"^(?:je pensais|je croyais|je etais sur|je etais sure|j etais sur|on pensait|on croyait|il pensait"
+                    r"|elle pensait|il croyait|elle croyait|i thought|i believed|i was sure|i figured|we thought"
+                    r"|he thought|she thought|they thought|ils pensaient|ils croyaient)\b")
+#: where a belief stops within its clause: the turn to what was so
+TURN = {"mais", "but", "whereas", "however", "pourtant", "actually", "fait"}  # "en fait"
+
+
+def _beliefs(text: _Text) -> list[Item]:
+    """Each belief to the end of its clause or its turn ("… mais en fait …"): said, listed, never read —
+    a hand believed is no hand."""
+    items = []
+    i = 0
+    while i < len(text.tokens):
+        rest = " ".join(tok.word for tok in text.tokens[i:i + 4])
+        if text.tokens[i].claimed or not BELIEF.match(rest):
+            i += 1
+            continue
+        end = i + 1
+        while end < len(text.tokens) and text.tokens[end].clause == text.tokens[i].clause \
+                and text.tokens[end].word not in TURN and not (text.tokens[end].word == "en" and end + 1 < len(
+                    text.tokens) and text.tokens[end + 1].word == "fait"):
+            end += 1
+        for tok in text.tokens[i:end]:
+            tok.claimed = True
+        items.append(Item("fact", ("unread", True), i, end, text.words(i, end)))
+        i = end
+    return items
 
 
 def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None) -> Reading:
@@ -878,11 +1058,14 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems);
     ``likes``: its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
     check_story(story)
+    in_two = _read_in_two_times(story, own_calls, likes)
+    if in_two is not None:
+        return in_two
     tokens = tokenize(story)
     corrections = _correct(tokens)
     text = _Text(tokens)
-    items: list[Item] = []
-    roles = _roles(text.text)
+    items: list[Item] = _quotes(text) + _beliefs(text)
+    roles = _roles(" ".join(tok.word for tok in tokens if not tok.quoted))
     conventions = dict(_convention_patterns())  # one pattern for every name, the longest tried first
     if conventions:
         either = "|".join(re.escape(name) for name in conventions)
@@ -906,6 +1089,47 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     items += _card_groups(tokens)
     reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {})
     reading.corrections = corrections
+    reading.narrator = roles.narrator
+    return reading
+
+
+#: a call made again: the story's last call is a second one, the first told before it
+REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau"
+                    r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
+
+
+def _earlier_part(story: str) -> Optional[tuple[str, str]]:
+    """A story told in two times: sentences telling a call, then a sentence where a call is made again
+    ("… on a pris le point. mais 2min après il refait contre kems sur Léa …"): (the earlier part, the
+    part in dispute); None for a story of one call."""
+    sentences = [part for part in re.split(r"(?<=[.!?;\n])\s+", story) if part.strip()]
+    called = [w for w, event in _event_patterns() if event in CALLS]
+    names_a_call = [any(re.search(rf"\b{re.escape(w)}\b", " ".join(tok.word for tok in _tokenize(part)))
+                        for w in called) for part in sentences]
+    for k in range(len(sentences) - 1, 0, -1):
+        folded = " ".join(tok.word for tok in _tokenize(sentences[k]))
+        if names_a_call[k] and REPEAT.search(folded) and any(names_a_call[:k]):
+            return " ".join(sentences[:k]), " ".join(sentences[k:])
+    return None
+
+
+def _read_in_two_times(story: str, own_calls: Optional[dict[str, str]], likes: Optional[dict[str, str]]) \
+        -> Optional[Reading]:
+    """The call in dispute, with the call made earlier in the hand read apart (its hands are its own)."""
+    split = _earlier_part(story)
+    if split is None:
+        return None
+    earlier = read(split[0], own_calls, likes)
+    reading = read(split[1], own_calls, likes)
+    reading.earlier = earlier
+    reading.unknown = [w for w in reading.unknown if not REPEAT.search(fold(w))]  # read: the earlier call
+    told = [] if earlier.point_ours is None else [(earlier.point_words, "point_ours", earlier.point_ours)]
+    reading.unknown = [w for w in earlier.unknown if not told or w != earlier.point_words] + reading.unknown
+    reading.ignored = earlier.ignored + reading.ignored  # said earlier and not read: listed all the same
+    reading.understood = [(w, "earlier", v) for w, a, v in earlier.understood if a == "event"][:1] + told \
+        + reading.understood
+    reading.corrections = earlier.corrections + reading.corrections
+    reading.problem = reading.problem or earlier.problem
     return reading
 
 
@@ -1121,7 +1345,8 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
             roles.setdefault(tok.word, "their_partner")
         elif before in ACCUSING:
             roles.setdefault(tok.word, "accused")
-        elif _calls(after) or _called_by(before, tokens[i - 2].word if i >= 2 else ""):
+        elif (_calls(after) and not any(t.quoted for t in tokens[i + 1:i + 4])) \
+                or _called_by(before, tokens[i - 2].word if i >= 2 else ""):  # "Paul dit 'non…'": speech, no call
             roles.setdefault(tok.word, "caller")
     out = []
     for i, kind in markers:
@@ -1198,12 +1423,17 @@ STORY_FACTS = {
     "partner_square_said": "the story says the partner held a square (by _hands)",
     "square_said": "the Kems was right or wrong: the partner held a square or not (by _hands)",
     "square_same_for_partner": "the partner's hand is told as the same kind (by _hands)",
+    "call_wrong": "the caller tells his own accusation was wrong (read by _assemble, settled by session.settle)",
+    "both_squares": "a square in each of the two hands the event reads (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
     "it_was": "'it was right/wrong': of the Kems where one came before, else the question itself",
     "kems_verdict": "the Kems was right or wrong",
     "too_late": "the call came too late: after the Kems",
     "no_kems_called": "no Kems was called (said, understood, changes nothing)",
+    "point_ours": "the teller's side took the point, or the other side did (of a call settled earlier)",
+    "repeat": "a call made again: the earlier one is read apart (_read_in_two_times)",
+    "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
     "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
     "ban_word": "a ban on a kind of signal ...",
@@ -1211,7 +1441,7 @@ STORY_FACTS = {
     "gesture": "a signal by gesture (the default form: said only where the story says it)",
 }
 #: the story facts that _hands reads from the facts left after the event is settled
-HAND_FACTS = ("three_more", "square_said", "square_same_for_partner", "square_for_partner")
+HAND_FACTS = ("three_more", "square_said", "square_same_for_partner", "square_for_partner", "both_squares")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -1365,6 +1595,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
             reading.unknown += _said(items, "too_late")
     if facts.pop("no_kems_called", None):
         reading.understood += [(words, "no_kems_called", True) for words in _said(items, "no_kems_called")][:1]
+    if "point_ours" in facts:  # read only of a call settled earlier in the hand (session.settle)
+        reading.point_ours = facts.pop("point_ours")
+        reading.point_words = _said(items, "point_ours")[0]
+        reading.unknown.append(reading.point_words)  # understood only of an earlier call (_read_in_two_times)
+    if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
+        reading.unknown += _said(items, "repeat")
     facts.pop("asking", None)  # the question the story asks: the ruling itself
     if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
         reading.unknown += _said(items, "unread")
@@ -1376,8 +1612,44 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         event = next((e for e in BY_PRIORITY if e in hints), None)
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
+    if event is not None and event in calls:
+        event = _competing(reading, items, facts, hints, event, tokens or [])
+        events = [it.value for it in items if it.kind == "event"]
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
+    return event
+
+
+def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str], event: str,
+               tokens: list[Token]) -> Optional[str]:
+    """A call told beside another situation the call's ruling does not hold: a keyword never wins over
+    the situation the story is about.  A sweep: the story must place the call in it or after it ("before
+    the dealer said the hunt is open again": during it).  A deal: the cards are the deal's; a call only
+    asked about ("je peux faire mon signe … ?") yields to the deal the story tells.  Else the reader
+    names both situations and does not rule."""
+    situations = set(hints) | {it.value[1] for it in items if it.kind == "fact" and it.value[0] == "event_context"} \
+        | {it.value for it in items if it.kind == "event"}
+    if "sweep" in situations:
+        if facts.pop("before_opening", None):  # before the hunt was open again: the sweep was still on
+            facts["during_sweep"] = True
+            reading.understood += [(words, "during_sweep", True) for words in _said(items, "before_opening")][:1]
+        elif facts.pop("after_sweep", None):
+            reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
+        elif "during_sweep" not in facts:
+            reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"sweep, {event}"})
+    if "stock-out" in situations:  # the stock's end may have ended the hand before the call: not guessed
+        reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"stock-out, {event}"})
+    if "deal" in situations:
+        call_items = [it for it in items if it.kind == "event" and it.value in CALLS]
+        asked = bool(tokens) and all(tokens[i].asked for it in call_items for i in range(it.start, it.end))
+        if not asked:
+            reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"deal, {event}"})
+            return event
+        for it in items:  # the call, and the sign before it, only asked about: words said, not the situation
+            if it.kind == "event" and all(tokens[i].asked for i in range(it.start, it.end)):
+                it.kind = "asked"
+                reading.unknown.append(it.words)
+        return "deal"
     return event
 
 
@@ -1391,7 +1663,10 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
         if attr in HAND_FACTS:
             continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
-            reading.unknown.append(next(iter(_said(items, attr)), attr))  # said, but not part of this situation
+            words = next(iter(_said(items, attr)), attr)
+            reading.unknown.append(words)  # said, but not part of this situation
+            if attr in TIMING_FACTS:  # when it happened, placed in no situation of this event: not ruled on
+                reading.problem = reading.problem or ("error.ask_timing", {"word": words})
             continue
         if attr in ("lifted", "touched") and value is None:
             continue  # "the fourth (one)" with no three of a kind to say which rank
@@ -1415,19 +1690,58 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens)
     kind = likes.get(event or "", event)
+    if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
+        if kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "caller":
+            reading.call_wrong = True
+            reading.understood += [(words, "call_wrong", True) for words in _said(items, "call_wrong")][:1]
+        else:
+            reading.unknown += _said(items, "call_wrong")
     _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
     _options(reading, kind, items, facts)
+    said = {words for words, _, _ in reading.understood}
+    for it in items:  # beside a call, words that only pointed to another situation ("both wanted the same card")
+        if kind in CALLS and it.kind == "fact" and it.value[0] == "event_hint" \
+                and it.value[1] not in (kind, "signal", "kems") and it.words not in said | set(reading.unknown):
+            reading.unknown.append(it.words)
+    about_cards = _card_clauses(tokens, items)
     for tok in tokens:
         if tok.claimed or tok.word in FILLER:
             continue
-        if tok.word in NEGATIONS:
+        if tok.word in NEGATIONS and tok.clause in about_cards:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
+            reading.unknown.append(tok.text)
+        elif tok.word in NEGATIONS:  # "they say no", "on a rien dit": said, listed, never read
+            reading.unknown.append(tok.text)
+        elif tok.word in TIMING:  # "before …" not read: when it happened may change the ruling
+            reading.problem = reading.problem or ("error.ask_timing", {"word": tok.text})
             reading.unknown.append(tok.text)
         elif tok.text[:1].isupper():
             reading.ignored.append(tok.text)  # a name: Marie, Paul
         else:
             reading.unknown.append(tok.text)
     return reading
+
+
+#: words of time: left unread beside a situation, they may say when it happened — which can decide it
+#: (a call "before the hunt is open again" is made during the sweep): the story is not ruled on
+TIMING = {"before", "avant", "until", "till", "jusqu", "jusque", "jusqua", "during", "durant"}
+#: the options that place a call or an exchange in time
+TIMING_FACTS = ("before_opening", "during_sweep")
+
+#: words that make a clause speak of the cards or a call: a negation there may deny a card fact
+CARD_TALK = (set(RANK_WORDS) - {"a", "as", "un", "une"}) | set(SUIT_WORDS) | {
+    "carre", "carres", "square", "squares", "quads", "brelan", "paire", "pair", "kems", "kemps", "quems", "contre",
+    "counter", "stop", "hand", "hands", "main", "mains", "card", "cards", "carte", "cartes", "had", "has", "have",
+    "held", "holds", "hold", "got", "avait", "avais", "avaient", "tenait", "tient", "possedait", "possede"}
+
+
+def _card_clauses(tokens: list[Token], items: list[Item]) -> set[int]:
+    """The clauses that speak of the cards or a call: a word read there (other than a convention or
+    words listed as not read), or a card word, a call's name or a verb of holding.  A negation
+    elsewhere ("they say no", "on a rien dit") denies no card fact: it is listed, not refused."""
+    clauses = {tokens[i].clause for it in items if it.kind != "convention"
+               and not (it.kind == "fact" and it.value[0] == "unread") for i in range(it.start, it.end)}
+    return clauses | {tok.clause for tok in tokens if not tok.quoted and (tok.word in CARD_TALK or tok.word.isdigit())}
 
 
 SLOTS: dict[str, list[tuple[str, Optional[str]]]] = {
@@ -1492,6 +1806,8 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.options[fact] = squares[0].value[1]
             reading.understood.append((squares[0].words, fact, squares[0].value[1]))
     _inferred(reading, event, slots, facts, lifted)
+    if "both_squares" in facts and len(slots) != 2:  # two squares where the event reads one hand: listed
+        reading.unknown += _said(items, "both_squares")
 
 
 def _holds_square(cards: list[str]) -> bool:
@@ -1523,6 +1839,11 @@ def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Opt
         elif rank is not None and not given:
             reading.options[cards] = " ".join([rank] * 3)
             reading.understood.append(("", cards, reading.options[cards]))
+    if "both_squares" in facts and len(slots) == 2:  # "both me and my gf had a square": each hand the event reads
+        for hand, square in slots:
+            if hand not in reading.options and square is not None and square not in reading.options:
+                reading.options[square] = True
+                reading.understood.append(("", square, True))
     if event == "contre-kems" and "square" in reading.options and "partner_hand" not in reading.options \
             and "partner_square" not in reading.options:
         if "square_same_for_partner" in facts:  # "and her partner neither"

@@ -148,6 +148,10 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         if isinstance(cards, str):
             options["hand"] = cards = normal_cards(cards)
             answers.append((t("ask.q.deal_hand", lang), cards))
+    if reading.earlier is not None:  # a call made again: was the caller's earlier one wrong?
+        options["barred"] = _earlier_wrong(reading, event, convention, lang)
+    if reading.call_wrong:  # "…and I was wrong": the facts a wrong call means under this convention
+        options.update(_told_wrong(event, options, convention))
     final = event
 
     def rule(situation: dict[str, Any]) -> api.Result:
@@ -155,6 +159,56 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
 
     result = complete(rule, options, lang, prompter, answers)
     return Asked(reading, event, convention, options, result, answers)
+
+
+def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> bool:
+    """The caller makes his accusation again in the hand: the earlier one was wrong — the caller then
+    already called wrong in this hand (``--barred``) — where the teller says the accused took the
+    point, or where the convention rules the earlier call, as told, wrong.  Anything else is not
+    guessed: the story is refused, saying what it lacks."""
+    from ..referee.situation import ACCUSATIONS
+
+    earlier = reading.earlier
+    assert earlier is not None
+    wrong: Optional[bool] = None
+    if earlier.event in ACCUSATIONS and event in ACCUSATIONS:
+        if earlier.point_ours is not None and earlier.narrator in ("accused", "caller"):
+            wrong = earlier.point_ours == (earlier.narrator == "accused")  # the accused team took the point
+        else:
+            first = api.rule(api.situation(earlier.event, earlier.options, None, convention), convention)
+            wrong = True if first.rulings[0].verdict == "rejected" else None
+    if not wrong:
+        said = t("ui.sep", lang).join(understood_labels(reading, lang)) or t("ask.nothing", lang)
+        raise KemsError("error.ask_earlier_call", understood=said,
+                        call=wording.event_label(earlier.event or event, lang))
+    return True  # the ruling says it: the caller already called wrong in this hand
+
+
+#: the facts of an accusation a teller's verdict may settle: (the fact, the cards that would say it)
+VERDICT_FACTS = (("square", "hand"), ("partner_square", "partner_hand"))
+
+
+def _told_wrong(event: str, options: dict[str, Any], convention: str) -> dict[str, Any]:
+    """What the caller's "I was wrong" settles under ``convention``: every way the hands not given
+    could be is ruled, and those under which the source rules the call wrong, or leaves it unsettled
+    (in its ruling, or in one of its branches), are kept; a fact the same in all of them follows from
+    the source's meaning of a wrong call (Règle brève, a Contre-Kems on the team: neither accused player
+    held a square).  A fact they leave open stays unknown: the ruling then shows its branches."""
+    from itertools import product
+
+    open_facts = [fact for fact, cards in VERDICT_FACTS if fact not in options and cards not in options]
+
+    def wrong(ruling: Ruling) -> bool:  # wrong, or not excluded: a case the source does not settle
+        if ruling.branches:
+            return any(wrong(b["ruling"]) for b in ruling.branches)
+        return ruling.verdict in ("rejected", "unspecified")
+
+    kept = []
+    for values in product((True, False), repeat=len(open_facts)):
+        tried = {**options, **dict(zip(open_facts, values, strict=True))}
+        if wrong(api.rule(api.situation(event, tried, None, convention), convention).rulings[0]):
+            kept.append(dict(zip(open_facts, values, strict=True)))
+    return {fact: kept[0][fact] for fact in open_facts if kept and all(k[fact] == kept[0][fact] for k in kept)}
 
 
 def complete(rule: Any, options: dict[str, Any], lang: str, prompter: Optional[Prompter],
@@ -286,6 +340,10 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             value = show(parse_cards(value), lang)
         if attr == "event":  # a call of a house file's own (Kent's broken) by its id
             label = wording.event_label(value, lang)
+        elif attr == "earlier":  # a call made earlier in the hand, read apart
+            label = t("ask.u.earlier", lang, value=wording.event_label(value, lang))
+        elif attr == "point_ours":
+            label = t("ask.u.point_ours" if value else "ask.u.point_theirs", lang)
         elif attr == "convention":
             label = load(value).short_name
         elif attr in ("hand", "partner_hand"):
