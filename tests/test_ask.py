@@ -391,6 +391,9 @@ def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
     ("on joue en combien ?", ["score.target"]),
     ("how many points do you need to win?", ["score.target"]), ("il faut combien de points pour gagner ?",
                                                                 ["score.target"]),
+    # the game's score told before the question is no hand of cards ("3-3", "2 partout")
+    ("score is 3-3, how many points do you need to win under bicycle?", ["score.target"]),
+    ("on est à 2 partout, il faut combien de points pour gagner ?", ["score.target"]),
 ])
 def test_a_question_about_the_rules_is_answered_from_the_data_like_compare(run, question, points):
     data = ask_json(run, question)

@@ -370,6 +370,13 @@ def _aside(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+@phrase(r"\b(?:(?:the |le )?score (?:is |was |est |etait |de )?|on est a |we re at |we are at |it s |c est )"
+        r"[0-9]{1,2}(?: ?- ?| a | to | )[0-9]{1,2}\b|\b[0-9]{1,2} (?:partout|all|apiece)\b")
+def _score_told(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"score is 3-3", "3 partout": the game's score, no cards — listed, not read."""
+    return [("unread", True)]
+
+
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
         rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)"
         rf"(?: de| a| any)? {KEMS}\b"
