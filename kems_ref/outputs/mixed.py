@@ -125,7 +125,7 @@ def as_markdown(convs: list[Convention], rows: list[dict[str, Any]], lang: str,
 #: citation by its number in that convention's list of sections under the table; the last column
 #: left ruled for the table's decision
 _CSS = """@page { size: A4; margin: 4mm 7mm; }
-body { font: 7.6pt/1.04 Georgia, serif; color: #000; margin: 0; }
+body { font: 7.2pt/1.04 Georgia, serif; color: #000; margin: 0; }
 h1 { font-size: 11.5pt; margin: 0 0 0.6mm; } p.intro { margin: 0 0 1.2mm; font-style: italic; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border: 0.3pt solid #888; padding: 0.1mm 0.8mm; vertical-align: top; text-align: left; }
