@@ -380,6 +380,8 @@ def _score_told(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
         rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)"
         rf"(?: de| a| any)? {KEMS}\b"
+        rf"|\b(?:personne|nobody|no one|noone)(?: (?:ne|n))? (?:has|had|a|avait)(?: (?:yet|encore|pas encore))?"
+        rf" (?:de |a |any |un )?{KEMS}(?: (?:yet|encore|pas encore))?\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -603,7 +605,8 @@ def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:not (?:yet )?(?:gathered|together|sorted|grouped|picked up)(?: yet)?|(?:spread|scattered) (?:out|about)"
         r"|(?:ne (?:etaient|etait|sont|est) )?pas (?:encore )?(?:regroupees|rassemblees|groupees|ensemble|reunies"
-        r"|ramassees|regroupes|rassembles|groupes|reunis|ramasses|en main))\b")
+        r"|ramassees|regroupes|rassembles|groupes|reunis|ramasses|en main|rangees|ranges|rangee|range"
+        r"|triees|tries|triee|trie))\b")
 def _ungathered(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("ungathered", True)]
 
@@ -795,7 +798,7 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out|run out"
         r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
@@ -844,7 +847,13 @@ def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
         rf"|ne {HAD} (?:pas|aucun)(?: de| un)?|without|sans|no|pas de|pas un)"
         rf" (?:a |an |un |de |the |le )?{SQUARE}\b"
-        rf"|\b(?:ne )?{HAD} (?:rien|nothing)\b|\b(?:had|held|has) nothing\b")
+        rf"|\b(?:ne )?{HAD} (?:rien|nothing)\b|\b(?:had|held|has) nothing\b"
+        # "she doesn't have it", "elle l'avait pas": said after a call, "it" is what the call claims
+        rf"|\b(?:did not|does not|do not) (?:have|hold) (?:it|one|that)\b(?! (?:in|yet|when))"
+        rf"|\b(?:ne )?(?:le|en) (?:avait|a|avais|ai) pas(?! (?:encore |vraiment )?(?:pris|prise|souleve|soulevee"
+        rf"|leve|levee|vu|vue|dit|fait|touche|touchee|montre|montree|annonce|crie|ramasse|ramassee|pose|posee|joue"
+        rf"|garde|gardee|regarde|entendu|remarque"
+        rf"|en main|dans)\b)")
 def _no_square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", False)]
 
