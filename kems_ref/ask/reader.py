@@ -831,7 +831,8 @@ def _own_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
 MATE = rf"(?:{PARTNER}|gf|bf|girlfriend|boyfriend|wife|husband)"
 TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}"
              rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: both)?"
-             rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux"
+             rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux|the two of us|the 2 of us"
+             rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
              rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi)")
 
 
@@ -1210,8 +1211,10 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
         return 1, j + 1  # "three kings and a 2": the article, not an ace
     if tok.word.isdigit() and int(tok.word) <= 4 and (nxt.word in PLURAL_RANK_WORDS
                                                       or (nxt.word == "as" and int(tok.word) >= 2)
-                                                      or re.fullmatch(r"(?:10|[2-9])s", nxt.word)):
-        return int(tok.word), j + 1  # "4 kings", "2 7s"
+                                                      or re.fullmatch(r"(?:10|[2-9])s", nxt.word)
+                                                      or (nxt.word in RANK_WORDS and nxt.word in NUMBERS
+                                                          and not nxt.word.isdigit() and len(nxt.word) > 2)):
+        return int(tok.word), j + 1  # "4 kings", "2 7s", "4 sept" (a digit, then a rank in words: a count)
     return None, j
 
 
