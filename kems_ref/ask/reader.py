@@ -642,6 +642,18 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
+@phrase(r"\bbefore (?:anybody|anyone|somebody|someone|any of (?:us|them)|the others|he|she|they|we|i|the dealer)"
+        r" (?:could )?(?:answers|answered|answer|replies|replied|reply|could say anything|said anything|say anything"
+        r"|could say a word|said a word|agreed|agrees|could answer|could reply)\b"
+        r"|\bavant (?:que |qu )(?:quelqu un|quiconque|personne|les autres|il|elle|ils|elles|on|le donneur)"
+        r"(?: ne| n)?(?: (?:ait|aient|puisse|puissent))?(?: pu)? (?:reponde|repondent|repondu|repondre"
+        r"|dise quoi que ce soit|dire quoi que ce soit|dire un mot|accepte|acceptent)\b")
+def _before_answer(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"before anybody answers", "avant que quelqu'un réponde": a call right after something was said
+    aloud — placed in a sweep asked for aloud (_competing), else listed, never read."""
+    return [("before_answer", True)]
+
+
 #: "not the first deal", "pas la première donne": a later deal (_later_deal), never the first; "before the first
 #: deal", "avant la première donne": before play (_before_play)
 @phrase(r"(?<!\bnot )(?<!\bnot the )(?<!\bbefore )(?<!\bbefore the )\b(?:the )?(?:very )?(?:first|opening|initial)"
@@ -1452,6 +1464,7 @@ STORY_FACTS = {
     "no_kems_called": "no Kems was called (said, understood, changes nothing)",
     "point_ours": "the teller's side took the point, or the other side did (of a call settled earlier)",
     "repeat": "a call made again: the earlier one is read apart (_read_in_two_times)",
+    "before_answer": "the call came before anybody answered (in a sweep asked aloud: during it; else listed)",
     "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
     "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
@@ -1652,6 +1665,9 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
         if facts.pop("before_opening", None):  # before the hunt was open again: the sweep was still on
             facts["during_sweep"] = True
             reading.understood += [(words, "during_sweep", True) for words in _said(items, "before_opening")][:1]
+        elif facts.pop("before_answer", None):  # a sweep asked for aloud, the call before any answer: in it
+            facts["during_sweep"] = True
+            reading.understood += [(words, "during_sweep", True) for words in _said(items, "before_answer")][:1]
         elif facts.pop("after_sweep", None):
             reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
         elif "during_sweep" not in facts:
@@ -1680,6 +1696,9 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
     gesture = facts.pop("gesture", None)
     for attr, value in facts.items():
         if attr in HAND_FACTS:
+            continue
+        if attr == "before_answer":  # "before anybody answers", in no sweep: when it was, listed, not read
+            reading.unknown += _said(items, attr)[:1]
             continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
             words = next(iter(_said(items, attr)), attr)
