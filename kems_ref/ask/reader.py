@@ -579,6 +579,17 @@ def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("take_first", took), ("event_hint", "exchange")]
 
 
+@phrase(rf"\b(?:drops|drop|dropped|dropping|discards|puts down|put down|lays down|{PUT}) (?P<n>{NUM})"
+        rf"(?: (?:cards|cartes))?(?: down)?(?: (?:and|et|then|puis|et puis))(?: (?:he|she|il|elle))?(?: en)?"
+        rf" (?:{TAKE}|reprend|reprit|a repris|takes up|takes back)(?: up)? (?P<m>{NUM})(?: (?:cards|cartes))?"
+        rf"(?: (?:from the (?:center|centre|middle)|du milieu|au milieu|du centre))?(?: {CARDS_TOGETHER})?\b")
+def _cards_swapped(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"drops two and picks up two in one go", "il en pose deux et en reprend deux": an exchange of
+    that many cards at once; two different counts are not read as one."""
+    n, taken = _number(m.group("n")), _number(m.group("m"))
+    return [("cards", n), ("event_hint", "exchange")] if n == taken else [("unread", True)]
+
+
 #: a count before "cards" is how many were exchanged, never a card: "il a pris deux cartes", "picked up two cards"
 @phrase(rf"\b(?:swapped|exchanged|exchanges|swaps|swapping|swap|exchange|echange|echangeait|echangent|echanger"
         rf"|changed|change|put down|{TAKE}|{PUT}|{LIFT})(?: up)?"
