@@ -377,6 +377,16 @@ def _score_told(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+@phrase(r"\b(?:tant que |as long as |if |si )?(?:ce est |c est |c |it is |they are )?(?:ne est |n est )?(?:pas|not)"
+        r" (?:dans|in) (?:la meme main|the same hand|une seule main|one hand)\b"
+        r"|\b(?:ca|cela|it|that) (?:ne )?(?:compte|comptait|counts|counted|does not count|did not count)"
+        r"(?: pas)?\b(?! (?:as|comme|pour|for)\b)")
+def _claim_counts(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"tant que c'est pas dans la même main ça compte pas", "it doesn't count": what a side claims
+    about the ruling, the ruling itself — listed, never read as a card fact."""
+    return [("unread", True)]
+
+
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
         rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)"
         rf"(?: de| a| any)? {KEMS}\b"
@@ -597,6 +607,17 @@ def _cards_swapped(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?P<n2>{NUM}) (?:cards|cartes) {CARDS_TOGETHER}\b")
 def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
+
+
+@phrase(rf"\b(?:la |le |the |my |ma |mon |sa |son |his |her )(?P<fourth>{FOURTH})(?: (?P<rank>{RANK_WORD}))?"
+        rf"(?: (?:one|une))?(?: (?:que|qu|which|that))?(?: (?:je|j|il|elle|i|he|she|on))?"
+        rf" (?:venais de |venait de |had just |have just |has just |just |avais |avait |ai |a )?"
+        rf"(?:prendre|pris|prise|piocher|pioche|piochee|ramasser|ramasse|ramassee|took|taken|picked up|got|gotten"
+        rf"|drawn|drew)\b")
+def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"la 4ème que je venais de prendre", "the fourth one I had just picked up": a fourth card taken
+    into the hand — with three of a rank told, the square (by _hands); else nothing is added."""
+    return [("fourth_taken", _rank(m.group("rank")) if m.group("rank") else None)]
 
 
 @phrase(rf"\b(?P<verb>{LIFT}|{TOUCH})(?: up)? (?:the |la |le |une |un |a |an |sa |son |his |her )?"
@@ -1469,6 +1490,7 @@ STORY_FACTS = {
     "both_squares": "a square in each of the two hands the event reads (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
+    "fourth_taken": "a fourth card just taken into a hand of three of a rank (by _hands)",
     "it_was": "'it was right/wrong': of the Kems where one came before, else the question itself",
     "kems_verdict": "the Kems was right or wrong",
     "too_late": "the call came too late: after the Kems",
@@ -1484,7 +1506,8 @@ STORY_FACTS = {
     "gesture": "a signal by gesture (the default form: said only where the story says it)",
 }
 #: the story facts that _hands reads from the facts left after the event is settled
-HAND_FACTS = ("three_more", "square_said", "square_same_for_partner", "square_for_partner", "both_squares")
+HAND_FACTS = ("three_more", "fourth_taken", "square_said", "square_same_for_partner", "square_for_partner",
+              "both_squares")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -1854,6 +1877,14 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         elif squares and fact:
             reading.options[fact] = squares[0].value[1]
             reading.understood.append((squares[0].words, fact, squares[0].value[1]))
+    if "fourth_taken" in facts and slots:  # "3 dames … et la 4ème que je venais de prendre": in the hand
+        first = slots[0][0]
+        hand = reading.options.get(first, "").split()
+        if len(hand) == 3 and len(set(hand)) == 1 and facts["fourth_taken"] in (None, hand[0]):
+            reading.options[first] = " ".join(hand + hand[:1])
+            reading.understood += [(words, first, reading.options[first]) for words in _said(items, "fourth_taken")][:1]
+        else:
+            reading.unknown += _said(items, "fourth_taken")[:1]
     _inferred(reading, event, slots, facts, lifted)
     if "both_squares" in facts and len(slots) != 2:  # two squares where the event reads one hand: listed
         reading.unknown += _said(items, "both_squares")
