@@ -387,6 +387,15 @@ def _claim_counts(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+@phrase(r"\b(?:nobody|no one|noone|personne)(?: (?:ne|n))? (?:had |has |a |avait )?(?:exchanged|swapped|changed"
+        r"|echange|change|bouge)(?: (?:anything|rien|de carte|any cards?))?(?: (?:for a (?:bit|while|moment)"
+        r"|depuis un moment|depuis un bon moment|pendant un moment|un moment))?\b")
+def _no_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"nobody exchanged for a bit", "personne n'échangeait": how a sweep came to be asked for —
+    listed, never read as a denied card fact."""
+    return [("unread", True)]
+
+
 @phrase(rf"\b(?:personne|nobody|no one|noone|aucun joueur)(?: (?:ne|n))? (?:a |had |has |avait )?"
         rf"(?:fait|dit|annonce|crie|called|said|announced|shouted|lance|got|made|eu|obtenu|trouve|found)"
         rf"(?: de| a| any)? {KEMS}\b"
