@@ -1265,9 +1265,9 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
     if tok.word.isdigit() and int(tok.word) <= 4 and (nxt.word in PLURAL_RANK_WORDS
                                                       or (nxt.word == "as" and int(tok.word) >= 2)
                                                       or re.fullmatch(r"(?:10|[2-9])s", nxt.word)
-                                                      or (nxt.word in RANK_WORDS and nxt.word in NUMBERS
-                                                          and not nxt.word.isdigit() and len(nxt.word) > 2)):
-        return int(tok.word), j + 1  # "4 kings", "2 7s", "4 sept" (a digit, then a rank in words: a count)
+                                                      or (nxt.word in RANK_WORDS and not nxt.word.isdigit()
+                                                          and len(nxt.word) > 2)):
+        return int(tok.word), j + 1  # "4 kings", "2 7s", "4 sept", "1 dame" (a digit, then a rank in words)
     return None, j
 
 
