@@ -1890,6 +1890,7 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         first = slots[0][0]
         hand = reading.options.get(first, "").split()
         if len(hand) == 3 and len(set(hand)) == 1 and facts["fourth_taken"] in (None, hand[0]):
+            reading.understood = [u for u in reading.understood if u[1:] != (first, reading.options[first])]
             reading.options[first] = " ".join(hand + hand[:1])
             reading.understood += [(words, first, reading.options[first]) for words in _said(items, "fourth_taken")][:1]
         else:
