@@ -11,16 +11,6 @@ HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
 T56, NUMBERED = (os.path.join(HERE, f"{name}.yaml") for name in ("table-56", "table-numbered"))
 
 
-@pytest.fixture
-def rule(run):
-    def _rule(event, *args, convention):
-        r = run("rule", event, "-c", convention, "--json", *args)
-        assert r.code == 0, r.err
-        return r.json()
-
-    return _rule
-
-
 def shown(run, convention, point):
     return run("conventions", "show", convention, "--json").json()["rules"][point]
 

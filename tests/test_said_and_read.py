@@ -8,16 +8,6 @@ HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
 GEMSCH, HOWDO, WIKI_EN = (os.path.join(HERE, f"{name}.yaml") for name in ("gemsch", "howdoyouplayit", "wikipedia-en"))
 
 
-@pytest.fixture
-def rule(run):
-    def _rule(event, *args, convention):
-        r = run("rule", event, "-c", convention, "--json", *args)
-        assert r.code == 0, r.err
-        return r.json()
-
-    return _rule
-
-
 # --- a right Double Kems whose score the file leaves unstated ------------------------------------
 
 def test_under_gemsch_a_right_doppel_gemsch_is_upheld_and_only_its_score_is_left_to_the_table(rule):

@@ -13,16 +13,6 @@ WIKI_EN, GEMSCH, HOWDO, PCD, KENT, TWOPLAY, FEWEST = (
                  "fewest-letters"))
 
 
-@pytest.fixture
-def rule(run):
-    def _rule(event, *args, convention):
-        r = run("rule", event, "-c", convention, "--json", *args)
-        assert r.code == 0, r.err
-        return r.json()
-
-    return _rule
-
-
 def shown(run, convention, point, lang="en"):
     return run("conventions", "show", convention, "--json", "--lang", lang).json()["rules"][point]
 
