@@ -260,3 +260,22 @@ def test_game_precedents_lists_the_kept_decisions_of_every_game_and_says_which_a
         ("jeudi", 2, ["call.kems.right"], [{"team": "callers", "change": 2, "unit": POINT}], False)]
     said = game("precedents", text=True)
     assert "mardi · line 2 (" in said and "Score for a right Kems? → +2 pt (callers)" in said
+
+
+def test_a_kept_decision_edited_by_hand_into_nonsense_keeps_nothing_and_breaks_nothing(game, run, tmp_path):
+    import json
+    import sqlite3
+
+    game("new", *TEAMS, "-c", "bicycle")
+    game("call", "kems", "--by", "Tom", "--hand", "Q Q Q Q")
+    game(POINT, "Tom+Léa", "1", "--for", "1", "--keep")
+    game("call", "kems", "--by", "Ana", "--hand", "5 5 5 5")
+    con = sqlite3.connect(tmp_path / "games.sqlite3")
+    with con:
+        con.execute("UPDATE entries SET decision = ? WHERE n = 2", (json.dumps({"keep": {"call": "x"}}),))
+        con.execute("UPDATE entries SET decision = ? WHERE n = 3", (json.dumps({"kept": ["a", None]}),))
+    con.close()
+    assert totals(game("score")) == {"Tom+Léa": 1, "Ana+Ben": 1}  # the lines still count as written
+    assert game("precedents") == []  # but no decision is kept any more
+    later = game("call", "kems", "--by", "Léa", "--hand", "7 7 7 7")
+    assert (later["applied"], later["score"]["waiting"]) == (False, [4])

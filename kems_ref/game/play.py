@@ -795,8 +795,8 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
                 totals[change["team"]] += change["change"]
             hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": kept})
             continue
-        keep = (entry.decision or {}).get("keep") if entry.kind == "decision" else None
-        if isinstance(keep, dict):  # the table's decision kept for the rest of the game: kept here too
+        keep = sheet.keep_spec(entry.decision) if entry.kind == "decision" else None
+        if keep is not None:  # the table's decision kept for the rest of the game: kept here too
             kept_specs[entry.n] = keep
         if entry.kind != "call" or entry.situation is None or entry.event is None:
             continue
@@ -830,7 +830,7 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
         applied = sheet.settled(ruling)
         settled_by = decided.get(entry.n)
         decision = entry.decision or (settled_by.decision if settled_by else None)
-        was_kept = [int(n) for n in (entry.decision or {}).get("kept") or []]  # applied here by kept decisions
+        was_kept = sheet.kept_lines(entry.decision)  # applied here by kept decisions
         key = open_point(game, entry.event, ruling) if not applied else None
         kept_here = Tally(kept=kept_specs).kept_for(key) if key is not None and not (
             decision and (decision.get("entered") or decision.get("if"))) else []

@@ -115,8 +115,27 @@ def applies(entry: SheetEntry | Line, gone: set[int]) -> bool:
     call the table's earlier decision settled, ``--keep``) are not cancelled (``gone``)."""
     if not entry.applied:
         return False
-    kept = (getattr(entry, "decision", None) or {}).get("kept") or []
-    return not any(int(d) in gone for d in kept)
+    return not any(d in gone for d in kept_lines(getattr(entry, "decision", None)))
+
+
+def kept_lines(decision: Any) -> list[int]:
+    """The kept decisions (their lines) that applied a call, as its decision names them; anything else a
+    file edited by hand holds there names none."""
+    kept = decision.get("kept") if isinstance(decision, dict) else None
+    return [d for d in kept if isinstance(d, int) and not isinstance(d, bool)] if isinstance(kept, list) else []
+
+
+def keep_spec(decision: Any) -> Optional[dict[str, Any]]:
+    """A decision kept for the rest of the game (``--keep``), where the line's decision holds a whole one:
+    the call, its key (event, verdict, open points) and the scores by role."""
+    keep = decision.get("keep") if isinstance(decision, dict) else None
+    if not (isinstance(keep, dict) and isinstance(keep.get("call"), int) and isinstance(keep.get("key"), dict)
+            and isinstance(keep.get("changes"), list)):
+        return None
+    if not all(isinstance(c, dict) and isinstance(c.get("change"), int) and isinstance(c.get("role"), str)
+               for c in keep["changes"]):
+        return None
+    return keep
 
 
 def waiting(entries: list[SheetEntry]) -> list[SheetEntry]:

@@ -126,7 +126,7 @@ class Tally:
         """Add (``sign`` 1) or take back (-1) what one entry counts for.  A call applied by kept
         decisions counts as applied while they all count (``relied``: whether they do; by default,
         whether none is cancelled), else as a call waiting for the table."""
-        on = [int(d) for d in ((entry.decision or {}).get("kept") or [])] if entry.kind == "call" else []
+        on = sheet.kept_lines(entry.decision) if entry.kind == "call" else []
         if on:
             if sign > 0:
                 self.relies[entry.n] = on
@@ -159,8 +159,8 @@ class Tally:
                 self.decisions[entry.n] = entry.refers
             else:
                 self.decisions.pop(entry.n, None)
-            keep = (entry.decision or {}).get("keep")
-            if isinstance(keep, dict):
+            keep = sheet.keep_spec(entry.decision)
+            if keep is not None:
                 if sign > 0:
                     self.kept[entry.n] = keep
                 else:
