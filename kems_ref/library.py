@@ -56,7 +56,7 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
-        "command_line", "question_label", "rules_question", "understood_labels")
+        "command_line", "question_label", "rules_question", "table_asked", "understood_labels")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
 _public("kems_ref.outputs.compare", "compare", "Comparison")
@@ -119,6 +119,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.session import question_label as question_label
     from .ask.session import rules_question as rules_question
     from .ask.session import settle as settle
+    from .ask.session import table_asked as table_asked
     from .ask.session import understood_labels as understood_labels
     from .corpus.catalogue import IDS as IDS
     from .corpus.catalogue import RULE_POINTS as RULE_POINTS
@@ -307,13 +308,14 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     Raises :class:`KemsError` where the story cannot be ruled on (what was not understood), or is
     longer than ``MAX_STORY`` characters (``error.ask_too_long``, before any reading)."""
     from .ask.reader import read
-    from .ask.session import check_reading, convention_for, rules_question, settle
+    from .ask.session import check_reading, convention_for, rules_question, settle, table_asked
     from .corpus.naming import calls_of, likes_of
     from .outputs.compare import compare
 
     reading = read(story, calls_of(convention), likes_of(convention))
     points = rules_question(story, reading)
     if points is not None:
-        return compare([*points, *([reading.convention] if reading.convention else [])], lang)
+        return compare([*points, *([reading.convention] if reading.convention else [])], lang,
+                       players=table_asked(points, reading))
     check_reading(reading, lang, prompter is not None)
     return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter)

@@ -541,3 +541,32 @@ def test_under_ducale_a_double_kems_both_partners_said_to_hold_a_square_is_uphel
     asked = settle(read(story), "ducale", "en", None)
     assert (asked.ruling.verdict, asked.ruling.branches) == ("upheld", [])
     assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("callers", 2)]
+
+
+def test_a_double_kems_about_to_be_called_is_no_second_call_the_contre_kems_is_ruled(run):
+    """'before his partner could say double kemps': the Double Kems was never made; the Contre-Kems on Tom,
+    who held four 7s, is right under Ducale and the calling team scores."""
+    out = run("ask", "--no-input", "Lea called stop kemps on Tom before his partner could say double kemps, "
+              "Tom had 7 7 7 7").out.splitlines()
+    assert out[0] == ("Understood: Contre-Kems; the accused player's hand: 7 7 7 7; a Double Kems about to be "
+                      "called, never made; Ducale (by default)")
+    assert out[2].startswith("CALL UPHELD  — Contre-Kems, Ducale")
+    assert out[3].strip() == "the calling team: +1 point"
+
+
+def test_a_kems_said_after_the_contre_kems_is_said_as_such_and_the_first_call_is_ruled(run):
+    """'juste avant que Paul dise double kems': the Contre-Kems came first and is the call ruled; the Double
+    Kems is said back as made after it."""
+    out = run("ask", "--no-input", "--lang", "fr", "Léa a dit contre-kems sur Tom juste avant que Paul dise "
+              "double kems, Tom avait deux 7 et deux rois").out.splitlines()
+    assert out[0] == ("Compris : Contre-Kems ; main du joueur accusé : 7 7 R R ; un Double Kems annoncé après "
+                      "(la décision porte sur la première annonce) ; Ducale (par défaut)")
+    assert out[2].startswith("ANNONCE FAUSSE  — Contre-Kems, Ducale")
+
+
+def test_a_player_named_by_kinship_is_a_player_not_a_word_left_unread(run):
+    """'ma sœur' is a player, as a name is: listed as a name, never as a word not understood."""
+    out = run("ask", "--no-input", "--lang", "fr", "ma sœur a fait le signe, j'ai dit kems mais elle avait "
+              "que trois dames").out
+    assert "Pas compris" not in out
+    assert "ANNONCE FAUSSE  — Kems, Ducale" in out

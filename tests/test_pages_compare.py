@@ -337,3 +337,34 @@ def test_the_mixed_tables_sheet_page_names_the_publications_of_every_convention(
     names = [line.strip() for line in _publications_as_text(page) if line.startswith("  ") and
              not line.startswith("    ")]
     assert names == ["Pagat, « Kemps » (John McLeod)", "Notice Ducale"]
+
+
+def test_a_question_on_a_table_size_says_first_whether_each_source_allows_it(run, client):
+    """'on est 5, on peut jouer sous marquoir ?': Marquoir's rule (four to eight, an even number) excludes
+    five players, said first with its citation, then its answer to the point; the same on the page and
+    in the JSON, where each source's answer is data (allowed, prescribed, its count)."""
+    story = "on est 5, on peut jouer sous marquoir ?"
+    out = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.splitlines()
+    assert out[1:3] == ["À 5 joueurs :",
+                        "  Marquoir : non — sa règle : 4–8 (pair) (Marquoir, page « Kems » — Setup ; Le matériel)"]
+    asked = kems.ask(story, "fr")
+    assert asked.table == {"players": 5, "answers": [{
+        "convention": "marquoir", "name": "Marquoir", "allowed": False, "prescribed": True, "counts": "4–8 (pair)",
+        "citation": asked.table["answers"][0]["citation"]}]}
+    assert asked.table["answers"][0]["citation"]["section"] == "Setup ; Le matériel"
+    page = _text(client.get("/ask", params={"words": story, "lang": "fr"}).text)
+    assert "À 5 joueurs : Marquoir : non — sa règle : 4–8 (pair)" in page
+
+
+def test_a_table_size_asked_of_every_source_tells_a_rule_from_a_description_and_a_silence(run):
+    """At ten players: Marquoir's and Jouer au Kems's rules exclude it; Ducale only presents the game for
+    four (a description, which excludes nothing); Bicycle does not say how many play."""
+    data = run("ask", "--no-input", "--json", "can 10 of us play?").json()
+    answers = {a["convention"]: (a["allowed"], a["prescribed"]) for a in data["table"]["answers"]}
+    assert data["table"]["players"] == 10
+    assert answers["marquoir"] == (False, True) and answers["jouer-au-kems"] == (False, True)
+    assert answers["ducale"] == (False, False) and answers["bicycle"] == (None, None)
+    text = run("ask", "--no-input", "can 10 of us play?", env=WIDE).out
+    assert "  Bicycle: does not say how many play" in text
+    assert "  Ducale: presents the game for 4 (usage it describes, not a rule against 10)" in text
+    assert "  Marquoir: no — its rule is 4–8 (even)" in text

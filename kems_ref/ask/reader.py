@@ -292,6 +292,9 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # phrases whose negation or number would otherwise be misread: read first, they say nothing
+# the game's name, not a call: "can we play kems?", "on peut jouer au kems ?"
+phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of)"
+       r" (?:kems|kemps|quems)\b(?! (?:was|is|etait|est|sur|on|against|contre|right|wrong|juste|faux))")(_nothing)
 phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|game))\b"
        r"|\bsans (?:la |le |les |l )?(?:soulever|lever|prendre|retourner|montrer|regarder)\b"
        r"|\bwithout (?:lifting|picking up|taking|turning over|showing) (?:it|them)\b"
@@ -445,6 +448,37 @@ def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("simultaneous", True)]
 
 
+#: a call that was about to be made when the one in dispute came ("before she could say double kems", "avant
+#: qu'il ait pu dire kems", "il allait dire double kems"): never made, so never a second call of the story
+#: (_next_calls); "before he said kems", "juste avant que Paul dise double kems": made after the one in
+#: dispute, which the ruling is on
+CALL_NEXT = r"(?= (?:a |an |un |le |la |son |sa |his |her )?(?:double |contre |counter |stop )?(?:kems|kemps|quems)\b)"
+SAY = r"(?:say|call|shout|yell|announce|cry|dire|annoncer|crier|lancer|gueuler)"
+@phrase(r"\b(?:before (?:\w+ ){0,2}?(?:could|can|got to|managed to|was able to|had (?:a chance|time) to|even)"
+        r"(?: even)? " + SAY
+        + r"|(?:was|were|is|are) (?:just )?(?:about|going) to " + SAY
+        + r"|avant que (?:\w+ ){0,2}?(?:n )?(?:ait|aie|aient|eut|eussent) (?:pu|eu le temps de) " + SAY
+        + r"|avant que (?:\w+ ){0,2}?(?:n )?(?:puisse|puissent) " + SAY
+        + r"|(?:allait|allais|allaient|se appretait a|se appretaient a|etait sur le point de|etaient sur le point de) "
+        + SAY + r")\b" + CALL_NEXT)
+def _about_to_call(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("next_call", "unmade")]
+
+
+@phrase(r"\b(?:before (?:\w+ ){0,2}?(?:said|called|shouted|yelled|announced|says|calls|shouts)"
+        r"|avant que (?:\w+ ){0,2}?(?:n )?(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent))\b"
+        + CALL_NEXT)
+def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("next_call", "later")]
+
+
+#: penalty letters spelled out ("we have K-E-M-P", "on a K.E.M"): the letters a team holds, never cards;
+#: a question on what they mean is a question on the score (session.rules_question)
+@phrase(r"\bk e(?: m(?: p(?: s)?)?)?\b(?! (?:of|de|d|des|and|et|[2-9]|10|[ajqkvdr])\b)")
+def _letters_held(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("letters_held", m.group(0).replace(" ", "").upper())]
+
+
 #: a team said by its rank at the table ("the third team")
 TEAM_ORDINALS = {"second": 2, "2nd": 2, "deuxieme": 2, "2e": 2, "third": 3, "3rd": 3, "troisieme": 3, "3e": 3,
                  "fourth": 4, "4th": 4, "quatrieme": 4, "4e": 4}
@@ -548,10 +582,11 @@ def _barred(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"[ -]?(?:players|joueurs|joueuses|people|personnes|persons|player|joueur)(?: table| game| partie)?\b"
         rf"|\b(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|on joue a|on jouait a"
         rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))"
-        rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with|en) (?P<n3>{NUM})\b(?! (?:cards|cartes))")
+        rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with|en) (?P<n3>{NUM})\b(?! (?:cards|cartes))"
+        rf"|(?<!\bthe )(?<!\ball )\b(?P<n4>{NUM}) of us\b")
 def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
-    n = _number(m.group("n") or m.group("n2") or m.group("n3"))
-    if m.group("n") and not m.group("lead") and n < 4:
+    n = _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5"))
+    if ((m.group("n") and not m.group("lead")) or m.group("n4")) and n < 4:
         return []  # "two players wanted the same card": some players, not the table
     return [("players", n)]
 
@@ -731,8 +766,8 @@ def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:a dit|dit|disait|said|says|saying|say|whispered|chuchote|a chuchote|murmure|a murmure|a crie|shouted)"
-        r"(?: [a-z]+){0,5}? (?:comme|as|en guise de|pour) (?:a |the |un |le |son |sa |her |his |their |leur )?"
-        r"(?:signal|signe|sign)\b")
+        r"(?: [a-z]+){0,5}? (?:comme|as|en guise de|pour) (?:me |te |lui |nous |leur )?(?:faire )?"
+        r"(?:a |the |un |le |son |sa |her |his |their |leur )?(?:signal|signe|sign)\b")
 def _said_as_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
@@ -1046,11 +1081,12 @@ def vocabulary() -> frozenset[str]:
     """Every word the reader knows: those its phrases, events, conventions and cards are written
     with (read from the patterns themselves, so a new phrase brings its words) and its filler."""
     sources = [pattern for pattern, _ in PHRASES] + [w for w, _ in _event_patterns()] \
-        + [n for n, _ in _convention_patterns()]
+        + [n for n, _ in _convention_patterns()] + [CONVENTION_LEAD, CONVENTION_TAIL]
     words = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
     cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard", "many", "much",
-             "how", "combien"}
-    return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards)
+             "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters"}
+    return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards
+                     | {w for kin in KIN for w in kin.split()})
 
 
 #: a typed word is read as a known one when difflib's ratio reaches this (one letter off in 5–8)
@@ -1139,7 +1175,11 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     conventions = dict(_convention_patterns())  # one pattern for every name, the longest tried first
     if conventions:
         either = "|".join(re.escape(name) for name in conventions)
-        for m, a, b in text.claim(rf"\b{CONVENTION_LEAD}(?P<convention>{either}){CONVENTION_TAIL}\b"):
+        # (the game's name in a sentence, "on peut jouer au kems", "apprendre à jouer au kems", is no convention)
+        for m, a, b in text.claim(rf"(?<!\bpeut )(?<!\bpeux )(?<!\bpeuvent )(?<!\bpouvons )(?<!\bpourrait )"
+                                  rf"(?<!\bfaut )(?<!\ba )(?<!\bde )(?<!\bpour )(?<!\bva )(?<!\bon )(?<!\bsait )"
+                                  rf"(?<!\bveut )(?<!\bvoulait )(?<!\baime )(?<!\bcomment )(?<!\bd )(?<!\ballez )"
+                                  rf"\b{CONVENTION_LEAD}(?P<convention>{either}){CONVENTION_TAIL}\b"):
             items.append(Item("convention", conventions[m.group("convention")], a, b, text.words(a, b)))
     for pattern, action in PHRASES:
         for m, a, b in text.claim(pattern):
@@ -1362,6 +1402,22 @@ def _roles(text: str) -> Roles:
     return roles
 
 
+#: a player named by kinship or friendship ("ma sœur", "my brother"): a player, as a name is
+KIN = {"brother", "sister", "bro", "sis", "mom", "mum", "mother", "dad", "father", "cousin", "uncle", "aunt", "son",
+       "daughter", "wife", "husband", "girlfriend", "boyfriend", "gf", "bf", "friend", "buddy", "mate", "grandma",
+       "grandpa", "granny", "frere", "soeur", "frangin", "frangine", "mere", "pere", "maman", "papa", "cousine",
+       "oncle", "tante", "fils", "fille", "femme", "mari", "copain", "copine", "pote", "ami", "amie", "mamie", "papi",
+       "beau frere", "belle soeur", "coloc", "roommate", "neighbour", "neighbor", "voisin", "voisine", "niece",
+       "nephew", "neveu"}
+POSSESSIVES = {"my", "his", "her", "their", "our", "ma", "mon", "mes", "sa", "son", "ses", "notre", "leur", "ta", "ton",
+               "your"}
+
+
+def _kin(tokens: list[Token], i: int) -> bool:
+    """"ma sœur", "my brother": a player named by kinship, after a possessive."""
+    return tokens[i].word in KIN and i > 0 and tokens[i - 1].word in POSSESSIVES
+
+
 def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
     """Words that say whose cards follow: (position, "self" | "my_partner" | "their_partner" |
     "third" | "caller")."""
@@ -1376,7 +1432,7 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
             out.append((i, "self"))
         elif re.fullmatch(PARTNER, before):
             continue  # "sa partenaire Inès", "her partner Max": the partner's name, not a third player
-        elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") \
+        elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") or _kin(tokens, i) \
                 or (tok.text[:1].isupper() and tok.word not in FILLER and tok.word not in RANK_WORDS \
                 and not _is_card_word(tok, False)):
             out.append((i, "third"))
@@ -1424,7 +1480,12 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
     for i, kind in markers:
         name = tokens[i].word if tokens[i].text[:1].isupper() else None
         if name is None and tokens[i].word in ("he", "she", "il", "elle"):  # the player last named
-            name = next((t.word for t in reversed(tokens[:i]) if t.word in roles), None)
+            name = next((t.word for k, t in reversed(list(enumerate(tokens[:i])))
+                         if t.word in roles or (t.word in ("lui", "him", "her", "elle") and k
+                                                and tokens[k - 1].word in ACCUSING)), None)
+            if name is not None and name not in roles:  # "contre-kems sur lui, il avait…": the accused
+                out.append((i, kind))
+                continue
             if name is not None and roles[name] == "caller":
                 out.append((i, "caller"))  # "Marc a dit kems, il avait 4 dames": the caller's own
                 continue
@@ -1509,6 +1570,8 @@ STORY_FACTS = {
     "before_answer": "the call came before anybody answered (in a sweep asked aloud: during it; else listed)",
     "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
+    "letters_held": "penalty letters a team holds, spelled out: said, and a question on them is one on the score",
+    "next_call": "a call about to be made (unmade) or made after the one in dispute (later): not a call in dispute",
     "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
     "ban_word": "a ban on a kind of signal ...",
     "before_play": "... agreed before play",
@@ -1619,6 +1682,21 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
     return str(later.value)
 
 
+def _next_calls(reading: Reading, items: list[Item], facts: dict[str, Any]) -> None:
+    """A call the story places after the one in dispute ("before she could say double kems": about to be
+    made; "before he said kems": made after it): said as what it is, and never a second call to rule;
+    the words are listed as not read where no call follows them."""
+    if facts.pop("next_call", None) is None:
+        return
+    for said in [it for it in items if it.kind == "fact" and it.value[0] == "next_call"]:
+        nxt = next((it for it in items if it.kind == "event" and said.end <= it.start <= said.end + 1), None)
+        if nxt is None or not any(it.kind == "event" and it is not nxt for it in items):
+            reading.unknown.append(said.words)
+            continue
+        nxt.kind = "next"
+        reading.understood.append((f"{said.words} {nxt.words}", f"next_{said.value[1]}", nxt.value))
+
+
 def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
                   likes: Optional[dict[str, str]] = None,
                   tokens: Optional[list[Token]] = None) -> Optional[str]:
@@ -1626,6 +1704,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     a call too late, a ban agreed before play); those facts are turned into options or listed.  A
     call of the convention's own named by its name is the dispute ("broken contre Tom": the
     "contre" accuses, it is no second call)."""
+    _next_calls(reading, items, facts)
     events = [it.value for it in items if it.kind == "event"]
     own = [e for e in events if e in (likes or {})]
     if own:
@@ -1677,6 +1756,9 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
         reading.unknown += _said(items, "repeat")
     facts.pop("asking", None)  # the question the story asks: the ruling itself
+    letters = facts.pop("letters_held", None)
+    if letters:  # "on a K-E-M": what the team holds, said back; a question on it asks about the score
+        reading.understood.append((_said(items, "letters_held")[0], "letters_held", "-".join(letters)))
     if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
         reading.unknown += _said(items, "unread")
     if facts.pop("ban_word", None) and facts.pop("before_play", None):
@@ -1715,6 +1797,18 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
             reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
         elif "during_sweep" not in facts:
             reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"sweep, {event}"})
+    forms = [f for f in ("verbal", "sound", "hidden", "second_signal") if facts.get(f)]
+    signalled = any(it.kind == "event" and it.value == "signal" for it in items) or any(
+        it.kind == "fact" and it.value[0] in forms and re.search(r"\b(?:signal|signe|sign)\b", fold(it.words))
+        for it in items)
+    if signalled and forms and event in ("kems", "double-kems") and "sweep" not in situations:
+        # "il a dit 'pomme' comme signe et j'ai dit kems": the form of the signal is what the story asks
+        # about; the call made on it is said back, and the ruling is on the signal
+        for it in items:
+            if it.kind == "event" and it.value in CALLS:
+                it.kind = "next"
+                reading.understood.append((it.words, "call_on_signal", it.value))
+        return "signal"
     if "stock-out" in situations:  # the stock's end may have ended the hand before the call: not guessed
         reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"stock-out, {event}"})
     if "deal" in situations:
@@ -1796,8 +1890,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         elif tok.word in TIMING:  # "before …" not read: when it happened may change the ruling
             reading.problem = reading.problem or ("error.ask_timing", {"word": tok.text})
             reading.unknown.append(tok.text)
-        elif tok.text[:1].isupper():
-            reading.ignored.append(tok.text)  # a name: Marie, Paul
+        elif tok.text[:1].isupper() or _kin(tokens, tokens.index(tok)):
+            reading.ignored.append(tok.text)  # a name: Marie, Paul; "ma sœur"
         else:
             reading.unknown.append(tok.text)
     return reading

@@ -96,7 +96,9 @@ def convention_for(named: Optional[str], given: str, explicit: bool) -> str:
 QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
                       r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
-                      r"|needed|must|doit on|est ce que|est ce qu)\b")
+                      r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
+                      r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
+                      r"|partie finie)\b")
 #: facts that describe the table, not a call: told alone in a question, they are what it asks about
 #: ("peut-on jouer à 5 ?" asks whether five players is allowed)
 TABLE_FACTS = {"players": "players.count", "deck": "deck.size"}
@@ -118,8 +120,16 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     if told or not QUESTION.search(words):
         return None
     table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
+    if any(attr == "letters_held" for _, attr, _ in reading.understood):  # "on a K-E-M-P, on a perdu ?"
+        table += ["score.system", "score.target"]
     idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
     return table or find_points(story) or idioms or None
+
+
+def table_asked(points: list[str], reading: Reading) -> Optional[int]:
+    """The table size a question on the number of players gives ("on est 5, on peut jouer ?"), else None."""
+    players = reading.options.get("players")
+    return players if "players.count" in points and isinstance(players, int) else None
 
 
 def question_label(points: list[str], lang: str) -> str:
@@ -342,6 +352,8 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             label = wording.event_label(value, lang)
         elif attr == "earlier":  # a call made earlier in the hand, read apart
             label = t("ask.u.earlier", lang, value=wording.event_label(value, lang))
+        elif attr in ("next_unmade", "next_later", "call_on_signal"):  # a call never made, or not the one ruled
+            label = t(f"ask.u.{attr}", lang, value=wording.event_label(value, lang))
         elif attr == "point_ours":
             label = t("ask.u.point_ours" if value else "ask.u.point_theirs", lang)
         elif attr == "convention":

@@ -42,7 +42,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
 
             said = session.question_label(points, out.lang)
             out.console().print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
-        _answer_question(out, points, reading.convention)
+        _answer_question(out, points, reading.convention, session.table_asked(points, reading))
         return
     session.check_reading(reading, out.lang, can_ask)
     convention = _convention(reading.convention, convention, convention_given == "typed")
@@ -66,12 +66,13 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
     out.write(session.settle(reading, convention, out.lang, prompter))
 
 
-def _answer_question(out: Out, points: list[str], named: Optional[str]) -> None:
+def _answer_question(out: Out, points: list[str], named: Optional[str], players: Optional[int]) -> None:
     """A question about the rules: the points it asks about, each convention's answer and source
-    (the one the words name, else every shipped convention), rendered as ``compare`` renders."""
+    (the one the words name, else every shipped convention), rendered as ``compare`` renders; a
+    table size the question gives ("on est 5") is answered first, convention by convention."""
     from ..library import COMPARE, compare
 
-    out.write(compare([*points, *([named] if named else [])], out.lang), COMPARE)
+    out.write(compare([*points, *([named] if named else [])], out.lang, players=players), COMPARE)
 
 
 def _convention(named: Optional[str], given: str, typed: bool) -> str:

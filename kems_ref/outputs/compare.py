@@ -155,6 +155,9 @@ class Comparison:
     publications: list[dict[str, Any]] = field(default_factory=list)
     #: the data it was made from, as a ruling's (:func:`kems_ref.corpus.load.corpus_of`)
     corpus: dict[str, Any] = field(default_factory=dict)
+    #: a question on a table size ("on est 5, on peut jouer ?"): the size asked and, for each
+    #: convention, whether its stated count allows it (:func:`table_answers`); None for any other
+    table: Optional[dict[str, Any]] = None
 
     def sources(self, lang: str) -> list[dict[str, Any]]:
         """The publications the rows cite, in ``lang``, as a ruling's ``sources``."""
@@ -172,7 +175,8 @@ class Comparison:
         return names_line(self.calls, lang)
 
 
-def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differences: bool = False) -> Comparison:
+def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differences: bool = False,
+            players: Optional[int] = None) -> Comparison:
     """Conventions side by side.  ``refs`` mixes convention ids or files, rule points
     (call.contre_kems.wrong), topics (calls) and the table's words for them (balayage): every
     convention where it names none, every topic (or ``topic``) where it names no point or topic."""
@@ -184,8 +188,28 @@ def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differ
     chosen: list[Optional[str]] = [*topics] or [topic]
     found = [row for topic_ in chosen for row in rows(selected, lang, topic_, only_differences)
              if not points or row["rule_point"] in points]
+    table = table_answers(selected, players, lang) if players is not None else None
     return Comparison(labels(selected), found, call_names(selected, lang),
-                      conventions.publications_named(selected, cited_sources(found)), conventions.corpus_of(selected))
+                      conventions.publications_named(selected, cited_sources(found)), conventions.corpus_of(selected),
+                      table)
+
+
+def table_answers(convs: list[Convention], players: int, lang: str) -> dict[str, Any]:
+    """Whether each convention's stated count of players allows a table of ``players``: ``allowed``
+    True or False where it states a count (``prescribed``: a rule; else a description of usage, which
+    excludes nothing), None where it is silent; with the count and its citation."""
+    from ..referee.resolver import count_allows
+
+    answers = []
+    for label, conv in zip(labels(convs), convs, strict=True):
+        entry = entry_of(conv, "players.count")
+        stated = entry.stated and isinstance(entry.value, dict)
+        answers.append({"convention": label, "name": conv.short_name,
+                        "allowed": count_allows(entry.value, players) if stated else None,
+                        "prescribed": entry.force == "prescribed" if stated else None,
+                        "counts": short_entry("players.count", entry, lang) if stated else None,
+                        "citation": localized(entry.citation, lang) if stated else None})
+    return {"players": players, "answers": answers}
 
 
 def cited_sources(rows: list[dict[str, Any]]) -> list[str]:

@@ -55,8 +55,28 @@ def _csv_safe(value: str) -> str:
 
 
 def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
-    return {"conventions": comparison.labels, "rows": comparison.rows, "calls": comparison.calls,
-            "sources": comparison.sources(lang), "corpus": dict(comparison.corpus)}
+    out = {"conventions": comparison.labels, "rows": comparison.rows, "calls": comparison.calls,
+           "sources": comparison.sources(lang), "corpus": dict(comparison.corpus)}
+    if comparison.table is not None:
+        out["table"] = comparison.table
+    return out
+
+
+def table_lines(table: dict[str, Any], lang: str) -> list[str]:
+    """A question on a table size, answered first: for each convention, whether its count allows it."""
+    players = table["players"]
+    out = [t("ui.table_asked", lang, players=players)]
+    for answer in table["answers"]:
+        if answer["allowed"] is None:
+            key = "ui.table_silent"
+        elif answer["allowed"]:
+            key = "ui.table_allowed"
+        else:
+            key = "ui.table_excluded" if answer["prescribed"] else "ui.table_described"
+        cite = answer["citation"]
+        where = f" ({cite['source']} — {cite['section']})" if cite else ""
+        out.append("  " + t(key, lang, name=answer["name"], counts=answer["counts"] or "", players=players) + where)
+    return out
 
 
 def as_csv(comparison: Comparison, lang: str, width: int) -> str:
@@ -113,7 +133,15 @@ def publications_markdown(publications: list[dict[str, Any]], lang: str) -> list
 
 
 def as_table(comparison: Comparison, lang: str, width: int) -> Any:
-    """The terminal's table (a rich renderable), laid out for ``width`` columns."""
+    """The terminal's table (a rich renderable), laid out for ``width`` columns; a question on a table
+    size is answered above it."""
+    if comparison.table is not None:
+        from rich.console import Group
+        from rich.text import Text
+
+        return Group(Text("\n".join(table_lines(comparison.table, lang)) + "\n"), _table(
+            width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang),
+            comparison.sources(lang)))
     return _table(width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang),
                   comparison.sources(lang))
 

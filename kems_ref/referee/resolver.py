@@ -257,14 +257,14 @@ class TableExcluded(KemsError):
         self.point = point
 
 
-def _count_allows(value: dict[str, Any], players: int) -> bool:
+def count_allows(value: dict[str, Any], players: int) -> bool:
     if "counts" in value:
         return players in value["counts"]
     low, high = value["min"], value["max"]
     return low <= players and (high is None or players <= high) and not (value["even"] and players % 2)
 
 
-def _count_label(value: dict[str, Any]) -> str:
+def count_label(value: dict[str, Any]) -> str:
     if "counts" in value:
         return "/".join(map(str, value["counts"]))
     return f"{value['min']}" if value["max"] == value["min"] else f"{value['min']}–{value['max'] or '…'}"
@@ -274,27 +274,27 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     """Check the table against the convention; return (deck size, number of decks, max hand)."""
     conv, sit = ctx.conv, ctx.sit
     count = conv.get("players.count")
-    if sit.players != 4 or (count.stated and not _count_allows(count.value, sit.players)):
+    if sit.players != 4 or (count.stated and not count_allows(count.value, sit.players)):
         answer = ctx.rule("players.count")
         named = [e["conventions"] for e in (answer.value.get("elsewhere") or [] if answer else [])
                  if e["players"] == sit.players]
         if answer is None:
             ctx.say("why.players_unknown", name=ctx.name, players=sit.players)
-        elif not _count_allows(answer.value, sit.players) and named:
+        elif not count_allows(answer.value, sit.players) and named:
             # a size the source itself calls possible, under other conventions: said, never refused; a
             # prescribed count does not reach it (nothing of this table is ruled), a described one
             # still lets the call be judged on what needs no table size
             ctx._silent("players.count")
             ctx.say("why.players_elsewhere" if answer.prescribed else "why.players_described_elsewhere",
-                    name=ctx.name, counts=_count_label(answer.value), players=sit.players,
+                    name=ctx.name, counts=count_label(answer.value), players=sit.players,
                     conventions=", ".join(named[0]))
             ctx.outside = answer.prescribed
-        elif not _count_allows(answer.value, sit.players):
+        elif not count_allows(answer.value, sit.players):
             if answer.prescribed:
                 raise TableExcluded("error.players_not_allowed", convention=conv.short_name,
-                                    counts=_count_label(answer.value), players=sit.players, cite=_cite(count))
+                                    counts=count_label(answer.value), players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
-            ctx.say("why.players_described", name=ctx.name, counts=_count_label(answer.value), players=sit.players)
+            ctx.say("why.players_described", name=ctx.name, counts=count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
     entry = conv.get("deck.size")
     allowed = [52, 36, 32]
