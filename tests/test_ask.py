@@ -570,3 +570,25 @@ def test_a_player_named_by_kinship_is_a_player_not_a_word_left_unread(run):
               "que trois dames").out
     assert "Pas compris" not in out
     assert "ANNONCE FAUSSE  — Kems, Ducale" in out
+
+
+def test_a_team_holding_k_e_m_p_that_takes_a_letter_under_pagat_has_spelled_kemps_and_is_out(run):
+    """Pagat scores by penalty letters to KEMPS and a team that spells it is out: told the letters a team holds,
+    the ruling's letter is followed by what it does to such a team, cited (score.end)."""
+    story = "We score with Pagat letters, our team already has K-E-M-P and Dan just called Kemps wrong. Are we out?"
+    data = run("ask", "--no-input", "--json", story).json()
+    assert data["verdict"] == "rejected" and data["score"] == [{"team": "callers", "change": 1, "unit": "letter"}]
+    assert data["letters"].startswith("A team holding K-E-M-P that takes this letter has spelled KEMPS: under Pagat "
+                                      "it is out (Pagat")
+    short = run("ask", "--no-input", "--lang", "fr", "on a K-E et notre kems était faux, pagat").out
+    assert "Une équipe qui a K-E et prend cette lettre a K-E-M (KEMPS pas encore épelé)." in short
+
+
+def test_taking_before_putting_down_then_a_kems_on_that_hand_rules_the_exchange(run):
+    """Ducale: one puts down before taking and a hand holds four; the story's breach is ruled, the Kems made on
+    that hand said back, and what the breach costs left open as Ducale leaves it."""
+    out = run("ask", "--no-input", "--lang", "fr", "Margaux a pris une carte au centre avant de poser et s'est "
+              "retrouvée avec cinq cartes dont un carré, son partenaire a dit Kems. Ça compte ?").out
+    assert out.splitlines()[0].startswith("Compris : Échange ; puis un Kems sur cette main")
+    assert "INTERDIT  — Échange, Ducale" in out
+    assert "Même décision : kems-ref rule exchange -c ducale --over-limit 5 --take-first --lang fr" in out

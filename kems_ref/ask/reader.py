@@ -292,8 +292,9 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # phrases whose negation or number would otherwise be misread: read first, they say nothing
-# the game's name, not a call: "can we play kems?", "on peut jouer au kems ?"
-phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of)"
+# the game's name, not a call: "can we play kems?", "on peut jouer au kems ?", "pour gagner au kems"
+phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of|au"
+       r"|gagner au|win at|win a game of|at)"
        r" (?:kems|kemps|quems)\b(?! (?:was|is|etait|est|sur|on|against|contre|right|wrong|juste|faux))")(_nothing)
 phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|game))\b"
        r"|\bsans (?:la |le |les |l )?(?:soulever|lever|prendre|retourner|montrer|regarder)\b"
@@ -327,7 +328,9 @@ ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|
         r"|\b(?:oui ou non|yes or no)\b"
         r"|\b(?:who|qui) (?:wins|won|gets|got|scores|scored|gagne|a gagne|marque|a marque|a raison|is right"
         r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
-        r"|\b(?:what happens|what now|que se passe t il|que faire)\b")
+        r"|\b(?:what happens|what now|que se passe t il|que faire|ca donne quoi|ca fait quoi|qu est ce que ca donne"
+        r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who takes (?:it|the"
+        r" (?:point|letter))|qui prend (?:le point|la lettre))\b")
 def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"was it right or not?", "c'était bon ou pas ?", "qui gagne ?": the question the story asks —
     the ruling itself, neither a fact nor a negation to place."""
@@ -441,7 +444,8 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
-@phrase(r"(?<!cards )(?<!cartes )\b(?:at the (?:very )?same (?:time|moment|instant)|simultaneously|in the same breath"
+@phrase(r"(?<!cards )(?<!cartes )\b(?:at the (?:very |exact |exactly the )?same (?:time|moment|instant)|simultaneously"
+        r"|in the same breath"
         r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"en même temps": a Kems and a Contre-Kems called at the same moment (``--simultaneous``)."""
@@ -474,7 +478,7 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: penalty letters spelled out ("we have K-E-M-P", "on a K.E.M"): the letters a team holds, never cards;
 #: a question on what they mean is a question on the score (session.rules_question)
-@phrase(r"\bk e(?: m(?: p(?: s)?)?)?\b(?! (?:of|de|d|des|and|et|[2-9]|10|[ajqkvdr])\b)")
+@phrase(r"\bk e(?: m(?: p(?: s)?)?)?\b(?! (?:of|de|d|des|[2-9]|10|[ajqkvdr])\b)")
 def _letters_held(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("letters_held", m.group(0).replace(" ", "").upper())]
 
@@ -520,7 +524,8 @@ def _after_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("after_kems", True)] + ([("kems_verdict", bool(m.group("ok")))] if adjective else [])
 
 
-@phrase(rf"\b(?:the|le|that|ce|his|her|their|son|leur|this|un|a) {KEMS}\s+(?:ne )?{WAS}\s+(?P<neg>not |pas |ne pas )?"
+@phrase(rf"\b(?:the|le|that|ce|his|her|their|son|leur|this|un|a|our|my|your|notre|mon|ton|votre) {KEMS}\s+"
+        rf"(?:ne )?{WAS}\s+(?P<neg>not |pas |ne pas )?"
         rf"(?:(?P<ok>{RIGHT})|{WRONG})\b")
 def _kems_verdict(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", bool(m.group("ok")) != bool(m.group("neg")))]
@@ -607,7 +612,8 @@ CARDS_TOGETHER = (r"(?:at once|in one go|together|at the same time|a la fois|en 
 
 
 CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son) (?:card|carte|sienne|sien))?"
-               r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table))?")
+               r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
+               r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
 #: verbs of taking a card from the middle: an exchange
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
@@ -759,6 +765,20 @@ def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "deal")]
 
 
+@phrase(r"\b(?:signe|signal|sign) (?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
+        r"|de crier|to shout|de prononcer)\b")
+def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("verbal", True), ("event_hint", "signal")]
+
+
+@phrase(r"\b(?:changer|change|changing|changed|changent|changes) (?:de |their |the |our |le |leur |notre |son |sa |his "
+        r"|her )?(?:signe|signal|sign|signes|signals|signs)\b|\b(?:a |un |de |new |nouveau |nouveaux )(?:new |nouveau "
+        r"|nouveaux )?(?:signe|signal|sign|signes|signals)(?= (?:after|apres|each|every|chaque|between|entre))")
+def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"changer de signe après la manche": a question on when a signal may change (signal.change)."""
+    return [("rule_point", "signal.change")]
+
+
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
         r"|parole|a voix haute|out loud|aloud)\b")
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -821,6 +841,13 @@ def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("warning_sign", True), ("event_hint", "signal")]
 
 
+@phrase(r"\b(?:refuse|refused|refuses|a refuse|refusait|refusent)(?: (?:que on|que le donneur|que|qu|to let|to allow"
+        r"|la|le|the|de|to))?(?: (?:on|him|her|them|us|the dealer))? (?:balaie|balaye|balayer|balayage|balaient"
+        r"|sweep|sweeping|swept)\b")
+def _refused_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("objection", True), ("event_hint", "sweep")]
+
+
 @phrase(r"\b(?:banned|forbidden|forbade|forbid|prohibited|interdit|interdits|interdite|proscrit|refuse|a interdit"
         r"|avait interdit|had banned|had forbidden)\b")
 def _ban(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -841,7 +868,11 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", False), ("event_hint", "sweep")]
 
 
-@phrase(r"\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
+@phrase(r"\b(?:personne|nobody|no one)(?: ne)? (?:prend|prenait|takes|took|echange|echangeait|exchanges|swaps)"
+        r"(?: plus)? (?:rien|anything|nothing|any more|anymore|plus)(?: (?:au|du|from the|in the) (?:milieu|middle"
+        r"|centre|center))?\b"
+        r"|\b(?:personne|nobody|no one)(?: ne)? (?:prend|prenait|echange|echangeait) plus\b"
+        r"|\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
         r"|the|any of the|de|d))?(?: (?:cartes du|cards in the|cartes au))? (?:milieu|middle|centre|center)"
         r"(?: cards)?(?: (?:any more|anymore))?\b")
 def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -850,7 +881,7 @@ def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:someone|somebody|a player|an opponent|one player|he|she|they|un joueur|une joueuse|quelqu un"
         r"|quelquun|il|elle|un adversaire)? ?(?:objected|objects|refused|refuses|protested|complained|said no"
-        r"|a refuse|refusait|se est oppose|se oppose|se y oppose|se y est oppose|a proteste|proteste|a conteste"
+        r"|a refuse|refuse|refusait|se est oppose|se oppose|se y oppose|se y est oppose|a proteste|proteste|a conteste"
         r"|conteste|a dit non)\b"
         r"|\b(?:an |une )?(?:objection|opposition)\b")
 def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -859,7 +890,8 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le)?"
         r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
-        r" (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed|took it)(?: it)?\b")
+        r" (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
+        r"|souleve|soulevee|ramasse|ramassee|attrape|attrapee|grabbed it)(?: it)?\b")
 def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"Chloé l'a touché en premier mais Marc l'a pris": two named players — the taker touched it
     first only if they are one and the same."""
@@ -886,7 +918,8 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:ran out|runs out|has run out|run out"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:just |has just |already )?"
+        r"(?:ran out|runs out|has run out|run out"
         r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
@@ -921,7 +954,10 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: both)?"
              rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux|the two of us|the 2 of us"
              rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
-             rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi)")
+             rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi"
+             rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
+             rf"(?= (?:both|tous les deux|toutes les deux"
+             rf"|tous deux)\b))")
 
 
 @phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
@@ -1085,8 +1121,11 @@ def vocabulary() -> frozenset[str]:
     words = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
     cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard", "many", "much",
              "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters"}
-    return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards
-                     | {w for kin in KIN for w in kin.split()})
+    from .session import IDIOMS, QUESTION  # the words of a question on the rules, read there
+
+    asked = set(re.findall(r"[a-z]{3,}", QUESTION.pattern + " ".join(p for p, _ in IDIOMS)))
+    return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards | asked
+                     | {w for kin in KIN for w in kin.split()} | {"gagner", "faut", "changer"})
 
 
 #: a typed word is read as a known one when difflib's ratio reaches this (one letter off in 5–8)
@@ -1418,6 +1457,16 @@ def _kin(tokens: list[Token], i: int) -> bool:
     return tokens[i].word in KIN and i > 0 and tokens[i - 1].word in POSSESSIVES
 
 
+#: fillers that are also first names: a name where written with a capital inside a clause ("on Anna and Ben")
+NAME_FILLERS = {"ben"}
+
+
+def _not_filler(tokens: list[Token], i: int) -> bool:
+    """Not a filler word: "ben" is a filler ("eh ben"), "Ben" inside a clause a player."""
+    word = tokens[i].word
+    return word not in FILLER or (word in NAME_FILLERS and i > 0 and tokens[i - 1].clause == tokens[i].clause)
+
+
 def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
     """Words that say whose cards follow: (position, "self" | "my_partner" | "their_partner" |
     "third" | "caller")."""
@@ -1433,7 +1482,7 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
         elif re.fullmatch(PARTNER, before):
             continue  # "sa partenaire Inès", "her partner Max": the partner's name, not a third player
         elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") or _kin(tokens, i) \
-                or (tok.text[:1].isupper() and tok.word not in FILLER and tok.word not in RANK_WORDS \
+                or (tok.text[:1].isupper() and _not_filler(tokens, i) and tok.word not in RANK_WORDS \
                 and not _is_card_word(tok, False)):
             out.append((i, "third"))
         elif tok.word in ("caller", "annonceur"):
@@ -1466,7 +1515,7 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
     name is the accused's partner, in a Kems the caller's partner."""
     roles: dict[str, str] = {}
     for i, tok in enumerate(tokens):
-        if not tok.text[:1].isupper() or tok.word in FILLER or _is_card_word(tok, False):
+        if not tok.text[:1].isupper() or not _not_filler(tokens, i) or _is_card_word(tok, False):
             continue
         before, after = (tokens[i - 1].word if i else ""), [t.word for t in tokens[i + 1:i + 3]]
         if re.fullmatch(PARTNER, before):
@@ -1570,6 +1619,7 @@ STORY_FACTS = {
     "before_answer": "the call came before anybody answered (in a sweep asked aloud: during it; else listed)",
     "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
+    "rule_point": "words naming a rule point a question asks about (changing the signal): said, asked by session",
     "letters_held": "penalty letters a team holds, spelled out: said, and a question on them is one on the score",
     "next_call": "a call about to be made (unmade) or made after the one in dispute (later): not a call in dispute",
     "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
@@ -1756,6 +1806,9 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
         reading.unknown += _said(items, "repeat")
     facts.pop("asking", None)  # the question the story asks: the ruling itself
+    point = facts.pop("rule_point", None)
+    if point:  # "changer de signe": the point a question on the rules asks about (session.rules_question)
+        reading.understood.append((_said(items, "rule_point")[0], "rule_point", point))
     letters = facts.pop("letters_held", None)
     if letters:  # "on a K-E-M": what the team holds, said back; a question on it asks about the score
         reading.understood.append((_said(items, "letters_held")[0], "letters_held", "-".join(letters)))
@@ -1809,6 +1862,15 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
                 it.kind = "next"
                 reading.understood.append((it.words, "call_on_signal", it.value))
         return "signal"
+    if event in ("kems", "double-kems") and facts.get("take_first") \
+            and "sweep" not in situations:
+        # "elle a pris avant de poser et s'est retrouvée avec cinq cartes, son partenaire a dit kems": the
+        # breach of the exchange is what the story tells; the call made on that hand is said back
+        for it in items:
+            if it.kind == "event" and it.value in CALLS:
+                it.kind = "next"
+                reading.understood.append((it.words, "call_on_exchange", it.value))
+        return "exchange"
     if "stock-out" in situations:  # the stock's end may have ended the hand before the call: not guessed
         reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"stock-out, {event}"})
     if "deal" in situations:
@@ -1879,8 +1941,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
                 and it.value[1] not in (kind, "signal", "kems") and it.words not in said | set(reading.unknown):
             reading.unknown.append(it.words)
     about_cards = _card_clauses(tokens, items)
-    for tok in tokens:
-        if tok.claimed or tok.word in FILLER:
+    for i, tok in enumerate(tokens):
+        if tok.claimed or not _not_filler(tokens, i):
             continue
         if tok.word in NEGATIONS and tok.clause in about_cards:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
@@ -1890,7 +1952,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         elif tok.word in TIMING:  # "before …" not read: when it happened may change the ruling
             reading.problem = reading.problem or ("error.ask_timing", {"word": tok.text})
             reading.unknown.append(tok.text)
-        elif tok.text[:1].isupper() or _kin(tokens, tokens.index(tok)):
+        elif tok.text[:1].isupper() or _kin(tokens, i):
             reading.ignored.append(tok.text)  # a name: Marie, Paul; "ma sœur"
         else:
             reading.unknown.append(tok.text)

@@ -46,6 +46,9 @@ class Asked:
     options: dict[str, Any]
     result: api.Result
     answers: list[tuple[str, Any]] = field(default_factory=list)  # (question, answer) in the order asked
+    #: where the story says the letters a team holds ("we have K-E-M-P"): what the letter this ruling
+    #: gives does to a team holding them, from the convention's score.target and score.end (letters_note)
+    letters: Optional[str] = None
 
     @property
     def ruling(self) -> Ruling:
@@ -122,6 +125,7 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
     if any(attr == "letters_held" for _, attr, _ in reading.understood):  # "on a K-E-M-P, on a perdu ?"
         table += ["score.system", "score.target"]
+    table += [value for _, attr, value in reading.understood if attr == "rule_point"]  # "changer de signe"
     idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
     return table or find_points(story) or idioms or None
 
@@ -168,7 +172,38 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         return api.rule(api.situation(final, situation, None, convention), convention)
 
     result = complete(rule, options, lang, prompter, answers)
-    return Asked(reading, event, convention, options, result, answers)
+    return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang))
+
+
+def letters_note(reading: Reading, result: api.Result, convention: str, lang: str) -> Optional[str]:
+    """"We have K-E-M-P": where the ruling gives a team a letter and the convention spells a word, what
+    that letter does to a team already holding the letters told — the whole word, and what spelling it
+    does under score.end (out, loses, wins), cited; None where the story tells no letters or the ruling
+    gives none."""
+    from ..corpus.load import load, localized
+    from ..game.play import setup
+    from ..outputs.compare import cite
+
+    held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
+    changes = [s for s in result.rulings[0].score or [] if s["unit"] == "letter"]
+    if held is None or not changes:
+        return None
+    conv = load(convention)
+    try:
+        game = setup(conv, None)
+    except KemsError:
+        return None  # a word the table chooses, or no word: nothing to spell
+    if game.target_word is None:
+        return None
+    count = len(held.replace("-", ""))
+    after = count + changes[0]["change"]
+    end = conv.get("score.end")
+    if after < len(game.target_word) or not end.stated:
+        key, said = "ask.letters_short", ""
+    else:
+        key, said = f"ask.letters_{game.end_rule}", cite(localized(end.citation, lang))
+    return t(key if has(key, lang) else "ask.letters_short", lang, held=held, word=game.target_word,
+             after="-".join(game.target_word[:max(after, 0)]) or "—", name=conv.short_name, cite=said)
 
 
 def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> bool:
@@ -352,7 +387,7 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             label = wording.event_label(value, lang)
         elif attr == "earlier":  # a call made earlier in the hand, read apart
             label = t("ask.u.earlier", lang, value=wording.event_label(value, lang))
-        elif attr in ("next_unmade", "next_later", "call_on_signal"):  # a call never made, or not the one ruled
+        elif attr in ("next_unmade", "next_later", "call_on_signal", "call_on_exchange"):  # a call not the one ruled
             label = t(f"ask.u.{attr}", lang, value=wording.event_label(value, lang))
         elif attr == "point_ours":
             label = t("ask.u.point_ours" if value else "ask.u.point_theirs", lang)
@@ -406,4 +441,5 @@ def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
     return {**wording.result_json(asked.result, lang), "command": command_line(asked, lang, command_lang),
             "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
             "unknown": reading.unknown,
-            "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections]}
+            "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections],
+            "letters": asked.letters}

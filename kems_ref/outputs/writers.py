@@ -65,6 +65,9 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
     def draw(console: Any) -> None:
         console.print()
         print_result(console, asked.result, lang)
+        if asked.letters:
+            console.print()
+            console.print(escape(asked.letters))
         if command is not None:
             console.print()
             console.print(f"{escape(t('ask.same_ruling', lang))} [bold]{escape(command)}[/]", soft_wrap=True)
