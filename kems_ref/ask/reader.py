@@ -956,8 +956,8 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
              rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi"
              rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
-             rf"(?= (?:both|tous les deux|toutes les deux"
-             rf"|tous deux)\b))")
+             rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu)"
+             rf" (?:both|each|chacun|chacune|tous les deux|toutes les deux)\b))")
 
 
 @phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
@@ -1724,12 +1724,18 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
         first.kind = "earlier"  # said back as "after a Kems", not as a call of its own
         reading.understood.append((f"{first.words} … {said}", "after_kems", True))
     else:
-        near = " ".join(tok.word for tok in tokens[max(first.start - 2, 0):first.end + 1])
-        if not re.search(rf"\b{WRONG}\b", near):  # "after a wrong double kems": which square lacked is unsaid
-            first.kind = "earlier"  # said back as the two squares it means
-            items.append(Item("fact", ("square", True), first.start, first.end, first.words))
-            items.append(Item("fact", ("partner_square_said", True), first.start, first.end, first.words))
+        _against_double(items, first, tokens)
     return str(later.value)
+
+
+def _against_double(items: list[Item], double: Item, tokens: list[Token]) -> None:
+    """A Contre-Kems beside a Double Kems: the Double Kems said back as the two squares it means (the
+    ruling on the Contre-Kems reads the accused team's squares, whichever call came first)."""
+    near = " ".join(tok.word for tok in tokens[max(double.start - 2, 0):double.end + 1])
+    if not re.search(rf"\b{WRONG}\b", near):  # "after a wrong double kems": which square lacked is unsaid
+        double.kind = "earlier"  # said back as the two squares it means
+        items.append(Item("fact", ("square", True), double.start, double.end, double.words))
+        items.append(Item("fact", ("partner_square_said", True), double.start, double.end, double.words))
 
 
 def _next_calls(reading: Reading, items: list[Item], facts: dict[str, Any]) -> None:
@@ -1773,6 +1779,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         later = _ordered(reading, items, facts, tokens)
         if later is not None:
             event, said_of_kems = later, True
+        elif calls == {"contre-kems", "double-kems"} and facts.get("both_squares"):
+            # "contre-kems sur Paul, mais Paul et Lucie avaient chacun un carré et Lucie a crié double kems": the
+            # accused team's two squares are told, and the Contre-Kems is ruled on them in either order
+            _against_double(items, next(it for it in items if it.kind == "event" and it.value == "double-kems"),
+                            tokens)
+            event, said_of_kems = "contre-kems", True
     if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
