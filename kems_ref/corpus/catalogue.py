@@ -100,7 +100,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down"]),
     # what becomes of the cards a sweep puts aside: out of play for the rest of the hand
-    RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play"], added=True),
+    RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play"], added=True, ruled=True),
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
     # Signal
     RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"], ruled=True),

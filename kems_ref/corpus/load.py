@@ -126,6 +126,9 @@ class RuleEntry:
     replaces: Optional[dict[str, Any]] = None  # a house rule: the parent's answer it overrides
     choices: list[Any] = field(default_factory=list)  # other values the source offers: the table chooses
     before_play: bool = False  # the source tells the table to settle it before the game (the checklist carries it)
+    #: what the table does besides scoring when this rule applies, in the file's words ({lang: text} each)
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    on_double: Optional[list[dict[str, Any]]] = None  # call.contre_kems.right: its score against two squares
 
     @property
     def stated(self) -> bool:
@@ -322,7 +325,8 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
             citation=_citation(raw.get("citation"), own_source, via, sources), conflict=conflict,
             note=raw.get("note"), force=raw.get("force") or "prescribed", scope=raw.get("scope"), replaces=replaces,
             choices=[_complete(pid, choice) for choice in raw.get("choices") or []],
-            before_play=bool(raw.get("before_play")),
+            before_play=bool(raw.get("before_play")), effects=list(raw.get("effects") or []),
+            on_double=raw.get("on_double"),
         )
     for call in conv.own_calls.values():
         raw_call = (data.get("calls") or {}).get(call.id)
@@ -336,7 +340,7 @@ def _build(data: dict[str, Any], path: str, parent: Optional[Convention]) -> Con
             conv.rules[pid] = RuleEntry(
                 point=pid, status=raw["status"], value=raw.get("value"), text=raw.get("text"),
                 citation=_citation(raw.get("citation"), own_source, via, sources), note=raw.get("note"),
-                force=raw.get("force") or "prescribed")
+                force=raw.get("force") or "prescribed", effects=list(raw.get("effects") or []))
     return conv
 
 

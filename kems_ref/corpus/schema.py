@@ -207,12 +207,15 @@ class Proof(Strict):
 
     who: Literal["accused-player", "each-accused-player", "square-holder"]
     cards: Literal["two", "two-different", "whole-hand", "square"]
-    to: Optional[Literal["everyone", "caller-only"]] = None
+    to: Optional[Literal["everyone", "caller-only", "callers"]] = Field(
+        None, description="to whom: everyone, the caller only, or the calling team (callers)")
 
 
 class AfterWrong(Strict):
     barred: bool
     until: Optional[Literal["hand", "game"]]
+    who: Literal["caller", "team"] = Field("caller", description="who is barred: the caller, or the calling team "
+                                                                 "(neither of its players may call it again)")
 
 
 HandOutcome = Literal["right-call", "wrong-kems", "wrong-contre-kems"]
@@ -239,7 +242,9 @@ class Target(Strict):
                                             "each choice the source offers may say it)")
 
 
-Score = Annotated[list[ScoreChange], Field(min_length=1), AfterValidator(_one_end)]
+#: an empty list: the source states that the call scores nothing (what it does instead, if anything, is
+#: in the point's ``effects``)
+Score = Annotated[list[ScoreChange], AfterValidator(_one_end)]
 
 #: The value models a catalogue entry may name (``RulePoint.value = "Score"``).
 MODELS: dict[str, Any] = {
@@ -288,6 +293,10 @@ def _point_model(point_id: str) -> Any:
                                                            "(how play goes, not forbidding alternatives) or advised "
                                                            "(a tip)")),
         "note": (Optional[Text], Field(None, description="What the source says around this point")),
+        "effects": (Optional[Annotated[list[Text], Field(min_length=1)]], Field(
+            None, description="What the table does besides scoring when this rule applies, in words, where the "
+                              "format has no value for it (the blocker swaps his four cards for the four in the "
+                              "middle): shown with the ruling's effects, cited as the point")),
         "before_play": (bool, Field(False, description="the source tells the table to settle this point before "
                                                        "the game (its citation says where): the checklist always "
                                                        "carries it")),
@@ -303,6 +312,10 @@ def _point_model(point_id: str) -> Any:
     if point_id == "call.contre_kems.wrong":
         fields["scope"] = (Optional[Literal["accused-team-holds-none"]], Field(
             None, description="the source gives this score only when the whole accused team holds no square"))
+    if point_id == "call.contre_kems.right":
+        fields["on_double"] = (Optional[Score], Field(
+            None, description="the score of a right Contre-Kems where both accused players hold a square (a Double "
+                              "Kems stopped): the value is then this, not the plain score"))
     if point_id == "hand.end":
         fields["scope"] = (Optional[Literal["every-call"]], Field(
             None, description="the source's words reach every call whatever it is (each call, right or wrong, "

@@ -95,7 +95,7 @@ def _consequences(console: Console, ruling: Ruling, lang: str, indent: str) -> N
     if hand:
         console.print(indent + escape(hand))
     if ruling.effects:
-        effects = t("ui.sep", lang).join(t("effect." + e, lang) for e in ruling.effects)
+        effects = t("ui.sep", lang).join(effect_label(ruling, e, lang) for e in ruling.effects)
         console.print(f"{indent}{t('ui.effects', lang)} " + escape(effects))
 
 
@@ -269,7 +269,7 @@ def _md_consequences(ruling: Ruling, lang: str) -> list[str]:
     if hand:
         lines.append(f"- {md(hand)}")
     if ruling.effects:
-        effects = t("ui.sep", lang).join(t("effect." + e, lang) for e in ruling.effects)
+        effects = t("ui.sep", lang).join(effect_label(ruling, e, lang) for e in ruling.effects)
         lines.append(f"- {md(t('ui.effects', lang))} {md(effects)}")
     return lines
 
@@ -340,3 +340,11 @@ def as_markdown(result: Result, lang: str, width: int) -> str:
     if result.everywhere:
         return "\n".join(ruling_markdown(r, [], lang) for r in result.rulings)
     return ruling_markdown(result.rulings[0], result.elsewhere, lang)
+
+
+def effect_label(ruling: Any, code: str, lang: str) -> str:
+    """An effect in words: the message of its code, or the words a file gives it (``effect_texts``)."""
+    from ..corpus.load import text_in
+
+    said = ruling.effect_texts.get(code)
+    return text_in(said, lang) if said else t("effect." + code, lang)

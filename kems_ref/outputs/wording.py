@@ -199,7 +199,9 @@ def ruling_json(ruling: Ruling, lang: str) -> dict[str, Any]:
     out = {
         "convention": ruling.convention, "event": ruling.event, "verdict": str(ruling.verdict),
         "score": _plain(ruling.score), "score_settled": ruling.score_settled, "hand_ends": ruling.hand_ends,
-        "effects": _plain(ruling.effects), "explanation": explanation(ruling, lang),
+        "effects": _plain(ruling.effects), "effect_texts": {code: text_in(text, lang) for code, text in
+                                                          ruling.effect_texts.items()},
+        "explanation": explanation(ruling, lang),
         "rule_points": list(ruling.rule_points), "citations": citations(ruling, lang),
         "unspecified": list(ruling.unspecified), "conflicts": conflicts(ruling, lang), "notes": notes(ruling, lang),
         "related": list(ruling.related), "needs": needs(ruling, lang), "call_name": call_name(ruling, lang),

@@ -42,6 +42,9 @@ class Ruling:
     hand_ends: Optional[bool]  # and whether the hand ends (None: not settled)
     score: list[dict[str, Any]] = field(default_factory=list)  # {"team": Team, "change": int, "unit": str}
     effects: list[Effect] = field(default_factory=list)
+    #: effects a file states in words (``effects`` of a point), by their code in ``effects``
+    #: ("said:<rule point>:<n>"): {code: {lang: text}}
+    effect_texts: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the explanation, sentence by sentence; where a fact not given changes nothing, the ruling is
     #: explained by the sentences every answer shares
     reasons: list[Reason] = field(default_factory=list)
@@ -573,6 +576,12 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     return out
 
 
+def _as_score(ctx: Ctx, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A score a point gives beside its value (``on_double``), its teams as the ruling names them ("the other
+    team" of an accusation is the accused one)."""
+    return [{**entry, "team": Team.ACCUSED if entry["team"] == Team.OTHER else Team(entry["team"])} for entry in value]
+
+
 def _hand_end(ctx: Ctx, outcome: str, score: Optional[list[dict[str, Any]]] = None) -> Optional[bool]:
     """Whether the hand ends after a call of this outcome (right-call, wrong-kems,
     wrong-contre-kems, or partial-double: a Double Kems on a single square).  A ``score`` that ends
@@ -830,6 +839,10 @@ def _contre_kems(ctx: Ctx) -> Decision:
         return Decision(Verdict.VOID, [], False)
     _proof_and_bar(ctx, upheld)
     score = _score(ctx, "call.contre_kems.right" if upheld else "call.contre_kems.wrong")
+    right = ctx.conv.get("call.contre_kems.right")
+    if upheld and score is not None and right.stated and right.on_double is not None and _partner_square(ctx):
+        ctx.say("why.contre_on_double", name=ctx.name)  # both accused hold a square: the source's own score
+        score = _as_score(ctx, right.on_double)
     if not upheld and score is not None and ctx.conv.get("call.contre_kems.wrong").scope == "accused-team-holds-none" \
             and _partner_square(ctx):  # the source's penalty covers a team without any square: not this case
         ctx.say("why.score_out_of_scope", name=ctx.name)
@@ -895,6 +908,12 @@ PROOF_EFFECTS = {
     ("accused-player", "two-different", "caller-only"): "accused-shows-two-different-cards-to-caller-only",
     ("each-accused-player", "two", None): "each-accused-shows-two-cards",
     ("each-accused-player", "two-different", None): "each-accused-shows-two-different-cards",
+    ("each-accused-player", "two", "everyone"): "each-accused-shows-two-cards",
+    ("each-accused-player", "two-different", "everyone"): "each-accused-shows-two-different-cards",
+    ("accused-player", "two", "callers"): "accused-shows-two-cards-to-callers",
+    ("accused-player", "two-different", "callers"): "accused-shows-two-different-cards-to-callers",
+    ("each-accused-player", "two", "callers"): "each-accused-shows-two-cards-to-callers",
+    ("each-accused-player", "two-different", "callers"): "each-accused-shows-two-different-cards-to-callers",
 }
 
 
@@ -907,15 +926,19 @@ def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
         answer = ctx.if_stated("call.contre_kems.proof")
         if answer is not None:
             value = answer.value
-            if value["cards"] == "whole-hand":
-                ctx.effect(Effect.ACCUSED_TEAM_SHOWS_HANDS)
+            if value["cards"] == "whole-hand":  # the accused player alone, or both players of the accused team
+                ctx.effect(Effect.ACCUSED_SHOWS_HAND if value["who"] == "accused-player"
+                           else Effect.ACCUSED_TEAM_SHOWS_HANDS)
             elif value["cards"] == "square":
                 ctx.effect(Effect.HOLDER_SHOWS_SQUARE)
             else:
                 ctx.effect(Effect(PROOF_EFFECTS[(value["who"], value["cards"], value.get("to"))]))
     if not upheld:
         after = ctx.if_stated("call.contre_kems.after_wrong")
-        if after and after.value["barred"]:
+        if after and after.value["barred"] and after.value.get("who") == "team":  # neither player of the team
+            ctx.effect({"hand": Effect.TEAM_BARRED_THIS_HAND, "game": Effect.TEAM_BARRED_GAME}.get(
+                after.value["until"], Effect.TEAM_BARRED))
+        elif after and after.value["barred"]:
             ctx.effect({"hand": Effect.CALLER_BARRED_THIS_HAND, "game": Effect.CALLER_BARRED_GAME}.get(
                 after.value["until"], Effect.CALLER_BARRED))
 
@@ -1119,6 +1142,9 @@ def _sweep(ctx: Ctx) -> Decision:
         return _act(verdict)
     ctx.say("why.sweep_ok")
     ctx.text_of(rule)
+    swept = ctx.if_stated("sweep.swept_cards")
+    if swept is not None and swept.value == "out-of-play":  # the cards put aside stay out for the hand
+        ctx.effect(Effect.SWEPT_OUT_OF_PLAY)
     return _act(Verdict.ALLOWED)
 
 
@@ -1273,9 +1299,12 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
                                            for r in entry.readings()]})
     if decision.verdict is Verdict.UNSPECIFIED and ctx.unspecified and not ctx.why:
         ctx.say("why.silent", name=conv.short_name, points=Questions(tuple(ctx.unspecified)))
+    said = {f"said:{point}:{n}": text for point in ctx.used if conv.get(point).stated
+            for n, text in enumerate(conv.get(point).effects)}  # what the file says the table does, in words
     return Ruling(
         convention=conv.id, event=sit.event, verdict=decision.verdict, score=decision.score or [],
-        score_settled=decision.score is not None, hand_ends=decision.hand_ends, effects=ctx.effects,
+        score_settled=decision.score is not None, hand_ends=decision.hand_ends,
+        effects=[*ctx.effects, *said], effect_texts=said,  # type: ignore[list-item]
         reasons=list(ctx.why), rule_points=list(ctx.used), citations=citations,
         unspecified=list(ctx.unspecified), conflicts=conflicts, related=list(ctx.related),
         notes=[{"rule_point": p, "text": conv.get(p).note} for p in ctx.notes],
@@ -1374,6 +1403,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
     return Ruling(
         convention=conv.id, event=sit.event, verdict=verdict, score=score, score_settled=settled,
         hand_ends=hand_ends, effects=effects, reasons=reasons,
+        effect_texts={code: text for r in rulings for code, text in r.effect_texts.items() if code in effects},
         rule_points=_merge([r.rule_points for r in rulings]),
         citations=_merge_citations([r.citations for r in rulings]),
         unspecified=_merge([r.unspecified for r in rulings]),

@@ -1,0 +1,64 @@
+"""Published Kems variants written as files by a new user, with no code of theirs (#34's measure): the facts
+the format could not say or ruled wrong, now said and ruled from the file — a cut that shows the one accused
+player's hand, swept cards out of play, a wrong call that scores nothing and does something the format has
+no value for (said in the file's words), a right counter-call against two squares with its own score, a
+proof shown to the calling team, and a bar on the whole calling team."""
+
+import os
+
+HERE = os.path.join(os.path.dirname(__file__), "data", "variants")
+STUDYLIB, BLOCK, CHEZMOI = (os.path.join(HERE, f"{name}.yaml") for name in
+                            ("studylib-kemp", "block-swap", "jouerchezmoi"))
+
+
+def ruling(run, *args):
+    return run("rule", *args, "--json").json()
+
+
+def test_every_blind_variant_file_validates_strictly(run):
+    for path in (STUDYLIB, BLOCK, CHEZMOI):
+        r = run("conventions", "validate", path, "--strict")
+        assert r.code == 0, r.out
+
+
+def test_under_studylib_a_wrong_cut_shows_the_one_accused_players_hand_and_costs_the_cutters_a_point(run):
+    data = ruling(run, "cut", "--hand", "7 7 K K", "-c", STUDYLIB)
+    assert (data["verdict"], data["effects"]) == ("rejected", ["accused-shows-hand"])
+    assert data["score"] == [{"team": "callers", "change": -1, "unit": "point"}]
+    assert "Effects: the accused player shows his hand" in run("rule", "cut", "--hand", "7 7 K K", "-c", STUDYLIB).out
+
+
+def test_under_studylib_the_swept_cards_are_out_of_play_for_the_rest_of_the_hand(run):
+    data = ruling(run, "sweep", "--no-objection", "-c", STUDYLIB)
+    assert (data["verdict"], data["effects"]) == ("allowed", ["swept-out-of-play"])
+    assert "sweep.swept_cards" in [c["rule_point"] for c in data["citations"]]
+
+
+def test_a_wrong_block_scores_nothing_and_the_blocker_swaps_his_four_cards_for_the_middle(run):
+    data = ruling(run, "block", "--hand", "Q Q 5 5", "-c", BLOCK)
+    assert (data["verdict"], data["score"], data["score_settled"]) == ("rejected", [], True)
+    assert data["effects"] == ["said:call.contre_kems.wrong:0"]
+    assert data["effect_texts"] == {"said:call.contre_kems.wrong:0":
+                                    "the player who said 'Block' trades his four cards for the four in the middle"}
+    out = run("rule", "block", "--hand", "Q Q 5 5", "-c", BLOCK, "--lang", "fr").out
+    assert "Conséquences : celui qui a dit « Block » échange ses quatre cartes contre les quatre du milieu" in out
+
+
+def test_a_right_block_leaves_the_wrong_blocks_swap_out(run):
+    data = ruling(run, "block", "--hand", "Q Q Q Q", "-c", BLOCK)
+    assert data["verdict"] == "upheld" and data["effects"] == [] and data["effect_texts"] == {}
+
+
+def test_jouer_chez_moi_a_right_counter_against_two_squares_scores_two_and_against_one_scores_one(run):
+    double = ruling(run, "contre-kems", "--hand", "R R R R", "--partner-hand", "2 2 2 2", "-c", CHEZMOI)
+    single = ruling(run, "contre-kems", "--hand", "R R R R", "--partner-hand", "2 3 4 5", "-c", CHEZMOI)
+    assert double["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
+    assert single["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    unknown = ruling(run, "contre-kems", "--hand", "R R R R", "-c", CHEZMOI)
+    assert (unknown["verdict"], [n["fact"] for n in unknown["needs"]]) == ("upheld", ["partner_square"])
+
+
+def test_jouer_chez_moi_a_wrong_counter_shows_two_cards_each_to_the_counter_team_and_bars_that_team(run):
+    data = ruling(run, "contre-kems", "--hand", "R R 3 2", "--partner-hand", "5 6 7 8", "-c", CHEZMOI)
+    assert data["verdict"] == "rejected"
+    assert data["effects"] == ["each-accused-shows-two-cards-to-callers", "team-barred-this-hand"]
