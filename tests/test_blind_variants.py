@@ -62,3 +62,13 @@ def test_jouer_chez_moi_a_wrong_counter_shows_two_cards_each_to_the_counter_team
     data = ruling(run, "contre-kems", "--hand", "R R 3 2", "--partner-hand", "5 6 7 8", "-c", CHEZMOI)
     assert data["verdict"] == "rejected"
     assert data["effects"] == ["each-accused-shows-two-cards-to-callers", "team-barred-this-hand"]
+
+
+def test_under_kings_both_teams_may_change_their_signal_after_a_counter_call(run):
+    kings = os.path.join(HERE, "kings.yaml")
+    entry = run("conventions", "show", kings, "--json").json()["rules"]["signal.change"]
+    assert (entry["value"], entry["force"]) == ("after-counter-call-both-teams", "permitted")
+    rows = run("compare", kings, "--json").json()["rows"]
+    row = next(r for r in rows if r["rule_point"] == "signal.change")
+    assert row["values"]["kings"]["short"] == "after a Contre-Kems, both teams may agree new signals"
+    assert run("conventions", "validate", kings, "--strict").code == 0

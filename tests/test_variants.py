@@ -278,7 +278,7 @@ def test_validate_strict_reports_stated_points_no_ruling_reads(run):
     assert run("conventions", "validate", PCD).code == 0
     r = run("conventions", "validate", PCD, "--strict")
     assert r.code == 0  # a note: the file is correct (#34 §3)
-    assert "note: deal.first_dealer: stated, but no ruling reads it" in r.out
+    assert "note: deal.first_dealer: stated; no dispute turns on it, so no ruling reads it" in r.out
     assert "call.kems.wrong" not in r.out and "score.system" not in r.out  # read by rulings, by the sheet
 
 
