@@ -444,7 +444,7 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
-@phrase(r"(?<!cards )(?<!cartes )\b(?:at the (?:very |exact |exactly the )?same (?:time|moment|instant)|simultaneously"
+@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at the (?:very |exact )?|at exactly the )same (?:time|moment|instant)|simultaneously"
         r"|in the same breath"
         r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -772,8 +772,11 @@ def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:changer|change|changing|changed|changent|changes) (?:de |their |the |our |le |leur |notre |son |sa |his "
-        r"|her )?(?:signe|signal|sign|signes|signals|signs)\b|\b(?:a |un |de |new |nouveau |nouveaux )(?:new |nouveau "
-        r"|nouveaux )?(?:signe|signal|sign|signes|signals)(?= (?:after|apres|each|every|chaque|between|entre))")
+        r"|her )?(?:signe|signal|sign|signes|signals|signs)(?P<when1>{WHEN})?\b|\b(?:agree |agreed |convenir de |choisir "
+        r")?(?:a |un |de |new |nouveau |nouveaux )(?:new |nouveau |nouveaux )?(?:signe|signal|sign|signes|signals)"
+        r"(?P<when2>{WHEN})(?:\b|$)".replace("{WHEN}", r" (?:after|apres) (?:each|every|chaque|la|the|a|une|any|toute)"
+                                              r" (?:hand|manche|game|partie|round|donne)| between games| entre les parties"
+                                              r"| entre deux parties"))
 def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"changer de signe après la manche": a question on when a signal may change (signal.change)."""
     return [("rule_point", "signal.change")]
@@ -870,7 +873,7 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:personne|nobody|no one)(?: ne)? (?:prend|prenait|takes|took|echange|echangeait|exchanges|swaps)"
         r"(?: plus)? (?:rien|anything|nothing|any more|anymore|plus)(?: (?:au|du|from the|in the) (?:milieu|middle"
-        r"|centre|center))?\b"
+        r"|centre|center))?(?: (?:any more|anymore|du tout))?\b"
         r"|\b(?:personne|nobody|no one)(?: ne)? (?:prend|prenait|echange|echangeait) plus\b"
         r"|\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
         r"|the|any of the|de|d))?(?: (?:cartes du|cards in the|cartes au))? (?:milieu|middle|centre|center)"
@@ -888,7 +891,8 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
 
 
-@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le)?"
+@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le| the [a-z]+| la [a-z]+"
+        r"| le [a-z]+)?"
         r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
         r" (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
         r"|souleve|soulevee|ramasse|ramassee|attrape|attrapee|grabbed it)(?: it)?\b")
@@ -918,7 +922,7 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:just |has just |already )?"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:just |has just |had just |already |has already |had already )?"
         r"(?:ran out|runs out|has run out|run out"
         r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"

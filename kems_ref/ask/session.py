@@ -117,7 +117,9 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     from ..corpus.lookup import find_points
     from .reader import tokenize
 
-    told = reading.event is not None or reading.cards_told or any(
+    # a question on a rule point the words name ("changer de signe après un contre-kems ?"): the call is its context
+    named_point = any(attr == "rule_point" for _, attr, _ in reading.understood)
+    told = (reading.event is not None and not named_point) or reading.cards_told or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
     if told or not QUESTION.search(words):
