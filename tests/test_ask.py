@@ -592,3 +592,29 @@ def test_taking_before_putting_down_then_a_kems_on_that_hand_rules_the_exchange(
     assert out.splitlines()[0].startswith("Compris : Échange ; puis un Kems sur cette main")
     assert "INTERDIT  — Échange, Ducale" in out
     assert "Même décision : kems-ref rule exchange -c ducale --over-limit 5 --take-first --lang fr" in out
+
+
+def test_a_card_grabbed_before_dropping_then_a_kems_rules_the_breach_and_the_kems_on_its_own(run):
+    """Ducale: a hand holds four cards, so taking before putting down is a breach whose cost it does not
+    settle; the Kems made on that hand is set aside and ruled after it: four queens, right, one point."""
+    story = ("Ravi had five cards in his hand for a second because he grabbed before dropping, then showed four "
+             "queens when his partner called kems. Valid?")
+    data = run("ask", "--no-input", "--json", story).json()
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("kems", "upheld")
+    assert data["also"]["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    assert data["also"]["command"] == 'kems-ref rule kems -c ducale --hand "Q Q Q Q"'
+    out = run("ask", "--no-input", story).out
+    assert "And the Kems told beside it, on what the story gives:\nCALL UPHELD  — Kems, Ducale" in out
+
+
+def test_a_contre_kems_beside_a_double_kems_under_jouer_au_kems_is_void_and_the_double_kems_scores_three(run):
+    out = run("ask", "--no-input", "--lang", "fr", "On joue avec Jouer au Kems : Inès crie contre kems sur Léo, mais "
+              "Léo et Manon avaient chacun un carré et Manon dit double kems juste après. Ça compte ?").out
+    assert "ANNONCE NULLE  — Contre-Kems, Jouer au Kems" in out
+    assert "Et le Double Kems raconté à côté, sur ce que dit le récit :\nANNONCE JUSTE  — Double Kems" in out
+    assert "l'équipe qui annonce : +3 points" in out
+
+
+def test_a_story_with_one_call_sets_nothing_aside(run):
+    assert run("ask", "--no-input", "--json", "contre-kems sur deux 7 et deux rois").json()["also"] is None

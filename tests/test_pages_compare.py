@@ -368,3 +368,14 @@ def test_a_table_size_asked_of_every_source_tells_a_rule_from_a_description_and_
     assert "  Bicycle: does not say how many play" in text
     assert "  Ducale: presents the game for 4 (usage it describes, not a rule against 10)" in text
     assert "  Marquoir: no — its rule is 4–8 (even)" in text
+
+
+def test_the_dispute_page_rules_the_call_a_story_tells_beside_the_breach_and_says_what_letters_do(client):
+    """The phone shows what the command line shows: the breach ruled, then the Kems made on that hand ruled on
+    its own; and, told the letters a team holds, what the ruling's letter does to such a team."""
+    page = _text(client.get("/ask", params={"words": "Ravi had five cards in his hand for a second because he grabbed "
+                                            "before dropping, then showed four queens when his partner called kems. "
+                                            "Valid?"}).text)
+    assert "And the Kems told beside it, on what the story gives: CALL UPHELD the calling team: +1 point" in page
+    page = _text(client.get("/ask", params={"words": "we have K-E-M-P and our kems was wrong, pagat"}).text)
+    assert "A team holding K-E-M-P that takes this letter has spelled KEMPS: under Pagat it is out" in page

@@ -231,6 +231,10 @@ class Reading:
     #: the teller's side took the point (True) or the other side did (False), where the story says so
     point_ours: Optional[bool] = None
     point_words: str = ""  # the words that said it
+    #: a call the story tells beside what it rules (a Kems made on a spoken signal, a Double Kems beside the
+    #: Contre-Kems ruled): ruled on its own after the main ruling (session.settle), from ``story``
+    set_aside: Optional[str] = None
+    story: str = ""
     #: the caller says his accusation was wrong ("I called contre kems and I was wrong"): what follows
     #: from it is settled with the convention's meaning of a wrong call (session.settle)
     call_wrong: bool = False
@@ -444,7 +448,8 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
-@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at the (?:very |exact )?|at exactly the )same (?:time|moment|instant)|simultaneously"
+@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at the (?:very |exact )?|at exactly the )same (?:time|moment|instant)"
+        r"|simultaneously"
         r"|in the same breath"
         r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -611,7 +616,8 @@ CARDS_TOGETHER = (r"(?:at once|in one go|together|at the same time|a la fois|en 
                   r"|dun coup|ensemble|de une traite)")
 
 
-CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son) (?:card|carte|sienne|sien))?"
+CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two) (?:card|carte|cards|cartes|sienne|sien"
+               + "|" + "|".join(sorted((w for w in RANK_WORDS if len(w) > 1), key=len, reverse=True)) + r"|10|[2-9]))?"
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
 #: verbs of taking a card from the middle: an exchange
@@ -619,13 +625,15 @@ TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
         r"|ramassent|a pioche|pioche|piocher|piochait)")
 PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a pose|avait pose)"
-THEN = r"(?: (?:puis|then|and then|et puis|ensuite|et))"
+THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
+        r"|and only after that|only after that|et))")
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
 OWN_CARD = r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another))?"
 
 
-@phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en) (?:putting|laying|discarding|dropping"
-        rf"|poser|deposer|jeter|defausser|lacher)(?: (?:one|une|a card|une carte|his|hers|sa carte|la sienne"
+@phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en|before (?:he|she|they|i|we) (?:had )?)"
+        rf" ?(?:putting|laying|discarding|dropping|discarded|dropped|put|laid|poser|deposer|jeter|defausser|lacher)"
+        rf"(?: (?:one|une|a card|une carte|his|hers|sa carte|la sienne"
         rf"|le sien))?(?: down)?\b"
         rf"|\b{TAKE}(?: up)?{CARD_OBJECT} (?:first|en premier|dabord|de abord)\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:before|avant de|avant d)"
@@ -711,8 +719,10 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
-        r"(?:(?:dealer|donneur|he|she|someone|somebody|il|elle|quelqu un|on) (?:ait |had |has |a |n ait |ne ait )?"
-        r"(?:said|says|say|announced|announces|declared|called out|dit|dise|disait|annonce|annoncait|declare|crie)"
+        r"(?:(?:dealer|donneur|he|she|someone|somebody|il|elle|quelqu un|on|[a-z]+)"
+        r" (?:ait |had |has |a |n ait |ne ait )?"
+        r"(?:said|says|say|announced|announces|declared|called out|dit|dise|disait|annonce|annoncait|declare|crie"
+        r"|redise|redit|redisait|re dise|reannonce|repete|repeated|said again)"
         r"(?: that| que| qu)?"
         r" (?:the |la |le )?)?"
         r"(?:hunt|chasse|opening|ouverture|reouverture|start|depart|go|top)"
@@ -771,11 +781,13 @@ def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
 
-@phrase(r"\b(?:changer|change|changing|changed|changent|changes) (?:de |their |the |our |le |leur |notre |son |sa |his "
-        r"|her )?(?:signe|signal|sign|signes|signals|signs)(?P<when1>{WHEN})?\b|\b(?:agree |agreed |convenir de |choisir "
+@phrase(r"\b(?:changer|change|changing|changed|changent|changes|switch|switching|switched) (?:to )?(?:a )?(?:new )?"
+        r"(?:de |their |the |our |le |leur |notre |son |sa |his |her )?(?:signe|signal|sign|signes|signals|signs)"
+        r"(?P<when1>{WHEN})?\b|\b(?:agree |agreed |convenir de |choisir "
         r")?(?:a |un |de |new |nouveau |nouveaux )(?:new |nouveau |nouveaux )?(?:signe|signal|sign|signes|signals)"
         r"(?P<when2>{WHEN})(?:\b|$)".replace("{WHEN}", r" (?:after|apres) (?:each|every|chaque|la|the|a|une|any|toute)"
-                                              r" (?:hand|manche|game|partie|round|donne)| between games| entre les parties"
+                                              r" (?:hand|manche|game|partie|round|donne)| between games"
+                                              r"| entre les parties"
                                               r"| entre deux parties"))
 def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"changer de signe après la manche": a question on when a signal may change (signal.change)."""
@@ -891,7 +903,8 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
 
 
-@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le| the [a-z]+| la [a-z]+"
+@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)"
+        r"(?: it| la| le| the [a-z]+| la [a-z]+"
         r"| le [a-z]+)?"
         r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
         r" (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
@@ -922,7 +935,8 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile) (?:just |has just |had just |already |has already |had already )?"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile)"
+        r" (?:just |has just |had just |already |has already |had already )?"
         r"(?:ran out|runs out|has run out|run out"
         r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
@@ -955,7 +969,7 @@ def _own_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 MATE = rf"(?:{PARTNER}|gf|bf|girlfriend|boyfriend|wife|husband)"
 TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}"
-             rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: both)?"
+             rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: [a-z]+)?(?: both)?"
              rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux|the two of us|the 2 of us"
              rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
              rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi"
@@ -1200,14 +1214,16 @@ def _beliefs(text: _Text) -> list[Item]:
     return items
 
 
-def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None) -> Reading:
+def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None,
+         prefer: Optional[str] = None) -> Reading:
     """Read a dispute told in French or English.  Raises only on a story over :data:`MAX_STORY`
     characters (:func:`check_story`): what is not understood is listed, and what the reader will not
     stand behind is its ``problem``.  ``own_calls``: the names a
     house or variant file gives its calls (folded name -> event: "gegen gemsch" -> contre-kems);
-    ``likes``: its calls of its own, each with the call of the game it is made as (broken -> contre-kems)."""
+    ``likes``: its calls of its own, each with the call of the game it is made as (broken -> contre-kems);
+    ``prefer``: the call a story sets aside beside what it rules (``Reading.set_aside``), read as the dispute."""
     check_story(story)
-    in_two = _read_in_two_times(story, own_calls, likes)
+    in_two = None if prefer else _read_in_two_times(story, own_calls, likes)
     if in_two is not None:
         return in_two
     tokens = tokenize(story)
@@ -1240,8 +1256,9 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
             items.append(Item("event", events[m.group("event")], a, b, text.words(a, b)))
     markers = _markers(tokens)
     items += _card_groups(tokens)
-    reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {})
+    reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {}, prefer)
     reading.corrections = corrections
+    reading.story = story
     reading.narrator = roles.narrator
     return reading
 
@@ -1524,6 +1541,8 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
         before, after = (tokens[i - 1].word if i else ""), [t.word for t in tokens[i + 1:i + 3]]
         if re.fullmatch(PARTNER, before):
             roles.setdefault(tok.word, "their_partner")
+        elif before in ("for", "pour") and i >= 2 and tokens[i - 2].word in ("kems", "kemps", "quems"):
+            roles.setdefault(tok.word, "called_for")  # "Jake called kems for Mia": the caller's partner, whose hand
         elif before in ACCUSING:
             roles.setdefault(tok.word, "accused")
         elif (_calls(after) and not any(t.quoted for t in tokens[i + 1:i + 4])) \
@@ -1759,7 +1778,7 @@ def _next_calls(reading: Reading, items: list[Item], facts: dict[str, Any]) -> N
 
 def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
                   likes: Optional[dict[str, str]] = None,
-                  tokens: Optional[list[Token]] = None) -> Optional[str]:
+                  tokens: Optional[list[Token]] = None, prefer: Optional[str] = None) -> Optional[str]:
     """The event in dispute, and what the story's own facts say of it (a verdict on the Kems before,
     a call too late, a ban agreed before play); those facts are turned into options or listed.  A
     call of the convention's own named by its name is the dispute ("broken contre Tom": the
@@ -1776,6 +1795,11 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         events = [it.value for it in items if it.kind == "event"]
     calls = {e for e in events if e in CALLS or e in own}
     event = own[0] if own else next((e for e in BY_PRIORITY if e in events), None)
+    if prefer in events or (prefer and prefer in hints):  # the call set aside beside what the story rules: the dispute
+        for it in items:
+            if it.kind == "event" and it.value != prefer and it.value in CALLS:
+                it.kind = "next"
+        calls, event, events = {prefer}, prefer, [prefer]
     said_of_kems = "kems_verdict" in facts or facts.get("after_kems") or ("it_was" in facts and "kems" in calls) \
         or (facts.get("too_late") and "kems" in calls and event in ACCUSATIONS_OF_A_KEMS)
     together = facts.get("simultaneous") and calls == {"kems", "contre-kems"}  # "en même temps": the pair itself
@@ -1789,6 +1813,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
             _against_double(items, next(it for it in items if it.kind == "event" and it.value == "double-kems"),
                             tokens)
             event, said_of_kems = "contre-kems", True
+            reading.set_aside = "double-kems"  # ruled on its own after (session.settle)
     if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
@@ -1838,12 +1863,40 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         event = next((e for e in BY_PRIORITY if e in hints), None)
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
+    if event in ("kems", "double-kems") and not prefer:
+        event = _breach_first(reading, items, facts, hints, event)
     if event is not None and event in calls:
         event = _competing(reading, items, facts, hints, event, tokens or [])
         events = [it.value for it in items if it.kind == "event"]
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
     return event
+
+
+def _breach_first(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str], event: str) -> str:
+    """A Kems told with a breach the story asks about: a spoken, sounded or hidden signal ("il a dit 'pomme'
+    comme signe et j'ai dit kems"), or a card taken before one was put down.  The breach is ruled; the call
+    made on it is said back and set aside (``Reading.set_aside``: ruled on its own after, session.settle)."""
+    situations = set(hints) | {it.value for it in items if it.kind == "event"}
+    if "sweep" in situations:
+        return event
+    forms = [f for f in ("verbal", "sound", "hidden", "second_signal") if facts.get(f)]
+    signalled = any(it.kind == "event" and it.value == "signal" for it in items) or any(
+        it.kind == "fact" and it.value[0] in forms and re.search(r"\b(?:signal|signe|sign)\b", fold(it.words))
+        for it in items)
+    breach = "signal" if signalled and forms else "exchange" if facts.get("take_first") else None
+    if breach is None:
+        return event
+    said = False
+    for it in items:
+        if it.kind == "event" and it.value in CALLS:
+            it.kind = "next"
+            reading.understood.append((it.words, f"call_on_{breach}", it.value))
+            said = True
+    if not said:  # the call came from a phrase ("his partner called kems"): said back all the same
+        reading.understood.append(("", f"call_on_{breach}", event))
+    reading.set_aside = event
+    return breach
 
 
 def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str], event: str,
@@ -1866,27 +1919,6 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
             reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
         elif "during_sweep" not in facts:
             reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"sweep, {event}"})
-    forms = [f for f in ("verbal", "sound", "hidden", "second_signal") if facts.get(f)]
-    signalled = any(it.kind == "event" and it.value == "signal" for it in items) or any(
-        it.kind == "fact" and it.value[0] in forms and re.search(r"\b(?:signal|signe|sign)\b", fold(it.words))
-        for it in items)
-    if signalled and forms and event in ("kems", "double-kems") and "sweep" not in situations:
-        # "il a dit 'pomme' comme signe et j'ai dit kems": the form of the signal is what the story asks
-        # about; the call made on it is said back, and the ruling is on the signal
-        for it in items:
-            if it.kind == "event" and it.value in CALLS:
-                it.kind = "next"
-                reading.understood.append((it.words, "call_on_signal", it.value))
-        return "signal"
-    if event in ("kems", "double-kems") and facts.get("take_first") \
-            and "sweep" not in situations:
-        # "elle a pris avant de poser et s'est retrouvée avec cinq cartes, son partenaire a dit kems": the
-        # breach of the exchange is what the story tells; the call made on that hand is said back
-        for it in items:
-            if it.kind == "event" and it.value in CALLS:
-                it.kind = "next"
-                reading.understood.append((it.words, "call_on_exchange", it.value))
-        return "exchange"
     if "stock-out" in situations:  # the stock's end may have ended the hand before the call: not guessed
         reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"stock-out, {event}"})
     if "deal" in situations:
@@ -1935,13 +1967,13 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
 
 
 def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles,
-              likes: dict[str, str]) -> Reading:
+              likes: dict[str, str], prefer: Optional[str] = None) -> Reading:
     """What the story says, from what its phrases understood: the event, the hands, the options; then
     every word left is a name, a filler, or not understood (a dangling negation: not ruled on).  A
     call of the convention's own (``likes``) is read as the call of the game it is made as."""
     reading, facts, hints = _gather(items)
     reading.cards_told = any(it.kind == "cards" for it in items)
-    event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens)
+    event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens, prefer)
     kind = likes.get(event or "", event)
     if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
         if kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "caller":

@@ -49,6 +49,9 @@ class Asked:
     #: where the story says the letters a team holds ("we have K-E-M-P"): what the letter this ruling
     #: gives does to a team holding them, from the convention's score.target and score.end (letters_note)
     letters: Optional[str] = None
+    #: the call the story tells beside what was ruled (``Reading.set_aside``), ruled on its own with what
+    #: the story gives of it (nothing asked): a Kems made on a spoken signal, the Double Kems beside a Contre-Kems
+    also: Optional[Asked] = None
 
     @property
     def ruling(self) -> Ruling:
@@ -174,7 +177,25 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         return api.rule(api.situation(final, situation, None, convention), convention)
 
     result = complete(rule, options, lang, prompter, answers)
-    return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang))
+    return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
+                 _set_aside(reading, convention, lang))
+
+
+def _set_aside(reading: Reading, convention: str, lang: str) -> Optional[Asked]:
+    """The call a story set aside beside what it rules, read as the dispute and ruled with what the story
+    gives (no question asked); None where it cannot be read on its own."""
+    from ..corpus.naming import calls_of, likes_of
+    from .reader import read
+
+    if reading.set_aside is None or not reading.story:
+        return None
+    aside = read(reading.story, calls_of(convention), likes_of(convention), prefer=reading.set_aside)
+    if aside.problem is not None or aside.event != reading.set_aside:
+        return None
+    try:
+        return settle(aside, convention, lang, None)
+    except KemsError:
+        return None
 
 
 def letters_note(reading: Reading, result: api.Result, convention: str, lang: str) -> Optional[str]:
@@ -444,4 +465,6 @@ def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
             "understood": [{"words": w, "option": o, "value": v} for w, o, v in reading.understood],
             "unknown": reading.unknown,
             "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections],
-            "letters": asked.letters}
+            "letters": asked.letters,
+            "also": None if asked.also is None else {**wording.result_json(asked.also.result, lang),
+                                                     "command": command_line(asked.also, lang, command_lang)}}

@@ -59,6 +59,7 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
 
     from ..i18n import t
     from .ruling import print_result
+    from .wording import event_label
 
     command = asked.command(lang, detect_lang())
 
@@ -68,6 +69,10 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
         if asked.letters:
             console.print()
             console.print(escape(asked.letters))
+        if asked.also is not None:  # the call the story told beside the ruling, ruled on its own
+            console.print()
+            console.print(f"[bold]{escape(t('ask.also', lang, call=event_label(asked.also.event, lang)))}[/]")
+            print_result(console, asked.also.result, lang)
         if command is not None:
             console.print()
             console.print(f"{escape(t('ask.same_ruling', lang))} [bold]{escape(command)}[/]", soft_wrap=True)

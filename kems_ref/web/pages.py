@@ -514,9 +514,14 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
         return _page(request, settings, lang, "ask.html", words=words, ruling=None,
                      comparison=_comparison_view(asked, lang), error=None)
     ruling = asked.result.ruling
+    also = None
+    if asked.also is not None:  # the call the story told beside the ruling, ruled on its own
+        aside = asked.also.result.ruling
+        also = {"title": kems.t("ask.also", lang, call=kems.event_label(aside.event, lang)),
+                "ruling": _ruling_view(aside, lang, aside.event)}
     return _page(request, settings, lang, "ask.html", words=words, comparison=None, error=None,
                  ruling=_ruling_view(ruling, lang, ruling.event), convention=ruling.convention_name,
-                 understood=kems.understood_labels(asked.reading, lang))
+                 understood=kems.understood_labels(asked.reading, lang), letters=asked.letters, also=also)
 
 
 def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
