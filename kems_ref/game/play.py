@@ -313,7 +313,8 @@ def would_apply(store: Store, game: Game, event: str, facts: Situation | dict[st
     roles = _roles(game, event, by, on, score)
     sit = _situation(game, standing, event, facts, roles)
     result = api.rule(sit, game.convention)
-    return result, sheet.changes_of(result.ruling, roles) if sheet.settled(result.ruling) else None
+    return result, sheet.bounded(sheet.changes_of(result.ruling, roles), standing.totals, game) \
+        if sheet.settled(result.ruling) else None
 
 
 def check_call(game: Game, event: str, by: Optional[str], on: Optional[str]) -> None:
@@ -371,6 +372,7 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
             branch = pick_branch(ruling, decide)
             entry.changes, entry.applied = sheet.changes_of(branch["ruling"], roles), True
             entry.decision = {"if": branch["if"], "by": "table"}
+        entry.changes = sheet.bounded(entry.changes, standing.totals, game)
         choices = [] if entry.applied else [
             {"if": b["if"], "verdict": str(b["ruling"].verdict),
              "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
@@ -600,8 +602,8 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int], keep: bool
         if keep and not all(table_point(fact) for fact in branch["if"]):
             raise KemsError("error.game_keep_fact", n=target.n)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
-        entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
-                          branch["ruling"])
+        entry = _decision(target, sheet.bounded(sheet.changes_of(branch["ruling"], roles), standing.totals, game),
+                          {"if": branch["if"], "by": "table"}, branch["ruling"])
         return entry, lambda after: Recorded(entry, branch["ruling"], after)
 
     return _append(store, game, build)
@@ -622,7 +624,7 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
 
     def build(standing: Tally) -> tuple[SheetEntry, Finish]:
         team = team_of(game, who)
-        change = [{"team": team.name, "change": amount, "unit": game.unit}]
+        change = sheet.bounded([{"team": team.name, "change": amount, "unit": game.unit}], standing.totals, game)
         if for_entry is None:
             _open_game(game, standing.score(game))
             entry = SheetEntry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
@@ -791,9 +793,11 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
         if entry.kind == "point":
             # a score the table wrote in one unit never becomes another: not counted where the units differ
             kept = all(c["unit"] == rescored.unit for c in entry.changes)
-            for change in entry.changes if kept else []:
+            counted = sheet.bounded(entry.changes, totals, rescored) if kept else []
+            for change in counted:
                 totals[change["team"]] += change["change"]
-            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": kept})
+            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": counted if kept else entry.changes,
+                          "kept": kept})
             continue
         keep = sheet.keep_spec(entry.decision) if entry.kind == "decision" else None
         if keep is not None:  # the table's decision kept for the rest of the game: kept here too
@@ -851,6 +855,7 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
             if branch is not None:
                 changes, applied = sheet.changes_of(branch["ruling"], roles), True
                 applied_verdict, applied_by = str(branch["ruling"].verdict), "decision"
+        changes = sheet.bounded(changes, totals, rescored)  # a team holds between none and every letter there too
         for change in changes:
             if change["unit"] == "game":
                 ended = ended or change

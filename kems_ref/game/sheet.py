@@ -49,7 +49,7 @@ class Score:
     def letters_of(self, standing: Standing) -> str:
         """``K E _ _ _``: the word so far."""
         word = self.word or ""
-        shown = min(standing.total, len(word))
+        shown = max(0, min(standing.total, len(word)))  # a sheet edited by hand into nonsense shows no letter
         return " ".join(list(word[:shown]) + ["_"] * (len(word) - shown))
 
     def to_json(self, game: Game) -> dict[str, Any]:
@@ -274,6 +274,31 @@ def changes_of(ruling: Ruling, roles: Roles) -> list[dict[str, Any]]:
     for entry in ruling.score:
         for team in roles.of(str(entry["team"])):
             out.append({"team": team.name, "change": entry["change"], "unit": entry["unit"]})
+    return out
+
+
+def bounded(changes: list[dict[str, Any]], totals: dict[str, int], game: Game) -> list[dict[str, Any]]:
+    """A line's changes as they apply where the game stands (``totals``): in a letters game a team holds
+    between none and every letter of the word, so a letter lost with none held is lost from nothing (and
+    one given to a team holding them all is given nothing).  Such a change is written as what it does
+    (``change``: 0, or what is left) with the ruling's own beside it (``ruled``); the line says so, and every
+    total that reads the line (the tally, the score, the history, a rescore, an export) agrees."""
+    if game.unit != "letter":
+        return changes
+    length = len(game.target_word or "") or None
+    held = dict(totals)
+    out = []
+    for change in changes:
+        if change.get("unit") != "letter":
+            out.append(change)
+            continue
+        before = held.get(change["team"], 0)
+        after = max(0, before + change["change"])
+        if length is not None and change["change"] > 0:
+            after = min(after, max(before, length))
+        held[change["team"]] = after
+        done = after - before
+        out.append(change if done == change["change"] else {**change, "change": done, "ruled": change["change"]})
     return out
 
 

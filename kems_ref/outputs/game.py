@@ -143,10 +143,20 @@ def changes_text(changes: list[dict[str, Any]], lang: str) -> str:
     """What a line of the sheet changed, with the teams' names ("Léa+Tom +1 point")."""
     if not changes:
         return t("game.no_change", lang)
-    return t("ui.sep", lang).join(
-        t("game.game_won" if c["change"] > 0 else "game.game_lost", lang, team=c["team"]) if c["unit"] == "game" else
-        f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
-        for c in changes)
+    return t("ui.sep", lang).join(_change_text(c, lang) for c in changes)
+
+
+def _change_text(c: dict[str, Any], lang: str) -> str:
+    """One team's change; a letter lost with none held (or given to a team holding them all) says so."""
+    if c["unit"] == "game":
+        return t("game.game_won" if c["change"] > 0 else "game.game_lost", lang, team=c["team"])
+    ruled = c.get("ruled")
+    if isinstance(ruled, int) and c["change"] == 0:
+        return t("game.no_letter_to_lose" if ruled < 0 else "game.no_letter_to_take", lang, team=c["team"])
+    text = f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
+    if isinstance(ruled, int) and ruled != c["change"]:
+        text += t("game.letters_bounded", lang, ruled=f"{ruled:+d}")
+    return text
 
 
 def score_line(score: Score, lang: str) -> str:
