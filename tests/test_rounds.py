@@ -121,3 +121,18 @@ def test_a_rescore_under_jouerchezmoi_counts_only_the_hands_its_rulings_or_the_t
     assert _rounds(sheet("score")) == (3, 3, True, None, ["A+B", "C+D"])
     replayed = sheet("rescore", "-c", JOUERCHEZMOI)  # it agrees the number: this table's 3
     assert _rounds(replayed["score"]) == (3, 1, False, None, [])
+
+
+def test_a_phone_starts_a_game_of_rounds_and_ends_a_hand_as_the_command_line_does(tmp_path):
+    from starlette.testclient import TestClient
+
+    from kems_ref.web.app import Settings, create_app
+
+    client = TestClient(create_app(Settings(db=tmp_path / "sheet.sqlite3", houses={"chez-moi": JOUERCHEZMOI})),
+                        base_url="http://127.0.0.1")
+    refused = client.post("/api/games", json={"teams": ["A+B", "C+D"], "convention": "chez-moi"})
+    assert refused.status_code == 400 and "give --rounds N" in refused.json()["error"]
+    made = client.post("/api/games", json={"teams": ["A+B", "C+D"], "convention": "chez-moi", "rounds": 2})
+    assert made.status_code == 201 and made.json()["rounds"] == 2
+    ended = client.post("/api/games/current/hand-end")
+    assert ended.status_code == 200 and ended.json()["score"]["rounds_played"] == 1
