@@ -78,3 +78,15 @@ def test_a_rescore_under_scenics_loses_no_letter_a_team_does_not_hold(sheet):
     replayed = sheet("rescore", "-c", SCENICS)
     assert replayed["hands"][0]["changes"] == [{"team": "A+B", "change": 0, "unit": "letter", "ruled": -1}]
     assert _letters(replayed["score"]) == {"A+B": ("_ _ _ _", 0), "C+D": ("_ _ _ _", 0)}
+
+
+def test_validate_strict_notes_a_letter_taken_away_where_letters_are_a_reward_and_the_file_stays_valid(run):
+    strict = run("conventions", "validate", "--strict", SCENICS)
+    assert strict.code == 0, strict.err + strict.out
+    said = strict.out + strict.err
+    assert ("scenics.yaml:72: note: call.contre_kems.wrong: a letter taken away (-1) where letters are a reward "
+            "(score.letters: reward): a team with no letter has none to lose, and the score sheet says so") in said
+    assert "call.contre_kems.right: a letter taken away (-1)" in said
+    plain = run("conventions", "validate", SCENICS)
+    assert plain.code == 0 and "letter taken away" not in plain.out + plain.err  # a note of --strict only
+    assert "letter taken away" not in run("conventions", "validate", "--strict", "pagat").out  # penalty letters
