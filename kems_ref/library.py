@@ -73,7 +73,8 @@ _public("kems_ref.outputs.writers", "Validation", "House", "Called", "Standing",
 # the score sheet
 _public("kems_ref.game.store", "Store", "Keeper", "default_path")
 _public("kems_ref.game.play", "new_game", "call", "check_call", "preview", "would_apply", "decide", "point", "undo",
-        "redo", "rescore", "team_of", "game_calls", "standing", "open_point", "amending", "precedents", "house_rules")
+        "redo", "hand_end", "rescore", "team_of", "game_calls", "standing", "open_point", "amending", "precedents",
+        "house_rules")
 _public("kems_ref.game.sheet", "score")
 _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
@@ -146,6 +147,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .game.play import check_call as check_call
     from .game.play import decide as decide
     from .game.play import game_calls as game_calls
+    from .game.play import hand_end as hand_end
     from .game.play import house_rules as house_rules
     from .game.play import new_game as new_game
     from .game.play import open_point as open_point

@@ -741,7 +741,7 @@ def test_a_score_sheet_written_before_letters_were_recorded_is_migrated_and_read
     one = game("call", "kems", "--by", "Léa", "--hand", "Q Q Q Q")  # Ana+Ben take a penalty letter
     assert one["score"]["leader"] == "Tom+Léa"
     con = sqlite3.connect(db)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 7
+    assert con.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 8
     con.close()
 
 

@@ -234,10 +234,13 @@ def test_eight_rounds_unless_agreed_otherwise_and_the_most_points_win(run):
     assert short(run, T56, "score.end") == "after the rounds, the team with the most points wins"
 
 
-def test_the_score_sheet_says_it_counts_no_rounds_rather_than_play_to_a_target(run, tmp_path):
+def test_the_score_sheet_plays_table_56s_eight_rounds_or_the_number_the_table_agrees(run, tmp_path):
     env = {"KEMS_REF_DB": str(tmp_path / "g.db")}
-    r = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", T56, env=env)
-    assert r.code == 2
-    assert r.err.strip().endswith("Table 56 plays 8 rounds and the team with the most points after them wins: the "
-                                  "score sheet counts no rounds yet (keep the score with a house file that sets a "
-                                  "points target)")
+    r = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", T56, "--json", env=env)
+    assert r.code == 0, r.err
+    assert (r.json()["end"], r.json()["decided_by_table"]) == ("most", {})
+    assert run("game", "score", "--json", env=env).json()["rounds"] == 8
+    r = run("game", "new", "--team", "Tom+Léa", "--team", "Ana+Ben", "-c", T56, "--rounds", "5", "--json", env=env)
+    assert r.code == 0, r.err
+    assert r.json()["decided_by_table"] == {"rounds": 5}  # agreed: the table's number, recorded as its choice
+    assert run("game", "score", "--json", env=env).json()["rounds"] == 5

@@ -5,6 +5,8 @@ whole history are the same."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,14 @@ from kems_ref.game import sheet, tally
 from kems_ref.game.tally import Tally
 
 OPS = st.sampled_from(["kems-right", "kems-wrong", "contre-waits", "decide", "point", "point-for", "undo", "redo",
-                       "letter-reading", "keep", "amend-point", "amend-call"])
+                       "letter-reading", "keep", "amend-point", "amend-call", "stop-wrong", "stop-right",
+                       "hand-end"])
+
+
+#: Scenics: letters as a reward, and a Stop Kemp that costs a letter (one lost with none held is lost from nothing)
+SCENICS = os.path.join(os.path.dirname(__file__), "data", "variants", "scenics.yaml")
+#: three rounds, any call ending the hand: the rounds played, counted from the lines, follow every undo and amend
+ROUNDS = os.path.join(os.path.dirname(__file__), "data", "rounds-house.yaml")
 
 
 def _play(store, game, op: str) -> None:
@@ -35,6 +44,12 @@ def _play(store, game, op: str) -> None:
             kems.undo(store, game)
         elif op == "redo":
             kems.redo(store, game)
+        elif op == "stop-wrong":  # a wrong Contre-Kems: under Scenics the calling group loses a letter
+            kems.call(store, game, "contre-kems", {"hand": "2 3 4 5", "partner_hand": "6 7 8 9"}, "Ana", "Tom", None)
+        elif op == "stop-right":  # a right one: the accused group loses a letter, held or not
+            kems.call(store, game, "contre-kems", {"hand": "K K K K"}, "Tom", "Ana", None)
+        elif op == "hand-end":  # a hand ended with no call (a round, in a game of rounds)
+            kems.hand_end(store, game)
         elif op == "letter-reading":  # Marquoir's wrong Kems: two readings, the table chooses one
             kems.call(store, game, "kems", {"hand": "Q Q Q 2"}, "Tom", None, "1")
         elif op == "keep":  # the table's score for a waiting call, kept for the rest of the game
@@ -58,7 +73,7 @@ def game_waiting(store, game):
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(convention=st.sampled_from(["ducale", "marquoir", "pagat", "bicycle"]),
+@given(convention=st.sampled_from(["ducale", "marquoir", "pagat", "bicycle", SCENICS, ROUNDS]),
        ops=st.lists(OPS, min_size=1, max_size=14))
 @example(convention="ducale", ops=["kems-right", "undo", "redo", "contre-waits", "decide", "undo", "redo", "undo",
                                    "point-for", "undo", "undo", "redo"])
@@ -66,11 +81,15 @@ def game_waiting(store, game):
 @example(convention="pagat", ops=["contre-waits", "point-for", "undo", "contre-waits", "decide", "kems-wrong"])
 @example(convention="bicycle", ops=["kems-right", "keep", "kems-right", "amend-point", "kems-right", "undo", "undo",
                                     "redo", "amend-call", "undo"])
+@example(convention=ROUNDS, ops=["kems-right", "hand-end", "undo", "redo", "amend-point", "kems-wrong", "undo",
+                                 "hand-end", "undo", "undo", "amend-call", "hand-end"])
+@example(convention=SCENICS, ops=["stop-wrong", "kems-right", "stop-right", "stop-wrong", "undo", "undo", "redo",
+                                  "stop-right", "kems-right", "stop-wrong", "undo", "redo"])
 def test_the_tally_kept_entry_by_entry_is_the_whole_historys_standing(tmp_path_factory, convention, ops):
     path = tmp_path_factory.mktemp("tally") / "games.sqlite3"
     with kems.Store(path, make_folder=False) as store:
         game = kems.new_game(store, ["Tom+Léa", "Ana+Ben"], convention,
-                             None if convention in ("pagat", "bicycle") else 9, None)
+                             None if convention in ("pagat", "bicycle", SCENICS, ROUNDS) else 9, None)
         for op in ops:
             _play(store, game, op)
             kept = tally.read(store, game)
@@ -78,6 +97,9 @@ def test_the_tally_kept_entry_by_entry_is_the_whole_historys_standing(tmp_path_f
             made = Tally.of(entries)
             assert kept.dump() == made.dump(), (ops, op)
             assert kept.score(game).to_json(game) == sheet.score(game, entries).to_json(game), (ops, op)
+            if game.unit == "letter" and not any(o.startswith("amend") for o in ops):
+                # a team holds between none and every letter, whatever it lost or won and in what order
+                assert all(0 <= s.total <= len(game.target_word) for s in kept.score(game).standings), (ops, op)
             assert kept.chosen_readings() == made.chosen_readings()
             assert kems.standing(store, game).to_json(game) == kept.score(game).to_json(game), (ops, op)  # its head
             last = store.last_entry(game)

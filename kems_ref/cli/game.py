@@ -77,7 +77,7 @@ def _short_event(word: str) -> Optional[str]:
 
 
 ORDER = ("new", "kems", "contre-kems", "double-kems", "double-contre-kems", "call", "decide", "point", "amend",
-         "undo", "redo", "score", "precedents", "history", "show", "list", "rescore", "export", "import")
+         "hand-end", "undo", "redo", "score", "precedents", "history", "show", "list", "rescore", "export", "import")
 game_app = typer.Typer(cls=GameGroup, no_args_is_help=True, rich_markup_mode=None, help=msg("help.cmd.game"))
 class CallGroup(RuleGroup):
     """``game call EVENT``: a call of the game's convention's own (Kent's Broken) is one of its events."""
@@ -158,18 +158,20 @@ def game_new(
                                                   show_default=False)] = None,
     name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help=msg("help.option.game_name"),
                                                 show_default=False)] = None,
+    rounds: Annotated[Optional[int], typer.Option("--rounds", metavar="N", help=msg("help.option.rounds"),
+                                                  show_default=False)] = None,
     db: DbOpt = None,
 ) -> None:
     from .. import library as play
 
     with _store(db) as store:
         try:
-            game = play.new_game(store, team or [], convention, _target(target), name)
+            game = play.new_game(store, team or [], convention, _target(target), name, rounds)
         except KemsError as exc:
             asked = _ask_target(out) if exc.key in ("error.game_target_needed", "error.game_target_choice") else None
             if asked is None:
                 raise
-            game = play.new_game(store, team or [], convention, asked, name)
+            game = play.new_game(store, team or [], convention, asked, name, rounds)
     out.write(game)
 
 
@@ -343,6 +345,16 @@ def _cancel_command(name: str) -> None:
 
 _cancel_command("undo")
 _cancel_command("redo")
+
+
+@command(game_app, "hand-end", help=msg("help.cmd.game_hand_end"), output=GAME_ENTRY["game hand-end"])
+def game_hand_end(out: Out, game: GameOpt = None, db: DbOpt = None) -> None:
+    from .. import library as play
+
+    with _store(db) as store:
+        sheet_game = store.game(game)
+        called = play.hand_end(store, sheet_game)
+    out.write(Called(sheet_game, called))
 
 
 @command(game_app, "score", help=msg("help.cmd.game_score"), output=GAME_SCORE)

@@ -579,6 +579,16 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
                                           deck=size["deck"], cards=size.get("cards"), size=composition.size,
                                           ranks=len(composition.ranks), suits=len(composition.suits) or 1,
                                           copies=composition.copies))
+    if strict and _stated_value(data, "score.letters") == "reward":
+        # a letter taken away where letters are earned: sound, but a team with none has none to lose
+        for point, entry in rules.items():
+            value = entry.get("value") if isinstance(entry, dict) and entry.get("status") == "stated" else None
+            for i, v in enumerate(value if isinstance(value, list) else []):
+                if isinstance(v, dict) and v.get("unit") == "letter" and isinstance(v.get("change"), int) \
+                        and v["change"] < 0:
+                    problems.append(KemsError("error.schema.reward_letter_lost",
+                                              line=line_of(lines, ("rules", point, "value", i)), point=point,
+                                              change=v["change"]))
     if strict:
         for point, entry in rules.items():
             if isinstance(entry, dict) and entry.get("status") == "stated" and point in BY_ID \
@@ -632,8 +642,9 @@ def _chain(path: str, depth: int = 0) -> list[tuple[str, dict[str, Any]]]:
 
 
 #: what ``validate --strict`` says of a correct file without calling it a problem: a stated point no ruling
-#: reads (where partners sit), a point a standalone file leaves out (silent there)
-NOTES = ("error.schema.unused", "error.schema.point_left_out")
+#: reads (where partners sit), a point a standalone file leaves out (silent there), a letter taken away
+#: where letters are a reward (a team with none loses none)
+NOTES = ("error.schema.unused", "error.schema.point_left_out", "error.schema.reward_letter_lost")
 
 
 def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, Any]], list[KemsError]]:

@@ -41,23 +41,25 @@ class Setup:
     end_rule: str
     decided: dict[str, Any] = field(default_factory=dict)
     letters: Optional[str] = None  # letters games: penalty or reward (score.letters, else the end rule)
+    rounds: Optional[int] = None  # end "most": the rounds (hands) the game lasts
 
 
 MAX_TARGET = 1_000_000  # a score sheet's target: any number a table plays to, none SQLite cannot hold
 
 
-def setup(conv: Convention, target: Optional[int | str]) -> Setup:
+def setup(conv: Convention, target: Optional[int | str], rounds: Optional[int] = None) -> Setup:
     """The game's unit, target and end from the convention's ``score.*`` points; ``target`` is the
-    table's where the convention leaves it to the table (agreed before play) or is silent."""
+    table's where the convention leaves it to the table (agreed before play) or is silent; ``rounds``,
+    the table's number of rounds for a game won on the most points after them."""
     system = conv.get("score.system")
     goal = conv.get("score.target")
     end = conv.get("score.end")
     decided: dict[str, Any] = {}
     unit = {"points": "point", "letters": "letter"}.get(system.value if system.stated else "", "")
     if end.stated and end.value == "most":  # a number of rounds, the most points win: no target to reach
-        rounds = goal.value.get("rounds") if goal.stated else None
-        raise KemsError("error.game_rounds" if rounds else "error.game_rounds_agreed", convention=conv.short_name,
-                        rounds=rounds)
+        return _rounds_setup(conv, goal, target, rounds)
+    if rounds is not None:
+        raise KemsError("error.game_rounds_not_played", convention=conv.short_name)
     words = [w for w in [goal.value.get("word"), *(c.get("word") for c in goal.choices)] if w] if goal.stated else []
     if isinstance(target, str) or (goal.stated and goal.value.get("word")):
         word = _word_target(conv, words, target)
@@ -98,6 +100,26 @@ def setup(conv: Convention, target: Optional[int | str]) -> Setup:
     else:
         end_rule, decided["end"] = "wins", "wins"  # "we play to N": the first team to reach it wins
     return Setup(unit, target if target is not None else points, None, end_rule, decided)
+
+
+def _rounds_setup(conv: Convention, goal: Any, target: Optional[int | str], rounds: Optional[int]) -> Setup:
+    """A game of so many rounds (``score.target.rounds``), the most points after them winning (``score.end:
+    most``): the file's number, or the table's where the file leaves it to the table (``agreed``); points."""
+    stated = goal.value.get("rounds") if goal.stated else None
+    agreed = bool(goal.stated and goal.value.get("agreed"))
+    if target is not None:  # no points to reach: the rounds say when the game is over
+        raise KemsError("error.game_rounds_no_target", convention=conv.short_name)
+    if rounds is None and stated is None:
+        raise KemsError("error.game_rounds_needed", convention=conv.short_name)
+    if rounds is not None and stated is not None and rounds != stated and not agreed:
+        raise KemsError("error.game_rounds_fixed", convention=conv.short_name, rounds=stated)
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise KemsError("error.game_rounds_bad", rounds=rounds, limit=MAX_ROUNDS)
+    decided: dict[str, Any] = {"rounds": rounds} if rounds is not None and rounds != stated else {}
+    return Setup("point", None, None, "most", decided, rounds=rounds if rounds is not None else stated)
+
+
+MAX_ROUNDS = 10_000  # a score sheet's rounds: any number of hands a table plays in an evening, and more
 
 
 def _word_target(conv: Convention, words: list[str], target: Optional[int | str]) -> str:
@@ -149,7 +171,7 @@ def parse_teams(specs: list[str]) -> list[Team]:
 
 
 def new_game(store: Store, specs: list[str], convention: str, target: Optional[int | str],
-             name: Optional[str]) -> Game:
+             name: Optional[str], rounds: Optional[int] = None) -> Game:
     """Start a game on the sheet: its teams (``A+B``), its convention and target (the convention's
     own where none is given), a name (a free one where none is given)."""
     teams = parse_teams(specs)
@@ -159,12 +181,12 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
     ref = resolve_path(convention) if is_path(convention) else find(convention)
     conv = load(ref)
     api.rule(api.situation("stock-out", {"players": 2 * len(teams)}), ref)  # the table size is one it allows
-    plan = setup(conv, target)
+    plan = setup(conv, target, rounds)
     with store.writing():
         taken = {g.name for g in store.games()}
         game_name = name or free_name(taken)
         game_id = store.add_game(game_name, ref, plan.unit, plan.target_points, plan.target_word, plan.end_rule,
-                                 plan.decided, teams, plan.letters, conv.digest)
+                                 plan.decided, teams, plan.letters, conv.digest, plan.rounds)
     return store.game_by_id(game_id)
 
 
@@ -313,7 +335,8 @@ def would_apply(store: Store, game: Game, event: str, facts: Situation | dict[st
     roles = _roles(game, event, by, on, score)
     sit = _situation(game, standing, event, facts, roles)
     result = api.rule(sit, game.convention)
-    return result, sheet.changes_of(result.ruling, roles) if sheet.settled(result.ruling) else None
+    return result, sheet.bounded(sheet.changes_of(result.ruling, roles), standing.totals, game) \
+        if sheet.settled(result.ruling) else None
 
 
 def check_call(game: Game, event: str, by: Optional[str], on: Optional[str]) -> None:
@@ -356,7 +379,8 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
         ruling = api.rule(sit, game.convention).ruling
         entry = SheetEntry(n=0, kind="call", at=now(), event=event, by_player=_player(game, by),
                            on_player=_player(game, on) if on else roles.accused.name if roles.accused else None,
-                           situation=_stored(sit, game), verdict=str(ruling.verdict), ruling=ruling)
+                           situation=_stored(sit, game), verdict=str(ruling.verdict), ruling=ruling,
+                           ends_hand=ruling.hand_ends is True)
         if decide is not None and not ruling.branches:  # nothing to choose: nothing is written
             raise KemsError("error.game_decide_settled" if sheet.settled(ruling) else "error.game_decide_nothing",
                             verdict=str(ruling.verdict))
@@ -371,6 +395,7 @@ def call(store: Store, game: Game, event: str, facts: Situation | dict[str, Any]
             branch = pick_branch(ruling, decide)
             entry.changes, entry.applied = sheet.changes_of(branch["ruling"], roles), True
             entry.decision = {"if": branch["if"], "by": "table"}
+        entry.changes = sheet.bounded(entry.changes, standing.totals, game)
         choices = [] if entry.applied else [
             {"if": b["if"], "verdict": str(b["ruling"].verdict),
              "changes": sheet.changes_of(b["ruling"], roles) if sheet.settled(b["ruling"]) else None}
@@ -600,8 +625,8 @@ def decide(store: Store, game: Game, decision: str, n: Optional[int], keep: bool
         if keep and not all(table_point(fact) for fact in branch["if"]):
             raise KemsError("error.game_keep_fact", n=target.n)
         roles = _roles(game, target.event, target.by_player or "", target.on_player, standing.score(game))
-        entry = _decision(target, sheet.changes_of(branch["ruling"], roles), {"if": branch["if"], "by": "table"},
-                          branch["ruling"])
+        entry = _decision(target, sheet.bounded(sheet.changes_of(branch["ruling"], roles), standing.totals, game),
+                          {"if": branch["if"], "by": "table"}, branch["ruling"])
         return entry, lambda after: Recorded(entry, branch["ruling"], after)
 
     return _append(store, game, build)
@@ -622,7 +647,7 @@ def point(store: Store, game: Game, who: str, amount: int, for_entry: Optional[i
 
     def build(standing: Tally) -> tuple[SheetEntry, Finish]:
         team = team_of(game, who)
-        change = [{"team": team.name, "change": amount, "unit": game.unit}]
+        change = sheet.bounded([{"team": team.name, "change": amount, "unit": game.unit}], standing.totals, game)
         if for_entry is None:
             _open_game(game, standing.score(game))
             entry = SheetEntry(n=0, kind="point", at=now(), by_player=_player(game, who), applied=True, changes=change)
@@ -655,6 +680,23 @@ def _given_again(store: Store, game: Game, standing: Tally, n: int, team: Team) 
     if any(c["team"] == team.name for d in decisions if d is not None for c in d.changes):
         raise KemsError("error.game_already_given", n=n, team=team.name)
     return next(store.iter_entries(game, full=True, since=n, until=n), None)
+
+
+def hand_end(store: Store, game: Game) -> Recorded:
+    """A line that ends a hand with no call worth a line (nobody called, the stock ran out…): in a game of
+    so many rounds it counts a round, as a call whose ruling ends the hand does.  Written as a plain line
+    that changes no score (``point``, ``decision: {"by": "table", "hand_end": true}``); refused in a game
+    that counts no rounds, and in a game that is over."""
+
+    def build(standing: Tally) -> tuple[SheetEntry, Finish]:
+        if game.rounds is None:
+            raise KemsError("error.game_no_rounds", game=game.name)
+        _open_game(game, standing.score(game))
+        entry = SheetEntry(n=0, kind="point", at=now(), applied=True, changes=[],
+                           decision={"by": "table", "hand_end": True})
+        return entry, lambda after: Recorded(entry, None, after)
+
+    return _append(store, game, build)
 
 
 def undo(store: Store, game: Game) -> Recorded:
@@ -781,19 +823,28 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
                 target_word=game.target_word, end_rule=game.end_rule, decided=game.decided, created_at=game.created_at,
                 teams=game.teams)
     plan = _plan_for(conv, game, target)
-    rescored.unit, rescored.target_points, rescored.target_word, rescored.end_rule, rescored.letters = plan
+    (rescored.unit, rescored.target_points, rescored.target_word, rescored.end_rule, rescored.letters,
+     rescored.rounds) = plan
+    played = 0  # the hands ended there: a line the table wrote to end one, a call the other convention ends it on
     totals = {t.name: 0 for t in game.teams}
     hands = []
     waiting: list[int] = []
     ended: Optional[dict[str, Any]] = None  # a replayed score that ends the game
     kept_specs: dict[int, dict[str, Any]] = {}  # the table's kept decisions so far
     for entry in live:
+        if entry.kind == "point" and sheet.ends_hand(entry):  # the table ended a hand with no call: there too
+            played += 1
+            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": [], "kept": True,
+                          "hand_end": True})
+            continue
         if entry.kind == "point":
             # a score the table wrote in one unit never becomes another: not counted where the units differ
             kept = all(c["unit"] == rescored.unit for c in entry.changes)
-            for change in entry.changes if kept else []:
+            counted = sheet.bounded(entry.changes, totals, rescored) if kept else []
+            for change in counted:
                 totals[change["team"]] += change["change"]
-            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": entry.changes, "kept": kept})
+            hands.append({"n": entry.n, "kind": "point", "verdict": None, "changes": counted if kept else entry.changes,
+                          "kept": kept})
             continue
         keep = sheet.keep_spec(entry.decision) if entry.kind == "decision" else None
         if keep is not None:  # the table's decision kept for the rest of the game: kept here too
@@ -826,6 +877,7 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
                           "changes": [], "before": before, "differs": bool(before), "no_such_call": True})
             continue
         ruling = result.ruling
+        played += ruling.hand_ends is True
         changes: list[dict[str, Any]] = []
         applied = sheet.settled(ruling)
         settled_by = decided.get(entry.n)
@@ -851,6 +903,7 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
             if branch is not None:
                 changes, applied = sheet.changes_of(branch["ruling"], roles), True
                 applied_verdict, applied_by = str(branch["ruling"].verdict), "decision"
+        changes = sheet.bounded(changes, totals, rescored)  # a team holds between none and every letter there too
         for change in changes:
             if change["unit"] == "game":
                 ended = ended or change
@@ -868,24 +921,38 @@ def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) 
                       "overruled": was_kept if was_kept and applied_by == "ruling" else None,
                       # what a call left waiting waits for: the facts, or the reading of a contradiction
                       "needs": [] if applied else list(ruling.needs), "ruled_as": ruling.event})
-    replayed = sheet.end_by(sheet.standings(rescored, totals), ended)
+    replayed = sheet.end_by(sheet.standings(rescored, totals, played), ended)
     replayed.waiting = waiting
     return Replayed(ref, replayed, hands, rescored)
 
 
 def _plan_for(conv: Convention, game: Game, target: Optional[int] = None
-              ) -> tuple[str, Optional[int], Optional[str], str, Optional[str]]:
-    """The other convention's unit, target and end; where it leaves the target to the table, the
-    number given for the rescore (``--target``), else the number this table agreed."""
-    if target is not None:
+              ) -> tuple[str, Optional[int], Optional[str], str, Optional[str], Optional[int]]:
+    """The other convention's unit, target, end (and rounds); where it leaves the target to the table, the
+    number given for the rescore (``--target``), else the number this table agreed; where it plays so many
+    rounds of the table's choosing, as many as this game does."""
+    if _plays_rounds(conv):
+        plan = setup(conv, None, game.rounds if game.rounds is not None and _rounds_agreed(conv) else None)
+    elif target is not None:
         plan = setup(conv, target)
-        return plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.letters
-    try:
-        plan = setup(conv, None)
-    except KemsError as exc:
-        if exc.key not in ("error.game_target_needed", "error.game_target_choice"):
-            raise
-        if game.target_points is None:
-            raise KemsError("error.game_rescore_target", convention=conv.short_name) from None
-        plan = setup(conv, game.target_points)
-    return plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.letters
+    else:
+        try:
+            plan = setup(conv, None)
+        except KemsError as exc:
+            if exc.key not in ("error.game_target_needed", "error.game_target_choice"):
+                raise
+            if game.target_points is None:
+                raise KemsError("error.game_rescore_target", convention=conv.short_name) from None
+            plan = setup(conv, game.target_points)
+    return plan.unit, plan.target_points, plan.target_word, plan.end_rule, plan.letters, plan.rounds
+
+
+def _plays_rounds(conv: Convention) -> bool:
+    """A convention whose game lasts so many rounds, the most points winning (``score.end: most``)."""
+    end = conv.get("score.end")
+    return bool(end.stated and end.value == "most")
+
+
+def _rounds_agreed(conv: Convention) -> bool:
+    goal = conv.get("score.target")
+    return bool(goal.stated and (goal.value.get("agreed") or goal.value.get("rounds") is None))

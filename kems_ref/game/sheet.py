@@ -45,11 +45,13 @@ class Score:
     target: Optional[int] = None
     waiting: list[int] = field(default_factory=list)  # entries of calls the table has still to settle
     decidable: list[int] = field(default_factory=list)  # those of them settled by choosing a branch
+    rounds: Optional[int] = None  # a game of so many rounds (score.end: most): how many
+    played: int = 0  # the rounds played: the lines that count and end a hand (see :func:`ends_hand`)
 
     def letters_of(self, standing: Standing) -> str:
         """``K E _ _ _``: the word so far."""
         word = self.word or ""
-        shown = min(standing.total, len(word))
+        shown = max(0, min(standing.total, len(word)))  # a sheet edited by hand into nonsense shows no letter
         return " ".join(list(word[:shown]) + ["_"] * (len(word) - shown))
 
     def to_json(self, game: Game) -> dict[str, Any]:
@@ -67,6 +69,8 @@ class Score:
             "target": self.target if self.unit == "point" else self.word,
             "letters": game.letters if self.unit == "letter" else None,
             "waiting": self.waiting,
+            # a game of so many rounds: how many, and how many are played (the hands ended); else null
+            "rounds": self.rounds, "rounds_played": self.played if self.rounds is not None else None,
         }
 
 
@@ -152,12 +156,23 @@ def last_undoable(entries: list[SheetEntry]) -> Optional[SheetEntry]:
     return live[-1] if live else None
 
 
+def ends_hand(entry: SheetEntry) -> bool:
+    """Whether a line ends a hand — a round, in a game of so many rounds: a call whose ruling says the hand
+    ends (waiting for the table or not: the hand is over, only its score waits), or the table's line that
+    ends a hand with no call (``game hand-end``).  A call whose ruling leaves it open ends none: the table
+    says it with ``game hand-end``."""
+    if entry.kind == "call":
+        return entry.ends_hand
+    return entry.kind == "point" and isinstance(entry.decision, dict) and entry.decision.get("hand_end") is True
+
+
 def score(game: Game, entries: list[SheetEntry]) -> Score:
     """The standings of a game from its entries: totals, who is out, who has won, what waits for a
     decision."""
     totals = {t.name: 0 for t in game.teams}
     ended: Optional[dict[str, Any]] = None  # the first applied change that ends the game (unit "game")
     gone = cancelled(entries)
+    played = sum(1 for entry in effective(entries) if ends_hand(entry))
     for entry in effective(entries):
         if applies(entry, gone):
             for change in entry.changes:
@@ -165,7 +180,7 @@ def score(game: Game, entries: list[SheetEntry]) -> Score:
                     ended = ended or change
                 else:
                     totals[change["team"]] += change["change"]
-    result = end_by(standings(game, totals), ended)
+    result = end_by(standings(game, totals, played), ended)
     result.waiting = [e.n for e in waiting(entries)]
     result.decidable = [e.n for e in waiting(entries) if e.branches]
     return result
@@ -185,9 +200,19 @@ def end_by(result: Score, ended: Optional[dict[str, Any]]) -> Score:
     return result
 
 
-def standings(game: Game, totals: dict[str, int]) -> Score:
+def standings(game: Game, totals: dict[str, int], played: int = 0) -> Score:
+    """The standings from each team's total (and, in a game of so many rounds, the rounds ``played``)."""
     result = Score(unit=game.unit, standings=[Standing(t.name, t.players, totals[t.name]) for t in game.teams],
-                   word=game.target_word, target=game.target_points)
+                   word=game.target_word, target=game.target_points, rounds=game.rounds, played=played)
+    if game.end_rule == "most" and game.rounds is not None:  # so many rounds, then the most points win
+        most = max((s.total for s in result.standings), default=0)
+        ahead = [s.team for s in result.standings if s.total == most]
+        result.leader = ahead[0] if len(ahead) == 1 else None
+        if played >= game.rounds:
+            result.finished = True
+            result.winner = result.leader
+            result.tied = ahead if len(ahead) > 1 else []
+        return result
     if game.unit == "point":
         reached = [s for s in result.standings if game.target_points is not None and s.total >= game.target_points]
         # most points lead; where the fewest win (score.end: fewest) or reaching the target loses, the fewest lead
@@ -274,6 +299,31 @@ def changes_of(ruling: Ruling, roles: Roles) -> list[dict[str, Any]]:
     for entry in ruling.score:
         for team in roles.of(str(entry["team"])):
             out.append({"team": team.name, "change": entry["change"], "unit": entry["unit"]})
+    return out
+
+
+def bounded(changes: list[dict[str, Any]], totals: dict[str, int], game: Game) -> list[dict[str, Any]]:
+    """A line's changes as they apply where the game stands (``totals``): in a letters game a team holds
+    between none and every letter of the word, so a letter lost with none held is lost from nothing (and
+    one given to a team holding them all is given nothing).  Such a change is written as what it does
+    (``change``: 0, or what is left) with the ruling's own beside it (``ruled``); the line says so, and every
+    total that reads the line (the tally, the score, the history, a rescore, an export) agrees."""
+    if game.unit != "letter":
+        return changes
+    length = len(game.target_word or "") or None
+    held = dict(totals)
+    out = []
+    for change in changes:
+        if change.get("unit") != "letter":
+            out.append(change)
+            continue
+        before = held.get(change["team"], 0)
+        after = max(0, before + change["change"])
+        if length is not None and change["change"] > 0:
+            after = min(after, max(before, length))
+        held[change["team"]] = after
+        done = after - before
+        out.append(change if done == change["change"] else {**change, "change": done, "ruled": change["change"]})
     return out
 
 

@@ -147,12 +147,36 @@ MIGRATIONS: tuple[str, ...] = (
         answer TEXT                         -- JSON: the answer's headers and body
     );
     """,
+    # a fifth end rule, 'most' (a game of so many rounds, won on the most points after them: score.end most)
+    # and the number of rounds such a game lasts; the games table rebuilt as for the fourth (see REBUILDS)
+    """
+    CREATE TABLE games_new (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        convention TEXT NOT NULL,           -- a shipped id, or the path of a house-rules file
+        unit TEXT NOT NULL CHECK (unit IN ('point', 'letter')),
+        target_points INTEGER,
+        target_word TEXT,
+        end_rule TEXT NOT NULL CHECK (end_rule IN ('wins', 'out', 'loses', 'fewest', 'most')),
+        decided TEXT NOT NULL DEFAULT '{}', -- what the table settled at the start (JSON): target, end…
+        created_at TEXT NOT NULL,
+        letters TEXT CHECK (letters IN ('penalty', 'reward')),
+        convention_digest TEXT,
+        rounds INTEGER CHECK (rounds >= 1)  -- end_rule 'most': the rounds (hands) the game lasts; else NULL
+    );
+    INSERT INTO games_new (id, name, convention, unit, target_points, target_word, end_rule, decided, created_at,
+                           letters, convention_digest)
+        SELECT id, name, convention, unit, target_points, target_word, end_rule, decided, created_at,
+               letters, convention_digest FROM games;
+    DROP TABLE games;
+    ALTER TABLE games_new RENAME TO games;
+    """,
 )
 VERSION = len(MIGRATIONS)
 #: the migrations (by the version they start from) that rebuild a table: run with foreign keys off
 #: (dropping a table others refer to would fail, or cascade), and refused before their commit if a
 #: row went missing or a reference no longer holds
-REBUILDS = frozenset({3})
+REBUILDS = frozenset({3, 7})
 #: how long a request's Idempotency-Key and its answer are kept (a retried tap comes within seconds)
 KEPT_REQUESTS = 24 * 3600
 
@@ -208,6 +232,7 @@ class Game:
     teams: list[Team] = field(default_factory=list)
     letters: Optional[str] = None  # letters games: "penalty" or "reward" (score.letters)
     digest: Optional[str] = None  # a house file's SHA-256 at the game's start (corpus.load.Convention.digest)
+    rounds: Optional[int] = None  # end_rule "most": the rounds (hands) the game lasts
 
     @property
     def reward(self) -> bool:
@@ -235,6 +260,7 @@ class SheetEntry:
     refers: Optional[int] = None
     decision: Optional[dict[str, Any]] = None
     branches: int = 0  # how many branches its ruling has (a waiting call the table settles by choosing one)
+    ends_hand: bool = False  # a call whose ruling says the hand ends (read from its stored ruling)
 
     def score_changes(self) -> list[dict[str, Any]]:
         return self.changes
@@ -379,7 +405,8 @@ class Store:
         columns = "*" if full else ("n, kind, at, event, by_player, on_player, verdict, applied, changes, refers,"
                                     " decision")
         rows = self.conn.execute(
-            f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches"
+            f"SELECT {columns}, COALESCE(json_array_length(ruling, '$.branches'), 0) AS n_branches,"
+            " json_extract(ruling, '$.hand_ends') IS 1 AS ends_hand"
             " FROM entries WHERE game_id = ? AND n >= ?" + (" AND n <= ?" if until is not None else "")
             + " ORDER BY n" + (" DESC" if backwards else ""),
             (game.id, since) + ((until,) if until is not None else ()))
@@ -396,7 +423,7 @@ class Store:
                         changes=_changes(r["changes"], teams),
                         ruling=_ruling(_json(r["ruling"], dict)) if full else None,
                         refers=_int(r["refers"], none=True), decision=_json(r["decision"], dict),
-                        branches=_int(r["n_branches"]))
+                        branches=_int(r["n_branches"]), ends_hand=bool(r["ends_hand"]))
 
     def _game(self, row: sqlite3.Row) -> Game:
         """A game as read: names shown as escapes where they hold control characters (a file written by
@@ -405,7 +432,8 @@ class Store:
                     unit=row["unit"], target_points=_int(row["target_points"], none=True),
                     target_word=_text(row["target_word"], none=True), end_rule=row["end_rule"],
                     decided=_json(row["decided"], dict) or {}, created_at=str(row["created_at"]),
-                    letters=row["letters"], digest=_text(row["convention_digest"], none=True))
+                    letters=row["letters"], digest=_text(row["convention_digest"], none=True),
+                    rounds=_int(row["rounds"], none=True))
         teams = self.conn.execute("SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))
         game.teams = [Team(_text(name), _players(players)) for name, players in teams]
         return game
@@ -414,14 +442,14 @@ class Store:
 
     def add_game(self, name: str, convention: str, unit: str, target_points: Optional[int],
                  target_word: Optional[str], end_rule: str, decided: dict[str, Any], teams: list[Team],
-                 letters: Optional[str] = None, digest: Optional[str] = None) -> int:
+                 letters: Optional[str] = None, digest: Optional[str] = None, rounds: Optional[int] = None) -> int:
         if self.conn.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
             raise KemsError("error.game_name_taken", name=name)
         cur = self.conn.execute(
             "INSERT INTO games (name, convention, unit, target_points, target_word, end_rule, decided, created_at,"
-            " letters, convention_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " letters, convention_digest, rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (name, convention, unit, target_points, target_word, end_rule, json.dumps(decided), now(), letters,
-             digest))
+             digest, rounds))
         game_id = int(cur.lastrowid or 0)
         self.conn.executemany("INSERT INTO teams (game_id, idx, name, players) VALUES (?, ?, ?, ?)",
                               [(game_id, i, t.name, json.dumps(t.players, ensure_ascii=False))

@@ -45,6 +45,8 @@ class Tally:
     kept: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: a call applied by kept decisions -> those decisions (it counts while they all do)
     relies: dict[int, list[int]] = field(default_factory=dict)
+    #: the lines that count and end a hand (a round, in a game of so many rounds: sheet.ends_hand)
+    hands: int = 0
 
     # --- what it says ---------------------------------------------------------------------------
 
@@ -57,7 +59,7 @@ class Tally:
         """The standings, as :func:`kems_ref.game.sheet.score` gives them from the entries."""
         totals = {t.name: self.totals.get(t.name, 0) for t in game.teams}
         ended = self.enders[min(self.enders)] if self.enders else None
-        result = sheet.end_by(sheet.standings(game, totals), ended)
+        result = sheet.end_by(sheet.standings(game, totals, self.hands), ended)
         result.waiting = self.waiting()
         result.decidable = [n for n in result.waiting if self.pending[n]]
         return result
@@ -126,6 +128,8 @@ class Tally:
         """Add (``sign`` 1) or take back (-1) what one entry counts for.  A call applied by kept
         decisions counts as applied while they all count (``relied``: whether they do; by default,
         whether none is cancelled), else as a call waiting for the table."""
+        if sheet.ends_hand(entry):  # a hand ended, whether its score counts yet or not
+            self.hands += sign
         on = sheet.kept_lines(entry.decision) if entry.kind == "call" else []
         if on:
             if sign > 0:
@@ -176,7 +180,7 @@ class Tally:
     def copy(self) -> Tally:
         return Tally(self.last, dict(self.totals), dict(self.enders), dict(self.pending), dict(self.decisions),
                      {n: dict(r) for n, r in self.readings.items()}, set(self.cancelled), dict(self.kept),
-                     {n: list(d) for n, d in self.relies.items()})
+                     {n: list(d) for n, d in self.relies.items()}, self.hands)
 
     # --- made from the entries, stored as JSON -------------------------------------------------
 
@@ -191,6 +195,11 @@ class Tally:
                 tally._count(entry, 1)
         return tally
 
+    @staticmethod
+    def _no_hands(text: str) -> int:
+        """A tally stored before it counted hands: not one this kems-ref reads (made again from the entries)."""
+        raise ValueError("a tally stored before it counted the hands")
+
     def dump(self) -> str:
         """The tally as stored: first, on a line of its own, its head — what the score is made of (the
         totals, the scores that end the game, the calls still waiting), the same size at line 10 as at
@@ -198,12 +207,12 @@ class Tally:
         grows with the game's undos and decided calls (read where an entry is written, and by a history
         with its running totals).  JSON holds no raw line break: the first one ends the head."""
         head = json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
-                           "waiting": {n: self.pending[n] for n in self.waiting()}}, ensure_ascii=False,
-                          sort_keys=True)
+                           "waiting": {n: self.pending[n] for n in self.waiting()}, "hands": self.hands},
+                          ensure_ascii=False, sort_keys=True)
         return head + "\n" + json.dumps({"last": self.last, "totals": self.totals, "enders": self.enders,
                                           "pending": self.pending, "decisions": self.decisions,
                                           "readings": self.readings, "cancelled": sorted(self.cancelled),
-                                          "kept": self.kept, "relies": self.relies},
+                                          "kept": self.kept, "relies": self.relies, "hands": self.hands},
                                          ensure_ascii=False, sort_keys=True)
 
     @classmethod
@@ -220,7 +229,8 @@ class Tally:
                        cancelled={int(n) for n in data["cancelled"]},
                        # a tally stored before kept decisions keeps none
                        kept={int(k): dict(v) for k, v in data.get("kept", {}).items()},
-                       relies={int(k): [int(d) for d in v] for k, v in data.get("relies", {}).items()})
+                       relies={int(k): [int(d) for d in v] for k, v in data.get("relies", {}).items()},
+                       hands=int(data["hands"]) if "hands" in data else cls._no_hands(text))
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise ValueError(f"not a stored tally ({exc!r})") from None
 
@@ -250,7 +260,8 @@ def score(store: Store, game: Game) -> sheet.Score:
             if int(data["last"]) == last:
                 head = Tally(last=last, totals={str(k): int(v) for k, v in data["totals"].items()},
                              enders={int(k): dict(v) for k, v in data["enders"].items()},
-                             pending={int(k): bool(v) for k, v in data["waiting"].items()})
+                             pending={int(k): bool(v) for k, v in data["waiting"].items()},
+                             hands=int(data["hands"]))  # a head stored before rounds: read from the whole
                 return head.score(game)  # the calls waiting are all its pending ones: none is decided
         except (ValueError, TypeError, KeyError, AttributeError):
             pass  # a value no kems-ref wrote: the whole tally says it (made again from the entries if need be)

@@ -37,7 +37,10 @@ GAME_TYPES: dict[str, Any] = {
     "name": str, "convention": str, "convention_digest": (str, type(None)), "unit": str,
     "target_points": (int, type(None)), "target_word": (str, type(None)), "end_rule": str,
     "letters": (str, type(None)), "decided": dict, "created_at": str}
-UNITS, END_RULES, LETTERS = ("point", "letter"), ("wins", "out", "loses", "fewest"), (None, "penalty", "reward")
+#: keys a game's rows may hold beyond GAME_KEYS (a file written before them has none): the rounds of a
+#: game won on the most points after them (end_rule "most")
+GAME_OPTIONAL = ("rounds",)
+UNITS, END_RULES, LETTERS = ("point", "letter"), ("wins", "out", "loses", "fewest", "most"), (None, "penalty", "reward")
 TEAM_KEYS = ("name", "players")
 ENTRY_KEYS = ("n", "kind", "event", "by_player", "on_player", "situation", "verdict", "applied", "changes", "ruling",
               "refers", "decision", "at")
@@ -52,6 +55,8 @@ def sheet_of(store: Store, game: Game) -> dict[str, Any]:
     at a time as they are written (``json_pieces`` streams it)."""
     row = store.conn.execute(f"SELECT {', '.join(GAME_KEYS)} FROM games WHERE id = ?", (game.id,)).fetchone()
     head = {key: (json.loads(row[key]) if key == "decided" else row[key]) for key in GAME_KEYS}
+    if game.rounds is not None:  # a game of so many rounds: written only where it is one (older readers read the rest)
+        head["rounds"] = game.rounds
     teams = [{"name": name, "players": json.loads(players)} for name, players in store.conn.execute(
         "SELECT name, players FROM teams WHERE game_id = ? ORDER BY idx", (game.id,))]
     return {"format": FORMAT, "version": VERSION, "game": head, "teams": teams, "entries": _entries(store, game)}
@@ -130,7 +135,7 @@ def import_game(store: Store, export: Export) -> Imported:
             game_id = store.add_game(name, head["convention"], head["unit"], head["target_points"],
                                      head["target_word"], head["end_rule"], head["decided"],
                                      [Team(t["name"], list(t["players"])) for t in teams], head["letters"],
-                                     head["convention_digest"])
+                                     head["convention_digest"], head.get("rounds"))
             store.conn.execute("UPDATE games SET created_at = ? WHERE id = ?", (head["created_at"], game_id))
             store.conn.executemany(
                 f"INSERT INTO entries (game_id, {', '.join(ENTRY_KEYS)}) VALUES (?{', ?' * len(ENTRY_KEYS)})",
@@ -167,7 +172,11 @@ def checked(data: Any, path: str) -> Export:
             raise _damaged(path, KemsError("import.why.missing", key=f"sheet.{key}"))
         if not isinstance(rows[key], whole):
             raise _damaged(path, KemsError("import.why.wrong", key=f"sheet.{key}"))
-    head = _keys(rows["game"], GAME_KEYS, "sheet.game", path)
+    head = _keys(rows["game"], GAME_KEYS + tuple(k for k in GAME_OPTIONAL if k in rows["game"]), "sheet.game", path)
+    rounds = head.get("rounds")
+    if (rounds is None) != (head.get("end_rule") != "most") or not (
+            rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool) and 1 <= rounds <= 10 ** 6)):
+        raise _damaged(path, KemsError("import.why.wrong", key="sheet.game.rounds"))
     for key, kind in GAME_TYPES.items():
         value = head[key]
         if not isinstance(value, kind) or isinstance(value, bool) or (isinstance(value, str) and unsafe(value)) \

@@ -109,7 +109,7 @@ GAME_NEW = Formats("game new", Format.TEXT, {
 GAME_CALL = Formats("game call", Format.TEXT, {Format.TEXT: "writers:called_text", Format.JSON: "writers:called_json"})
 #: a line that is not a call: a decision, a plain point, an undo, a redo
 GAME_ENTRY = {name: Formats(name, Format.TEXT, {Format.TEXT: "writers:called_text", Format.JSON: "writers:entry_json"})
-              for name in ("game decide", "game point", "game undo", "game redo")}
+              for name in ("game decide", "game point", "game undo", "game redo", "game hand-end")}
 #: a line corrected (``game amend E WORDS…``): written as the line its words make is (a call, a point…)
 GAME_AMEND = Formats("game amend", Format.TEXT, {Format.TEXT: "writers:called_text", Format.JSON: "writers:entry_json"})
 GAME_PRECEDENTS = Formats("game precedents", Format.TEXT, {Format.TEXT: "writers:precedents_text",

@@ -30,7 +30,8 @@ def new_game_json(game: Game) -> dict[str, Any]:
     return {"game": game.id, "name": game.name, "convention": game.convention,
             "teams": [{"team": t_.name, "players": t_.players} for t_ in game.teams],
             "target": game.target_points if game.unit == "point" else game.target_word,
-            "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided, "letters": game.letters}
+            "unit": game.unit, "end": game.end_rule, "decided_by_table": game.decided, "letters": game.letters,
+            "rounds": game.rounds}
 
 
 def call_json(game: Game, called: Recorded, lang: str) -> dict[str, Any]:
@@ -87,6 +88,8 @@ def target_label(game: Game, lang: str) -> str:
     if game.unit == "letter":
         end = t("game.end.fewest", lang) if game.end_rule == "fewest" else t(f"game.end.{game.end_rule}", lang)
         return t("game.target_word", lang, word=game.target_word, end=end)
+    if game.rounds is not None:  # so many rounds, the most points after them win
+        return t("game.target_rounds", lang, rounds=game.rounds)
     if game.target_points is None:  # Kent: a call wins or loses the game
         return t("game.target_by_call", lang)
     end = t("game.end.fewest_points", lang) if game.end_rule == "fewest" else t(f"game.end.{game.end_rule}", lang)
@@ -125,7 +128,16 @@ def waiting_line(score: Score, lang: str) -> str:
 
 
 def status_line(score: Score, lang: str) -> str:
-    """Where the game stands in one sentence: who leads, who is out, who has won."""
+    """Where the game stands in one sentence: who leads, who is out, who has won (and, in a game of so
+    many rounds, the round being played, or that they are all played)."""
+    if score.rounds is None:
+        return _status(score, lang)
+    if score.played >= score.rounds:
+        return t("game.rounds_over", lang, rounds=score.rounds) + " " + _status(score, lang)
+    return t("game.round_of", lang, round=score.played + 1, rounds=score.rounds) + " " + _status(score, lang)
+
+
+def _status(score: Score, lang: str) -> str:
     if score.finished:
         if score.winner:
             return t("game.winner", lang, team=score.winner)
@@ -143,10 +155,20 @@ def changes_text(changes: list[dict[str, Any]], lang: str) -> str:
     """What a line of the sheet changed, with the teams' names ("Léa+Tom +1 point")."""
     if not changes:
         return t("game.no_change", lang)
-    return t("ui.sep", lang).join(
-        t("game.game_won" if c["change"] > 0 else "game.game_lost", lang, team=c["team"]) if c["unit"] == "game" else
-        f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
-        for c in changes)
+    return t("ui.sep", lang).join(_change_text(c, lang) for c in changes)
+
+
+def _change_text(c: dict[str, Any], lang: str) -> str:
+    """One team's change; a letter lost with none held (or given to a team holding them all) says so."""
+    if c["unit"] == "game":
+        return t("game.game_won" if c["change"] > 0 else "game.game_lost", lang, team=c["team"])
+    ruled = c.get("ruled")
+    if isinstance(ruled, int) and c["change"] == 0:
+        return t("game.no_letter_to_lose" if ruled < 0 else "game.no_letter_to_take", lang, team=c["team"])
+    text = f"{c['team']} {c['change']:+d} {t('game.unit.' + c['unit'] + ('s' if abs(c['change']) > 1 else ''), lang)}"
+    if isinstance(ruled, int) and ruled != c["change"]:
+        text += t("game.letters_bounded", lang, ruled=f"{ruled:+d}")
+    return text
 
 
 def score_line(score: Score, lang: str) -> str:
@@ -180,7 +202,9 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
             lines.append(f"  {escape(explained)}")
         for source, cited in cited_by_source(wording.citations(ruling, lang), lang):  # a long source named once
             lines += [f"  {escape(source)}"] + [f"    • {escape(line)}" for line in cited]
-    if entry.applied:
+    if entry.kind == "point" and (entry.decision or {}).get("hand_end") is True:  # game hand-end
+        lines.append(f"[bold]{escape(t('game.hand_ended', lang, n=entry.n, game=game.name))}[/]")
+    elif entry.applied:
         who = kept_label(entry.decision, lang) or (t("game.decided_by_table", lang)
                                                    if (entry.decision or {}).get("by") == "table" else "")
         applied = t("game.applied", lang, n=entry.n, game=game.name, changes=changes_text(entry.changes, lang))
@@ -362,6 +386,8 @@ def _items(cancelled: set[int], decided: Mapping[Optional[int], int], lookup: An
     """Each line of ``shown`` as its history object: ``cancelled``, the lines an undo cancelled;
     ``decided``, each call settled by a decision and that decision's line; ``lookup(n)``, line ``n``
     (light); ``lines``, every line in order (the running totals)."""
+    from ..game.sheet import ends_hand
+
     running = {t_.name: 0 for t_ in game.teams} if game is not None else {}
     amended = False  # an amend seen: what a later undo takes back is read from the lines before it
     for e in shown:
@@ -399,6 +425,8 @@ def _items(cancelled: set[int], decided: Mapping[Optional[int], int], lookup: An
             "totals": dict(running) if game is not None else None,
             # the call's name as the ruling recorded it (a call of the convention's own: Kent's Broken)
             "call_name": wording.call_name(e.ruling, lang) if e.ruling is not None and e.kind == "call" else None,
+            # the line ends a hand (a round, in a game of so many rounds): its ruling says so, or the table
+            "hand_end": ends_hand(e),
         }
 
 
@@ -424,6 +452,8 @@ def _rows(items: Iterable[dict[str, Any]], lang: str, by_question: bool = False)
                                                                           item.get("holders") or {})
             if item.get("facts"):
                 what += f" [{t('ui.sep', lang).join(item['facts'])}]"
+        elif item["kind"] == "point" and item.get("hand_end"):
+            what = t("game.kind.hand_end", lang)
         elif item["kind"] == "point":
             what = t("game.kind.point", lang, by=item["by"] or "")
         elif item.get("redo"):

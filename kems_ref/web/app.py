@@ -354,7 +354,7 @@ async def api_compare(request: Request, settings: Settings, lang: str) -> Respon
 async def api_games(request: Request, settings: Settings, lang: str) -> Response:
     if request.method == "POST":
         data = await json_body(request, lang)
-        unknown = sorted(set(data) - {"teams", "convention", "target", "name"})
+        unknown = sorted(set(data) - {"teams", "convention", "target", "name", "rounds"})
         if unknown:
             raise kems.KemsError("error.web_bad_value", key=unknown[0])
         if data.get("name") is not None and not isinstance(data["name"], str):
@@ -365,11 +365,14 @@ async def api_games(request: Request, settings: Settings, lang: str) -> Response
         target = data.get("target")
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
             raise kems.KemsError("error.web_bad_value", key="target")  # any integer: the library's bounds say it
+        rounds = data.get("rounds")
+        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)):
+            raise kems.KemsError("error.web_bad_value", key="rounds")
         convention = settings.convention(data.get("convention")) or kems.DEFAULT_CONVENTION
 
         def create() -> Any:
             with settings.store() as store:
-                return kems.new_game_json(kems.new_game(store, teams, convention, target, data.get("name")))
+                return kems.new_game_json(kems.new_game(store, teams, convention, target, data.get("name"), rounds))
 
         return JSONResponse(await run_in_threadpool(create), status_code=201)
 
@@ -479,6 +482,7 @@ def _api_cancel(cancel: Callable[[Any, Any], Any]) -> Handler:
 
 api_undo = _api_cancel(lambda store, game: kems.undo(store, game))
 api_redo = _api_cancel(lambda store, game: kems.redo(store, game))
+api_hand_end = _api_cancel(lambda store, game: kems.hand_end(store, game))  # a line too, with no body
 
 
 async def api_decide(request: Request, settings: Settings, lang: str) -> Response:
@@ -517,6 +521,7 @@ def create_app(settings: Settings) -> ASGIApp:
         route("/api/games/{game}/points", api_point, ["POST"]),
         route("/api/games/{game}/undo", api_undo, ["POST"]),
         route("/api/games/{game}/redo", api_redo, ["POST"]),
+        route("/api/games/{game}/hand-end", api_hand_end, ["POST"]),
         route("/api/games/{game}/decide", api_decide, ["POST"]),
         *(route(path, handler, methods, api=False) for path, handler, methods in pages.ROUTES),
         Mount("/static", app=ASSETS, name="static"),
