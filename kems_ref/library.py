@@ -80,7 +80,7 @@ _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
         "cite_line", "verdict_style")
-_public("kems_ref.outputs.compare_render", "show_paged")
+_public("kems_ref.outputs.compare_render", "show_paged", "table_lines")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
         "print_called", "print_rescore", "rescore_lines", "print_score", "print_history", "history_items",
@@ -175,6 +175,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.compare import Comparison as Comparison
     from .outputs.compare import compare as compare
     from .outputs.compare_render import show_paged as show_paged
+    from .outputs.compare_render import table_lines as table_lines
     from .outputs.formats import ASK as ASK
     from .outputs.formats import CHECKLIST as CHECKLIST
     from .outputs.formats import COMPARE as COMPARE
