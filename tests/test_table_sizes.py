@@ -66,7 +66,8 @@ def test_joefaber_at_two_a_counter_call_has_no_opponent_impossible_citing_the_co
                                      "« KEMPS » — heading)")
 
 
-def test_at_two_a_score_for_the_other_team_is_not_settled(rule, tmp_path):
+@pytest.mark.parametrize("team", ["other", "others"])
+def test_at_two_a_score_for_the_other_team_is_not_settled(rule, tmp_path, team):
     house = tmp_path / "wrong.yaml"
     house.write_text(f"""id: joe-wrong
 name: Joe with a wrong Kems
@@ -75,7 +76,7 @@ extends: {JOE}
 rules:
   call.kems.wrong:
     status: stated
-    value: [{{team: other, change: 1, unit: point}}]
+    value: [{{team: {team}, change: 1, unit: point}}]
     text: {{fr: "Point à l'autre équipe.", en: "A point to the other team."}}
     citation: {{topic: {{fr: "la table", en: "the table"}}}}
 """, encoding="utf-8")

@@ -589,11 +589,11 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     accusation = ctx.sit.kind in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
-        if entry["team"] != Team.OTHER:
-            out.append({**entry, "team": Team(entry["team"])})
-        elif ctx.sit.players < 4:  # a table of 2 the file allows: one team, no other one to receive it
+        if ctx.sit.players < 4 and entry["team"] != Team.CALLERS:  # a table of 2 a file allows: one team
             ctx.say("why.players_no_other_team")
             return None
+        if entry["team"] != Team.OTHER:
+            out.append({**entry, "team": Team(entry["team"])})
         elif ctx.sit.players // 2 <= 2:  # two teams: "the other team" is the accused one, or the opponents
             out.append({**entry, "team": Team.ACCUSED if accusation else Team.OTHERS})
         else:
