@@ -41,7 +41,7 @@ _public("kems_ref.words", "fold", "convention_in", "option_in")
 _public("kems_ref.corpus.load", "DEFAULT_CONVENTION", "load", "load_all", "shipped_ids", "is_path", "validate_file",
         "file_state", "NOTES")
 _public("kems_ref.corpus.catalogue", "IDS", "TOPICS", "RULE_POINTS")
-_public("kems_ref.corpus.naming", "event_named", "suggest_event", "calls_of", "likes_of")
+_public("kems_ref.corpus.naming", "event_named", "renamed", "suggest_event", "calls_of", "likes_of")
 _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
@@ -136,6 +136,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .corpus.naming import calls_of as calls_of
     from .corpus.naming import event_named as event_named
     from .corpus.naming import likes_of as likes_of
+    from .corpus.naming import renamed as renamed
     from .corpus.naming import suggest_event as suggest_event
     from .corpus.schema import json_schema as json_schema
     from .errors import KemsError as KemsError

@@ -130,11 +130,13 @@ def _chosen(line: Line, output: Any) -> Optional[bool]:
 
 
 def _rule(args: list[str]) -> Optional[Command]:
-    from ..library import EVENTS, RULE
+    from ..library import EVENTS, RULE, convention_in, renamed
 
     if not args or args[0] not in EVENTS:  # an alias, a call of a file's own, an option first: the full line
         return None
     event = args[0]
+    if convention_in(args) and renamed(event, convention_in(args)):  # a file's call named like the event
+        return None
     options = {"-c": ("convention", VALUE, None), "--convention": ("convention", VALUE, None),
                "--all": ("everywhere", FLAG, True), **referee_options(event), **shared(RULE)}
     line = read(args[1:], options, positional=False)

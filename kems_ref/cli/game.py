@@ -56,7 +56,7 @@ class GameGroup(TyperGroup):
             if event is not None and self.get_command(ctx, event) is not None:
                 args = [event, *args[1:]]
             elif event is None and name not in COMMANDS:  # a call of the game's convention's own: game broken Ana
-                from ..library import event_named, likes_of
+                from ..library import CALLS, event_named, likes_of
 
                 convention = _game_convention(args)
                 own = event_named(name, convention) if convention else None
@@ -64,6 +64,12 @@ class GameGroup(TyperGroup):
                 if own and like:
                     _short_command(own, like)
                     self.add_command(built(game_app), own)
+                    args = [own, *args[1:]]
+                elif own in CALLS:  # a call of the game its file names by an event's word (its Kems "Signal")
+                    if self.get_command(ctx, own) is None:
+                        _SHORT_MADE.add(("game", own))
+                        _short_command(own)
+                        self.add_command(built(game_app), own)
                     args = [own, *args[1:]]
         return super().resolve_command(ctx, args)
 

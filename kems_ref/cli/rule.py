@@ -38,6 +38,12 @@ class RuleGroup(TyperGroup):
         from ..library import event_named, suggest_event
 
         name = args[0] if args else ""
+        if name in EVENTS and (convention_of := self.convention_of(args)):
+            from ..library import renamed
+
+            other = renamed(name, convention_of)  # a file's call named like an event: the call, under the file
+            if other is not None:
+                name, args = other, [other, *args[1:]]
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             from ..library import likes_of
 
@@ -134,7 +140,9 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None,
     if len(words) > len(prefix) and words[:len(prefix)] == prefix:
         word = words[len(prefix)]
         if word in EVENTS:
-            wanted = [word]
+            from ..library import convention_in, renamed
+
+            wanted = [renamed(word, (convention_of or convention_in)(argv)) or word]
         else:
             from ..library import convention_in, event_named, likes_of
 

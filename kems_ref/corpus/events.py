@@ -56,3 +56,29 @@ def table_words() -> dict[str, str]:
                 if word.strip():
                     out.setdefault(fold(word), event)
     return out
+
+
+def other_names(event: str, taken: set[str]) -> list[str]:
+    """The first word of each language that names ``event`` and that is not ``taken`` (folded)."""
+    out: list[str] = []
+    for lang in languages():
+        words = [w.strip() for w in catalogue(lang).get(f"event.words.{event}", "").split(",") if w.strip()]
+        word = next((w for w in words if fold(w) not in taken), None)
+        if word is not None and word not in out:
+            out.append(word)
+    return out
+
+
+def shadowed(calls: object) -> list[tuple[str, str, str]]:
+    """The names a file's ``calls`` give a call of the game that the table's words give another event:
+    (call, name, that event), each once — Fit for a Feast's Kems, "Signal"."""
+    out: list[tuple[str, str, str]] = []
+    for call, names in (calls.items() if isinstance(calls, dict) else ()):
+        if call not in EVENTS or not isinstance(names, dict):
+            continue
+        for spelled in names.values():
+            for name in spelled if isinstance(spelled, list) else [spelled]:
+                other = table_words().get(fold(str(name))) if isinstance(name, str) else None
+                if other is not None and other != call and (call, name, other) not in out:
+                    out.append((call, name, other))
+    return out

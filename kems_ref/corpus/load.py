@@ -643,8 +643,9 @@ def _chain(path: str, depth: int = 0) -> list[tuple[str, dict[str, Any]]]:
 
 #: what ``validate --strict`` says of a correct file without calling it a problem: a stated point no ruling
 #: reads (where partners sit), a point a standalone file leaves out (silent there), a letter taken away
-#: where letters are a reward (a team with none loses none)
-NOTES = ("error.schema.unused", "error.schema.point_left_out", "error.schema.reward_letter_lost")
+#: where letters are a reward (a team with none loses none), a call named like an event
+NOTES = ("error.schema.unused", "error.schema.point_left_out", "error.schema.reward_letter_lost",
+         "error.schema.call_named_like_event")
 
 
 def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
@@ -684,8 +685,25 @@ def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, A
                                       choices=", ".join(shipped_ids())))
     if not problems and isinstance(data, dict) and data.get("extends"):
         problems += _flipped(path, data, lines)
+    if not [p for p in problems if p.key not in NOTES] and isinstance(data, dict):
+        problems += _named_like_events(data, lines)
     problems.sort(key=lambda p: p.line or 0)
     return data if isinstance(data, dict) else None, problems
+
+
+def _named_like_events(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) -> list[KemsError]:
+    """A call of the game the file names by a word the table gives another event (Fit for a Feast's Kems,
+    "Signal"): under the file that word is the call — a note, with the event's other names."""
+    from ..words import fold
+    from .events import other_names, shadowed
+    from .yamlsource import line_of
+
+    calls = data.get("calls")
+    taken = {fold(str(n)) for names in (calls.values() if isinstance(calls, dict) else ()) if isinstance(names, dict)
+             for spelled in names.values() for n in (spelled if isinstance(spelled, list) else [spelled])}
+    return [KemsError("error.schema.call_named_like_event", line=line_of(lines, ("calls", call)), call=call,
+                      name=name, event=event, others=", ".join(other_names(event, taken)) or "—")
+            for call, name, event in shadowed(calls)]
 
 
 def letters_kind(conv: Convention) -> Optional[str]:

@@ -7,7 +7,7 @@ from functools import cache
 
 from ..errors import KemsError
 from ..words import fold
-from .events import EVENTS, table_words
+from .events import table_words
 from .load import load, load_all
 
 
@@ -34,14 +34,22 @@ def convention_call_names() -> dict[str, str]:
 
 def event_named(word: str, convention: str | None = None) -> str | None:
     """The event a user's word names (an id, a table name, a shipped convention's own name, or the
-    own name of ``convention`` — a house or variant file: Gegen-Gemsch), if any."""
+    own name of ``convention`` — a house or variant file: Gegen-Gemsch), if any.  Under ``convention``
+    its own names come first, even an event's name (Fit for a Feast's Kems is called "Signal": under
+    that file ``signal`` is its Kems, and the signal event answers to its other names, ``sign``)."""
     own = calls_of(convention).get(fold(word)) if convention else None
-    if own is not None and own not in EVENTS:  # a call of the file's own is named by its words first
+    if own is not None:  # a name the file gives one of its calls is that call under the file
         return own
-    found = event_words().get(fold(word))
-    if found is None and own is not None:
-        found = own
-    return found
+    return event_words().get(fold(word))
+
+
+def renamed(word: str, convention: str | None) -> str | None:
+    """The call ``convention`` names by ``word`` where the table's words give that word to another
+    event (a file's Kems called "Signal"), else None: the command line then makes that call."""
+    if not convention:
+        return None
+    own = calls_of(convention).get(fold(word))
+    return own if own is not None and own != table_words().get(fold(word)) else None
 
 
 def calls_of(convention: str) -> dict[str, str]:

@@ -113,13 +113,23 @@ def _one_end(score: list[ScoreChange]) -> list[ScoreChange]:
 
 class PlayerRange(Strict):
     min: Annotated[int, Field(ge=2)]
-    max: Optional[Annotated[int, Field(ge=2)]]
-    even: bool
+    max: Optional[Annotated[int, Field(ge=2)]] = Field(default=None, description="null or left out: no upper limit")
+    even: bool = Field(default=False, description="every count must be even")
+    even_from: Optional[Annotated[int, Field(ge=3)]] = Field(
+        default=None, description="a count must be even only from this size on (Instructables: 'above six, an even "
+                                  "number', so 7: five players may play, seven may not); with even: false")
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
         if self.max is not None and self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        if self.even_from is not None and self.even:
+            raise ValueError("even: true already asks an even count at every size; even_from is for a count that "
+                             "must be even only from that size on")
+        if self.even_from is not None and self.even_from <= self.min:
+            raise ValueError(f"even_from ({self.even_from}) is not above min ({self.min}): say even: true")
+        if self.even_from is not None and self.max is not None and self.even_from > self.max:
+            raise ValueError(f"even_from ({self.even_from}) is above max ({self.max}): it would rule out nothing")
         return self
 
 

@@ -37,7 +37,8 @@ def show_json(conv: Convention, lang: str) -> dict[str, Any]:
              for deck_id, deck in conv.decks.items()}
     calls = {event: name for event in conv.calls if (name := conv.call_name(event, lang))}
     return {"id": conv.id, "name": conv.name, "source": conv.source, "extends": conv.extends,
-            "publication": conv.publication, "sources": conv.sources, "calls": calls, "decks": decks, "rules": rules}
+            "aliases": conv.aliases, "publication": conv.publication, "sources": conv.sources, "calls": calls,
+            "decks": decks, "rules": rules}
 
 
 def show_text(console: Console, conv: Convention, lang: str) -> None:
@@ -47,6 +48,8 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
     pub = conv.publication
     colon = t("ui.colon", lang)
     console.print(f"[bold]{escape(conv.name)}[/]  ({escape(conv.id)})")
+    if conv.aliases:  # the other names it answers to (-c, ask): a file's own, not the one it extends
+        console.print(escape(f"{t('ui.aliases', lang)}{colon} {', '.join(conv.aliases)}"))
     console.print(escape(f"{t('ui.publication', lang)}{colon} {pub['title']}"
                          + (f" — {pub['author']}" if pub.get("author") else "")
                          + (f" — {pub['url']}" if pub.get("url") else "")))
@@ -103,7 +106,8 @@ def show_text(console: Console, conv: Convention, lang: str) -> None:
 def listing(convs: list[Convention]) -> list[dict[str, Any]]:
     """The shipped conventions, one item each (id, name, source), as ``conventions list --json``
     gives them."""
-    return [{"id": c.id, "name": c.name, "source": c.source, "extends": c.extends} for c in convs]
+    return [{"id": c.id, "name": c.name, "source": c.source, "extends": c.extends, "aliases": c.aliases}
+            for c in convs]
 
 
 def listing_text(items: list[dict[str, Any]], lang: str) -> str:
@@ -111,7 +115,9 @@ def listing_text(items: list[dict[str, Any]], lang: str) -> str:
     lines = []
     for it in items:
         ext = f"  ({t('ui.extends', lang)} {it['extends']})" if it["extends"] else ""
-        lines.append(f"{it['id']:<15} {it['name']}{ext}")
+        also = f"{t('ui.aliases', lang)}{t('ui.colon', lang)} {', '.join(it['aliases'])}"
+        aliases = f"  ({also})" if it["aliases"] else ""
+        lines.append(f"{it['id']:<15} {it['name']}{ext}{aliases}")
     return "\n".join(lines)
 
 

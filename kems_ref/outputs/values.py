@@ -32,9 +32,12 @@ def short(point: str, value: Any, lang: str) -> str:
     if point == "players.count":
         if "counts" in value:
             return " / ".join(map(str, value["counts"]))
-        span = (f"{value['min']}" if value["min"] == value["max"] else
-                f"{value['min']}–{value['max']}" if value["max"] else f"{value['min']} {_word('or_more', lang)}")
-        return span + (f" ({_word('even', lang)})" if value["even"] and value["min"] != value["max"] else "")
+        high = value.get("max")
+        span = (f"{value['min']}" if value["min"] == high else
+                f"{value['min']}–{high}" if high else f"{value['min']} {_word('or_more', lang)}")
+        if value.get("even_from") is not None and not value.get("even"):
+            return span + f" ({t('val.even_from', lang, players=value['even_from'])})"
+        return span + (f" ({_word('even', lang)})" if value.get("even") and value["min"] != high else "")
     if point == "players.decks":
         def decks(rule: dict[str, Any]) -> str:
             where = f" ≤{rule['up_to']}" if rule["up_to"] else (f" {_word('beyond', lang)}" if len(value) > 1 else "")

@@ -26,7 +26,7 @@ from ..errors import KemsError, Names
 from . import cards as C
 from .outcomes import Effect, Team, Verdict
 from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
-from .situation import CALLS, CHOICE, FACTS, READING, Situation
+from .situation import ACCUSATIONS, CALLS, CHOICE, FACTS, READING, Situation, check_on_team
 
 
 @dataclass
@@ -261,22 +261,45 @@ class TableExcluded(KemsError):
 
 
 def count_allows(value: dict[str, Any], players: int) -> bool:
+    """Whether a stated count of players (``players.count``) allows a table of ``players``."""
     if "counts" in value:
         return players in value["counts"]
-    low, high = value["min"], value["max"]
-    return low <= players and (high is None or players <= high) and not (value["even"] and players % 2)
+    low, high = value["min"], value.get("max")
+    even_from = value["min"] if value.get("even") else value.get("even_from")
+    return low <= players and (high is None or players <= high) \
+        and not (even_from is not None and players >= even_from and players % 2)
+
+
+def count_opens(value: dict[str, Any]) -> bool:
+    """Whether a stated count allows some table that teams of two cannot fill: 2, or an odd size."""
+    top = max([*value.get("counts", []), value.get("min", 0), value.get("max") or 0, value.get("even_from") or 0])
+    return any(count_allows(value, n) for n in range(2, top + 3) if n % 2 or n < 4)
 
 
 def count_label(value: dict[str, Any]) -> str:
+    """A stated count in figures, the same in every language: ``4–8``, ``4/6/8``; a count that must be
+    even only from a size on lists the sizes it allows (``4/5/6/8/10/…``)."""
     if "counts" in value:
         return "/".join(map(str, value["counts"]))
-    return f"{value['min']}" if value["max"] == value["min"] else f"{value['min']}–{value['max'] or '…'}"
+    low, high, even_from = value["min"], value.get("max"), value.get("even_from")
+    if even_from is not None and not value.get("even"):
+        first = even_from + even_from % 2
+        sizes = [*range(low, even_from), *range(first, (high or first + 2) + 1, 2)]
+        return "/".join(map(str, sizes)) + ("" if high is not None else "/…")
+    return f"{low}" if high == low else f"{low}–{high or '…'}"
 
 
 def _table(ctx: Ctx) -> tuple[int, int, int]:
     """Check the table against the convention; return (deck size, number of decks, max hand)."""
     conv, sit = ctx.conv, ctx.sit
     count = conv.get("players.count")
+    unpaired = sit.players % 2 or sit.players < 4  # a table that teams of two cannot fill
+    if unpaired and not (count.stated and count_opens(count.value)):
+        # the game's own shape, where the convention's stated count allows no more (no shipped one does);
+        # a count that allows some such size rules this one too (below: its citation)
+        raise KemsError("error.players_odd" if sit.players % 2 else "error.players_too_few", players=sit.players)
+    if unpaired:
+        check_on_team(sit)
     if sit.players != 4 or (count.stated and not count_allows(count.value, sit.players)):
         answer = ctx.rule("players.count")
         named = [e["conventions"] for e in (answer.value.get("elsewhere") or [] if answer else [])
@@ -298,6 +321,14 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
                                     counts=count_label(answer.value), players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=count_label(answer.value), players=sit.players)
+        elif unpaired and sit.players < 4 and sit.kind in ACCUSATIONS:
+            raise TableExcluded("error.players_no_opponent", convention=conv.short_name, players=sit.players,
+                                counts=count_label(answer.value), cite=_cite(count),
+                                call=Names({lang: conv.call_name(sit.event, lang) for lang in ("en", "fr")})
+                                if conv.calls.get(sit.event) else KemsError(f"event.{sit.kind}"))
+        elif unpaired:  # a size the file's count allows beyond teams of two: ruled, and said
+            ctx.say("why.players_one_team" if sit.players < 4 else "why.players_odd_allowed", name=ctx.name,
+                    counts=count_label(answer.value), players=sit.players)
     sizes = conv.value("deck.size")
     entry = conv.get("deck.size")
     allowed = [52, 36, 32]
@@ -561,9 +592,12 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     accusation = ctx.sit.kind in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
+        if ctx.sit.players < 4 and entry["team"] != Team.CALLERS:  # a table of 2 a file allows: one team
+            ctx.say("why.players_no_other_team")
+            return None
         if entry["team"] != Team.OTHER:
             out.append({**entry, "team": Team(entry["team"])})
-        elif ctx.sit.players <= 4:  # two teams: "the other team" is the accused one, or the opponents
+        elif ctx.sit.players // 2 <= 2:  # two teams: "the other team" is the accused one, or the opponents
             out.append({**entry, "team": Team.ACCUSED if accusation else Team.OTHERS})
         else:
             multi = ctx.rule("score.multi_team")
@@ -1436,10 +1470,23 @@ def excluded(conv: Convention, sit: Situation, exc: TableExcluded) -> Ruling:
                   **_names(conv, sit))
 
 
+def check_table(convs: list[Convention], sit: Situation) -> None:
+    """A table that teams of two cannot fill (an odd count, 2) is refused unless one of ``convs``
+    states a count that allows it: the same one-line error as before any convention is read."""
+    if not (sit.players % 2 or sit.players < 4):
+        return
+    for conv in convs:
+        count = conv.get("players.count")
+        if count.stated and count_opens(count.value):
+            return
+    raise KemsError("error.players_odd" if sit.players % 2 else "error.players_too_few", players=sit.players)
+
+
 def resolve_all(convs: list[Convention], sit: Situation) -> list[Ruling]:
     """One ruling per convention, always all of them: a convention under which the situation
     cannot happen (a card its deck lacks, a table size it excludes) gets the verdict
     ``impossible`` with the reason, instead of dropping out of the comparison."""
+    check_table(convs, sit)
     out = []
     for conv in convs:
         try:

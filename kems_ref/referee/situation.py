@@ -219,10 +219,8 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         if getattr(sit, fact) is not None and getattr(sit, cards) is not None:
             raise KemsError("error.cards_and_square", cards="--" + cards.replace("_", "-"),
                             flag=FACT_FLAGS[fact][0 if getattr(sit, fact) else 1])
-    if sit.players < 2 or sit.players % 2:
+    if sit.players < 2:  # no convention's count goes below 2; an odd count or 2 is the convention's to allow
         raise KemsError("error.players_odd", players=sit.players)
-    if sit.players < 4:
-        raise KemsError("error.players_too_few", players=sit.players)
     if sit.deck is not None and sit.deck < 4:  # 32, 36, 52, or the size of a convention's own deck
         raise KemsError("error.bad_deck", deck=sit.deck)
     if sit.cards is not None and sit.cards < 1:
@@ -231,9 +229,15 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         raise KemsError("error.contradictory_facts", first="--simultaneous", second="--after-kems")
     if sit.over_limit is not None and sit.over_limit <= 4:
         raise KemsError("error.over_limit_low", count=sit.over_limit)
+    if not (sit.players % 2 or sit.players < 4):  # else checked once the convention allows the table
+        check_on_team(sit)
+    return sit
+
+
+def check_on_team(sit: Situation) -> None:
+    """``--on-team N``: a team of the table, other than the caller's."""
     if sit.on_team is not None and not 2 <= sit.on_team <= sit.players // 2:
         raise KemsError("error.on_team_range", team=sit.on_team, teams=sit.players // 2, players=sit.players)
-    return sit
 
 
 #: the suffix of the parameter that carries a fact's "no" flag where a front end declares the two
