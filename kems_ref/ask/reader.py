@@ -616,8 +616,9 @@ CARDS_TOGETHER = (r"(?:at once|in one go|together|at the same time|a la fois|en 
                   r"|dun coup|ensemble|de une traite)")
 
 
+#: what is taken: a card, or a card named by its rank ("the 7", "la dame": one word after its determiner)
 CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two) (?:card|carte|cards|cartes|sienne|sien"
-               + "|" + "|".join(sorted((w for w in RANK_WORDS if len(w) > 1), key=len, reverse=True)) + r"|10|[2-9]))?"
+               r"|[a-z0-9]+))?"
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
 #: verbs of taking a card from the middle: an exchange
