@@ -349,7 +349,8 @@ def test_a_question_on_a_table_size_says_first_whether_each_source_allows_it(run
                         "  Marquoir : non — sa règle : 4–8 (pair) (Marquoir, page « Kems » — Setup ; Le matériel)"]
     asked = kems.ask(story, "fr")
     assert asked.table == {"players": 5, "answers": [{
-        "convention": "marquoir", "name": "Marquoir", "allowed": False, "prescribed": True, "counts": "4–8 (pair)",
+        "convention": "marquoir", "name": "Marquoir", "allowed": False, "elsewhere": [], "prescribed": True,
+        "counts": "4–8 (pair)",
         "citation": asked.table["answers"][0]["citation"]}]}
     assert asked.table["answers"][0]["citation"]["section"] == "Setup ; Le matériel"
     page = _text(client.get("/ask", params={"words": story, "lang": "fr"}).text)

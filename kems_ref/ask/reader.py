@@ -412,7 +412,10 @@ def _no_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?:personne|nobody|no one|noone)(?: (?:ne|n))? (?:has|had|a|avait)(?: (?:yet|encore|pas encore))?"
         rf" (?:de |a |any |un )?{KEMS}(?: (?:yet|encore|pas encore))?\b"
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
-        rf"(?:called|said|annonce|dit|fait|crie)?\b")
+        rf"(?:called|said|annonce|dit|fait|crie)?\b"
+        rf"|\bbefore (?:\w+ ){{0,2}}?(?:said|says|could say|had said|called|could call) (?:anything|a thing|a word)\b"
+        rf"|\bavant que (?:\w+ ){{0,2}}?(?:ne )?(?:dise|ait dit|puisse dire|ait pu dire)"
+        rf" (?:quoi que ce soit|rien|un mot|quelque chose)\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"personne n'a fait kems": no Kems came before (an accusation, not after a Kems)."""
     return [("no_kems_called", True)]
@@ -483,9 +486,12 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: penalty letters spelled out ("we have K-E-M-P", "on a K.E.M"): the letters a team holds, never cards;
 #: a question on what they mean is a question on the score (session.rules_question)
-@phrase(r"\bk e(?: m(?: p(?: s)?)?)?\b(?! (?:of|de|d|des|[2-9]|10|[ajqkvdr])\b)")
+@phrase(r"\bk e(?: m(?: p(?: s)?)?)?\b(?! (?:of|de|d|des|[2-9]|10|[ajqkvdr])\b)"
+        r"|(?:(?<=\bhad )|(?<=\bhave )|(?<=\bhas )|(?<=\bavait )|(?<=\bavions )|(?<=\bavons )|(?<=\bont ))"
+        r"k(?: and| et)? e(?:(?: and| et)? m(?:(?: and| et)? p)?)?\b"
+        r"(?! (?:of|de|d|des|[2-9]|10|[ajqkvdr])\b)")
 def _letters_held(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("letters_held", m.group(0).replace(" ", "").upper())]
+    return [("letters_held", "".join(w for w in m.group(0).split() if w not in ("and", "et")).upper())]
 
 
 #: a team said by its rank at the table ("the third team")
@@ -560,7 +566,11 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?:after|once|apres que|une fois que|une fois) (?:the |le )?(?:sweep|balayage) (?:had |has |avait |a )?"
         rf"(?:started|begun|begin|commence|debute|demarre)\b"
         r"|\bpendant qu?e? (?:on |l on |le donneur |il |elle )?(?:remplace|remplacait|change|changeait|balaye|balayait"
-        r"|balaie|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b")
+        r"|balaie|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b"
+        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?"
+        r"(?:was |were |is |etait en train de )?"
+        r"(?:laying|putting down|turning over|turning up|dealing|setting out|posait|retournait|mettait|disposait|poser"
+        r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
 
@@ -790,6 +800,15 @@ def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
                                               r" (?:hand|manche|game|partie|round|donne)| between games"
                                               r"| entre les parties"
                                               r"| entre deux parties"))
+@phrase(r"\b(?:en changer|le changer|la changer|change it|change them|changer en cours de partie"
+        r"|changer de signe en cours"
+        r"|change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game|in the middle of"
+        r" the game))\b")
+def _signal_changed_again(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"on a le droit d'en changer en cours de partie ?" (of the signal): when a signal may change."""
+    return [("rule_point", "signal.change")]
+
+
 def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"changer de signe après la manche": a question on when a signal may change (signal.change)."""
     return [("rule_point", "signal.change")]
@@ -1382,7 +1401,7 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
         tok = tokens[j]
         if quantity is None:
             # "a"/"as" alone starts nothing (an article, a conjunction, "tu as"); among cards, an ace
-            ace = tok.word in ("a", "as") and tok.text not in ("à", "À") \
+            ace = tok.word in ("a", "as") and tok.text not in ("à", "À") and not _auxiliary(tokens, j) \
                 and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))  # "à" is never an ace
             if not (ace or (_is_card_word(tok, False) and tok.word not in ("a", "as"))):
                 break
@@ -1405,6 +1424,19 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
                 break
             j += 1
     return cards, end
+
+
+#: past participles after the auxiliary "a" ("et a crié kems"): "a" is then no ace
+PARTICIPLES = {"crie", "dit", "annonce", "fait", "pris", "pose", "montre", "gagne", "perdu", "eu", "ete", "touche",
+               "souleve", "ramasse", "change", "signale", "appele", "hurle", "lance", "joue", "recu", "demande",
+               "balaye", "triche", "garde", "jete", "defausse", "vu", "refuse", "echange", "pioche", "gueule",
+               "repondu", "repris"}
+
+
+def _auxiliary(tokens: list[Token], j: int) -> bool:
+    """ "a" before a past participle ("il a crié"): the verb avoir, never a card."""
+    nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+    return tokens[j].word == "a" and nxt is not None and nxt.word in PARTICIPLES
 
 
 def _ace_starts_run(tok: Token, nxt: Optional[Token]) -> bool:
@@ -1762,10 +1794,11 @@ def _against_double(items: list[Item], double: Item, tokens: list[Token]) -> Non
         items.append(Item("fact", ("partner_square_said", True), double.start, double.end, double.words))
 
 
-def _next_calls(reading: Reading, items: list[Item], facts: dict[str, Any]) -> None:
+def _next_calls(reading: Reading, items: list[Item], facts: dict[str, Any], prefer: Optional[str] = None) -> None:
     """A call the story places after the one in dispute ("before she could say double kems": about to be
     made; "before he said kems": made after it): said as what it is, and never a second call to rule;
-    the words are listed as not read where no call follows them."""
+    the words are listed as not read where no call follows them.  A call made after it is set aside (ruled on its
+    own after, ``Reading.set_aside``); read again as the dispute (``prefer``), it is the call ruled."""
     if facts.pop("next_call", None) is None:
         return
     for said in [it for it in items if it.kind == "fact" and it.value[0] == "next_call"]:
@@ -1773,8 +1806,12 @@ def _next_calls(reading: Reading, items: list[Item], facts: dict[str, Any]) -> N
         if nxt is None or not any(it.kind == "event" and it is not nxt for it in items):
             reading.unknown.append(said.words)
             continue
+        if nxt.value == prefer:
+            continue
         nxt.kind = "next"
         reading.understood.append((f"{said.words} {nxt.words}", f"next_{said.value[1]}", nxt.value))
+        if said.value[1] == "later" and nxt.value in ("kems", "double-kems"):
+            reading.set_aside = nxt.value
 
 
 def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str],
@@ -1784,7 +1821,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     a call too late, a ban agreed before play); those facts are turned into options or listed.  A
     call of the convention's own named by its name is the dispute ("broken contre Tom": the
     "contre" accuses, it is no second call)."""
-    _next_calls(reading, items, facts)
+    _next_calls(reading, items, facts, prefer)
     events = [it.value for it in items if it.kind == "event"]
     own = [e for e in events if e in (likes or {})]
     if own:
@@ -2026,7 +2063,7 @@ def _card_clauses(tokens: list[Token], items: list[Item]) -> set[int]:
     words listed as not read), or a card word, a call's name or a verb of holding.  A negation
     elsewhere ("they say no", "on a rien dit") denies no card fact: it is listed, not refused."""
     clauses = {tokens[i].clause for it in items if it.kind != "convention"
-               and not (it.kind == "fact" and it.value[0] == "unread") for i in range(it.start, it.end)}
+               and not (it.kind == "fact" and it.value[0] in ("unread", "rule_point")) for i in range(it.start, it.end)}
     return clauses | {tok.clause for tok in tokens if not tok.quoted and (tok.word in CARD_TALK or tok.word.isdigit())}
 
 

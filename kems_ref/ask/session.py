@@ -104,7 +104,7 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
                       r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
-                      r"|partie finie)\b")
+                      r"|partie finie|le droit|the right to|allowed to|ok to)\b")
 #: facts that describe the table, not a call: told alone in a question, they are what it asks about
 #: ("peut-on jouer à 5 ?" asks whether five players is allowed)
 TABLE_FACTS = {"players": "players.count", "deck": "deck.size"}
@@ -122,8 +122,8 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
 
     # a question on a rule point the words name ("changer de signe après un contre-kems ?"): the call is its context
     named_point = any(attr == "rule_point" for _, attr, _ in reading.understood)
-    told = (reading.event is not None and not named_point) or reading.cards_told or any(
-        v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)
+    told = reading.cards_told or (not named_point and (reading.event is not None or any(
+        v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)))
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
     if told or not QUESTION.search(words):
         return None
@@ -132,7 +132,13 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         table += ["score.system", "score.target"]
     table += [value for _, attr, value in reading.understood if attr == "rule_point"]  # "changer de signe"
     idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
-    return table or find_points(story) or idioms or None
+    found = find_points(story)
+    if idioms:  # an idiom says its point ("on joue en combien ?"): with the words' points of its topic only
+        from ..corpus.catalogue import IDS
+
+        topic = idioms[0].split(".")[0]
+        return table or sorted({*idioms, *(p for p in found if p.split(".")[0] == topic)}, key=IDS.index)
+    return table or found or None
 
 
 def table_asked(points: list[str], reading: Reading) -> Optional[int]:
@@ -410,6 +416,10 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             label = wording.event_label(value, lang)
         elif attr == "earlier":  # a call made earlier in the hand, read apart
             label = t("ask.u.earlier", lang, value=wording.event_label(value, lang))
+        elif attr == "rule_point":  # "en changer en cours de partie": the point a question names
+            from ..corpus.catalogue import question
+
+            label = question(value, lang)
         elif attr in ("next_unmade", "next_later", "call_on_signal", "call_on_exchange"):  # a call not the one ruled
             label = t(f"ask.u.{attr}", lang, value=wording.event_label(value, lang))
         elif attr == "point_ours":

@@ -204,8 +204,12 @@ def table_answers(convs: list[Convention], players: int, lang: str) -> dict[str,
     for label, conv in zip(labels(convs), convs, strict=True):
         entry = entry_of(conv, "players.count")
         stated = entry.stated and isinstance(entry.value, dict)
+        # a size the source's own sheet calls possible under other conventions (Regles.com at six): named there
+        elsewhere = [e["conventions"] for e in (entry.value.get("elsewhere") or [] if stated else [])
+                     if e["players"] == players]
         answers.append({"convention": label, "name": conv.short_name,
                         "allowed": count_allows(entry.value, players) if stated else None,
+                        "elsewhere": elsewhere[0] if elsewhere else [],
                         "prescribed": entry.force == "prescribed" if stated else None,
                         "counts": short_entry("players.count", entry, lang) if stated else None,
                         "citation": localized(entry.citation, lang) if stated else None})

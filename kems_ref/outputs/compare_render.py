@@ -71,11 +71,14 @@ def table_lines(table: dict[str, Any], lang: str) -> list[str]:
             key = "ui.table_silent"
         elif answer["allowed"]:
             key = "ui.table_allowed"
+        elif answer.get("elsewhere"):
+            key = "ui.table_elsewhere"
         else:
             key = "ui.table_excluded" if answer["prescribed"] else "ui.table_described"
         cite = answer["citation"]
         where = f" ({cite['source']} — {cite['section']})" if cite else ""
-        out.append("  " + t(key, lang, name=answer["name"], counts=answer["counts"] or "", players=players) + where)
+        out.append("  " + t(key, lang, name=answer["name"], counts=answer["counts"] or "", players=players,
+                            conventions=", ".join(answer.get("elsewhere") or [])) + where)
     return out
 
 
