@@ -72,3 +72,24 @@ def test_under_kings_both_teams_may_change_their_signal_after_a_counter_call(run
     row = next(r for r in rows if r["rule_point"] == "signal.change")
     assert row["values"]["kings"]["short"] == "after a Contre-Kems, both teams may agree new signals"
     assert run("conventions", "validate", kings, "--strict").code == 0
+
+
+def test_a_team_a_contre_kems_was_called_on_agrees_a_new_signal_where_its_file_says_so(run):
+    t56 = os.path.join(HERE, "table-56.yaml")
+    for hand in ("7 7 K K", "K K K K"):  # right or wrong, the call was made on the team
+        data = ruling(run, "contre-kems", "--hand", hand, "--partner-hand", "2 3 4 5", "-c", t56)
+        assert "accused-changes-signal" in data["effects"]
+        assert "signal.change" in [c["rule_point"] for c in data["citations"]]
+
+
+def test_a_sign_caught_by_a_spy_call_is_changed_and_kings_lets_both_teams_change(run):
+    data = ruling(run, "spy", "--their-signal", "-c", os.path.join(HERE, "table-numbered.yaml"))
+    assert (data["verdict"], data["effects"]) == ("upheld", ["accused-changes-signal"])
+    data = ruling(run, "contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "-c",
+                  os.path.join(HERE, "kings.yaml"))
+    assert "both-teams-may-change-signal" in data["effects"]
+
+
+def test_a_shipped_convention_whose_signal_changes_after_any_hand_adds_no_effect_to_a_contre_kems(run):
+    data = ruling(run, "contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "-c", "pagat")
+    assert data["effects"] == ["accused-team-shows-hands"]

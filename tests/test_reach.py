@@ -162,7 +162,7 @@ def test_spy_naming_the_accused_teams_own_signal_is_upheld_with_two_points(rule)
     assert (ruling["event"], ruling["verdict"]) == ("spy", "upheld")
     assert ruling["score"] == [{"team": "callers", "change": 2, "unit": "point"}]
     assert "The signal the caller named is the accused team's own." in ruling["explanation"]
-    assert ruling["rule_points"] == ["deck.size", "call.spy", "call.spy.right", "hand.end"]
+    assert ruling["rule_points"] == ["deck.size", "call.spy", "signal.change", "call.spy.right", "hand.end"]
 
 
 def test_spy_naming_a_signal_that_is_not_theirs_gives_the_accused_team_a_point(rule):

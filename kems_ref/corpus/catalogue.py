@@ -108,7 +108,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("signal.count", "signal", Literal["one", "several", "one-unless-all-agree"], ruled=True),
     RulePoint("signal.change", "signal", Literal["after-any-hand", "after-each-hand", "between-games",
                                                     "after-counter-call", "after-caught",
-                                                    "after-counter-call-or-caught", "after-counter-call-both-teams"]),
+                                                    "after-counter-call-or-caught", "after-counter-call-both-teams"],
+              ruled=True),
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     # meaningless decoy signs beside the one that counts: an exception to "one signal" (English Wikipedia)
     RulePoint("signal.bluff", "signal", bool, added=True, ruled=True, exception=True),

@@ -951,8 +951,22 @@ PROOF_EFFECTS = {
 }
 
 
+def _signal_change(ctx: Ctx, caught: bool) -> None:
+    """After a Contre-Kems (or a sign caught, ``caught``), the new signal the convention asks for, where it
+    states one: the accused team agrees a new one, or both teams may."""
+    entry = ctx.conv.get("signal.change")
+    if not entry.stated or entry.conflict:
+        return
+    wanted = {"after-counter-call": not caught, "after-caught": caught, "after-counter-call-or-caught": True,
+              "after-counter-call-both-teams": not caught}.get(entry.value, False)
+    if wanted and ctx.if_stated("signal.change") is not None:
+        ctx.effect(Effect.BOTH_TEAMS_MAY_CHANGE_SIGNAL if entry.value == "after-counter-call-both-teams"
+                   else Effect.ACCUSED_CHANGES_SIGNAL)
+
+
 def _proof_and_bar(ctx: Ctx, upheld: bool) -> None:
     """What follows a Contre-Kems: the proof where one takes place, the caller's bar if wrong."""
+    _signal_change(ctx, caught=False)
     proof = ctx.conv.get("call.contre_kems.proof")
     # a disproof is shown after a wrong call, the four after a right one (2play1game), whole hands after either
     shown = proof.stated and (proof.value["cards"] == "whole-hand" or upheld == (proof.value["cards"] == "square"))
@@ -1002,6 +1016,8 @@ def _own_call(ctx: Ctx) -> Decision:
     if call.checks == "signal":  # the caller names the accused team's secret signal: is it theirs?
         named = ctx.fact("their_signal")
         ctx.say_fact("their_signal", named)
+        if named:
+            _signal_change(ctx, caught=True)
         score = _score(ctx, f"call.{call.id}.right" if named else f"call.{call.id}.wrong")
         return Decision(Verdict.UPHELD if named else Verdict.REJECTED, score,
                         _hand_end(ctx, "right-call" if named else "wrong-contre-kems", score))
