@@ -93,3 +93,14 @@ def test_a_sign_caught_by_a_spy_call_is_changed_and_kings_lets_both_teams_change
 def test_a_shipped_convention_whose_signal_changes_after_any_hand_adds_no_effect_to_a_contre_kems(run):
     data = ruling(run, "contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "-c", "pagat")
     assert data["effects"] == ["accused-team-shows-hands"]
+
+
+def test_kent_with_rook_cards_reads_rook_numbers_and_a_table_that_chose_a_standard_deck_reads_ranks(run):
+    """Lee Anderson's Kent is played with Rook cards (1 to 14 in four colours), or any deck with sets of four: a
+    table that chose the 52-card deck names its cards by rank; without --deck the cards are Rook numbers."""
+    kent = os.path.join(HERE, "rook-kent.yaml")
+    assert ruling(run, "kent", "--hand", "12 12 12 12", "-c", kent)["verdict"] == "upheld"
+    assert ruling(run, "kent", "--hand", "Q Q Q Q", "--deck", "52", "-c", kent)["verdict"] == "upheld"
+    refused = run("rule", "kent", "--hand", "Q Q Q Q", "-c", kent)
+    assert refused.code == 2 and "unreadable card 'Q' in the 'rook' deck" in refused.err
+    assert run("rule", "kent", "--hand", "Q Q Q Q", "--deck", "32", "-c", kent).code == 2

@@ -196,10 +196,20 @@ class Convention:
         pub = self.publication
         return str(pub.get("cite_as") or pub["title"])
 
-    def card_deck(self) -> Any:
-        """The deck of its own the cards are read in (``deck.size`` naming one), if any."""
-        for size in (self.value("deck.size") if self.get("deck.size").stated else None) or []:
-            if size.get("deck") in self.decks:
+    def deck_sizes(self) -> list[dict[str, Any]]:
+        """Every deck ``deck.size`` names: its value's, then those of the choices it offers the table."""
+        entry = self.get("deck.size")
+        if not entry.stated:
+            return []
+        return [*(entry.value or []), *(size for choice in entry.choices for size in choice)]
+
+    def card_deck(self, deck: Optional[int] = None) -> Any:
+        """The deck of its own the cards are read in (``deck.size`` naming one), if any; ``deck``: the size
+        the table plays with (a choice of a standard deck beside the file's own: the standard one)."""
+        sizes = self.deck_sizes()
+        standard = deck is not None and any(not size.get("deck") and size["cards"] == deck for size in sizes)
+        for size in sizes:
+            if size.get("deck") in self.decks and (deck is None or size["cards"] == deck or not standard):
                 return self.decks[size["deck"]]
         return None
 

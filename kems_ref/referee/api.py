@@ -37,7 +37,7 @@ def situation(event: Optional[str], options: dict[str, Any], situation_file: Opt
     given = {k: v for k, v in options.items()
              if v is not None and v != [] and (v is not False or k in FACT_FLAGS)}
     conv = conventions.load(convention) if convention else None
-    card_deck = conv.card_deck() if conv else None
+    card_deck = conv.card_deck(given.get("deck")) if conv else None
     calls = conv.likes() if conv else {}
     if situation_file:
         if event:
@@ -54,7 +54,8 @@ def situation_of(data: Any, convention: Optional[str] = None) -> Situation:
     """A situation from a mapping with the keys of a ``--situation`` file (a web request's body),
     its cards read in ``convention``'s own deck where it has one; strict, as the file is."""
     conv = conventions.load(convention) if convention else None
-    return from_mapping(data, None, None, None, conv.card_deck() if conv else None,
+    deck = data.get("deck") if isinstance(data, dict) and isinstance(data.get("deck"), int) else None
+    return from_mapping(data, None, None, None, conv.card_deck(deck) if conv else None,
                         conv.likes() if conv else {})
 
 

@@ -329,8 +329,9 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         elif unpaired:  # a size the file's count allows beyond teams of two: ruled, and said
             ctx.say("why.players_one_team" if sit.players < 4 else "why.players_odd_allowed", name=ctx.name,
                     counts=count_label(answer.value), players=sit.players)
-    sizes = conv.value("deck.size")
     entry = conv.get("deck.size")
+    # a deck the table may choose instead (Rook cards, or a standard deck) is one the table plays with when named
+    sizes = conv.deck_sizes() if sit.deck is not None else conv.value("deck.size")
     allowed = [52, 36, 32]
     fitting: list[int] = []
     if sizes:
