@@ -104,3 +104,17 @@ def test_kent_with_rook_cards_reads_rook_numbers_and_a_table_that_chose_a_standa
     refused = run("rule", "kent", "--hand", "Q Q Q Q", "-c", kent)
     assert refused.code == 2 and "unreadable card 'Q' in the 'rook' deck" in refused.err
     assert run("rule", "kent", "--hand", "Q Q Q Q", "--deck", "32", "-c", kent).code == 2
+
+
+def test_a_source_that_says_two_to_six_and_adds_a_deck_beyond_six_rules_eight_players_on_the_tables_reading(run):
+    """GameRules' drinking Kemps says two to six players, then adds a second deck beyond six: at eight players the
+    ruling turns on the reading — impossible under the first (cited), the call ruled under the second."""
+    path = os.path.join(HERE, "gamerules-drinking.yaml")
+    data = ruling(run, "kems", "--hand", "Q♥ Q♥ Q Q", "--players", "8", "-c", path)
+    assert data["verdict"] == "depends"
+    assert [(b["if"], b["ruling"]["verdict"]) for b in data["branches"]] == [
+        ({"reading:players.count": 1}, "impossible"), ({"reading:players.count": 2}, "upheld")]
+    assert ruling(run, "kems", "--hand", "Q♥ Q♥ Q Q", "--players", "8", "--reading", "players.count=2", "-c",
+                  path)["verdict"] == "upheld"
+    marquoir = ruling(run, "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", "marquoir")  # one reading: excluded
+    assert marquoir["verdict"] == "impossible"

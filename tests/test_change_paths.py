@@ -107,9 +107,9 @@ def test_every_fact_a_phrase_of_the_reader_says_is_an_option_of_rule_or_a_declar
     said: set[str] = set()
     assemble = reader._assemble
 
-    def spying(tokens, items, markers, roles, likes):
+    def spying(tokens, items, markers, roles, likes, prefer=None):
         said.update(item.value[0] for item in items if item.kind == "fact")
-        return assemble(tokens, items, markers, roles, likes)
+        return assemble(tokens, items, markers, roles, likes, prefer)
 
     monkeypatch.setattr(reader, "_assemble", spying)
     stories = yaml.safe_load((TESTS / "data" / "ask" / "stories.yaml").read_text(encoding="utf-8"))

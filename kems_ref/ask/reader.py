@@ -1150,6 +1150,17 @@ def story_lang(story: str) -> str | None:
     return None
 
 
+#: words that make a story a question about the rules rather than about one call
+QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
+                      r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
+                      r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
+                      r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
+                      r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
+                      r"|partie finie|le droit|the right to|allowed to|ok to)\b")
+#: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
+IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target")]
+
+
 @functools.lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
     """Every word the reader knows: those its phrases, events, conventions and cards are written
@@ -1159,8 +1170,6 @@ def vocabulary() -> frozenset[str]:
     words = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
     cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard", "many", "much",
              "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters"}
-    from .session import IDIOMS, QUESTION  # the words of a question on the rules, read there
-
     asked = set(re.findall(r"[a-z]{3,}", QUESTION.pattern + " ".join(p for p, _ in IDIOMS)))
     return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards | asked
                      | {w for kin in KIN for w in kin.split()} | {"gagner", "faut", "changer"})

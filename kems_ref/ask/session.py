@@ -22,7 +22,7 @@ from ..outputs import wording
 from ..referee import api
 from ..referee.resolver import Ruling
 from ..referee.situation import CARD_FACTS, CHOICE, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING, table_point
-from .reader import Reading
+from .reader import IDIOMS, QUESTION, Reading
 
 YES = {"y", "yes", "o", "oui", "true", "1"}
 NO = {"n", "no", "non", "false", "0"}
@@ -98,18 +98,9 @@ def convention_for(named: Optional[str], given: str, explicit: bool) -> str:
     return named
 
 
-#: words that make a story a question about the rules rather than about one call
-QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
-                      r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
-                      r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
-                      r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
-                      r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
-                      r"|partie finie|le droit|the right to|allowed to|ok to)\b")
 #: facts that describe the table, not a call: told alone in a question, they are what it asks about
 #: ("peut-on jouer à 5 ?" asks whether five players is allowed)
 TABLE_FACTS = {"players": "players.count", "deck": "deck.size"}
-#: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
-IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target")]
 
 
 def rules_question(story: str, reading: Reading) -> Optional[list[str]]:

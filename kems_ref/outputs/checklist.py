@@ -149,7 +149,7 @@ def as_markdown(conv: Convention, rows: list[dict[str, Any]], lang: str,
 
 
 _CSS = """@page { size: A4; margin: 7mm 9mm; }
-body { font: 7.6pt/1.18 Georgia, serif; color: #000; margin: 0; }
+body { font: 7.3pt/1.16 Georgia, serif; color: #000; margin: 0; }
 h1 { font-size: 12pt; margin: 0 0 1.5mm; } p.intro { margin: 0 0 2mm; font-style: italic; }
 main { columns: 2; column-gap: 6mm; } h2 { font-size: 9pt; margin: 1.5mm 0 0.8mm; break-after: avoid; }
 ul { list-style: none; padding: 0; margin: 0; } li { break-inside: avoid; margin: 0 0 1.1mm; }

@@ -1412,6 +1412,26 @@ def _open(conv: Convention, facts: list[str] | tuple[str, ...]) -> tuple[str, ..
                  and (conv.get(f[len(READING):]).conflict or {}).get("open"))
 
 
+def _branch(conv: Convention, sit: Situation, fact: str, value: Any, values: tuple[Any, ...]) -> Ruling:
+    """The ruling under one answer.  Where the answer is a reading (or a choice) of the source, a table size
+    it excludes is that branch's ruling (``impossible``, cited), so that the ruling turns on the reading —
+    unless every answer excludes it, which is then the ruling itself (the exclusion raised)."""
+    try:
+        return resolve(conv, sit.assuming(fact, value))
+    except TableExcluded as exc:
+        if not fact.startswith((READING, CHOICE)):
+            raise
+        for other in values:
+            if other == value:
+                continue
+            try:
+                resolve(conv, sit.assuming(fact, other))
+            except TableExcluded:
+                continue
+            return excluded(conv, sit.assuming(fact, value), exc)
+        raise
+
+
 def resolve(conv: Convention, sit: Situation) -> Ruling:
     """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there.
     Pure: it reads the convention and the situation, nothing else, and words nothing."""
@@ -1419,7 +1439,7 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
         return _once(conv, sit)
     except Unknown as unknown:
         fact, values = unknown.fact, unknown.values
-    branches = [(value, resolve(conv, sit.assuming(fact, value))) for value in values]
+    branches = [(value, _branch(conv, sit, fact, value, values)) for value in values]
     first = branches[0][1]
     if all(r.settlement() == first.settlement() for _, r in branches):
         # the fact does not change the ruling: one ruling, saying so (a conflict stays listed),
