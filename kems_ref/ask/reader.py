@@ -134,7 +134,8 @@ class Token:
 #: a player's words quoted after a verb of saying ("Paul dit 'non, je l'avais pas pris'", he said "no way"):
 #: what a player claims, not what the teller states — listed, never read as a fact.  The closing quote is
 #: followed by punctuation or the end, so that an elision inside ("j'allais") does not close it.
-QUOTED = re.compile(r"(?i)\b(?:dit|disait|dis|disent|repond|répond|répondait|crie|crié|a dit|says|said|say|replied"
+QUOTED = re.compile(r"(?i)\b(?:dit|disait|dis|disent|dire|crier|repond|répond|répondait|crie|crié|a dit|says|said"
+                    r"|say|replied"
                     r"|replies|answered|answers|yelled|shouted|goes)\s*:?\s*"
                     r"(?:(?P<open>\")(?P<body>[^\"]+)(?P<close>\")|(?P<open2>«)(?P<body2>[^»]+)(?P<close2>»)"
                     r"|(?P<open3>“)(?P<body3>[^”]+)(?P<close3>”)"
@@ -296,6 +297,11 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # phrases whose negation or number would otherwise be misread: read first, they say nothing
+# another player's claim that something is not allowed ("Kevin says I can't grab two"): the question, no negation
+phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme|soutient) (?:that |que |qu )?"
+       r"(?:i|you|we|he|she|they|je|tu|on|il|elle|nous) (?:can not|could not|ne peux pas|peux pas|ne peut pas|peut pas"
+       r"|ne ai pas le droit|ai pas le droit|ne a pas le droit|a pas le droit|is not allowed to|am not allowed to"
+       r"|are not allowed to)\b")(_nothing)
 # the game's name, not a call: "can we play kems?", "on peut jouer au kems ?", "pour gagner au kems"
 phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of|au"
        r"|gagner au|win at|win a game of|at)"
@@ -414,6 +420,8 @@ def _no_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b"
         rf"|\bbefore (?:\w+ ){{0,2}}?(?:said|says|could say|had said|called|could call) (?:anything|a thing|a word)\b"
+        rf"|\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:has|had|a|avait) (?:called|said|annonce|dit|crie)"
+        rf" (?:anything|rien)(?: (?:yet|encore))?\b"
         rf"|\bavant que (?:\w+ ){{0,2}}?(?:ne )?(?:dise|ait dit|puisse dire|ait pu dire)"
         rf" (?:quoi que ce soit|rien|un mot|quelque chose)\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -570,7 +578,10 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?"
         r"(?:was |were |is |etait en train de )?"
         r"(?:laying|putting down|turning over|turning up|dealing|setting out|posait|retournait|mettait|disposait|poser"
-        r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b")
+        r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b"
+        r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been) (?:out|down|laid|turned"
+        r"|turned up|dealt)\b|\bavant que les (?:quatre )?nouvelles(?: cartes)? (?:soient|ne soient) (?:posees|sorties"
+        r"|retournees|la)\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
 
@@ -639,7 +650,9 @@ PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a p
 THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
         r"|and only after that|only after that|et))")
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
-OWN_CARD = r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another))?"
+OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another"
+            r"|(?:two|deux|one|une|three|trois) (?:of mine|of his|of hers|des miennes|des siennes)|mine|les miennes"
+            r"|les siennes))?")
 
 
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en|before (?:he|she|they|i|we) (?:had )?)"
@@ -651,7 +664,7 @@ OWN_CARD = r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|u
         rf" (?:taking|picking|picking up|grabbing|prendre|ramasser|piocher)(?: (?:one|une|a card|une carte))?\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:first|en premier|dabord|de abord)(?:{THEN} {TAKE}"
         rf"(?: (?:celle|celui|one|the one|a card|une carte))?{CARD_OBJECT})?\b"
-        rf"|\b{TAKE}(?: up)?{CARD_OBJECT}{THEN}{SUBJECT} {PUT}(?: down)?{OWN_CARD}(?: down)?\b"
+        rf"|\b{TAKE}(?: up)?{CARD_OBJECT}(?: {CARDS_TOGETHER})?{THEN}{SUBJECT} {PUT}(?: down)?{OWN_CARD}(?: down)?\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)?{THEN}{SUBJECT} {TAKE}(?: up)?{OWN_CARD}{CARD_OBJECT}\b")
 def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
     took = re.match(TAKE, m.group(0)) is not None
@@ -993,6 +1006,7 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux|the two of us|the 2 of us"
              rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
              rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi"
+             rf"|[a-z]+ et moi|[a-z]+ and (?:me|i)(?= (?:both|each)\b)"
              rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
              rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu)"
              rf" (?:both|each|chacun|chacune|tous les deux|toutes les deux)\b))")
@@ -1854,13 +1868,15 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         later = _ordered(reading, items, facts, tokens)
         if later is not None:
             event, said_of_kems = later, True
-        elif calls == {"contre-kems", "double-kems"} and facts.get("both_squares"):
+        elif calls == {"contre-kems", "double-kems"} and (facts.get("both_squares") or facts.get("simultaneous")):
             # "contre-kems sur Paul, mais Paul et Lucie avaient chacun un carré et Lucie a crié double kems": the
             # accused team's two squares are told, and the Contre-Kems is ruled on them in either order
             _against_double(items, next(it for it in items if it.kind == "event" and it.value == "double-kems"),
                             tokens)
             event, said_of_kems = "contre-kems", True
             reading.set_aside = "double-kems"  # ruled on its own after (session.settle)
+            if facts.pop("simultaneous", None):  # "au même moment": the two squares rule it whichever came first
+                reading.understood += [(words, "simultaneous", True) for words in _said(items, "simultaneous")][:1]
     if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
@@ -1908,6 +1924,8 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     facts.pop("before_play", None)
     if event is None:
         event = next((e for e in BY_PRIORITY if e in hints), None)
+    if event is None and facts.get("barred"):  # "already called a wrong contre kems, now he calls it again"
+        event = "contre-kems"
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
     if event in ("kems", "double-kems") and not prefer:
@@ -2039,7 +2057,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     for i, tok in enumerate(tokens):
         if tok.claimed or not _not_filler(tokens, i):
             continue
-        if tok.word in NEGATIONS and tok.clause in about_cards:  # "she didn't have four queens"
+        if tok.word in NEGATIONS and tok.clause in about_cards and not tok.quoted:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
             reading.unknown.append(tok.text)
         elif tok.word in NEGATIONS:  # "they say no", "on a rien dit": said, listed, never read

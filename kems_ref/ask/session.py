@@ -101,6 +101,9 @@ def convention_for(named: Optional[str], given: str, explicit: bool) -> str:
 #: facts that describe the table, not a call: told alone in a question, they are what it asks about
 #: ("peut-on jouer à 5 ?" asks whether five players is allowed)
 TABLE_FACTS = {"players": "players.count", "deck": "deck.size"}
+#: facts a question on the rules may ask about beside a point it names: the point each asks about
+ASKED_WITH = {"second_signal": "signal.count", "verbal": "signal.verbal", "hidden": "signal.visibility",
+              "sound": "signal.sound"}
 
 
 def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
@@ -122,6 +125,8 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     if any(attr == "letters_held" for _, attr, _ in reading.understood):  # "on a K-E-M-P, on a perdu ?"
         table += ["score.system", "score.target"]
     table += [value for _, attr, value in reading.understood if attr == "rule_point"]  # "changer de signe"
+    if named_point:  # "…and can we have two signals?": the other questions the same story asks, on their points
+        table += [point for fact, point in ASKED_WITH.items() if reading.options.get(fact) and point not in table]
     idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
     found = find_points(story)
     if idioms:  # an idiom says its point ("on joue en combien ?"): with the words' points of its topic only
