@@ -118,3 +118,17 @@ def test_a_source_that_says_two_to_six_and_adds_a_deck_beyond_six_rules_eight_pl
                   path)["verdict"] == "upheld"
     marquoir = ruling(run, "kems", "--hand", "Q Q Q Q", "--players", "10", "-c", "marquoir")  # one reading: excluded
     assert marquoir["verdict"] == "impossible"
+
+
+def test_how_partnerships_are_formed_and_which_way_the_deal_goes_are_said_and_shown(run):
+    """catsatcards: partnerships drawn (the two highest against the two lowest), the deal clockwise: points a
+    file can state (no dispute turns on them), shown by show and compare in both languages."""
+    path = os.path.join(HERE, "catsatcards.yaml")
+    rules = run("conventions", "show", path, "--json").json()["rules"]
+    assert (rules["players.partnerships"]["value"], rules["deal.direction"]["value"]) == ("drawn-high-low", "clockwise")
+    rows = {r["rule_point"]: r for r in run("compare", path, "--json").json()["rows"]}
+    assert rows["players.partnerships"]["values"]["catsatcards"]["short"] == \
+        "by a draw: the two highest against the two lowest"
+    assert rows["players.partnerships"]["question"] == "How are the partnerships formed?"
+    fr = {r["rule_point"]: r for r in run("compare", path, "--json", "--lang", "fr").json()["rows"]}
+    assert fr["deal.direction"]["values"]["catsatcards"]["short"] == "dans le sens des aiguilles d'une montre"

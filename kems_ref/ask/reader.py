@@ -646,7 +646,8 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two) (?:ca
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
         r"|ramassent|a pioche|pioche|piocher|piochait)")
-PUT = r"(?:put|laid|dropped|discarded|pose|depose|jete|defausse|posait|lache|a pose|avait pose)"
+PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|pose|depose|jete|defausse|posait|lache"
+       r"|a pose|avait pose)")
 THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
         r"|and only after that|only after that|et))")
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"

@@ -78,6 +78,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("players.decks", "material", "DeckRules", ruled=True),
     RulePoint("deck.size", "material", "DeckSizes", ruled=True),
     RulePoint("seating.partners", "material", Literal["facing", "diagonal"]),
+    # how the partnerships are formed (catsatcards: a draw, the two highest against the two lowest)
+    RulePoint("players.partnerships", "material", Literal["chosen", "drawn", "drawn-high-low", "random"], added=True),
     # Deal
     RulePoint("deal.hand_size", "deal", "HandSizes", ruled=True),
     RulePoint("deal.method", "deal", Literal["one-at-a-time"]),
@@ -85,13 +87,19 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     RulePoint("deal.next_dealer", "deal", Literal["another-player"]),
     RulePoint("deal.bottom_card", "deal", Literal["hidden"], added=True),
-    RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw"], added=True),
+    RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw", "random"], added=True),
+    # which way the deal goes round the table
+    RulePoint("deal.direction", "deal", Literal["clockwise", "counter-clockwise"], added=True),
+    # how the middle cards lie when dealt: face up, or face down and turned over to open the hunt
+    RulePoint("deal.center_face", "deal", Literal["face-up", "face-down-then-turned"], added=True),
     # what settles a tie in the draw for the first dealer (playingcarddecks.com: the tied draw again)
     RulePoint("deal.first_dealer_tie", "deal", Literal["tied-draw-again", "all-draw-again"], added=True),
     RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row"], added=True),
     # The hunt
     RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
     RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"], ruled=True),
+    # whether players exchange in turn or all at once (no turns: the usual Kems)
+    RulePoint("exchange.turns", "hunt", Literal["none", "in-turn"], added=True),
     RulePoint("exchange.count", "hunt", Literal["one", "one-or-more", "up-to-whole-hand"], ruled=True),
     RulePoint("exchange.hand_limit", "hunt", "CardCount", ruled=True),
     RulePoint("exchange.same_card", "hunt", Literal["first-to-touch"], ruled=True),
