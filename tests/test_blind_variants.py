@@ -125,10 +125,24 @@ def test_how_partnerships_are_formed_and_which_way_the_deal_goes_are_said_and_sh
     file can state (no dispute turns on them), shown by show and compare in both languages."""
     path = os.path.join(HERE, "catsatcards.yaml")
     rules = run("conventions", "show", path, "--json").json()["rules"]
-    assert (rules["players.partnerships"]["value"], rules["deal.direction"]["value"]) == ("drawn-high-low", "clockwise")
+    assert (rules["teams.formation"]["value"], rules["deal.direction"]["value"]) == ("drawn-high-low", "clockwise")
     rows = {r["rule_point"]: r for r in run("compare", path, "--json").json()["rows"]}
-    assert rows["players.partnerships"]["values"]["catsatcards"]["short"] == \
+    assert rows["teams.formation"]["values"]["catsatcards"]["short"] == \
         "by a draw: the two highest against the two lowest"
-    assert rows["players.partnerships"]["question"] == "How are the partnerships formed?"
+    assert rows["teams.formation"]["question"] == "How are the partnerships formed?"
     fr = {r["rule_point"]: r for r in run("compare", path, "--json", "--lang", "fr").json()["rows"]}
     assert fr["deal.direction"]["values"]["catsatcards"]["short"] == "dans le sens des aiguilles d'une montre"
+
+
+def test_skaut_kents_double_stop_is_right_only_on_two_squares_and_scores_two_either_way(run):
+    """Skaut's Topeltstop (the Double Contre-Kems): right where both accused players hold four alike, +2 to the
+    callers; else -2; the partner's hand not given, the ruling waits for it."""
+    path = os.path.join(HERE, "skaut-kent.yaml")
+    right = ruling(run, "double-contre-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c", path)
+    assert (right["verdict"], right["score"]) == ("upheld", [{"team": "callers", "change": 2, "unit": "point"}])
+    wrong = ruling(run, "double-contre-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 6 7 8", "-c", path)
+    assert (wrong["verdict"], wrong["score"]) == ("rejected", [{"team": "callers", "change": -2, "unit": "point"}])
+    waits = ruling(run, "double-contre-kems", "--hand", "Q Q Q Q", "-c", path)
+    assert (waits["verdict"], [n["fact"] for n in waits["needs"]]) == ("depends", ["partner_square"])
+    assert ruling(run, "double-contre-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c",
+                  "pagat")["verdict"] == "unspecified"

@@ -79,7 +79,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("deck.size", "material", "DeckSizes", ruled=True),
     RulePoint("seating.partners", "material", Literal["facing", "diagonal"]),
     # how the partnerships are formed (catsatcards: a draw, the two highest against the two lowest)
-    RulePoint("players.partnerships", "material", Literal["chosen", "drawn", "drawn-high-low", "random"], added=True),
+    RulePoint("teams.formation", "material", Literal["chosen", "drawn", "drawn-high-low", "random"], added=True),
     # Deal
     RulePoint("deal.hand_size", "deal", "HandSizes", ruled=True),
     RulePoint("deal.method", "deal", Literal["one-at-a-time"]),
@@ -146,7 +146,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # a Kems and a Contre-Kems called at the same moment: which one counts (no seed says)
     RulePoint("call.simultaneous", "calls", Literal["kems-prevails", "contre-kems-prevails"], added=True,
               ruled=True),
-    RulePoint("call.double_contre_kems", "calls", Literal["named-only"], ruled=True),
+    RulePoint("call.double_contre_kems", "calls", "DoubleContre", ruled=True),
     RulePoint("call.ungathered", "calls", bool, ruled=True, exception=True),
     RulePoint("hand.end", "calls", "HandEnd", ruled=True),
     # Score and game

@@ -228,6 +228,14 @@ class AfterWrong(Strict):
                                                                  "(neither of its players may call it again)")
 
 
+class DoubleContre(Strict):
+    """A Double Contre-Kems the source gives a rule: right where both accused players hold a square, each side's
+    score as the source gives it (Skaut's "Topeltstop": two points either way)."""
+
+    right: Annotated[list[ScoreChange], AfterValidator(_one_end)]
+    wrong: Annotated[list[ScoreChange], AfterValidator(_one_end)]
+
+
 HandOutcome = Literal["right-call", "wrong-kems", "wrong-contre-kems"]
 
 
@@ -270,6 +278,7 @@ MODELS: dict[str, Any] = {
     "AfterWrong": AfterWrong,
     "HandEnd": Union[Literal["any-call", "square-found"], HandEnd],
     "Target": Target,
+    "DoubleContre": Union[Literal["named-only"], DoubleContre],
 }
 #: The type of the ``value`` of each rule point, from its one declaration in the catalogue.
 VALUE_TYPES: dict[str, Any] = {p.id: MODELS[p.value] if isinstance(p.value, str) else p.value for p in RULE_POINTS}

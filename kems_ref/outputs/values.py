@@ -75,6 +75,8 @@ def short(point: str, value: Any, lang: str) -> str:
             agreed = f" ({_word('agreed', lang)})" if value["agreed"] else ""
             return f"{value['rounds']} {_word('rounds', lang)}{agreed}"
         return _word("agreed", lang)
+    if point == "call.double_contre_kems" and isinstance(value, dict):  # its own scores, right and wrong
+        return f"{_score(value['right'], lang)} / {_score(value['wrong'], lang)}"
     if isinstance(value, dict) and "accuses" in value:  # a call of a convention's own: whom it accuses
         checks = value.get("checks") or "square"  # a call that names a signal says so instead of the hands
         return _word(f"accuses.{value['accuses']}" if checks == "square" else f"checks.{checks}", lang)

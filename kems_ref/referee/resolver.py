@@ -997,6 +997,16 @@ def _double_contre_kems(ctx: Ctx) -> Decision:
     if gate:
         return gate
     rule = ctx.rule("call.double_contre_kems")
+    if rule is not None and isinstance(rule.value, dict):  # a rule of its own: both accused players' squares
+        ctx.text_of(rule)
+        accused = _holds_square(ctx, ctx.sit.hand, "who.accused", of_partner=False)
+        if accused is None:
+            return Decision(Verdict.UNSPECIFIED)
+        both = accused and _partner_square(ctx)
+        ctx.say("why.double_contre_both" if both else "why.double_contre_not_both")
+        score = _as_score(ctx, rule.value["right" if both else "wrong"])
+        return Decision(Verdict.UPHELD if both else Verdict.REJECTED, score,
+                        _hand_end(ctx, "right-call" if both else "wrong-contre-kems", score))
     if rule is not None and rule.value == "named-only":
         ctx.say("why.double_contre_named", name=ctx.name)
         ctx._silent("call.double_contre_kems")

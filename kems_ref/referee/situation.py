@@ -39,10 +39,11 @@ class Option:
 CALL_OPTIONS = ("kems", "double-kems", "contre-kems")
 ACCUSATIONS = ("contre-kems", "double-contre-kems")
 OPTIONS: tuple[Option, ...] = (
-    Option("hand", "cards", ("kems", "double-kems", "contre-kems", "deal")),
-    Option("partner_hand", "cards", ("double-kems", "contre-kems")),
+    Option("hand", "cards", ("kems", "double-kems", "contre-kems", "double-contre-kems", "deal")),
+    Option("partner_hand", "cards", ("double-kems", "contre-kems", "double-contre-kems")),
     Option("square", "fact", CALL_OPTIONS, ("--square", "--no-square")),
-    Option("partner_square", "fact", ("double-kems", "contre-kems"), ("--partner-square", "--no-partner-square")),
+    Option("partner_square", "fact", ("double-kems", "contre-kems", "double-contre-kems"),
+           ("--partner-square", "--no-partner-square")),
     Option("lifted", "cards", CALL_OPTIONS),
     Option("touched", "cards", CALL_OPTIONS),
     Option("ungathered", "flag", CALL_OPTIONS),
