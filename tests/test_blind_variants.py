@@ -146,3 +146,11 @@ def test_skaut_kents_double_stop_is_right_only_on_two_squares_and_scores_two_eit
     assert (waits["verdict"], [n["fact"] for n in waits["needs"]]) == ("depends", ["partner_square"])
     assert ruling(run, "double-contre-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c",
                   "pagat")["verdict"] == "unspecified"
+
+
+def test_a_double_stop_told_in_words_is_ruled_on_both_accused_hands(run):
+    out = run("ask", "--no-input", "double stop on Max, he had Q Q Q Q and Zoe had 5 5 5 5", "-c",
+              os.path.join(HERE, "skaut-kent.yaml")).out
+    assert out.splitlines()[0] == ("Understood: Double Contre-Kems; the accused player's hand: Q Q Q Q; the accused's "
+                                   "partner's hand: 5 5 5 5; Skaut Kent (-c)")
+    assert "the calling team: +2 points" in out

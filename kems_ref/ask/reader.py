@@ -2047,7 +2047,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.understood += [(words, "call_wrong", True) for words in _said(items, "call_wrong")][:1]
         else:
             reading.unknown += _said(items, "call_wrong")
-    _hands(reading, kind, items, _by_name(tokens, markers, kind), roles, facts)
+    holds = "contre-kems" if kind == "double-contre-kems" else kind  # its hands are those of the accused team
+    _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     _options(reading, kind, items, facts)
     said = {words for words, _, _ in reading.understood}
     for it in items:  # beside a call, words that only pointed to another situation ("both wanted the same card")
