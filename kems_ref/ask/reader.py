@@ -421,7 +421,8 @@ def _no_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"(?:called|said|annonce|dit|fait|crie)?\b"
         rf"|\bbefore (?:\w+ ){{0,2}}?(?:said|says|could say|had said|called|could call) (?:anything|a thing|a word)\b"
         rf"|\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:has|had|a|avait) (?:called|said|annonce|dit|crie)"
-        rf" (?:anything|rien)(?: (?:yet|encore))?\b"
+        rf"(?: (?:anything|rien))?(?: (?:yet|encore))?\b"
+        rf"(?! (?:que|that|to|a|de|d|le|la|the|contre|counter|stop|double|non|no|oui|yes|ok))"
         rf"|\bavant que (?:\w+ ){{0,2}}?(?:ne )?(?:dise|ait dit|puisse dire|ait pu dire)"
         rf" (?:quoi que ce soit|rien|un mot|quelque chose)\b")
 def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -579,6 +580,9 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?:was |were |is |etait en train de )?"
         r"(?:laying|putting down|turning over|turning up|dealing|setting out|posait|retournait|mettait|disposait|poser"
         r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b"
+        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:remettait|remet|replacait"
+        r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait)(?= (?:les |the )?"
+        r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
         r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been) (?:out|down|laid|turned"
         r"|turned up|dealt)\b|\bavant que les (?:quatre )?nouvelles(?: cartes)? (?:soient|ne soient) (?:posees|sorties"
         r"|retournees|la)\b")
@@ -645,7 +649,7 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two) (?:ca
 #: verbs of taking a card from the middle: an exchange
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
-        r"|ramassent|a pioche|pioche|piocher|piochait)")
+        r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope)")
 PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|pose|depose|jete|defausse|posait|lache"
        r"|a pose|avait pose)")
 THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
@@ -815,6 +819,8 @@ def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
                                               r"| entre les parties"
                                               r"| entre deux parties"))
 @phrase(r"\b(?:en changer|le changer|la changer|change it|change them|changer en cours de partie"
+        r"|(?:switch|change|changer|passer) (?:to |a )?(?:a |un )?(?:new|nouveau|autre|another) (?:one|un)"
+        r"|(?:pick|get|choose|agree) (?:a )?new one|(?:prendre|choisir) un nouveau(?! (?:signe|signal))"
         r"|changer de signe en cours"
         r"|change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game|in the middle of"
         r" the game))\b")
@@ -1173,7 +1179,9 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
                       r"|partie finie|le droit|the right to|allowed to|ok to)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
-IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target")]
+IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target"),
+          (r"\bhow many points (?:do we|are we|we|do you|does one|should we) (?:play|playing|go|going) (?:to|up to)\b"
+           r"|\b(?:play|go) (?:up )?to how many(?: points)?\b|\bfirst to how many\b", "score.target")]
 
 
 @functools.lru_cache(maxsize=1)
@@ -1802,6 +1810,7 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
     if first.value == "kems":
         facts["after_kems"] = True
         first.kind = "earlier"  # said back as "after a Kems", not as a call of its own
+        reading.set_aside = "kems"  # the Kems itself, ruled on its own after (session.settle)
         reading.understood.append((f"{first.words} … {said}", "after_kems", True))
     else:
         _against_double(items, first, tokens)
@@ -1885,6 +1894,10 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         of_a_kems = facts.get("after_kems") or ("kems" in calls and event in ACCUSATIONS_OF_A_KEMS)
         if of_a_kems or event in (None, "kems"):  # "kems, c'était pas bon": the Kems itself
             facts.setdefault("kems_verdict", verdict)
+        elif event in ACCUSATIONS_OF_A_KEMS and verdict is False \
+                and any(re.search(rf"\b{WRONG}\b", fold(w)) for w in _said(items, "it_was")):  # "et c'était faux"
+            facts["call_wrong"] = True  # the accusation was wrong: what that means is the convention's (settle)
+            facts["call_wrong_told"] = True
         else:  # a verdict on the call in dispute is the question, not a fact: said, not used
             reading.unknown += _said(items, "it_was")
     if "kems_verdict" in facts:
@@ -2041,8 +2054,12 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens, prefer)
     kind = likes.get(event or "", event)
+    told = facts.pop("call_wrong_told", None)  # "…et c'était faux": said of the accusation itself
     if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
-        if kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "caller":
+        if told and kind in ACCUSATIONS_OF_A_KEMS:
+            reading.call_wrong = True
+            reading.understood += [(words, "call_wrong", True) for words in _said(items, "it_was")][:1]
+        elif kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "caller":
             reading.call_wrong = True
             reading.understood += [(words, "call_wrong", True) for words in _said(items, "call_wrong")][:1]
         else:
