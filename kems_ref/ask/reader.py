@@ -896,6 +896,23 @@ def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("warning_sign", True), ("event_hint", "signal")]
 
 
+@phrase(r"\b(?:sauf|except|but|mais|apart from) (?:[a-z]+ )?(?:qui |who )?(?:veut|voulait|wants|wanted|still wants)"
+        r" (?:encore |still )?(?:to )?(?:echanger|exchange|swap|prendre|take|une carte|a card)\b")
+def _wants_to_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"personne ne veut les cartes du milieu sauf Emma qui veut encore échanger": one player still wants to
+    exchange, an objection to the sweep."""
+    return [("objection", True), ("event_hint", "sweep")]
+
+
+@phrase(r"\b(?:so|so that|pour que|afin que) (?:the others|others|they|nobody|no one|les autres|personne|ils|on|the"
+        r" opponents|les adversaires) (?:can not|cannot|could not|ne puissent pas|ne peuvent pas|ne puisse pas"
+        r"|do not|will not|ne)? ?(?:see|voir|voient|notice|spot|le voient pas|le voie pas)"
+        r"(?: it| them| le| la| pas)?\b")
+def _hidden_from_others(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"so the others can't see it", "pour que les autres ne le voient pas": the signal is hidden."""
+    return [("hidden", True), ("event_hint", "signal")]
+
+
 @phrase(r"\b(?:refuse|refused|refuses|a refuse|refusait|refusent)(?: (?:que on|que le donneur|que|qu|to let|to allow"
         r"|la|le|the|de|to))?(?: (?:on|him|her|them|us|the dealer))? (?:balaie|balaye|balayer|balayage|balaient"
         r"|sweep|sweeping|swept)\b")
@@ -1192,7 +1209,10 @@ def vocabulary() -> frozenset[str]:
         + [n for n, _ in _convention_patterns()] + [CONVENTION_LEAD, CONVENTION_TAIL]
     words = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
     cards = {"pair", "paire", "paires", "pairs", "brelan", "brelans", "quads", "plus", "trop", "tard", "many", "much",
-             "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters"}
+             "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters",
+             # gestures told in a story: known words (listed where not read), never "corrected" into another
+             "tap", "taps", "tapped", "tapping", "kick", "kicks", "kicked", "kicking", "foot", "feet", "pied", "pieds",
+             "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches"}
     asked = set(re.findall(r"[a-z]{3,}", QUESTION.pattern + " ".join(p for p, _ in IDIOMS)))
     return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards | asked
                      | {w for kin in KIN for w in kin.split()} | {"gagner", "faut", "changer"})
