@@ -670,10 +670,13 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:first|en premier|dabord|de abord)(?:{THEN} {TAKE}"
         rf"(?: (?:celle|celui|one|the one|a card|une carte))?{CARD_OBJECT})?\b"
         rf"|\b{TAKE}(?: up)?{CARD_OBJECT}(?: {CARDS_TOGETHER})?{THEN}{SUBJECT} {PUT}(?: down)?{OWN_CARD}(?: down)?\b"
-        rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)?{THEN}{SUBJECT} {TAKE}(?: up)?{OWN_CARD}{CARD_OBJECT}\b")
+        rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)?{THEN}{SUBJECT} {TAKE}(?: up)?{OWN_CARD}{CARD_OBJECT}"
+        rf"(?: {CARDS_TOGETHER})?\b")
 def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
     took = re.match(TAKE, m.group(0)) is not None
-    return [("take_first", took), ("event_hint", "exchange")]
+    counted = re.search(rf"\b(?P<n>{NUM}) (?:cards|cartes)\b", m.group(0))  # "posé deux cartes et pris deux…"
+    n = _number(counted.group("n")) if counted else 1
+    return [("take_first", took), ("event_hint", "exchange")] + ([("cards", n)] if n > 1 else [])
 
 
 @phrase(rf"\b(?:drops|drop|dropped|dropping|discards|puts down|put down|lays down|{PUT}) (?P<n>{NUM})"
@@ -758,7 +761,11 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:was|is|had been|soit|ne soit|etait|fut|est|opened|reopened|open|ouverte|rouverte|ouvert)"
         r"(?: (?:opened|open|reopened|ouverte|rouverte|ouvert|given|donne|lance|lancee))?)?"
         r"(?: (?:again|a nouveau|de nouveau))?(?: opened)?\b"
-        r"|\bbefore (?:opening|it was opened|the hunt opened|the hunt reopened)\b")
+        r"|\bbefore (?:opening|it was opened|the hunt opened|the hunt reopened)\b"
+        r"|\b(?:the dealer|le donneur|he|she|il|elle) (?:had not|has not|ne avait pas|ne a pas|avait pas|a pas)"
+        r" (?:yet |encore )?(?:said|announced|declared|dit|annonce|redit) (?:that |que )?(?:the |la )?(?:hunt|chasse)"
+        r"(?: (?:is|was|est|etait|etait de nouveau|is again|was again))?(?: (?:open|opened|ouverte|rouverte))?"
+        r"(?: (?:again|yet|a nouveau|de nouveau|encore))?\b")
 def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
@@ -840,7 +847,8 @@ def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
 
-@phrase(r"\b(?:a dit|dit|disait|said|says|saying|say|whispered|chuchote|a chuchote|murmure|a murmure|a crie|shouted)"
+@phrase(r"\b(?:a dit|dit|disait|dire|said|says|saying|say|whispered|chuchote|a chuchote|murmure|a murmure|a crie"
+        r"|shouted)"
         r"(?: [a-z]+){0,5}? (?:comme|as|en guise de|pour) (?:me |te |lui |nous |leur )?(?:faire )?"
         r"(?:a |the |un |le |son |sa |her |his |their |leur )?(?:signal|signe|sign)\b")
 def _said_as_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
