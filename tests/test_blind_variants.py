@@ -154,3 +154,25 @@ def test_a_double_stop_told_in_words_is_ruled_on_both_accused_hands(run):
     assert out.splitlines()[0] == ("Understood: Double Contre-Kems; the accused player's hand: Q Q Q Q; the accused's "
                                    "partner's hand: 5 5 5 5; Skaut Kent (-c)")
     assert "the calling team: +2 points" in out
+
+
+def test_a_volunteer_dealer_a_middle_card_before_each_player_and_a_face_up_discard_can_be_said(run, tmp_path):
+    """Values a new user's files needed (var6): said and shown, in both languages."""
+    path = tmp_path / "maison.yaml"
+    path.write_text("""id: maison
+name: Maison
+publication: {title: Maison, cite_as: Maison}
+extends: ducale
+rules:
+  deal.first_dealer: {status: stated, value: volunteer, text: {fr: "Un volontaire.", en: "A volunteer."},
+                      citation: {section: "Donne"}}
+  deal.center_layout: {status: stated, value: one-per-player, text: {fr: "Une par joueur.", en: "One per player."},
+                       citation: {section: "Donne"}}
+  discard.visibility: {status: stated, value: face-up, text: {fr: "Visible.", en: "Face up."},
+                       citation: {section: "Échange"}}
+""", encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0
+    rows = {r["rule_point"]: r for r in run("compare", str(path), "--json", "--lang", "fr").json()["rows"]}
+    shorts = [rows[p]["values"]["maison"]["short"] for p in ("deal.first_dealer", "deal.center_layout",
+                                                              "discard.visibility")]
+    assert shorts == ["un volontaire", "une devant chaque joueur", "face visible"]

@@ -87,14 +87,15 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     RulePoint("deal.next_dealer", "deal", Literal["another-player"]),
     RulePoint("deal.bottom_card", "deal", Literal["hidden"], added=True),
-    RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw", "random"], added=True),
+    RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw", "lowest-card-draw", "random", "volunteer"],
+              added=True),
     # which way the deal goes round the table
     RulePoint("deal.direction", "deal", Literal["clockwise", "counter-clockwise"], added=True),
     # how the middle cards lie when dealt: face up, or face down and turned over to open the hunt
     RulePoint("deal.center_face", "deal", Literal["face-up", "face-down-then-turned"], added=True),
     # what settles a tie in the draw for the first dealer (playingcarddecks.com: the tied draw again)
     RulePoint("deal.first_dealer_tie", "deal", Literal["tied-draw-again", "all-draw-again"], added=True),
-    RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row"], added=True),
+    RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row", "one-per-player"], added=True),
     # The hunt
     RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
     RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"], ruled=True),
@@ -106,7 +107,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("exchange.lifted_card", "hunt", Literal["lifted-counts"], ruled=True),
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
-    RulePoint("discard.visibility", "hunt", Literal["face-down"]),
+    RulePoint("discard.visibility", "hunt", Literal["face-down", "face-up"]),
     # what becomes of the cards a sweep puts aside: out of play for the rest of the hand
     RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play"], added=True, ruled=True),
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
