@@ -75,6 +75,20 @@ def rule(run):
     return _rule
 
 
+@pytest.fixture
+def game_sheet(run, tmp_path):
+    """``game_sheet(*args)``: a ``game`` command on this test's own score sheet: its JSON where it succeeds
+    (``json_out=False``: the result itself), the result where it exits with ``code``."""
+    db = str(tmp_path / "games.sqlite3")
+
+    def _sheet(*args, code=0, json_out=True):
+        r = run("game", *args, *(["--json"] if json_out else []), env={"KEMS_REF_DB": db})
+        assert r.code == code, r.err + r.out
+        return r.json() if json_out and code == 0 and r.out.strip() else r
+
+    return _sheet
+
+
 HERE = os.path.dirname(__file__)
 
 
