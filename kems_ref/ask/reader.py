@@ -811,12 +811,6 @@ def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "deal")]
 
 
-@phrase(r"\b(?:signe|signal|sign) (?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
-        r"|de crier|to shout|de prononcer)\b")
-def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("verbal", True), ("event_hint", "signal")]
-
-
 @phrase(r"\b(?:changer|change|changing|changed|changent|changes|switch|switching|switched) (?:to )?(?:a )?(?:new )?"
         r"(?:de |their |the |our |le |leur |notre |son |sa |his |her )?(?:signe|signal|sign|signes|signals|signs)"
         r"(?P<when1>{WHEN})?\b|\b(?:agree |agreed |convenir de |choisir "
@@ -831,18 +825,16 @@ def _signal_is_saying(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|changer de signe en cours"
         r"|change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game|in the middle of"
         r" the game))\b")
-def _signal_changed_again(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"on a le droit d'en changer en cours de partie ?" (of the signal): when a signal may change."""
-    return [("rule_point", "signal.change")]
-
-
 def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"changer de signe après la manche": a question on when a signal may change (signal.change)."""
+    """"changer de signe après la manche", "en changer en cours de partie" (of the signal): a question on when
+    a signal may change (signal.change)."""
     return [("rule_point", "signal.change")]
 
 
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
         r"|parole|a voix haute|out loud|aloud)\b")
+@phrase(r"\b(?:signe|signal|sign) (?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
+        r"|de crier|to shout|de prononcer)\b")  # "leur signe est de dire « banane »": a word
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
@@ -906,26 +898,21 @@ def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:sauf|except|but|mais|apart from) (?:[a-z]+ )?(?:qui |who )?(?:veut|voulait|wants|wanted|still wants)"
         r" (?:encore |still )?(?:to )?(?:echanger|exchange|swap|prendre|take|une carte|a card)\b")
-def _wants_to_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"personne ne veut les cartes du milieu sauf Emma qui veut encore échanger": one player still wants to
-    exchange, an objection to the sweep."""
+def _objects_to_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"personne ne veut les cartes du milieu sauf Emma qui veut encore échanger", "Léa refuse qu'on balaie":
+    one player still wants to exchange, or refuses the sweep: an objection to it."""
     return [("objection", True), ("event_hint", "sweep")]
 
 
-@phrase(r"\b(?:so|so that|pour que|afin que) (?:the others|others|they|nobody|no one|les autres|personne|ils|on|the"
+phrase(r"\b(?:so|so that|pour que|afin que) (?:the others|others|they|nobody|no one|les autres|personne|ils|on|the"
         r" opponents|les adversaires) (?:can not|cannot|could not|ne puissent pas|ne peuvent pas|ne puisse pas"
         r"|do not|will not|ne)? ?(?:see|voir|voient|notice|spot|le voient pas|le voie pas)"
-        r"(?: it| them| le| la| pas)?\b")
-def _hidden_from_others(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"so the others can't see it", "pour que les autres ne le voient pas": the signal is hidden."""
-    return [("hidden", True), ("event_hint", "signal")]
+        r"(?: it| them| le| la| pas)?\b")(_hidden)  # "so the others can't see it": the signal is hidden
 
 
-@phrase(r"\b(?:refuse|refused|refuses|a refuse|refusait|refusent)(?: (?:que on|que le donneur|que|qu|to let|to allow"
+phrase(r"\b(?:refuse|refused|refuses|a refuse|refusait|refusent)(?: (?:que on|que le donneur|que|qu|to let|to allow"
         r"|la|le|the|de|to))?(?: (?:on|him|her|them|us|the dealer))? (?:balaie|balaye|balayer|balayage|balaient"
-        r"|sweep|sweeping|swept)\b")
-def _refused_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("objection", True), ("event_hint", "sweep")]
+        r"|sweep|sweeping|swept)\b")(_objects_to_sweep)
 
 
 @phrase(r"\b(?:banned|forbidden|forbade|forbid|prohibited|interdit|interdits|interdite|proscrit|refuse|a interdit"
