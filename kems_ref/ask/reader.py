@@ -486,8 +486,9 @@ def _about_to_call(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("next_call", "unmade")]
 
 
-@phrase(r"\b(?:before (?:\w+ ){0,2}?(?:said|called|shouted|yelled|announced|says|calls|shouts)"
-        r"|avant que (?:\w+ ){0,2}?(?:n )?(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent))\b"
+@phrase(r"\b(?:(?:(?:just |only )?(?:a |one )(?:split second|second|moment|instant) |une (?:fraction de )?seconde )?"
+        r"before (?:\w+ ){0,2}?(?:said|called|shouted|yelled|announced|says|calls|shouts)"
+        r"|(?:une (?:fraction de )?seconde |un instant )?avant que (?:\w+ ){0,2}?(?:n )?(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent))\b"
         + CALL_NEXT)
 def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("next_call", "later")]
@@ -1528,6 +1529,7 @@ class Roles:
     narrator: Optional[str] = None  # "caller", "accused", "holder" (the partner who holds the square)
     target_my_partner: bool = False  # "stop kemps on my partner": the accused is the narrator's partner
     target_named: bool = False  # "sur Paul", "on Bob": the accused is someone else than the narrator
+    target_partner: bool = False  # "on Paul's partner", "sur la partenaire de Léa": the accused is told as a partner
 
 
 def _roles(text: str) -> Roles:
@@ -1539,6 +1541,9 @@ def _roles(text: str) -> Roles:
     elif re.search(rf"\b(?:my|mon|ma) {PARTNER} (?:a |had |has )?{CALLING}\b", text):
         roles.narrator = "holder"
     roles.target_my_partner = bool(re.search(rf"\b(?:on|sur|contre|against|at) (?:my|mon|ma) {PARTNER}\b", text))
+    roles.target_partner = not roles.target_my_partner and bool(re.search(
+        rf"\b(?:on|sur|contre|against|accused|accuse|accusait|targeted|visait|vise) (?:the |le |la |l |his |her "
+        rf"|their |son |sa |leur |\w+ )?{PARTNER}\b", text))
     return roles
 
 
@@ -1580,7 +1585,7 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
             out.append((i, "my_partner" if before in ("my", "mon", "ma", "mes") else "their_partner"))
         elif re.fullmatch(SELF, tok.word):
             out.append((i, "self"))
-        elif re.fullmatch(PARTNER, before):
+        elif re.fullmatch(PARTNER, before) and tokens[i - 1].clause == tok.clause:
             continue  # "sa partenaire Inès", "her partner Max": the partner's name, not a third player
         elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") or _kin(tokens, i) \
                 or (tok.text[:1].isupper() and _not_filler(tokens, i) and tok.word not in RANK_WORDS \
@@ -1619,8 +1624,10 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
         if not tok.text[:1].isupper() or not _not_filler(tokens, i) or _is_card_word(tok, False):
             continue
         before, after = (tokens[i - 1].word if i else ""), [t.word for t in tokens[i + 1:i + 3]]
-        if re.fullmatch(PARTNER, before):
+        if re.fullmatch(PARTNER, before) and tokens[i - 1].clause == tok.clause:
             roles.setdefault(tok.word, "their_partner")
+        elif _partner_named_after(tokens, i):
+            roles.setdefault(tok.word, "accused_partner")  # "on Paul's partner": Paul is the accused's partner
         elif before in ("for", "pour") and i >= 2 and tokens[i - 2].word in ("kems", "kemps", "quems"):
             roles.setdefault(tok.word, "called_for")  # "Jake called kems for Mia": the caller's partner, whose hand
         elif before in ACCUSING:
@@ -1647,13 +1654,24 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
             out.append((i, kind))
         elif role == "caller":
             out.append((i, "caller"))
-        elif role == "their_partner":
-            out.append((i, "their_partner"))
+        elif role in ("their_partner", "accused_partner"):
+            out.append((i, role))
         elif role is None and event == "contre-kems" and "accused" in roles.values():
             out.append((i, "their_partner"))  # a third name beside the accused: the accused's partner
         else:
             out.append((i, kind))
     return out
+
+
+def _partner_named_after(tokens: list[Token], i: int) -> bool:
+    """"Contre-Kems on Paul's partner", "sur la partenaire de Paul": the accused is told as the partner of
+    the player named, who is then the accused's partner."""
+    words = [t.word for t in tokens]
+    before = words[max(0, i - 4):i]
+    after = words[i + 1:i + 2]
+    return (bool(before) and before[-1] in ACCUSING and bool(after) and bool(re.fullmatch(PARTNER, after[0]))) \
+        or (len(before) == 4 and before[-1] == "de" and bool(re.fullmatch(PARTNER, before[-2]))
+            and before[-3] in ("le", "la", "l") and before[-4] in ACCUSING)
 
 
 def _owner(item: Item, markers: list[tuple[int, str]], evidence: list[Item]) -> str:
@@ -1678,7 +1696,9 @@ def _slot(event: str, owner: str, roles: Roles, by_holder: bool = False) -> Opti
             if roles.target_my_partner:
                 return "hand"
             return None if roles.narrator == "caller" else "partner_hand"
-        if owner == "their_partner":
+        if owner == "their_partner":  # "on Paul's partner … the partner had four queens": the accused's own
+            return "hand" if roles.target_partner else "partner_hand"
+        if owner == "accused_partner":
             return "partner_hand"
         return None if owner == "caller" else "hand"
     if event == "kems":
