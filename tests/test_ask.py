@@ -618,3 +618,9 @@ def test_a_contre_kems_beside_a_double_kems_under_jouer_au_kems_is_void_and_the_
 
 def test_a_story_with_one_call_sets_nothing_aside(run):
     assert run("ask", "--no-input", "--json", "contre-kems sur deux 7 et deux rois").json()["also"] is None
+
+
+def test_a_rules_question_under_one_named_convention_never_says_the_sources_agree(run):
+    out = run("ask", "Under pagat can we change our signal halfway through the game?", "--no-input").out
+    assert "signal.change\nWhen may a team change its signal?" in out
+    assert "agree" not in out and "Between two hands, a team is free to settle on new signals." in out

@@ -273,8 +273,8 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: lis
     from rich.table import Table
     from rich.text import Text
 
-    mark = f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" if not row["agree"] else \
-        f"  [green]= {escape(t('ui.agree', lang))}[/]"
+    mark = "" if len(row["values"]) < 2 else f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" \
+        if not row["agree"] else f"  [green]= {escape(t('ui.agree', lang))}[/]"  # one source agrees with nobody
     head = Text.from_markup(f"[bold]{row['rule_point']}[/]{mark}\n{escape(row['question'])}\n")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
