@@ -45,7 +45,7 @@ _public("kems_ref.corpus.naming", "event_named", "renamed", "suggest_event", "ca
 _public("kems_ref.corpus.schema", "json_schema")
 # the referee: a situation in, a ruling out
 _public("kems_ref.referee.situation", "EVENTS", "CALLS", "ACCUSATIONS", "OPTIONS", "NO", "Option", "Situation",
-        "FACT_FLAGS", "facts_from_flags")
+        "FACT_FLAGS", "facts_from_flags", "SETUP", "setup_values")
 _public("kems_ref.referee.api", "situation", "situation_of", "options_of", "rule", "ruling_for", "ruling_of",
         "Result")
 _public("kems_ref.referee.resolver", "Ruling")
@@ -286,9 +286,11 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .referee.situation import FACT_FLAGS as FACT_FLAGS
     from .referee.situation import NO as NO
     from .referee.situation import OPTIONS as OPTIONS
+    from .referee.situation import SETUP as SETUP
     from .referee.situation import Option as Option
     from .referee.situation import Situation as Situation
     from .referee.situation import facts_from_flags as facts_from_flags
+    from .referee.situation import setup_values as setup_values
     from .words import convention_in as convention_in
     from .words import fold as fold
     from .words import option_in as option_in

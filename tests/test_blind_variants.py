@@ -176,3 +176,69 @@ rules:
     shorts = [rows[p]["values"]["maison"]["short"] for p in ("deal.first_dealer", "deal.center_layout",
                                                               "discard.visibility")]
     assert shorts == ["un volontaire", "une devant chaque joueur", "face visible"]
+
+
+# --- the table's set-up ruled (`rule setup`), a card passed to a partner, a game master, a signal made up in play -----
+
+WUKIHOW, ANIMATEUR, LEADERSHIP = (os.path.join(HERE, f"{name}.yaml") for name in
+                                  ("wukihow-de", "jesuisanimateur", "leadershipinspirations"))
+
+
+def test_the_set_up_variant_files_validate_strictly_with_no_point_left_unread(run):
+    for path in (WUKIHOW, ANIMATEUR, LEADERSHIP):
+        r = run("conventions", "validate", path, "--strict")
+        assert r.code == 0 and "no ruling reads it" not in r.out, r.out
+
+
+def test_under_the_german_wikihow_page_a_card_passed_to_ones_partner_is_allowed_citing_the_file(run):
+    data = ruling(run, "exchange", "--to-partner", "-c", WUKIHOW)
+    assert (data["verdict"], data["score"], data["hand_ends"]) == ("allowed", [], False)
+    assert [c["rule_point"] for c in data["citations"]] == ["exchange.partner_pass"]
+
+
+def test_under_ducale_a_card_passed_to_ones_partner_is_not_settled_and_no_order_is_asked(run):
+    data = ruling(run, "exchange", "--to-partner")
+    assert (data["verdict"], data["unspecified"], data["needs"]) == ("unspecified", ["exchange.partner_pass"], [])
+
+
+def test_under_je_suis_animateur_a_volunteer_dealer_is_forbidden_a_game_master_deals(run):
+    data = ruling(run, "setup", "--first-dealer", "volunteer", "-c", ANIMATEUR)
+    assert (data["verdict"], [c["rule_point"] for c in data["citations"]]) == ("forbidden", ["deal.first_dealer"])
+    assert "The table: a volunteer. A game master, who does not play, deals the cards." in \
+        run("rule", "setup", "--first-dealer", "volunteer", "-c", ANIMATEUR).out
+
+
+def test_under_je_suis_animateur_the_game_master_deals_every_hand(run):
+    assert ruling(run, "setup", "--next-dealer", "game-master", "-c", ANIMATEUR)["verdict"] == "allowed"
+    assert ruling(run, "setup", "--next-dealer", "clockwise", "-c", ANIMATEUR)["verdict"] == "forbidden"
+
+
+def test_under_leadership_inspirations_a_signal_made_up_during_play_is_the_tables_choice(run):
+    assert ruling(run, "setup", "--signal-agreed", "during-play", "-c", LEADERSHIP)["verdict"] == "allowed"
+    assert ruling(run, "setup", "--signal-agreed", "before-play", "-c", LEADERSHIP)["verdict"] == "allowed"
+    assert ruling(run, "setup", "--signal-agreed", "during-play")["verdict"] == "unspecified"  # Ducale is silent
+
+
+def test_under_leadership_inspirations_a_face_down_discard_is_forbidden_and_the_worst_of_two_ways_stands(run):
+    data = ruling(run, "setup", "--discard", "face-down", "--turns", "none", "-c", LEADERSHIP)
+    assert data["verdict"] == "forbidden"
+    assert [c["rule_point"] for c in data["citations"]] == ["players.count", "exchange.turns", "discard.visibility"]
+
+
+def test_rule_setup_with_no_way_or_an_unknown_way_is_one_line_and_exit_2(run):
+    r = run("rule", "setup")
+    assert r.code == 2 and "rule setup: say what the table did (--seating, --teams," in r.err
+    r = run("rule", "setup", "--seating", "upside-down")
+    assert r.code == 2 and "--seating upside-down: not a way this option knows (ways: facing, diagonal, side-by-side)" \
+        in r.err
+
+
+def test_a_situation_file_gives_the_set_up_ways_by_the_options_names(run, tmp_path):
+    path = tmp_path / "sit.yaml"
+    path.write_text("event: setup\nseating: side-by-side\nmiddle-face: face-up\n", encoding="utf-8")
+    data = run("rule", "--situation", str(path), "--json").json()
+    assert (data["verdict"], [c["rule_point"] for c in data["citations"]]) == \
+        ("forbidden", ["seating.partners", "deal.center_face"])
+    path.write_text("event: setup\nseating: true\n", encoding="utf-8")
+    r = run("rule", "--situation", str(path))
+    assert r.code == 2 and "'seating' must be one of: facing, diagonal, side-by-side" in r.err

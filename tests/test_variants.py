@@ -274,11 +274,12 @@ def test_a_deck_named_but_not_defined_is_an_error_with_its_line(run, tmp_path):
     assert r.code == 1 and "house.yaml:8: deck.size names the deck 'tarot'" in r.out
 
 
-def test_validate_strict_reports_stated_points_no_ruling_reads(run):
+def test_validate_strict_notes_no_set_up_point_as_unread_now_that_rule_setup_reads_them(run):
     assert run("conventions", "validate", PCD).code == 0
     r = run("conventions", "validate", PCD, "--strict")
     assert r.code == 0  # a note: the file is correct (#34 §3)
-    assert "note: deal.first_dealer: stated; no dispute turns on it, so no ruling reads it" in r.out
+    # who deals first is read by `rule setup` now: no set-up point is "unread" any more
+    assert "no ruling reads it" not in r.out and "deal.first_dealer: stated" not in r.out
     assert "call.kems.wrong" not in r.out and "score.system" not in r.out  # read by rulings, by the sheet
 
 

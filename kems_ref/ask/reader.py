@@ -488,7 +488,8 @@ def _about_to_call(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:(?:(?:just |only )?(?:a |one )(?:split second|second|moment|instant) |une (?:fraction de )?seconde )?"
         r"before (?:\w+ ){0,2}?(?:said|called|shouted|yelled|announced|says|calls|shouts)"
-        r"|(?:une (?:fraction de )?seconde |un instant )?avant que (?:\w+ ){0,2}?(?:n )?(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent))\b"
+        r"|(?:une (?:fraction de )?seconde |un instant )?avant que (?:\w+ ){0,2}?(?:n )?"
+        r"(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent))\b"
         + CALL_NEXT)
 def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("next_call", "later")]

@@ -11,7 +11,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from ..library import EVENTS, NO, OPTIONS, RULE, KemsError, Option
+from ..library import EVENTS, NO, OPTIONS, RULE, KemsError, Option, setup_values
 from .common import (
     DEFAULT_CONVENTION,
     ConventionOpt,
@@ -70,7 +70,7 @@ class RuleGroup(TyperGroup):
 
 rule_app = typer.Typer(cls=RuleGroup, help=msg("help.cmd.rule"), no_args_is_help=True, rich_markup_mode=None)
 
-_TYPES = {"cards": Optional[str], "int": Optional[int], "flag": bool, "fact": Optional[bool],
+_TYPES = {"cards": Optional[str], "int": Optional[int], "flag": bool, "fact": Optional[bool], "choice": Optional[str],
           "readings": Optional[list[str]]}
 AllOpt = Annotated[bool, typer.Option("--all", help=msg("help.option.all"))]
 SituationOpt = Annotated[Optional[str], typer.Option("--situation", metavar="FILE", help=msg("help.option.situation"))]
@@ -83,7 +83,8 @@ def _parameters(option: Option) -> list[inspect.Parameter]:
         return [inspect.Parameter(attr, inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Annotated[
                     bool, typer.Option(flag, help=msg(option.help), show_default=False)])
                 for attr, flag in ((option.attr, option.flags[0]), (option.attr + NO, option.flags[1]))]
-    metavar = {"cards": msg("metavar.cards"), "int": "N", "readings": msg("metavar.reading")}.get(option.kind)
+    metavar = {"cards": msg("metavar.cards"), "int": "N", "readings": msg("metavar.reading"),
+               "choice": "|".join(setup_values(option.attr)) if option.kind == "choice" else ""}.get(option.kind)
     complete = complete_rule_point if option.kind == "readings" else None
     info = typer.Option(*option.names, help=msg(option.help), metavar=metavar, show_default=False,
                         autocompletion=complete)

@@ -36,6 +36,8 @@ DECLARED = (
     Event("stock-out", call=False, ends_hand=True, priority=9),
     Event("signal", call=False, ends_hand=False, priority=7),
     Event("same-card", call=False, ends_hand=False, priority=6),
+    # how the table is set up: where partners sit, who deals and which way, how the middle lies
+    Event("setup", call=False, ends_hand=False, priority=12),
 )
 BY_NAME = {event.name: event for event in DECLARED}
 EVENTS = tuple(event.name for event in DECLARED)

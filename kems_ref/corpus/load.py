@@ -602,7 +602,7 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
     if strict:
         for point, entry in rules.items():
             if isinstance(entry, dict) and entry.get("status") == "stated" and point in BY_ID \
-                    and not BY_ID[point].ruled and point not in SHEET_POINTS:
+                    and not BY_ID[point].read and point not in SHEET_POINTS:
                 problems.append(KemsError("error.schema.unused", line=line_of(lines, ("rules", point)), point=point))
     return problems
 

@@ -27,7 +27,7 @@ def items(conv: Convention, lang: str) -> list[dict[str, Any]]:
         disputed = not own and disagrees([c.rules[point.id] for c in published])
         before = entry.stated and entry.before_play  # the source says: settle it before the game
         chosen = entry.stated and bool(entry.choices)  # the source offers values: the table picks one
-        if not disputed and not own and not before and not chosen and not (point.ruled and not entry.stated):
+        if not disputed and not own and not before and not chosen and not (point.asked and not entry.stated):
             continue
         reason = ("own" if own else "disputed" if disputed else "choice" if chosen else "before-play" if before
                   else "silent")

@@ -29,7 +29,7 @@ def items(convs: list[Convention], lang: str) -> list[dict[str, Any]]:
     out = []
     for point in points_of(convs):
         entries = [entry_of(c, point.id) for c in convs]
-        silent = point.ruled and any(not e.stated or e.force == "advised" for e in entries) \
+        silent = point.asked and any(not e.stated or e.force == "advised" for e in entries) \
             and not (point.exception and not _made_anywhere(point.id))
         before = any(e.stated and e.before_play for e in entries)  # a source says: settle it before the game
         if not (disagrees(entries) or silent or before or point.id in ALWAYS):

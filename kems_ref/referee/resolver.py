@@ -26,7 +26,7 @@ from ..errors import KemsError, Names
 from . import cards as C
 from .outcomes import Effect, Team, Verdict
 from .reasons import VERBATIM, Asked, Cards, Failure, Msg, Questions, Reason, Text
-from .situation import ACCUSATIONS, CALLS, CHOICE, FACTS, READING, Situation, check_on_team
+from .situation import ACCUSATIONS, CALLS, CHOICE, FACTS, READING, SETUP, Situation, check_on_team
 
 
 @dataclass
@@ -1130,6 +1130,9 @@ def _exchange(ctx: Ctx) -> Decision:
     verdicts: list[Verdict] = []
     if sit.over_limit is not None:
         verdicts.append(_caught_over(ctx, sit.over_limit))
+    if sit.to_partner:  # not an exchange with the middle: its own rule, or the exchange rule's reach
+        verdicts.append(_partner_pass(ctx))
+        return _act(_worst(verdicts))
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
         if opening is None:
@@ -1169,6 +1172,20 @@ def _exchange(ctx: Ctx) -> Decision:
                 ctx.say("why.order_bad" if order.prescribed else f"why.order_other.{order.force}", name=ctx.name)
                 verdicts.append(_forbids(ctx, order))
     return _act(_worst(verdicts))
+
+
+def _partner_pass(ctx: Ctx) -> Verdict:
+    """A card passed to one's partner: the convention's own rule on it; no shipped source says a word
+    of it (its exchange texts never name the middle as the only way): open where the file is silent."""
+    ctx.say("why.partner_pass")
+    rule = ctx.rule("exchange.partner_pass")
+    if rule is None:
+        ctx.say("why.partner_pass_unknown", name=ctx.name)
+        return Verdict.UNSPECIFIED
+    if rule.value == "allowed":
+        ctx.text_of(rule)
+        return Verdict.ALLOWED
+    return _forbids(ctx, rule)
 
 
 def _caught_over(ctx: Ctx, count: int) -> Verdict:
@@ -1311,10 +1328,44 @@ def _same_card(ctx: Ctx) -> Decision:
     return _act(Verdict.FORBIDDEN if rule.prescribed else _forbids(ctx, rule))
 
 
+def _setup(ctx: Ctx) -> Decision:
+    """The table's way on set-up points (where partners sit, who deals, how the middle lies), each set
+    against the convention's: its way, or one of the ways it lets the table choose, is allowed; another
+    is forbidden where the source prescribes its own, open where it only describes it or is silent.  No
+    score is at stake and no hand ends: the table sets itself up as the ruling says."""
+    verdicts: list[Verdict] = []
+    for attr, point in SETUP.items():
+        way = getattr(ctx.sit, attr)
+        if way is None:
+            continue
+        ctx.say("why.setup_way", question=Msg(f"question.{point}"), way=Msg(f"val.{way}"))
+        entry = ctx.conv.get(point)
+        if entry.stated and entry.choices and entry.force != "advised":  # the ways the source offers
+            ctx._use(point)
+            answer = Answer(point, entry.value, entry.force, entry.text or {})
+            ctx.text_of(answer)
+            if way in (entry.value, *entry.choices):
+                ctx.say("why.setup_chosen")
+                verdicts.append(Verdict.ALLOWED)
+            else:
+                verdicts.append(_forbids(ctx, answer))
+            continue
+        rule = ctx.rule(point)
+        if rule is None:
+            ctx.say("why.setup_unknown", name=ctx.name)
+            verdicts.append(Verdict.UNSPECIFIED)
+        elif rule.value == way:
+            ctx.text_of(rule)
+            verdicts.append(Verdict.ALLOWED)
+        else:
+            verdicts.append(_forbids(ctx, rule))
+    return Decision(_worst(verdicts), [], False)
+
+
 EVENT_RULES = {
     "kems": _kems, "double-kems": _double_kems, "contre-kems": _contre_kems,
     "double-contre-kems": _double_contre_kems, "deal": _deal, "exchange": _exchange, "sweep": _sweep,
-    "stock-out": _stock_out, "signal": _signal, "same-card": _same_card,
+    "stock-out": _stock_out, "signal": _signal, "same-card": _same_card, "setup": _setup,
 }
 
 

@@ -36,6 +36,25 @@ class Option:
         return f"help.option.{self.attr}"
 
 
+#: ``rule setup``: each option gives the table's way on one set-up point (where partners sit, who deals,
+#: how the middle lies…), its values the point's own (the catalogue's); the ruling sets it against the source's
+SETUP: dict[str, str] = {
+    "seating": "seating.partners", "teams": "teams.formation", "first_dealer": "deal.first_dealer",
+    "first_dealer_tie": "deal.first_dealer_tie", "dealing": "deal.method", "direction": "deal.direction",
+    "next_dealer": "deal.next_dealer", "middle_face": "deal.center_face", "middle_layout": "deal.center_layout",
+    "turns": "exchange.turns", "discard": "discard.visibility", "signal_agreed": "signal.agreement",
+}
+
+
+def setup_values(attr: str) -> tuple[str, ...]:
+    """The ways a set-up option takes: the values its rule point has."""
+    from typing import get_args
+
+    from ..corpus.catalogue import BY_ID
+
+    return tuple(get_args(BY_ID[SETUP[attr]].value))
+
+
 CALL_OPTIONS = ("kems", "double-kems", "contre-kems")
 ACCUSATIONS = ("contre-kems", "double-contre-kems")
 OPTIONS: tuple[Option, ...] = (
@@ -55,6 +74,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("during_sweep", "flag", CALLS),
     Option("barred", "flag", ACCUSATIONS),
     Option("cards", "int", ("exchange",)),
+    Option("to_partner", "flag", ("exchange",)),
     Option("over_limit", "int", ("exchange",)),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
     Option("before_opening", "flag", ("exchange",)),
@@ -71,6 +91,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
     # a call of a convention's own that names the accused team's secret signal: the one named is theirs
     Option("their_signal", "fact", ("contre-kems",), ("--their-signal", "--not-their-signal")),
+    *(Option(attr, "choice", ("setup",)) for attr in SETUP),
     Option("players", "int", ALL_EVENTS),
     Option("deck", "int", ALL_EVENTS),
     Option("reading", "readings", ALL_EVENTS),
@@ -134,6 +155,20 @@ class Situation:
     players: int = 4
     deck: Optional[int] = None
     cards: Optional[int] = None
+    to_partner: bool = False  # exchange: a card passed to one's partner rather than to the middle
+    # setup: the table's way on each set-up point (SETUP), None where not said
+    seating: Optional[str] = None
+    teams: Optional[str] = None
+    first_dealer: Optional[str] = None
+    first_dealer_tie: Optional[str] = None
+    dealing: Optional[str] = None
+    direction: Optional[str] = None
+    next_dealer: Optional[str] = None
+    middle_face: Optional[str] = None
+    middle_layout: Optional[str] = None
+    turns: Optional[str] = None
+    discard: Optional[str] = None
+    signal_agreed: Optional[str] = None
     take_first: Optional[bool] = None
     before_opening: bool = False
     first_deal: Optional[bool] = None
@@ -210,6 +245,13 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         if getattr(sit, fact) is False and kind not in OPTION_EVENTS[fact]:
             raise KemsError("error.option_not_for_event", option=_flag_name(fact, False), event=event,
                             events=", ".join(OPTION_EVENTS[fact]))
+    for attr in SETUP:
+        way = getattr(sit, attr)
+        if way is not None and way not in setup_values(attr):
+            raise KemsError("error.bad_setup_way", option="--" + attr.replace("_", "-"), way=way,
+                            ways=", ".join(setup_values(attr)))
+    if event == "setup" and not any(getattr(sit, attr) is not None for attr in SETUP):
+        raise KemsError("error.setup_nothing", options=", ".join("--" + a.replace("_", "-") for a in SETUP))
     if event == "deal" and sit.hand is None:
         raise KemsError("error.needs_hand", event=event)
     for fact, needed in QUALIFIES.items():  # a situation file, a front end: the same check as the flags
@@ -324,6 +366,9 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
         elif name in ("players", "deck", "cards", "over_limit", "on_team"):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise KemsError("error.situation_number", path, line, key=key)
+        elif name in SETUP:
+            if not isinstance(value, str):  # the way itself is checked against the option's ways by build()
+                raise KemsError("error.situation_way", path, line, key=key, ways=", ".join(setup_values(name)))
         elif name == "event":
             if not isinstance(value, str):
                 raise KemsError("error.situation_event", path, line, choices=", ".join(EVENTS))
