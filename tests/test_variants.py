@@ -180,6 +180,18 @@ def test_howdoyouplayit_one_52_card_deck_partners_facing(run, rule):
     assert shown(run, HOWDO, "seating.partners")["value"] == "facing"
 
 
+def test_howdoyouplayit_partners_facing_is_ruled_side_by_side_forbidden(rule):
+    data = rule("setup", "--seating", "side-by-side", convention=HOWDO)
+    assert (data["verdict"], [c["rule_point"] for c in data["citations"]]) == ("forbidden", ["seating.partners"])
+
+
+def test_howdoyouplayit_a_cut_at_six_players_cites_that_the_caller_names_the_team_cut(rule):
+    data = rule("cut", "--hand", "7 7 K K", "--players", "6", "--on-team", "2", convention=HOWDO)
+    assert [c["rule_point"] for c in data["citations"]][:3] == \
+        ["players.count", "call.contre_kems.naming", "call.contre_kems.target"]
+    assert rule("cut", "--hand", "7 7 K K", convention=HOWDO)["citations"][0]["rule_point"] != "call.contre_kems.naming"
+
+
 def test_howdoyouplayit_signals_must_be_non_verbal_and_any_non_verbal_one_is_allowed(rule):
     assert rule("signal", "--verbal", convention=HOWDO)["verdict"] == "forbidden"
     assert rule("signal", "--sound", convention=HOWDO)["verdict"] == "allowed"

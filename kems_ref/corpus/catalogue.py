@@ -162,7 +162,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("call.double_kems.wrong", "calls", "Score", added=True, ruled=True),
     RulePoint("call.double_kems.counter", "calls", bool, ruled=True, exception=True),
     # at a table of more than two teams, what the caller of a Contre-Kems must name
-    RulePoint("call.contre_kems.naming", "calls", Literal["team", "player"], added=True),
+    RulePoint("call.contre_kems.naming", "calls", Literal["team", "player"], added=True, ruled=True, quiet=True),
     RulePoint("call.contre_kems.target", "calls", Literal["player", "team"], ruled=True),
     RulePoint("call.contre_kems.right", "calls", "Score", ruled=True),
     RulePoint("call.contre_kems.wrong", "calls", "Score", ruled=True),

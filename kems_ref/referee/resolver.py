@@ -893,6 +893,7 @@ def _on_team(ctx: Ctx) -> None:
     ruling turns on the partner's hand only where it must (:func:`_accused_team_square`)."""
     team = ctx.sit.on_team
     ctx.say("why.on_team", team=team, teams=ctx.sit.players // 2)
+    ctx.text_of(ctx.if_stated("call.contre_kems.naming"))  # what the caller must name at such a table, if said
     entry = ctx.conv.get("call.contre_kems.target")
     if entry.stated and not entry.conflict and entry.force != "advised":
         _tell_target(ctx)
