@@ -106,7 +106,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # who does not play and deals every hand
     RulePoint("deal.next_dealer", "deal", Literal["another-player", "clockwise", "counter-clockwise", "game-master"],
               setup=True),
-    RulePoint("deal.bottom_card", "deal", Literal["hidden"], added=True),
+    RulePoint("deal.bottom_card", "deal", Literal["hidden", "shown"], added=True, setup=True),
     RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw", "lowest-card-draw", "random", "volunteer",
                                                    "game-master"], added=True, setup=True),
     # which way the deal goes round the table

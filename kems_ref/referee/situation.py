@@ -43,6 +43,7 @@ SETUP: dict[str, str] = {
     "first_dealer_tie": "deal.first_dealer_tie", "dealing": "deal.method", "direction": "deal.direction",
     "next_dealer": "deal.next_dealer", "middle_face": "deal.center_face", "middle_layout": "deal.center_layout",
     "turns": "exchange.turns", "discard": "discard.visibility", "signal_agreed": "signal.agreement",
+    "bottom_card": "deal.bottom_card",
 }
 
 
@@ -169,6 +170,7 @@ class Situation:
     turns: Optional[str] = None
     discard: Optional[str] = None
     signal_agreed: Optional[str] = None
+    bottom_card: Optional[str] = None
     take_first: Optional[bool] = None
     before_opening: bool = False
     first_deal: Optional[bool] = None
