@@ -805,6 +805,15 @@ def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("first_deal", False), ("event_hint", "deal")]
 
 
+@phrase(r"\b(?:qui (?:donne|distribue|doit donner|doit distribuer) (?:en premier|le premier|la premiere|au debut)"
+        r"|who (?:deals|should deal|gets to deal|has to deal) (?:first|at the start)|first dealer|premier donneur)\b"
+        r"|\b(?P<next>qui (?:donne|distribue|doit donner) (?:ensuite|apres|a la manche suivante|la manche suivante)"
+        r"|who deals (?:next|after|the next hand)|next dealer|prochain donneur)\b")
+def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
+    return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
+
+
 @phrase(r"\b(?:dealt|was dealt|were dealt|got dealt|received|recu|recus|servi|distribue|a la donne|at the deal"
         r"|in the deal|on the deal|from the deal|a la distribution|vient de distribuer|venait de distribuer"
         r"|just dealt|des le depart|from the start"
@@ -831,6 +840,7 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"changer de signe après la manche", "en changer en cours de partie" (of the signal): a question on when
     a signal may change (signal.change)."""
     return [("rule_point", "signal.change")]
+
 
 
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
@@ -1191,7 +1201,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
                       r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
-                      r"|partie finie|le droit|the right to|allowed to|ok to)\b")
+                      r"|partie finie|le droit|the right to|allowed to|ok to|who deals|qui donne|qui distribue"
+                      r"|where do|where does|where should|ou se|ou doivent|ou doit)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
 IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target"),
           (r"\bhow many points (?:do we|are we|we|do you|does one|should we) (?:play|playing|go|going) (?:to|up to)\b"
@@ -1209,7 +1220,9 @@ def vocabulary() -> frozenset[str]:
              "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters",
              # gestures told in a story: known words (listed where not read), never "corrected" into another
              "tap", "taps", "tapped", "tapping", "kick", "kicks", "kicked", "kicking", "foot", "feet", "pied", "pieds",
-             "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches"}
+             "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches",
+             # where players sit: words of a question on the table (answered by its rule point), never "corrected"
+             "asseoir", "assoient", "assoit", "assis", "assise", "assises", "sit", "sits", "seated", "sitting"}
     asked = set(re.findall(r"[a-z]{3,}", QUESTION.pattern + " ".join(p for p, _ in IDIOMS)))
     return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards | asked
                      | {w for kin in KIN for w in kin.split()} | {"gagner", "faut", "changer"})

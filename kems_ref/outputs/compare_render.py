@@ -273,8 +273,9 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: lis
     from rich.table import Table
     from rich.text import Text
 
-    mark = "" if len(row["values"]) < 2 else f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" \
-        if not row["agree"] else f"  [green]= {escape(t('ui.agree', lang))}[/]"  # one source agrees with nobody
+    said = [v for v in row["values"].values() if not v["silent"]]  # one source, or none that speaks, agrees with nobody
+    mark = "" if len(row["values"]) < 2 or not said else f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" \
+        if not row["agree"] else f"  [green]= {escape(t('ui.agree', lang))}[/]"
     head = Text.from_markup(f"[bold]{row['rule_point']}[/]{mark}\n{escape(row['question'])}\n")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
