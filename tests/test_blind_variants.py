@@ -242,3 +242,43 @@ def test_a_situation_file_gives_the_set_up_ways_by_the_options_names(run, tmp_pa
     path.write_text("event: setup\nseating: true\n", encoding="utf-8")
     r = run("rule", "--situation", str(path))
     assert r.code == 2 and "'seating' must be one of: facing, diagonal, side-by-side" in r.err
+
+
+def _signal_file(tmp_path, value):
+    path = tmp_path / "signs.yaml"
+    path.write_text(f"""id: signs
+name: Signs house rules
+publication: {{title: Our signs, author: A table, cite_as: Our signs}}
+extends: ducale
+rules:
+  signal.change:
+    status: stated
+    value: {value}
+    text: {{en: "The signal's own rule.", fr: "La règle du signe."}}
+    citation: {{section: "Signs"}}
+""", encoding="utf-8")
+    return str(path)
+
+
+def test_a_file_that_keeps_one_signal_for_the_game_forbids_changing_it_between_hands(run, tmp_path):
+    data = ruling(run, "signal", "--signal-changed", "-c", _signal_file(tmp_path, "between-games"))
+    assert (data["verdict"], [c["rule_point"] for c in data["citations"]]) == ("forbidden", ["signal.change"])
+
+
+def test_a_file_that_changes_the_signal_after_a_caught_sign_rules_on_whether_it_was_caught(run, tmp_path):
+    path = _signal_file(tmp_path, "after-caught")
+    data = ruling(run, "signal", "--signal-changed", "-c", path)
+    assert (data["verdict"], data["needs"][0]["fact"]) == ("depends", "after_caught")
+    assert [b["ruling"]["verdict"] for b in data["branches"]] == ["allowed", "unspecified"]
+    assert ruling(run, "signal", "--signal-changed", "--after-caught", "-c", path)["verdict"] == "allowed"
+    assert ruling(run, "signal", "--signal-changed", "--not-caught", "-c", path)["verdict"] == "unspecified"
+    r = run("rule", "signal", "--after-caught", "-c", path)
+    assert r.code == 2 and "--after-caught" in r.err and "--signal-changed" in r.err
+
+
+def test_under_ducale_a_dealt_hand_of_three_cards_cannot_happen_citing_its_four_card_deal(run):
+    data = ruling(run, "deal", "--hand", "7 8 9")
+    assert (data["verdict"], [c["rule_point"] for c in data["citations"]]) == ("impossible", ["deal.hand_size"])
+    assert "Ducale deals 4 cards to each player: a dealt hand of 3 cards cannot happen there." in \
+        run("rule", "deal", "--hand", "7 8 9").out
+    assert ruling(run, "deal", "--hand", "7 8 9 9 9", "-c", "wikipedia")["verdict"] == "replace-cards"  # 4 or 5 there

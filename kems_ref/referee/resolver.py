@@ -1067,6 +1067,13 @@ def _named_without_rule(ctx: Ctx) -> bool:
 
 
 def _deal(ctx: Ctx) -> Decision:
+    sizes = ctx.conv.get("deal.hand_size")
+    dealt = len(ctx.sit.hand or [])
+    if sizes.stated and sizes.force == "prescribed" and not sizes.conflict \
+            and dealt not in [n for value in (sizes.value, *sizes.choices) for n in value]:
+        # a hand the convention's deal never makes (three cards where it deals four): it cannot happen there
+        raise TableExcluded("error.deal_wrong_size", point="deal.hand_size", cards=dealt,
+                            sizes=" / ".join(str(n) for n in sizes.value), convention=ctx.conv.short_name)
     rank, count = C.most_common(ctx.sit.hand or [])
     if count < 3:
         rule = ctx.if_stated("deal.identical_cards")
@@ -1302,6 +1309,8 @@ def _signal(ctx: Ctx) -> Decision:
                 ctx.unspecified[:] = [p for p in ctx.unspecified if p != "signal.count"]
             else:
                 ctx.say_fact("decoy", False)
+    if sit.signal_changed:
+        verdicts.append(_signal_changed(ctx))
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
         ctx.text_of(ctx.if_stated("signal.visibility"))
@@ -1309,6 +1318,34 @@ def _signal(ctx: Ctx) -> Decision:
         if verbal is not None and verbal.value == "forbidden":
             ctx.text_of(verbal)
     return _act(_worst(verdicts))
+
+
+#: the values of signal.change that say when a team may change its signal between hands, whatever happened
+CHANGE_ANY_HAND = ("after-any-hand", "after-each-hand")
+
+
+def _signal_changed(ctx: Ctx) -> Verdict:
+    """A team changed its signal between two hands: allowed where the source lets a team change after any
+    hand, forbidden where it keeps one signal for the game; where it says a team changes after a Contre-Kems
+    or a caught sign, the ruling turns on whether that happened (another change it does not settle)."""
+    ctx.say("why.signal_changed")
+    rule = ctx.rule("signal.change")
+    if rule is None:
+        ctx.say("why.signal_change_unknown", name=ctx.name)
+        return Verdict.UNSPECIFIED
+    if rule.value in CHANGE_ANY_HAND:
+        ctx.text_of(rule)
+        return Verdict.ALLOWED
+    if rule.value == "between-games":
+        return _forbids(ctx, rule)
+    caught = ctx.fact("after_caught")
+    ctx.say_fact("after_caught", caught)
+    ctx.text_of(rule)
+    if caught:
+        return Verdict.ALLOWED
+    ctx.say("why.signal_change_other_times", name=ctx.name)
+    ctx._silent("signal.change")
+    return Verdict.UNSPECIFIED
 
 
 def _same_card(ctx: Ctx) -> Decision:

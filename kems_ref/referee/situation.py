@@ -88,6 +88,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("second_signal", "flag", ("signal",)),
     Option("warning_sign", "fact", ("signal",), ("--warning-sign", "--other-sign")),
     Option("decoy", "fact", ("signal",), ("--decoy", "--meaningful")),
+    # a team that changed its signal between two hands of a game; its signal had just been caught (or countered)
+    Option("signal_changed", "flag", ("signal",)),
+    Option("after_caught", "fact", ("signal",), ("--after-caught", "--not-caught")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
     # a call of a convention's own that names the accused team's secret signal: the one named is theirs
@@ -183,6 +186,8 @@ class Situation:
     cue: bool = False  # signal: a sound made only so the partner looks (a laugh), the signal being a gesture
     hidden: bool = False
     second_signal: bool = False
+    signal_changed: bool = False  # signal: a team changed its signal between two hands of the game
+    after_caught: Optional[bool] = None  # with signal_changed: its signal had just been caught or countered
     #: where a story speaks of a signal without its form (``ask``): the form is then a fact the ruling
     #: asks (``signal_form``), never taken for a gesture; the flags of ``rule signal`` tell it
     form_unknown: bool = False
@@ -310,7 +315,8 @@ def facts_from_flags(options: dict[str, Any]) -> dict[str, Any]:
 
 
 #: facts that only mean something with another one: (fact -> the flag it qualifies)
-QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal", "decoy": "second_signal"}
+QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal", "decoy": "second_signal",
+             "after_caught": "signal_changed"}
 
 
 def _flag_name(attr: str, value: Any) -> str:
