@@ -282,3 +282,10 @@ def test_under_ducale_a_dealt_hand_of_three_cards_cannot_happen_citing_its_four_
     assert "Ducale deals 4 cards to each player: a dealt hand of 3 cards cannot happen there." in \
         run("rule", "deal", "--hand", "7 8 9").out
     assert ruling(run, "deal", "--hand", "7 8 9 9 9", "-c", "wikipedia")["verdict"] == "replace-cards"  # 4 or 5 there
+
+
+def test_under_the_german_wikihow_page_the_middle_cards_lie_anywhere_in_the_middle_or_before_each_player(run):
+    for way in ("two-by-two", "row", "one-per-player", "in-the-middle"):
+        assert ruling(run, "setup", "--middle-layout", way, "-c", WUKIHOW)["verdict"] == "allowed", way
+    data = ruling(run, "setup", "--middle-layout", "two-by-two", "-c", "wikipedia")
+    assert data["verdict"] == "unspecified" and data["unspecified"] == ["deal.center_layout"]

@@ -115,7 +115,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("deal.center_face", "deal", Literal["face-up", "face-down-then-turned"], added=True, setup=True),
     # what settles a tie in the draw for the first dealer (playingcarddecks.com: the tied draw again)
     RulePoint("deal.first_dealer_tie", "deal", Literal["tied-draw-again", "all-draw-again"], added=True, setup=True),
-    RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row", "one-per-player"], added=True, setup=True),
+    # in-the-middle: anywhere in the middle, in any arrangement (a square, a row…), not before each player
+    RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row", "one-per-player", "in-the-middle"], added=True,
+              setup=True),
     # The hunt
     RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
     RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"], ruled=True),

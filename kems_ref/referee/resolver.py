@@ -1366,6 +1366,10 @@ def _same_card(ctx: Ctx) -> Decision:
     return _act(Verdict.FORBIDDEN if rule.prescribed else _forbids(ctx, rule))
 
 
+#: a stated set-up way that covers others: the middle cards laid anywhere in the middle, whatever their arrangement
+SETUP_COVERS = {"in-the-middle": ("two-by-two", "row")}
+
+
 def _setup(ctx: Ctx) -> Decision:
     """The table's way on set-up points (where partners sit, who deals, how the middle lies), each set
     against the convention's: its way, or one of the ways it lets the table choose, is allowed; another
@@ -1382,7 +1386,7 @@ def _setup(ctx: Ctx) -> Decision:
             ctx._use(point)
             answer = Answer(point, entry.value, entry.force, entry.text or {})
             ctx.text_of(answer)
-            if way in (entry.value, *entry.choices):
+            if any(way == offered or way in SETUP_COVERS.get(offered, ()) for offered in (entry.value, *entry.choices)):
                 ctx.say("why.setup_chosen")
                 verdicts.append(Verdict.ALLOWED)
             else:
@@ -1392,7 +1396,7 @@ def _setup(ctx: Ctx) -> Decision:
         if rule is None:
             ctx.say("why.setup_unknown", name=ctx.name)
             verdicts.append(Verdict.UNSPECIFIED)
-        elif rule.value == way:
+        elif rule.value == way or way in SETUP_COVERS.get(rule.value, ()):
             ctx.text_of(rule)
             verdicts.append(Verdict.ALLOWED)
         else:
