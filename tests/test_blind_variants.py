@@ -289,3 +289,25 @@ def test_under_the_german_wikihow_page_the_middle_cards_lie_anywhere_in_the_midd
         assert ruling(run, "setup", "--middle-layout", way, "-c", WUKIHOW)["verdict"] == "allowed", way
     data = ruling(run, "setup", "--middle-layout", "two-by-two", "-c", "wikipedia")
     assert data["verdict"] == "unspecified" and data["unspecified"] == ["deal.center_layout"]
+
+
+NASTOLA = os.path.join(HERE, "nastola-kent.yaml")
+
+
+def test_nastolas_54_card_pack_has_two_jokers_beside_its_52_cards_and_they_make_no_square(run):
+    assert run("conventions", "validate", NASTOLA, "--strict").code == 0
+    assert ruling(run, "kent", "--hand", "Q Q Q Q", "-c", NASTOLA)["verdict"] == "upheld"
+    assert ruling(run, "kent", "--hand", "Q Q Q Joker", "-c", NASTOLA)["verdict"] == "rejected"
+    r = run("rule", "kent", "--hand", "Joker Joker Joker 2", "-c", NASTOLA)
+    assert r.code == 2 and "3 cards of rank Joker, but one deck holds only 2" in r.err
+    r = run("rule", "kems", "--hand", "Q Q Q Joker")  # Ducale's deck has no joker
+    assert r.code == 2
+
+
+def test_a_deck_whose_jokers_are_not_counted_in_its_size_is_refused_with_its_line(run, tmp_path):
+    with open(NASTOLA, encoding="utf-8") as f:
+        text = f.read().replace("{cards: 54, deck: pack-with-jokers}", "{cards: 52, deck: pack-with-jokers}")
+    path = tmp_path / "wrong.yaml"
+    path.write_text(text, encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1 and "deck.size says 52 cards of the deck 'pack-with-jokers', which holds 54" in r.out

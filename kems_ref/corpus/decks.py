@@ -30,11 +30,12 @@ class Deck:
     rank_labels: dict[str, dict[str, str]] = field(default_factory=dict)  # rank id -> {lang: label}
     suit_labels: dict[str, dict[str, str]] = field(default_factory=dict)
     copies: int = 1  # how many times each card is in one deck
+    jokers: int = 0  # jokers beside the ranks and suits (a 54-card deck: 52 and two jokers)
 
     @property
     def size(self) -> int:
-        """The cards in one deck: ranks × suits (one where it has none) × copies."""
-        return len(self.ranks) * (len(self.suits) or 1) * self.copies
+        """The cards in one deck: ranks × suits (one where it has none) × copies, and its jokers."""
+        return len(self.ranks) * (len(self.suits) or 1) * self.copies + self.jokers
 
     @classmethod
     def from_data(cls, deck_id: str, data: dict[str, Any]) -> Deck:
@@ -52,6 +53,14 @@ class Deck:
                     for i in items}
 
         suits = data.get("suits") or []
+        jokers = int(data.get("jokers") or 0)
+        rank_words, rank_labels = words(data["ranks"]), labels(data["ranks"])
+        if jokers:  # a joker is read by its name in either language, and has no suit
+            rank_words.update({"joker": JOKER, "jokers": JOKER, "jok": JOKER})
+            rank_labels[JOKER] = {"en": "Joker", "fr": "Joker"}
         return cls(deck_id, tuple(str(r["id"]) for r in data["ranks"]), tuple(str(x["id"]) for x in suits),
-                   words(data["ranks"]), words(suits), labels(data["ranks"]), labels(suits),
-                   int(data.get("copies") or 1))
+                   rank_words, words(suits), rank_labels, labels(suits), int(data.get("copies") or 1), jokers)
+
+
+#: the rank of a joker in a deck that has some (``jokers: N``): no suit, N of them in one deck
+JOKER = "Joker"

@@ -184,7 +184,7 @@ class DeckCard(Strict):
 class Deck(Strict):
     """A deck of its own: ranks low to high, suits (Swiss Jass: 6–10, Under, Ober, King, Ace;
     roses, bells, shields, acorns) or none, and how many copies of each card; its size, named by
-    deck.size, is ranks × suits × copies."""
+    deck.size, is ranks × suits × copies, and its jokers."""
 
     name: Optional[Union[NonEmpty, Text]] = None
     ranks: Annotated[list[DeckCard], Field(min_length=4)]
@@ -193,6 +193,9 @@ class Deck(Strict):
     copies: Annotated[int, Field(ge=1, le=12)] = Field(
         1, description="how many times each card (each rank of each suit) is in one deck: a deck of numbered "
                        "cards that holds each number eight times")
+    jokers: Annotated[int, Field(ge=0, le=8)] = Field(
+        0, description="jokers beside the ranks and suits (a 54-card deck: 52 cards and two jokers); a card "
+                       "named 'Joker' in a hand")
 
 
 class IdenticalCards(Strict):

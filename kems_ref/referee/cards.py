@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import NamedTuple, Optional
 
-from ..corpus.decks import Deck, fold_name
+from ..corpus.decks import JOKER, Deck, fold_name
 from ..errors import KemsError, Names
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -141,15 +141,19 @@ def check_possible(hands: list[list[Card]], deck: int, decks: int, composition: 
     suits = (len(composition.suits) or 1) * composition.copies if composition is not None else 4
     copies = composition.copies if composition is not None else 1
     everything = [c for hand in hands for c in hand]
+    jokers = composition.jokers if composition is not None else 0
     for card in everything:
+        if card.rank == JOKER and jokers:
+            continue
         if card.rank not in ranks:
             raise KemsError("error.rank_not_in_deck", rank=_named([card], composition), deck=deck,
                             ranks=_named([Card(r) for r in ranks], composition))
     limit = suits * decks
     for rank, count in Counter(c.rank for c in everything).items():
-        if count > limit:
+        most = jokers * decks if rank == JOKER and jokers else limit
+        if count > most:
             raise KemsError("error.too_many_of_rank" if decks == 1 else "error.too_many_of_rank_decks", count=count,
-                            rank=_of_rank(rank, composition), decks=decks, limit=limit)
+                            rank=_of_rank(rank, composition), decks=decks, limit=most)
     for card, count in Counter(c for c in everything if c.suit).items():
         if count > decks * copies:
             raise KemsError("error.card_twice" if decks * copies == 1 else "error.card_twice_decks",
