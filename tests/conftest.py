@@ -1,10 +1,11 @@
 import inspect
 import json
 import os
+import shutil
 import tempfile
 
 # before kems_ref is imported (collection loads the conventions): its data cache and the score
-# sheets in folders of this run, never the user's
+# sheets in folders of this run, never the user's — removed when the run ends
 os.environ["KEMS_REF_CACHE"] = tempfile.mkdtemp(prefix="kems-ref-test-cache-")
 os.environ["KEMS_REF_DB"] = os.path.join(tempfile.mkdtemp(prefix="kems-ref-test-games-"), "games.sqlite3")
 
@@ -16,6 +17,16 @@ from kems_ref.cli import app
 from kems_ref.cli.commands import register_all
 
 register_all()  # every command: main() makes only those a command line can reach
+
+
+RUN_DIRS = (os.environ["KEMS_REF_CACHE"], os.path.dirname(os.environ["KEMS_REF_DB"]))
+
+
+def pytest_unconfigure(config):
+    """The run's cache and score-sheet folders (made above) go with it."""
+    for folder in RUN_DIRS:
+        if os.path.basename(folder).startswith("kems-ref-test-"):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True, scope="session")
