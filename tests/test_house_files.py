@@ -231,3 +231,52 @@ def test_restating_the_inherited_scores_settles_it(run, tmp_path):
     path = tmp_path / "flip.yaml"
     path.write_text(restated, encoding="utf-8")
     assert run("conventions", "validate", str(path)).code == 0
+
+
+# --- a house file named like a shipped one: by its id, names or aliases, in this folder -------------------------
+
+SIGNS = """id: signes
+name: Nos signes
+aliases: [Tecknet, "Les signes"]
+publication: {title: Nos règles, author: Une table, cite_as: Nos règles}
+extends: pagat
+rules: {}
+"""
+
+
+def test_a_house_file_of_the_current_folder_answers_to_its_id_and_aliases_with_c(run, tmp_path, monkeypatch):
+    (tmp_path / "nos-signes.yaml").write_text(SIGNS, encoding="utf-8")
+    (tmp_path / "notes.yaml").write_text("- not a convention\n", encoding="utf-8")  # passed over
+    (tmp_path / "broken.yaml").write_text("id: [unclosed\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for name in ("signes", "Tecknet", "les signes", "Nos signes"):
+        data = run("rule", "signal", "--verbal", "-c", name, "--json").json()
+        assert (data["convention"], data["verdict"]) == ("signes", "forbidden"), name  # Pagat's rule, inherited
+    r = run("rule", "signal", "--verbal", "-c", "Kotten")
+    assert r.code == 2 and "unknown convention 'Kotten'" in r.err
+    assert (tmp_path / "broken.yaml").read_text(encoding="utf-8") == "id: [unclosed\n"  # read, never written
+
+
+def test_a_house_file_is_found_in_the_folders_kems_ref_conventions_lists(run, tmp_path, monkeypatch):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "nos-signes.yaml").write_text(SIGNS, encoding="utf-8")
+    monkeypatch.setenv("KEMS_REF_CONVENTIONS", str(folder))
+    assert run("rule", "signal", "--verbal", "-c", "Tecknet", "--json").json()["convention"] == "signes"
+
+
+def test_two_house_files_answering_to_one_name_are_refused_naming_both(run, tmp_path, monkeypatch):
+    (tmp_path / "a.yaml").write_text(SIGNS, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(SIGNS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = run("rule", "signal", "--verbal", "-c", "Tecknet")
+    assert r.code == 2 and "two house files are named 'Tecknet'" in r.err and "a.yaml" in r.err and "b.yaml" in r.err
+
+
+def test_a_game_started_on_a_house_file_by_its_alias_records_the_files_path(run, tmp_path, monkeypatch):
+    (tmp_path / "nos-signes.yaml").write_text(SIGNS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    db = str(tmp_path / "games.db")
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "-c", "Tecknet", "--db", db).code == 0
+    data = run("game", "show", "--db", db, "--json").json()
+    assert data["convention"] == str(tmp_path / "nos-signes.yaml")

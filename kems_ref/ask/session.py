@@ -88,9 +88,9 @@ def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
 def convention_for(named: Optional[str], given: str, explicit: bool) -> str:
     """The convention a story is ruled under: the one its words name, else ``given`` (``-c``, the
     environment, the default); the words and an ``explicit`` -c naming two different ones is refused."""
-    from ..corpus.load import find, is_path
+    from ..corpus.load import canonical, is_path
 
-    given_id = given if is_path(given) else find(given)
+    given_id = given if is_path(given) else canonical(given)
     if named is None:
         return given_id
     if explicit and given_id != named:

@@ -470,10 +470,81 @@ def load(ref: str) -> Convention:
         if stamp is not None:
             _FILES[stamp] = conv
         return conv
-    return _load_shipped(find(ref))
+    try:
+        return _load_shipped(find(ref))
+    except KemsError:
+        path = house_named(ref)
+        if path is None:
+            raise
+        return load(path)
 
 
 _FILES: dict[tuple[str, int, int], Convention] = {}
+
+#: how many files of a folder are looked at for a house file's name (a folder of photos is no corpus)
+HOUSE_SCAN = 200
+HOUSE_MAX_BYTES = 1_000_000
+
+
+def house_folders() -> list[str]:
+    """Where a house file is found by its name (``-c Scenics``): the current folder, then the folders
+    ``KEMS_REF_CONVENTIONS`` lists (separated as ``PATH`` is)."""
+    extra = [f for f in os.environ.get("KEMS_REF_CONVENTIONS", "").split(os.pathsep) if f.strip()]
+    return [os.getcwd(), *(os.path.expanduser(f) for f in extra)]
+
+
+def house_named(ref: str) -> Optional[str]:
+    """The house file of those folders whose id, names, title or aliases are ``ref`` (case and accents
+    ignored): its absolute path; ``None`` where none is.  Two files answering to the name are refused,
+    naming both.  Files that are not convention files are passed over; none is ever written."""
+    import yaml
+
+    from ..words import fold
+
+    wanted = fold(ref)
+    found: list[str] = []
+    for folder in house_folders():
+        try:
+            entries = sorted(os.listdir(folder))[:HOUSE_SCAN]
+        except OSError:
+            continue
+        for entry in entries:
+            path = os.path.abspath(os.path.join(folder, entry))
+            if not entry.endswith((".yaml", ".yml")) or path in found:
+                continue
+            try:
+                if not os.path.isfile(path) or os.path.getsize(path) > HOUSE_MAX_BYTES:
+                    continue
+                with open(path, encoding="utf-8") as f:
+                    data = yaml.safe_load(f)
+            except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                continue
+            if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
+                continue
+            raw_publication, raw_aliases = data.get("publication"), data.get("aliases")
+            publication: dict[str, Any] = raw_publication if isinstance(raw_publication, dict) else {}
+            aliases: list[Any] = raw_aliases if isinstance(raw_aliases, list) else []
+            named = (data.get("id"), data.get("short_name"), data.get("name"), publication.get("title"),
+                     publication.get("cite_as"), *aliases)
+            if any(isinstance(n, str) and fold(n) == wanted for n in named):
+                found.append(path)
+    if len(found) > 1:
+        raise KemsError("error.house_name_twice", ref=ref, first=found[0], second=found[1])
+    return found[0] if found else None
+
+
+def canonical(ref: str) -> str:
+    """How a game records its convention: a shipped id, or a house file's absolute path (named by its
+    path, or by its name in the folders :func:`house_named` looks in)."""
+    if is_path(ref):
+        return resolve_path(ref)
+    try:
+        return find(ref)
+    except KemsError:
+        path = house_named(ref)
+        if path is None:
+            raise
+        return path
 
 
 def names() -> dict[str, str]:

@@ -128,7 +128,7 @@ def sort_refs(refs: list[str]) -> tuple[list[str], list[str], list[str]]:
     """``compare``'s arguments sorted into rule points, topics and conventions; a word that is none
     of them finds the points it speaks about; one that finds nothing is refused, naming what is
     accepted and the nearest names."""
-    from .load import find, is_path, load
+    from .load import canonical, is_path, load
 
     points: list[str] = []
     topics: list[str] = []
@@ -153,7 +153,7 @@ def sort_refs(refs: list[str]) -> tuple[list[str], list[str], list[str]]:
             if len(ref) > MAX_WORDS:
                 raise KemsError("error.compare_too_long", word=ref[:40] + "…", limit=MAX_WORDS)
             try:
-                conventions.append(find(ref))
+                conventions.append(canonical(ref))  # a shipped one, or a house file of this folder by its name
                 continue
             except KemsError:
                 pass

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from ..corpus.events import BY_NAME
-from ..corpus.load import Convention, find, is_path, load, resolve_path
+from ..corpus.load import Convention, canonical, is_path, load
 from ..errors import KemsError, Names, unsafe
 from ..referee import api
 from ..referee.resolver import Ruling
@@ -178,7 +178,7 @@ def new_game(store: Store, specs: list[str], convention: str, target: Optional[i
     if name is not None and (unsafe(name) or not name.strip()):
         raise KemsError("error.game_name_control", what=name)
     # a house file is recorded by its absolute path: the sheet reads it again from any folder
-    ref = resolve_path(convention) if is_path(convention) else find(convention)
+    ref = canonical(convention)
     conv = load(ref)
     api.rule(api.situation("stock-out", {"players": 2 * len(teams)}), ref)  # the table size is one it allows
     plan = setup(conv, target, rounds)
@@ -814,7 +814,7 @@ class Replayed:
 def rescore(store: Store, game: Game, other: str, target: Optional[int] = None) -> Replayed:
     """Every call of the game ruled again under ``other``; plain entries kept as the table wrote
     them; a decision re-applied where the other convention's ruling turns on the same facts."""
-    ref = other if is_path(other) else find(other)
+    ref = other if is_path(other) else canonical(other)
     conv = load(ref)
     entries = store.entries(game)
     live = sheet.effective(entries)
