@@ -311,3 +311,15 @@ def test_a_deck_whose_jokers_are_not_counted_in_its_size_is_refused_with_its_lin
     path.write_text(text, encoding="utf-8")
     r = run("conventions", "validate", str(path))
     assert r.code == 1 and "deck.size says 52 cards of the deck 'pack-with-jokers', which holds 54" in r.out
+
+
+def test_a_file_whose_joker_is_wild_makes_a_square_of_three_kings_and_the_joker(run, tmp_path):
+    with open(NASTOLA, encoding="utf-8") as f:
+        text = f.read().replace("    jokers: 2\n", "    jokers: 2\n    wild: true\n")
+    path = tmp_path / "wild.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert run("conventions", "validate", str(path)).code == 0
+    assert ruling(run, "kent", "--hand", "K K K Joker", "-c", str(path))["verdict"] == "upheld"
+    assert ruling(run, "kent", "--hand", "K K Joker Joker", "-c", str(path))["verdict"] == "upheld"
+    assert ruling(run, "kent", "--hand", "K Q Joker Joker", "-c", str(path))["verdict"] == "rejected"
+    assert ruling(run, "kent", "--hand", "K K K Joker", "-c", NASTOLA)["verdict"] == "rejected"  # not wild there

@@ -31,6 +31,7 @@ class Deck:
     suit_labels: dict[str, dict[str, str]] = field(default_factory=dict)
     copies: int = 1  # how many times each card is in one deck
     jokers: int = 0  # jokers beside the ranks and suits (a 54-card deck: 52 and two jokers)
+    wild: bool = False  # its jokers stand for any rank in a square (three kings and a joker)
 
     @property
     def size(self) -> int:
@@ -59,7 +60,8 @@ class Deck:
             rank_words.update({"joker": JOKER, "jokers": JOKER, "jok": JOKER})
             rank_labels[JOKER] = {"en": "Joker", "fr": "Joker"}
         return cls(deck_id, tuple(str(r["id"]) for r in data["ranks"]), tuple(str(x["id"]) for x in suits),
-                   rank_words, words(suits), rank_labels, labels(suits), int(data.get("copies") or 1), jokers)
+                   rank_words, words(suits), rank_labels, labels(suits), int(data.get("copies") or 1), jokers,
+                   bool(data.get("wild")))
 
 
 #: the rank of a joker in a deck that has some (``jokers: N``): no suit, N of them in one deck

@@ -196,6 +196,8 @@ class Deck(Strict):
     jokers: Annotated[int, Field(ge=0, le=8)] = Field(
         0, description="jokers beside the ranks and suits (a 54-card deck: 52 cards and two jokers); a card "
                        "named 'Joker' in a hand")
+    wild: bool = Field(False, description="its jokers stand for any rank in a square, beside at least one card "
+                                          "of that rank (three kings and a joker)")
 
 
 class IdenticalCards(Strict):

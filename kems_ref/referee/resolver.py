@@ -522,16 +522,21 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, of_partner: 
     return False
 
 
+def _wild(ctx: Ctx) -> bool:
+    """Whether the convention's own deck has jokers that stand for any rank (``wild: true``)."""
+    return ctx.deck is not None and ctx.deck.wild
+
+
 def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     """Whether ``cards`` make the winning hand of this convention (``hand.square``): four of a kind,
     or a run of four in one suit; ``None`` where the convention does not say what it is."""
     entry = ctx.conv.get("hand.square")
     if not entry.stated:
         # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
-        return C.square_rank(cards) is not None
+        return C.square_rank(cards, _wild(ctx)) is not None
     if entry.value == "four-of-a-kind" and entry.force != "advised" and not entry.choices:
         ctx.rule("hand.square")  # the source states what a square is: the ruling that turns on it cites it
-        return C.square_rank(cards) is not None
+        return C.square_rank(cards, _wild(ctx)) is not None
     rule = ctx.rule("hand.square")
     if rule is None:
         ctx.say("why.square_unknown", name=ctx.name)
@@ -539,7 +544,7 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     if entry.choices:  # the winning hand the table chose among those the source offers
         ctx.say("why.table_choice", name=ctx.name)
         if rule.value == "four-of-a-kind":
-            return C.square_rank(cards) is not None
+            return C.square_rank(cards, _wild(ctx)) is not None
     order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
     run = C.run_in_suit(cards, order)
     if run is None:
