@@ -323,3 +323,23 @@ def test_a_file_whose_joker_is_wild_makes_a_square_of_three_kings_and_the_joker(
     assert ruling(run, "kent", "--hand", "K K Joker Joker", "-c", str(path))["verdict"] == "upheld"
     assert ruling(run, "kent", "--hand", "K Q Joker Joker", "-c", str(path))["verdict"] == "rejected"
     assert ruling(run, "kent", "--hand", "K K K Joker", "-c", NASTOLA)["verdict"] == "rejected"  # not wild there
+
+
+def test_a_file_may_end_the_hand_on_a_right_kems_and_let_play_go_on_after_a_right_contre_kems(run, tmp_path):
+    path = tmp_path / "end.yaml"
+    path.write_text("""id: end
+name: Hand end house rules
+publication: {title: Our rules, author: A table, cite_as: Our rules}
+extends: ducale
+rules:
+  hand.end:
+    status: stated
+    value: {ends: [right-kems, wrong-kems, wrong-contre-kems], goes_on: [right-contre-kems], derived: []}
+    text: {en: "A right Kems ends the hand; a right Contre-Kems does not."}
+    citation: {section: "End"}
+""", encoding="utf-8")
+    assert ruling(run, "kems", "--hand", "Q Q Q Q", "-c", str(path))["hand_ends"] is True
+    assert ruling(run, "double-kems", "--hand", "Q Q Q Q", "--partner-hand", "5 5 5 5", "-c", str(path))["hand_ends"] \
+        is True
+    assert ruling(run, "contre-kems", "--hand", "Q Q Q Q", "-c", str(path))["hand_ends"] is False
+    assert ruling(run, "contre-kems", "--hand", "Q Q 2 3", "-c", str(path))["hand_ends"] is True

@@ -241,7 +241,9 @@ class DoubleContre(Strict):
     wrong: Annotated[list[ScoreChange], AfterValidator(_one_end)]
 
 
-HandOutcome = Literal["right-call", "wrong-kems", "wrong-contre-kems"]
+#: right-call: any right call; right-kems (a Kems or a Double Kems) and right-contre-kems (an accusation) where a
+#: source ends the hand after one and not the other
+HandOutcome = Literal["right-call", "wrong-kems", "wrong-contre-kems", "right-kems", "right-contre-kems"]
 
 
 class HandEnd(Strict):

@@ -640,6 +640,10 @@ def _hand_end(ctx: Ctx, outcome: str, score: Optional[list[dict[str, Any]]] = No
             ctx.say("why.hand_end_partial", name=ctx.name)
             return None
         return outcome == "right-call"
+    if outcome == "right-call":  # a source that tells a right Kems from a right accusation: its own outcome
+        own = "right-contre-kems" if ctx.sit.kind in ACCUSATIONS else "right-kems"
+        if own in value.get("ends", []) + value.get("goes_on", []):
+            outcome = own
     if outcome in value.get("derived", []) and outcome in value.get("ends", []) + value.get("goes_on", []):
         # the source does not name this case: its general rule settles it, and the ruling says so
         if "hand.end" not in ctx.derived:
