@@ -1076,13 +1076,6 @@ def _named_without_rule(ctx: Ctx) -> bool:
 
 
 def _deal(ctx: Ctx) -> Decision:
-    sizes = ctx.conv.get("deal.hand_size")
-    dealt = len(ctx.sit.hand or [])
-    if sizes.stated and sizes.force == "prescribed" and not sizes.conflict \
-            and dealt not in [n for value in (sizes.value, *sizes.choices) for n in value]:
-        # a hand the convention's deal never makes (three cards where it deals four): it cannot happen there
-        raise TableExcluded("error.deal_wrong_size", point="deal.hand_size", cards=dealt,
-                            sizes=" / ".join(str(n) for n in sizes.value), convention=ctx.conv.short_name)
     rank, count = C.most_common(ctx.sit.hand or [])
     if count < 3:
         rule = ctx.if_stated("deal.identical_cards")
