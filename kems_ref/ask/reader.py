@@ -772,6 +772,13 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
+@phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT}(?= (?:\w+ ){{0,2}}(?:avant|before|sans attendre|without waiting)\b)")
+def _taken_before(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"il a attrapé une dame avant que…", "grabbed a queen before…": a card taken from the middle, told
+    with when it was taken — an exchange."""
+    return [("event_hint", "exchange")]
+
+
 @phrase(r"\bbefore (?:anybody|anyone|somebody|someone|any of (?:us|them)|the others|he|she|they|we|i|the dealer)"
         r" (?:could )?(?:answers|answered|answer|replies|replied|reply|could say anything|said anything|say anything"
         r"|could say a word|said a word|agreed|agrees|could answer|could reply)\b"
@@ -951,6 +958,9 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: plus)? (?:rien|anything|nothing|any more|anymore|plus)(?: (?:au|du|from the|in the) (?:milieu|middle"
         r"|centre|center))?(?: (?:any more|anymore|du tout))?\b"
         r"|\b(?:personne|nobody|no one)(?: ne)? (?:prend|prenait|echange|echangeait) plus\b"
+        r"|\b(?:personne|nobody|no one)(?: ne)? (?:prend|prenait|takes|took|touche|touchait|touches|touched)"
+        r" (?:les cartes du milieu|les cartes du centre|the middle cards|the cards in the middle)"
+        r"(?: (?:depuis un moment|depuis longtemps|for a while|for ages))?\b"
         r"|\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
         r"|the|any of the|de|d))?(?: (?:cartes du|cards in the|cartes au))? (?:milieu|middle|centre|center)"
         r"(?: cards)?(?: (?:any more|anymore))?\b")
@@ -962,7 +972,10 @@ def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|quelquun|il|elle|un adversaire)? ?(?:objected|objects|refused|refuses|protested|complained|said no"
         r"|a refuse|refuse|refusait|se est oppose|se oppose|se y oppose|se y est oppose|a proteste|proteste|a conteste"
         r"|conteste|a dit non)\b"
-        r"|\b(?:an |une )?(?:objection|opposition)\b")
+        r"|\b(?:an |une )?(?:objection|opposition)\b"
+        r"|\b(?:ne )?(?:veut|voulait|voulais|veux) pas (?:que on|qu on|que l on) (?:balaye|balaie|balaies|balayer)\b"
+        r"|\b(?:does not|doesn t|did not|didn t|do not|don t) want (?:us |anyone |them |him |her )?to sweep\b"
+        r"|\bwon t let (?:us|anyone|them) sweep\b")
 def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
 
@@ -1045,7 +1058,8 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
 
 @phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
         rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a)"
-        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur )?{SQUARE}"
+        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their "
+        rf"|sa )?{SQUARE}"
         rf"(?: (?:each|chacun|chacune|both|tous les deux))?\b")
 def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"both me and my gf had a square", "on avait un carré tous les deux": a square in each hand."""
@@ -1202,7 +1216,10 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
                       r"|partie finie|le droit|the right to|allowed to|ok to|who deals|qui donne|qui distribue"
-                      r"|where do|where does|where should|ou se|ou doivent|ou doit)\b")
+                      r"|where do|where does|where should|do you|does one|should we|should you|ou se|ou doivent|ou doit"
+                      r"|c est vrai|ce est vrai|est ce vrai"
+                      r"|is it true|is that true|true or false|vrai ou faux|is he right|is she right|a t il raison"
+                      r"|a t elle raison)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
 IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target"),
           (r"\bhow many points (?:do we|are we|we|do you|does one|should we) (?:play|playing|go|going) (?:to|up to)\b"
@@ -1453,6 +1470,14 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
     return None, j
 
 
+def _plural_digits(tokens: list[Token], j: int) -> bool:
+    """"four of them 6s", "she had 8s": a number with a plural s is that rank, not the six of spades — unless
+    the story writes its cards with suit letters ("6s 6h 6d 6c")."""
+    if not re.fullmatch(r"(?:10|[2-9])s", tokens[j].word):
+        return False
+    return not any(re.fullmatch(r"(?:10|[2-9ajqkvdr])[hdc]", t.word) for t in tokens)
+
+
 def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
     """The cards of a run starting at ``start`` (none if it does not start with a card), and its end."""
     cards: list[str] = []
@@ -1467,7 +1492,7 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
                 and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))  # "à" is never an ace
             if not (ace or (_is_card_word(tok, False) and tok.word not in ("a", "as"))):
                 break
-            if tok.word in PLURAL_RANK_WORDS:
+            if tok.word in PLURAL_RANK_WORDS or _plural_digits(tokens, j):
                 quantity, implicit = 4, True
             elif implicit:
                 quantity = 4  # "dames et 5": a square of fives too
