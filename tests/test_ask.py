@@ -624,3 +624,12 @@ def test_a_rules_question_under_one_named_convention_never_says_the_sources_agre
     out = run("ask", "Under pagat can we change our signal halfway through the game?", "--no-input").out
     assert "signal.change\nWhen may a team change its signal?" in out
     assert "agree" not in out and "Between two hands, a team is free to settle on new signals." in out
+
+
+def test_a_second_question_after_a_question_mark_is_answered_on_its_own_point_too(run):
+    out = run("ask", "can we play with 6 of us? and where do partners sit then?", "--no-input").out
+    assert out.startswith("Understood: a question about the rules: How many players? Must it be even? "
+                          "Where do partners sit?")
+    out = run("ask", "Sous pagat on en est à K-E-M-P et on vient encore de perdre la manche, on est éliminés ?",
+              "--no-input").out
+    assert "│ score.end      │ elle est éliminée [2] │" in out

@@ -805,20 +805,21 @@ def _first_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("first_deal", True), ("event_hint", "deal")]
 
 
+@phrase(r"\b(?:qui (?:donne|distribue|doit donner|doit distribuer) (?:en premier|le premier|la premiere|au debut)"
+        r"|who (?:deals|should deal|gets to deal|has to deal) (?:first|at the start)|first dealer|premier donneur)\b"
+        r"|\b(?P<next>qui (?:donne|distribue|doit donner) (?:ensuite|apres|a la manche suivante|la manche suivante)"
+        r"|who deals (?:next|after|the next hand|the next round|next hand|next round)|next dealer|prochain donneur"
+        r"|qui (?:donne|distribue) (?:la prochaine|a la prochaine|pour la prochaine) (?:manche|donne))\b")
+def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
+    return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
+
+
 @phrase(r"\b(?:a |the |in a |in the )?(?:later|second|next|another|third) (?:deal|hand|round)\b"
         r"|\b(?:not the first|pas la premiere) (?:deal|donne|distribution)\b"
         r"|\b(?:une |la )?(?:donne|distribution) (?:suivante|ulterieure)\b|\b(?:deuxieme|seconde|autre) donne\b")
 def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("first_deal", False), ("event_hint", "deal")]
-
-
-@phrase(r"\b(?:qui (?:donne|distribue|doit donner|doit distribuer) (?:en premier|le premier|la premiere|au debut)"
-        r"|who (?:deals|should deal|gets to deal|has to deal) (?:first|at the start)|first dealer|premier donneur)\b"
-        r"|\b(?P<next>qui (?:donne|distribue|doit donner) (?:ensuite|apres|a la manche suivante|la manche suivante)"
-        r"|who deals (?:next|after|the next hand)|next dealer|prochain donneur)\b")
-def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
-    return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
 
 
 @phrase(r"\b(?:dealt|was dealt|were dealt|got dealt|received|recu|recus|servi|distribue|a la donne|at the deal"
@@ -1217,7 +1218,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
                       r"|partie finie|le droit|the right to|allowed to|ok to|who deals|qui donne|qui distribue"
                       r"|where do|where does|where should|do you|does one|should we|should you|ou se|ou doivent|ou doit"
-                      r"|c est vrai|ce est vrai|est ce vrai"
+                      r"|c est vrai|ce est vrai|est ce vrai|on est elimines|on est eliminees|est on elimine"
+                      r"|sommes nous elimines|are we out|are we eliminated|is it over|on est out|on est dehors"
                       r"|is it true|is that true|true or false|vrai ou faux|is he right|is she right|a t il raison"
                       r"|a t elle raison)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)

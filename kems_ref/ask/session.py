@@ -123,7 +123,7 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         return None
     table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
     if any(attr == "letters_held" for _, attr, _ in reading.understood):  # "on a K-E-M-P, on a perdu ?"
-        table += ["score.system", "score.target"]
+        table += ["score.system", "score.target", "score.end"]
     table += [value for _, attr, value in reading.understood if attr == "rule_point"]  # "changer de signe"
     if named_point:  # "…and can we have two signals?": the other questions the same story asks, on their points
         table += [point for fact, point in ASKED_WITH.items() if reading.options.get(fact) and point not in table]
@@ -133,8 +133,23 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         from ..corpus.catalogue import IDS
 
         topic = idioms[0].split(".")[0]
-        return table or sorted({*idioms, *(p for p in found if p.split(".")[0] == topic)}, key=IDS.index)
-    return table or found or None
+        said = sorted({*idioms, *(p for p in found if p.split(".")[0] == topic)}, key=IDS.index)
+        return _and_asked(story, table + [p for p in said if p not in table])  # "en combien ? et à 6 ?": both
+    return _and_asked(story, table or found) or None
+
+
+def _and_asked(story: str, points: list[str]) -> list[str]:
+    """The points of a story's later questions, each asked on its own after a question mark ("can we play
+    with 6? and where do partners sit then?"): the point each names first, beside the first question's."""
+    from ..corpus.lookup import find_points
+    from .reader import tokenize
+
+    asked = story.split("?")[:-1]  # the clauses a question mark ends
+    out = list(points)
+    for clause in asked[1:] if points else []:
+        if QUESTION.search(" ".join(tok.word for tok in tokenize(clause))):
+            out += [p for p in find_points(clause)[:1] if p not in out]
+    return out
 
 
 def table_asked(points: list[str], reading: Reading) -> Optional[int]:
