@@ -631,5 +631,5 @@ def test_a_second_question_after_a_question_mark_is_answered_on_its_own_point_to
     assert out.startswith("Understood: a question about the rules: How many players? Must it be even? "
                           "Where do partners sit?")
     out = run("ask", "Sous pagat on en est à K-E-M-P et on vient encore de perdre la manche, on est éliminés ?",
-              "--no-input").out
+              "--no-input", "--lang", "fr").out
     assert "│ score.end      │ elle est éliminée [2] │" in out
