@@ -115,6 +115,8 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)n['’]t\b", " not"), (r"(?i)['’]re\b", " are"), (r"(?i)['’]ve\b", " have"),
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
                  (r"(?i)['’]s\b", ""), (r"(?i)\b(did|does|was|were|had|has|is)nt\b", r"\1 not"),
+                 # "contre kems juste derrière": right after (said of a call)
+                 (r"(?i)\b(juste|tout de suite|aussitôt|aussitot) derri[eè]re\b", r"\1 après"),
                  # "à 6" is a table of six, not a six of hearts (the accent is lost once folded)
                  (r"(?i)(?<![\w'’])à\s+(?=(?:\d+|quatre|six|huit|dix|douze)\b(?!\s*(?:cartes|heures|h)\b))", "at ")]
 _REPEATED_RANK = re.compile(r"(10|[2-9ajqkvdr])\1{1,3}")
@@ -268,7 +270,7 @@ WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|erro
 WRONGLY = r"(?:wrongly|by mistake|in error|falsely|for nothing|a tort|par erreur|pour rien|pour du beurre)"
 WAS = r"(?:was|is|had been|has been|etait|est|a ete|avait ete|etais)"
 HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got|avais|ai)"
-SQUARE = r"(?:square|carre|carres|four of a kind|quads)"
+SQUARE = r"(?:square|carre|carres|four of a kind|4 of a kind|quads)"
 LIFT = (r"(?:lifted|lifting|lifts|lift|picked up|picking up|picks up|pick up|souleve|soulevee|soulevait|soulevant"
         r"|soulever|leve|levee|levait|ramassait|grabbed|grabbing|taking|prenait)")
 TOUCH = r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on)"
@@ -587,7 +589,11 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
         r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been) (?:out|down|laid|turned"
         r"|turned up|dealt)\b|\bavant que les (?:quatre )?nouvelles(?: cartes)? (?:soient|ne soient) (?:posees|sorties"
-        r"|retournees|la)\b")
+        r"|retournees|la)\b"
+        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:the |les )?(?:four |4 |quatre )?"
+        r"(?:new|nouvelles|fresh) (?:four |4 |quatre )?(?:cards|cartes) (?:were|was|are|etaient|sont)"
+        r" (?:going down|being laid|being put down|being dealt|being turned (?:over|up)|coming out"
+        r"|en train de (?:sortir|tomber|etre posees))\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
 
@@ -651,7 +657,8 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two) (?:ca
 #: verbs of taking a card from the middle: an exchange
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
-        r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope)")
+        r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope"
+        r"|a pique|pique|piquer|piquait|a chipe|chipe|chiper|snatched|snatch|nabbed)")
 PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|pose|depose|jete|defausse|posait|lache"
        r"|a pose|avait pose)")
 THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
@@ -699,6 +706,17 @@ def _cards_swapped(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?P<n2>{NUM}) (?:cards|cartes) {CARDS_TOGETHER}\b")
 def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
+
+
+@phrase(rf"\b(?:la |le |the |my |ma |mon |sa |son |his |her )(?P<fourth>{FOURTH})(?: (?P<rank>{RANK_WORD}))?"
+        rf"(?: (?:one|une))?(?: (?:que|qu|which|that))?(?: (?:je|j|il|elle|i|he|she|on))?"
+        rf" (?:venais de |venait de |had just |have just |has just |just |avais |avait |ai |a |was |were )?"
+        rf"(?:soulever|souleve|soulevee|lever|leve|levee|lifted|lifting)"
+        rf"(?: (?:du milieu|from the middle|au milieu|in the middle|du centre|de la table|from the table))?\b")
+def _fourth_lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"la 4e qu'elle venait de soulever du milieu": a fourth card lifted off the table, not yet in the hand —
+    with three of a rank told, the lifted card of that rank (``--lifted``; by _hands)."""
+    return [("fourth_lifted", _rank(m.group("rank")) if m.group("rank") else None)]
 
 
 @phrase(rf"\b(?:la |le |the |my |ma |mon |sa |son |his |her )(?P<fourth>{FOURTH})(?: (?P<rank>{RANK_WORD}))?"
@@ -809,7 +827,8 @@ def _first_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|who (?:deals|should deal|gets to deal|has to deal) (?:first|at the start)|first dealer|premier donneur)\b"
         r"|\b(?P<next>qui (?:donne|distribue|doit donner) (?:ensuite|apres|a la manche suivante|la manche suivante)"
         r"|who deals (?:next|after|the next hand|the next round|next hand|next round)|next dealer|prochain donneur"
-        r"|qui (?:donne|distribue) (?:la prochaine|a la prochaine|pour la prochaine) (?:manche|donne))\b")
+        r"|qui (?:donne|distribue) (?:la prochaine|a la prochaine|pour la prochaine) (?:manche|donne)"
+        r"|qui (?:qui )?(?:redonne|doit redonner)|who deals again|who redeals)\b")
 def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
     return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
@@ -976,7 +995,7 @@ def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:an |une )?(?:objection|opposition)\b"
         r"|\b(?:ne )?(?:veut|voulait|voulais|veux) pas (?:que on|qu on|que l on) (?:balaye|balaie|balaies|balayer)\b"
         r"|\b(?:does not|doesn t|did not|didn t|do not|don t) want (?:us |anyone |them |him |her )?to sweep\b"
-        r"|\bwon t let (?:us|anyone|them) sweep\b")
+        r"|\bwill not let (?:us|anyone|them) sweep\b")
 def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
 
@@ -1218,7 +1237,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
                       r"|partie finie|le droit|the right to|allowed to|ok to|who deals|qui donne|qui distribue"
                       r"|where do|where does|where should|do you|does one|should we|should you|ou se|ou doivent|ou doit"
-                      r"|c est vrai|ce est vrai|est ce vrai|on est elimines|on est eliminees|est on elimine"
+                      r"|c est vrai|ce est vrai|est ce vrai|qui redonne|qui qui|who redeals|who deals again"
+                      r"|ou a cote|ou en face|or next to|or opposite|on est elimines|on est eliminees|est on elimine"
                       r"|sommes nous elimines|are we out|are we eliminated|is it over|on est out|on est dehors"
                       r"|is it true|is that true|true or false|vrai ou faux|is he right|is she right|a t il raison"
                       r"|a t elle raison)\b")
@@ -1241,7 +1261,8 @@ def vocabulary() -> frozenset[str]:
              "tap", "taps", "tapped", "tapping", "kick", "kicks", "kicked", "kicking", "foot", "feet", "pied", "pieds",
              "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches",
              # where players sit: words of a question on the table (answered by its rule point), never "corrected"
-             "asseoir", "assoient", "assoit", "assis", "assise", "assises", "sit", "sits", "seated", "sitting"}
+             "asseoir", "assoient", "assoit", "assis", "assise", "assises", "sit", "sits", "seated", "sitting",
+             "mets", "met", "mettre", "mettent"}
     asked = set(re.findall(r"[a-z]{3,}", QUESTION.pattern + " ".join(p for p, _ in IDIOMS)))
     return frozenset(words | set(RANK_WORDS) | set(SUIT_WORDS) | FILLER | NEGATIONS | set(NUMBERS) | cards | asked
                      | {w for kin in KIN for w in kin.split()} | {"gagner", "faut", "changer"})
@@ -1774,6 +1795,7 @@ STORY_FACTS = {
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
     "fourth_taken": "a fourth card just taken into a hand of three of a rank (by _hands)",
+    "fourth_lifted": "a fourth card lifted off the table beside three of a rank in the hand (by _hands)",
     "it_was": "'it was right/wrong': of the Kems where one came before, else the question itself",
     "kems_verdict": "the Kems was right or wrong",
     "too_late": "the call came too late: after the Kems",
@@ -1792,8 +1814,8 @@ STORY_FACTS = {
     "gesture": "a signal by gesture (the default form: said only where the story says it)",
 }
 #: the story facts that _hands reads from the facts left after the event is settled
-HAND_FACTS = ("three_more", "fourth_taken", "square_said", "square_same_for_partner", "square_for_partner",
-              "both_squares")
+HAND_FACTS = ("three_more", "fourth_taken", "fourth_lifted", "square_said", "square_same_for_partner",
+              "square_for_partner", "both_squares")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -2259,6 +2281,14 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.understood += [(words, first, reading.options[first]) for words in _said(items, "fourth_taken")][:1]
         else:
             reading.unknown += _said(items, "fourth_taken")[:1]
+    if "fourth_lifted" in facts and slots and event in ("kems", "double-kems", "contre-kems"):
+        hand = reading.options.get(slots[0][0], "").split()  # "trois dames … et la 4e qu'elle venait de soulever"
+        if len(hand) == 3 and len(set(hand)) == 1 and facts["fourth_lifted"] in (None, hand[0]) \
+                and "lifted" not in reading.options:
+            reading.options["lifted"] = hand[0]
+            reading.understood += [(words, "lifted", hand[0]) for words in _said(items, "fourth_lifted")][:1]
+        else:
+            reading.unknown += _said(items, "fourth_lifted")[:1]
     _inferred(reading, event, slots, facts, lifted)
     if "both_squares" in facts and len(slots) != 2:  # two squares where the event reads one hand: listed
         reading.unknown += _said(items, "both_squares")
