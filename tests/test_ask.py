@@ -633,3 +633,11 @@ def test_a_second_question_after_a_question_mark_is_answered_on_its_own_point_to
     out = run("ask", "Sous pagat on en est à K-E-M-P et on vient encore de perdre la manche, on est éliminés ?",
               "--no-input", "--lang", "fr").out
     assert "│ score.end      │ elle est éliminée [2] │" in out
+
+
+def test_a_call_on_a_hand_of_five_cards_rules_the_call_and_then_the_five_cards_on_their_own(run):
+    data = ask_json(run, "Rachid grabbed too fast and ended up with five cards in his hand, then his partner called "
+                         "kems - does it still count?")
+    assert (data["event"], data["verdict"]) == ("kems", "depends")
+    assert (data["also"]["event"], data["also"]["verdict"], data["also"]["effects"]) == \
+        ("exchange", "forbidden", ["hand-over-limit"])

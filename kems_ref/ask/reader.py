@@ -338,6 +338,8 @@ ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|
         rf"|\b(?:was it|is it|was that|is that|was this|is this|est ce que (?:ce|ca|cela) (?:etait|est|compte)"
         rf"|etait ce|est ce) {VERDICT}\b"
         r"|\b(?:oui ou non|yes or no)\b"
+        r"|\b(?:on|we|il|elle|he|she) (?:balaie|balaye|redonne|continue|sweep|redeal|carry on|go on)"
+        r" (?:ou pas|or not)\b"
         r"|\b(?:who|qui) (?:wins|won|gets|got|scores|scored|gagne|a gagne|marque|a marque|a raison|is right"
         r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
         r"|\b(?:what happens|what now|que se passe t il|que faire|ca donne quoi|ca fait quoi|qu est ce que ca donne"
@@ -828,7 +830,9 @@ def _first_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?P<next>qui (?:donne|distribue|doit donner) (?:ensuite|apres|a la manche suivante|la manche suivante)"
         r"|who deals (?:next|after|the next hand|the next round|next hand|next round)|next dealer|prochain donneur"
         r"|qui (?:donne|distribue) (?:la prochaine|a la prochaine|pour la prochaine) (?:manche|donne)"
-        r"|qui (?:qui )?(?:redonne|doit redonner)|who deals again|who redeals)\b")
+        r"|qui (?:qui )?(?:redonne|doit redonner)|who deals again|who redeals"
+        r"|qui (?:distribue|donne) (?:ou quelqu un de autre|ou un autre|maintenant|cette fois)"
+        r"|who deals (?:now|this time))\b")
 def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
     return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
@@ -991,7 +995,7 @@ def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:someone|somebody|a player|an opponent|one player|he|she|they|un joueur|une joueuse|quelqu un"
         r"|quelquun|il|elle|un adversaire)? ?(?:objected|objects|refused|refuses|protested|complained|said no"
         r"|a refuse|refuse|refusait|se est oppose|se oppose|se y oppose|se y est oppose|a proteste|proteste|a conteste"
-        r"|conteste|a dit non)\b"
+        r"|conteste|a dit non|dit non)\b"
         r"|\b(?:an |une )?(?:objection|opposition)\b"
         r"|\b(?:ne )?(?:veut|voulait|voulais|veux) pas (?:que on|qu on|que l on) (?:balaye|balaie|balaies|balayer)\b"
         r"|\b(?:does not|doesn t|did not|didn t|do not|don t) want (?:us |anyone |them |him |her )?to sweep\b"
@@ -2126,6 +2130,10 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
             continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
             words = next(iter(_said(items, attr)), attr)
+            if attr == "over_limit" and event in CALLS and reading.set_aside is None:
+                reading.set_aside = "exchange"  # a call on a hand of five: the breach ruled on its own after
+                reading.understood.append((words, attr, value))
+                continue
             reading.unknown.append(words)  # said, but not part of this situation
             if attr in TIMING_FACTS:  # when it happened, placed in no situation of this event: not ruled on
                 reading.problem = reading.problem or ("error.ask_timing", {"word": words})
