@@ -470,20 +470,14 @@ def load(ref: str) -> Convention:
         if stamp is not None:
             _FILES[stamp] = conv
         return conv
-    try:
-        return _load_shipped(find(ref))
-    except KemsError:
-        path = house_named(ref)
-        if path is None:
-            raise
-        return load(path)
+    found = canonical(ref)  # a shipped id, or a house file of the folders named by it
+    return load(found) if is_path(found) else _load_shipped(found)
 
 
 _FILES: dict[tuple[str, int, int], Convention] = {}
 
 #: how many files of a folder are looked at for a house file's name (a folder of photos is no corpus)
 HOUSE_SCAN = 200
-HOUSE_MAX_BYTES = 1_000_000
 
 
 def house_folders() -> list[str]:
@@ -496,10 +490,10 @@ def house_folders() -> list[str]:
 def house_named(ref: str) -> Optional[str]:
     """The house file of those folders whose id, names, title or aliases are ``ref`` (case and accents
     ignored): its absolute path; ``None`` where none is.  Two files answering to the name are refused,
-    naming both.  Files that are not convention files are passed over; none is ever written."""
-    import yaml
-
+    naming both.  Files that are not convention files, or cannot be read within the bounds every user file
+    is read in (:mod:`.yamlsource`), are passed over; none is ever written."""
     from ..words import fold
+    from .yamlsource import load_located, read_text
 
     wanted = fold(ref)
     found: list[str] = []
@@ -513,11 +507,8 @@ def house_named(ref: str) -> Optional[str]:
             if not entry.endswith((".yaml", ".yml")) or path in found:
                 continue
             try:
-                if not os.path.isfile(path) or os.path.getsize(path) > HOUSE_MAX_BYTES:
-                    continue
-                with open(path, encoding="utf-8") as f:
-                    data = yaml.safe_load(f)
-            except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                data = load_located(read_text(path), path)[0]
+            except KemsError:
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("rules"), dict):
                 continue
