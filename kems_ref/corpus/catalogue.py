@@ -41,9 +41,10 @@ class RulePoint:
     #: a point of a call of a convention's own (``call.<id>``, ``call.<id>.right``, ``.wrong``): the
     #: call's names per language, for the question ("Score for a right “Broken”?")
     own: tuple[tuple[str, str], ...] = ()
-    #: how the table is set up (where partners sit, who deals, how the middle lies): ``rule setup`` reads
-    #: it, rules a table's way against it; the checklist does not ask it where a source is silent
-    setup: bool = False
+    #: how the table is set up (where partners sit, who deals, how the middle lies): the option of ``rule
+    #: setup`` that gives the table's way on it ("seating"), ruled against it; the checklist does not ask it
+    #: where a source is silent
+    setup: str = ""
     #: read by a ruling, but no question for a table whose source is silent on it (no shipped source
     #: states it: a card passed to one's partner)
     quiet: bool = False
@@ -51,7 +52,7 @@ class RulePoint:
     @property
     def read(self) -> bool:
         """A ruling reads it (``rule`` or ``rule setup``)."""
-        return self.ruled or self.setup
+        return self.ruled or bool(self.setup)
 
     @property
     def asked(self) -> bool:
@@ -93,36 +94,37 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("players.count", "material", "PlayerCount", ruled=True),
     RulePoint("players.decks", "material", "DeckRules", ruled=True),
     RulePoint("deck.size", "material", "DeckSizes", ruled=True),
-    RulePoint("seating.partners", "material", Literal["facing", "diagonal", "side-by-side"], setup=True),
+    RulePoint("seating.partners", "material", Literal["facing", "diagonal", "side-by-side"], setup="seating"),
     # how the partnerships are formed (catsatcards: a draw, the two highest against the two lowest)
     RulePoint("teams.formation", "material", Literal["chosen", "drawn", "drawn-high-low", "random"], added=True,
-              setup=True),
+              setup="teams"),
     # Deal
     RulePoint("deal.hand_size", "deal", "HandSizes", ruled=True),
-    RulePoint("deal.method", "deal", Literal["one-at-a-time", "in-packets"], setup=True),
+    RulePoint("deal.method", "deal", Literal["one-at-a-time", "in-packets"], setup="dealing"),
     RulePoint("deal.center", "deal", "CardCount", ruled=True),
     RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     # who deals the next hand: another player, the next one round the table either way, or a game master
     # who does not play and deals every hand
     RulePoint("deal.next_dealer", "deal", Literal["another-player", "clockwise", "counter-clockwise", "game-master"],
-              setup=True),
-    RulePoint("deal.bottom_card", "deal", Literal["hidden", "shown"], added=True, setup=True),
+              setup="next_dealer"),
+    RulePoint("deal.bottom_card", "deal", Literal["hidden", "shown"], added=True, setup="bottom_card"),
     RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw", "lowest-card-draw", "random", "volunteer",
-                                                   "game-master"], added=True, setup=True),
+                                                   "game-master"], added=True, setup="first_dealer"),
     # which way the deal goes round the table
-    RulePoint("deal.direction", "deal", Literal["clockwise", "counter-clockwise"], added=True, setup=True),
+    RulePoint("deal.direction", "deal", Literal["clockwise", "counter-clockwise"], added=True, setup="direction"),
     # how the middle cards lie when dealt: face up, or face down and turned over to open the hunt
-    RulePoint("deal.center_face", "deal", Literal["face-up", "face-down-then-turned"], added=True, setup=True),
+    RulePoint("deal.center_face", "deal", Literal["face-up", "face-down-then-turned"], added=True, setup="middle_face"),
     # what settles a tie in the draw for the first dealer (playingcarddecks.com: the tied draw again)
-    RulePoint("deal.first_dealer_tie", "deal", Literal["tied-draw-again", "all-draw-again"], added=True, setup=True),
+    RulePoint("deal.first_dealer_tie", "deal", Literal["tied-draw-again", "all-draw-again"], added=True,
+              setup="first_dealer_tie"),
     # in-the-middle: anywhere in the middle, in any arrangement (a square, a row…), not before each player
     RulePoint("deal.center_layout", "deal", Literal["two-by-two", "row", "one-per-player", "in-the-middle"], added=True,
-              setup=True),
+              setup="middle_layout"),
     # The hunt
     RulePoint("hunt.opening", "hunt", "Opening", ruled=True),
     RulePoint("exchange.order", "hunt", Literal["put-then-take", "take-then-put"], ruled=True),
     # whether players exchange in turn or all at once (no turns: the usual Kems)
-    RulePoint("exchange.turns", "hunt", Literal["none", "in-turn"], added=True, setup=True),
+    RulePoint("exchange.turns", "hunt", Literal["none", "in-turn"], added=True, setup="turns"),
     RulePoint("exchange.count", "hunt", Literal["one", "one-or-more", "up-to-whole-hand"], ruled=True),
     RulePoint("exchange.hand_limit", "hunt", "CardCount", ruled=True),
     RulePoint("exchange.same_card", "hunt", Literal["first-to-touch"], ruled=True),
@@ -132,7 +134,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("exchange.partner_pass", "hunt", Literal["allowed", "forbidden"], added=True, ruled=True, quiet=True),
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
-    RulePoint("discard.visibility", "hunt", Literal["face-down", "face-up"], setup=True),
+    RulePoint("discard.visibility", "hunt", Literal["face-down", "face-up"], setup="discard"),
     # what becomes of the cards a sweep puts aside: out of play for the rest of the hand
     RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play"], added=True, ruled=True),
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
@@ -146,7 +148,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
               ruled=True),
     RulePoint("signal.warning", "signal", bool, added=True, ruled=True),
     # when partners agree their signal: before play (the usual), or made up during play with no time to agree
-    RulePoint("signal.agreement", "signal", Literal["before-play", "during-play"], added=True, setup=True),
+    RulePoint("signal.agreement", "signal", Literal["before-play", "during-play"], added=True, setup="signal_agreed"),
     # meaningless decoy signs beside the one that counts: an exception to "one signal" (English Wikipedia)
     RulePoint("signal.bluff", "signal", bool, added=True, ruled=True, exception=True),
     # a sound (a cough, a sigh) as the signal: a kind of its own, beside a word and a gesture

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Optional
 
+from ..corpus.catalogue import BY_ID, RULE_POINTS
 from ..corpus.events import CALLS as CALLS  # defined once there, read here by the situation's users
 from ..corpus.events import EVENTS as EVENTS
 from ..errors import KemsError
@@ -37,21 +38,13 @@ class Option:
 
 
 #: ``rule setup``: each option gives the table's way on one set-up point (where partners sit, who deals,
-#: how the middle lies…), its values the point's own (the catalogue's); the ruling sets it against the source's
-SETUP: dict[str, str] = {
-    "seating": "seating.partners", "teams": "teams.formation", "first_dealer": "deal.first_dealer",
-    "first_dealer_tie": "deal.first_dealer_tie", "dealing": "deal.method", "direction": "deal.direction",
-    "next_dealer": "deal.next_dealer", "middle_face": "deal.center_face", "middle_layout": "deal.center_layout",
-    "turns": "exchange.turns", "discard": "discard.visibility", "signal_agreed": "signal.agreement",
-    "bottom_card": "deal.bottom_card",
-}
+#: how the middle lies…), as the catalogue declares it (``RulePoint.setup``); the ruling sets it against the source's
+SETUP: dict[str, str] = {point.setup: point.id for point in RULE_POINTS if point.setup}
 
 
 def setup_values(attr: str) -> tuple[str, ...]:
     """The ways a set-up option takes: the values its rule point has."""
     from typing import get_args
-
-    from ..corpus.catalogue import BY_ID
 
     return tuple(get_args(BY_ID[SETUP[attr]].value))
 
