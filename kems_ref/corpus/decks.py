@@ -16,6 +16,10 @@ def fold_name(text: str) -> str:
     return plain(text).strip()
 
 
+#: the rank of a joker in a deck that has some (``jokers: N``): no suit, N of them in one deck
+JOKER = "Joker"
+
+
 @dataclass(frozen=True)
 class Deck:
     """A deck a convention defines (``decks:`` in its file): its ranks in order, its suits, and the
@@ -63,6 +67,3 @@ class Deck:
                    rank_words, words(suits), rank_labels, labels(suits), int(data.get("copies") or 1), jokers,
                    bool(data.get("wild")))
 
-
-#: the rank of a joker in a deck that has some (``jokers: N``): no suit, N of them in one deck
-JOKER = "Joker"

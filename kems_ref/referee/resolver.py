@@ -1140,7 +1140,7 @@ def _exchange(ctx: Ctx) -> Decision:
     verdicts: list[Verdict] = []
     if sit.over_limit is not None:
         verdicts.append(_caught_over(ctx, sit.over_limit))
-    if sit.to_partner:  # not an exchange with the middle: its own rule, or the exchange rule's reach
+    if sit.to_partner:  # not an exchange with the middle: ruled on its own point, the order never asked
         verdicts.append(_partner_pass(ctx))
         return _act(_worst(verdicts))
     if sit.before_opening:
@@ -1372,6 +1372,11 @@ def _same_card(ctx: Ctx) -> Decision:
 SETUP_COVERS = {"in-the-middle": ("two-by-two", "row")}
 
 
+def _way_fits(way: str, stated: Any) -> bool:
+    """The table's way is the stated one, or one it covers."""
+    return way == stated or way in SETUP_COVERS.get(stated, ())
+
+
 def _setup(ctx: Ctx) -> Decision:
     """The table's way on set-up points (where partners sit, who deals, how the middle lies), each set
     against the convention's: its way, or one of the ways it lets the table choose, is allowed; another
@@ -1388,7 +1393,7 @@ def _setup(ctx: Ctx) -> Decision:
             ctx._use(point)
             answer = Answer(point, entry.value, entry.force, entry.text or {})
             ctx.text_of(answer)
-            if any(way == offered or way in SETUP_COVERS.get(offered, ()) for offered in (entry.value, *entry.choices)):
+            if any(_way_fits(way, offered) for offered in (entry.value, *entry.choices)):
                 ctx.say("why.setup_chosen")
                 verdicts.append(Verdict.ALLOWED)
             else:
@@ -1398,7 +1403,7 @@ def _setup(ctx: Ctx) -> Decision:
         if rule is None:
             ctx.say("why.setup_unknown", name=ctx.name)
             verdicts.append(Verdict.UNSPECIFIED)
-        elif rule.value == way or way in SETUP_COVERS.get(rule.value, ()):
+        elif _way_fits(way, rule.value):
             ctx.text_of(rule)
             verdicts.append(Verdict.ALLOWED)
         else:
