@@ -641,3 +641,48 @@ def test_a_call_on_a_hand_of_five_cards_rules_the_call_and_then_the_five_cards_o
     assert (data["event"], data["verdict"]) == ("kems", "depends")
     assert (data["also"]["event"], data["also"]["verdict"], data["also"]["effects"]) == \
         ("exchange", "forbidden", ["hand-over-limit"])
+
+
+def test_a_contre_kems_told_just_before_a_double_kems_is_the_call_ruled_and_the_double_kems_ruled_after(run):
+    """Jouer au Kems: "juste avant" placed after the Contre-Kems says it came first — it is the dispute, ruled on the
+    two squares the Double Kems claims (void: a Double Kems cannot be countered, cas 6); the Double Kems after it is
+    ruled on its own on what the story gives."""
+    data = run("ask", "--no-input", "--json", "On joue avec les règles de Jouer au Kems : Paul a annoncé double kems "
+               "mais Karim avait crié contre kems juste avant, qui gagne ?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "void")
+    assert ("juste avant double kems", "next_later", "double-kems") in \
+        [(u["words"], u["option"], u["value"]) for u in data["understood"]]
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("double-kems", "depends")
+
+
+def test_a_kems_called_after_a_contre_kems_leaves_the_contre_kems_the_call_ruled(run):
+    data = run("ask", "--no-input", "--json", "Karim called contre kems then Paul called kems, who wins?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "depends")
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("kems", "depends")
+
+
+def test_the_stock_run_out_beside_nobody_wanting_the_middle_is_the_stock_out(run):
+    data = run("ask", "--no-input", "--json", "--lang", "fr",
+               "La pioche est vide et personne veut les 4 cartes du milieu, on fait quoi ?").json()
+    assert (data["event"], data["verdict"]) == ("stock-out", "unspecified")
+
+
+def test_a_question_asked_beside_a_call_is_answered_under_the_ruling_convention(run):
+    """Ducale does not say who deals the next hand: said so, with the sources that do say it."""
+    story = ("Tom had four queens, gave the sign and Mia called Kems, so that's 1 point for us right? "
+             "and who deals next?")
+    data = run("ask", "--no-input", "--json", story).json()
+    assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    assert data["questions"] == [{"rule_point": "deal.next_dealer", "question": "Who deals the next hand?",
+                                  "convention": "Ducale", "short": "— silent —", "silent": True, "readings": [],
+                                  "elsewhere": [{"convention": "regle-breve", "short": "another player"}]}]
+    out = run("ask", "--no-input", story).out
+    assert "And the question asked beside it — Who deals the next hand?\n  Ducale does not say.\n" \
+           "  Elsewhere — regle-breve: another player\n" in out
+    assert run("ask", "--no-input", "--json", "contre-kems sur deux 7 et deux rois").json()["questions"] == []
+
+
+def test_partners_asked_next_to_each_other_or_across_is_a_question_on_seating(run):
+    out = run("ask", "--no-input", "do partners sit next to each other or across? Jake wants to sit beside Emma "
+              "his partner").out
+    assert out.startswith("Understood: a question about the rules: Where do partners sit?")

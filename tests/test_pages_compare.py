@@ -380,3 +380,13 @@ def test_the_dispute_page_rules_the_call_a_story_tells_beside_the_breach_and_say
     assert "And the Kems told beside it, on what the story gives: CALL UPHELD the calling team: +1 point" in page
     page = _text(client.get("/ask", params={"words": "we have K-E-M-P and our kems was wrong, pagat"}).text)
     assert "A team holding K-E-M-P that takes this letter has spelled KEMPS: under Pagat it is out" in page
+
+
+def test_the_dispute_page_answers_the_question_asked_beside_the_call(client):
+    """"…1 point for us right? and who deals next?": the Kems ruled, then Ducale's answer to who deals next — it
+    does not say — and what the sources that do say answer."""
+    page = _text(client.get("/ask", params={"words": "Tom had four queens, gave the sign and Mia called Kems, so that's"
+                                            " 1 point for us right? and who deals next?"}).text)
+    assert "CALL UPHELD" in page
+    assert "And the question asked beside it — Who deals the next hand? Ducale does not say." in page
+    assert "Elsewhere — regle-breve: another player" in page

@@ -988,7 +988,8 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
         r" (?:les cartes du milieu|les cartes du centre|the middle cards|the cards in the middle)"
         r"(?: (?:depuis un moment|depuis longtemps|for a while|for ages))?\b"
         r"|\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
-        r"|the|any of the|de|d))?(?: (?:cartes du|cards in the|cartes au))? (?:milieu|middle|centre|center)"
+        r"|the|any of the|de|d))?(?: (?:4|quatre|four))?(?: (?:cartes du|cards in the|cartes au))?"
+        r" (?:milieu|middle|centre|center)"
         r"(?: cards)?(?: (?:any more|anymore))?\b")
 def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "sweep")]
@@ -1247,7 +1248,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles
                       r"|ou a cote|ou en face|or next to|or opposite|on est elimines|on est eliminees|est on elimine"
                       r"|sommes nous elimines|are we out|are we eliminated|is it over|on est out|on est dehors"
                       r"|is it true|is that true|true or false|vrai ou faux|is he right|is she right|a t il raison"
-                      r"|a t elle raison)\b")
+                      r"|a t elle raison|do partners|do the partners|do teammates|or across|or facing"
+                      r"|next to each other or|side by side or|cote a cote ou|ou face a face)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
 IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target"),
           (r"\bhow many points (?:do we|are we|we|do you|does one|should we) (?:play|playing|go|going) (?:to|up to)\b"
@@ -1854,6 +1856,9 @@ def _said(items: list[Item], fact: str) -> list[str]:
 #: came first
 THEN_WORDS = {"then", "puis", "ensuite", "afterwards", "later", "next"}
 AFTER_WORDS = {"after", "apres"}
+#: "before" read the other way round: what precedes "juste avant le double kems" came first; as an adverb
+#: ("double kems, mais contre-kems juste avant") the call it follows came before the one told ahead of it
+BEFORE_WORDS = {"before", "avant", "earlier", "auparavant", "beforehand"}
 ALREADY_WORDS = {"already", "deja"}
 #: "after" before one of these is a preposition (what follows came first); else an adverb, as "then"
 DETERMINERS = {"the", "a", "an", "his", "her", "their", "that", "le", "la", "l", "un", "une", "son", "sa", "leur", "ce",
@@ -1884,6 +1889,12 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
             pair = (before[-1], after[0])
         elif tok.word in AFTER_WORDS and len(before) >= 2:  # "kems et contre-kems juste après"
             pair = (before[-2], before[-1])
+        elif tok.word in BEFORE_WORDS and before and after and i + 1 < len(tokens) \
+                and tokens[i + 1].word in DETERMINERS:  # "contre-kems juste avant le double kems"
+            pair = (before[-1], after[0])
+        elif tok.word in BEFORE_WORDS and len(before) >= 2 and (i + 1 == len(tokens)
+                                                                or tokens[i + 1].clause != tok.clause):
+            pair = (before[-1], before[-2])  # "double kems, mais contre-kems juste avant"
         elif tok.word in ALREADY_WORDS:
             near = min(calls, key=lambda it: min(abs(it.start - i), abs(it.end - 1 - i)))
             later = [it for it in calls if it.value != near.value]
@@ -1906,6 +1917,18 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
     if order is None:
         return None
     first, later, words = order
+    if first.value in ACCUSATIONS_OF_A_KEMS and later.value in ("kems", "double-kems"):
+        # "contre-kems, puis double kems": the accusation came first and is the dispute, ruled on the
+        # squares the later call claims; the later call is said as made after it and ruled on its own after
+        for k in words:
+            tokens[k].claimed = True
+        if later.value == "double-kems":
+            _against_double(items, later, tokens)
+        later.kind = "next"
+        reading.understood.append((f"{' '.join(tokens[k].text for k in words)} {later.words}", "next_later",
+                                   later.value))
+        reading.set_aside = str(later.value)
+        return str(first.value)
     if later.value not in ACCUSATIONS_OF_A_KEMS or first.value not in ("kems", "double-kems"):
         return None
     for k in words:
@@ -1971,6 +1994,10 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     calls = {e for e in events if e in CALLS or e in own}
     event = own[0] if own else next((e for e in BY_PRIORITY if e in events), None)
     if prefer in events or (prefer and prefer in hints):  # the call set aside beside what the story rules: the dispute
+        order = _call_order(tokens, items) if tokens is not None else None
+        if order is not None and prefer in (order[0].value, order[1].value):
+            for k in order[2]:  # "juste avant", "then": read with the call ruled first
+                tokens[k].claimed = True  # type: ignore[index]
         for it in items:
             if it.kind == "event" and it.value != prefer and it.value in CALLS:
                 it.kind = "next"
@@ -2040,6 +2067,8 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         facts["banned_before_play"] = True
         hints.append("signal")
     facts.pop("before_play", None)
+    if event is None and "stock-out" in hints:  # "la pioche est vide et personne veut les cartes du milieu":
+        hints = [h for h in hints if h != "sweep"]  # no stock to sweep with: the stock running out is the case
     if event is None:
         event = next((e for e in BY_PRIORITY if e in hints), None)
     if event is None and facts.get("barred"):  # "already called a wrong contre kems, now he calls it again"
@@ -2184,7 +2213,9 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     for i, tok in enumerate(tokens):
         if tok.claimed or not _not_filler(tokens, i):
             continue
-        if tok.word in NEGATIONS and tok.clause in about_cards and not tok.quoted:  # "she didn't have four queens"
+        if tok.word in NEGATIONS and tok.asked and i and tokens[i - 1].word in MODALS:  # "je peux pas … ?"
+            reading.unknown.append(tok.text)  # the question's own form, asking whether it is allowed: no fact
+        elif tok.word in NEGATIONS and tok.clause in about_cards and not tok.quoted:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
             reading.unknown.append(tok.text)
         elif tok.word in NEGATIONS:  # "they say no", "on a rien dit": said, listed, never read
@@ -2198,6 +2229,10 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.unknown.append(tok.text)
     return reading
 
+
+#: verbs of being allowed: a negation right after one in a question ("je peux pas crier kems moi-même ?",
+#: "can't I call it myself?") is how the question is asked, never a fact denied
+MODALS = {"peux", "peut", "pouvons", "pouvez", "peuvent", "pouvais", "pouvait", "can", "could", "may", "should"}
 
 #: words of time: left unread beside a situation, they may say when it happened — which can decide it
 #: (a call "before the hunt is open again" is made during the sweep): the story is not ruled on

@@ -52,6 +52,9 @@ class Asked:
     #: the call the story tells beside what was ruled (``Reading.set_aside``), ruled on its own with what
     #: the story gives of it (nothing asked): a Kems made on a spoken signal, the Double Kems beside a Contre-Kems
     also: Optional[Asked] = None
+    #: the questions on the rules a story asks beside its dispute ("…1 point for us, right? and who deals
+    #: next?"), each answered under the ruling's convention (:func:`asked_beside`)
+    questions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def ruling(self) -> Ruling:
@@ -135,6 +138,8 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         topic = idioms[0].split(".")[0]
         said = sorted({*idioms, *(p for p in found if p.split(".")[0] == topic)}, key=IDS.index)
         return _and_asked(story, table + [p for p in said if p not in table])  # "en combien ? et à 6 ?": both
+    if "players.count" in table:  # "on est 6 avec un seul paquet, on peut ?": the decks such a table needs too
+        table += [p for p in found if p == "players.decks"]
     return _and_asked(story, table or found) or None
 
 
@@ -195,7 +200,34 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
 
     result = complete(rule, options, lang, prompter, answers)
     return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
-                 _set_aside(reading, convention, lang))
+                 _set_aside(reading, convention, lang), asked_beside(reading, convention, lang))
+
+
+def asked_beside(reading: Reading, convention: str, lang: str) -> list[dict[str, Any]]:
+    """The questions on the rules a dispute's story asks beside the call it tells ("…so that's a point
+    for us? and who deals next?"): each point it names, with the convention's answer as ``compare``
+    gives it (its short answer, or silent, and each reading's text and citation)."""
+    from ..corpus.load import load, load_all
+    from ..outputs.compare import rows, shown
+
+    points = [value for _, attr, value in reading.understood if attr == "rule_point"]
+    points = _and_asked(reading.story, points) if reading.story and points else points
+    if not points:
+        return []
+    conv = load(convention)
+    others = [c for c in load_all() if c.id != conv.id]
+    out = []
+    for row in rows([conv], lang):
+        if row["rule_point"] in points:
+            answer = shown(row, lang)[0]
+            elsewhere = [] if not answer["silent"] else [  # where this source is silent, what the others say
+                {"convention": other["convention"], "short": other["short"]}
+                for other_row in rows(others, lang) if other_row["rule_point"] == row["rule_point"]
+                for other in shown(other_row, lang) if not other["silent"]]
+            out.append({"rule_point": row["rule_point"], "question": row["question"], "convention": conv.short_name,
+                        "short": answer["short"], "silent": answer["silent"], "readings": answer["readings"],
+                        "elsewhere": elsewhere})
+    return out
 
 
 def _set_aside(reading: Reading, convention: str, lang: str) -> Optional[Asked]:
@@ -488,4 +520,5 @@ def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
             "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections],
             "letters": asked.letters,
             "also": None if asked.also is None else {**wording.result_json(asked.also.result, lang),
-                                                     "command": command_line(asked.also, lang, command_lang)}}
+                                                     "command": command_line(asked.also, lang, command_lang)},
+            "questions": asked.questions}

@@ -73,6 +73,19 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
             console.print()
             console.print(f"[bold]{escape(t('ask.also', lang, call=event_label(asked.also.event, lang)))}[/]")
             print_result(console, asked.also.result, lang)
+        for question in asked.questions:  # "…and who deals next?": the convention's answer, cited
+            console.print()
+            console.print(f"[bold]{escape(t('ask.question_beside', lang, question=question['question']))}[/]")
+            if question["silent"]:
+                console.print(escape(f"  {t('ask.question_silent', lang, name=question['convention'])}"))
+            else:
+                console.print(escape(f"  {question['convention']}: {question['short']}"))
+            for reading in question["readings"]:
+                label = f"{reading['label']}: " if reading["label"] else ""
+                console.print(escape(f"    {label}{reading['text']} ({reading['citation']})"))
+            if question["elsewhere"]:
+                console.print(escape(f"  {t('ui.elsewhere', lang)} — " + "; ".join(
+                    f"{other['convention']}: {other['short']}" for other in question["elsewhere"])))
         if command is not None:
             console.print()
             console.print(f"{escape(t('ask.same_ruling', lang))} [bold]{escape(command)}[/]", soft_wrap=True)

@@ -521,7 +521,10 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
                 "ruling": _ruling_view(aside, lang, aside.event)}
     return _page(request, settings, lang, "ask.html", words=words, comparison=None, error=None,
                  ruling=_ruling_view(ruling, lang, ruling.event), convention=ruling.convention_name,
-                 understood=kems.understood_labels(asked.reading, lang), letters=asked.letters, also=also)
+                 understood=kems.understood_labels(asked.reading, lang), letters=asked.letters, also=also,
+                 questions=[{**q, "title": kems.t("ask.question_beside", lang, question=q["question"]),
+                             "silent_line": kems.t("ask.question_silent", lang, name=q["convention"])}
+                            for q in asked.questions])
 
 
 def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
