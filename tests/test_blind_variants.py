@@ -337,3 +337,42 @@ rules:
         is True
     assert ruling(run, "contre-kems", "--hand", "Q Q Q Q", "-c", str(path))["hand_ends"] is False
     assert ruling(run, "contre-kems", "--hand", "Q Q 2 3", "-c", str(path))["hand_ends"] is True
+
+
+OFFICIAL = os.path.join(HERE, "officialgamerules.yaml")
+
+
+def test_officialgamerules_kemps_names_both_calls_and_who_calls_it_tells_which(run):
+    """officialgamerules.org: the partner who sees the signal calls "Kemps!" and the team wins the round; an
+    opponent who spots it and calls "Kemps!" first wins it instead. The file gives the word to both calls."""
+    r = run("conventions", "validate", OFFICIAL, "--strict")
+    assert r.code == 0
+    assert f"{OFFICIAL}:15: note: calls: 'Kemps' names both the Kems and the Contre-Kems: said by the partner it is " \
+           "the Kems, by an opponent the Contre-Kems" in r.out
+    by_opponent = run("ask", "-c", OFFICIAL, "--no-input", "--json",
+                      "an opponent spotted the signal and called kemps on Marie, who had four kings").json()
+    assert (by_opponent["event"], by_opponent["verdict"]) == ("contre-kems", "upheld")
+    assert by_opponent["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    by_partner = run("ask", "-c", OFFICIAL, "--no-input", "--json",
+                     "Marie had four kings, gave the signal and her partner called kemps").json()
+    assert (by_partner["event"], by_partner["verdict"]) == ("kems", "upheld")
+    unsaid = run("ask", "-c", OFFICIAL, "--no-input", "Marie had four kings and Paul called kemps")
+    assert unsaid.code == 2
+    assert "'kemps' is the Kems when the partner says it and the Contre-Kems when an opponent does" in unsaid.err
+
+
+def test_a_word_naming_both_calls_is_refused_as_an_event_name_saying_which_two(run):
+    r = run("rule", "kemps", "-c", OFFICIAL, "--hand", "K K K K")
+    assert r.code == 2
+    assert r.err.strip() == ("kems-ref: error: under this convention 'kemps' names both the Kems (said by the partner) "
+                             "and the Contre-Kems (said by an opponent): name the call kems or contre-kems")
+    assert run("rule", "contre-kems", "-c", OFFICIAL, "--hand", "K K K K", "--json").json()["verdict"] == "upheld"
+
+
+def test_a_score_sheet_under_such_a_file_refuses_the_shared_word_and_takes_the_calls_by_their_ids(run, tmp_path):
+    db = str(tmp_path / "sheet.db")
+    run("game", "new", "-c", OFFICIAL, "--team", "Ana+Bo", "--team", "Cy+Di", "--target", "3", "--db", db)
+    r = run("game", "kemps", "Ana", "--db", db)
+    assert r.code == 2 and "names both the Kems (said by the partner) and the Contre-Kems" in r.err
+    assert run("game", "history", "--db", db, "--json").json() == []
+    assert run("game", "contre", "Cy", "Ana", "--square", "--db", db, "--json").json()["applied"] is True

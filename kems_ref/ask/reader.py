@@ -1378,19 +1378,46 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     # one Contre-Kems, never a file's "Kemps" inside it
     extra = list((own_calls or {}).items())
     events: dict[str, str] = {}
+    unsure: Optional[str] = None  # a word naming both calls, with nothing saying who called it
     for word, event in sorted(extra + _event_patterns(), key=lambda we: len(we[0]), reverse=True):
         events.setdefault(word, event)
     if events:
         either = "|".join(re.escape(word) for word in events)  # one pattern, the longest word tried first
         for m, a, b in text.claim(rf"\b(?P<event>{either})\b"):
-            items.append(Item("event", events[m.group("event")], a, b, text.words(a, b)))
+            event = events[m.group("event")]
+            if "|" in event:  # a word the file gives its Kems and its Contre-Kems: who said it tells which
+                told = _shared_call(text.text, m.start(), m.end(), roles)
+                unsure = unsure if told else m.group("event")
+                event = told or "kems"
+            items.append(Item("event", event, a, b, text.words(a, b)))
     markers = _markers(tokens)
     items += _card_groups(tokens)
     reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {}, prefer)
     reading.corrections = corrections
     reading.story = story
     reading.narrator = roles.narrator
+    if unsure is not None:
+        reading.problem = ("error.ask_shared_call", {"word": unsure})
     return reading
+
+
+#: who called a word a file gives both calls (naming.SHARED): an opponent, or a call aimed at a player
+#: ("kemps on Marie"), makes the Contre-Kems; the holder's partner or teammate the Kems
+OPPONENT = re.compile(r"\b(?:opponent|opponents|adversaire|adversaires|adverse|adverses|the other team|l autre equipe"
+                      r"|other side|the enemy|ennemi)\b")
+AIMED = re.compile(r"^\s*(?:on|sur|against|contre|at|accusing|visant) ")
+TEAMMATE = re.compile(rf"\b{PARTNER}\b")
+
+
+def _shared_call(joined: str, start: int, end: int, roles: Roles) -> Optional[str]:
+    """The call a word naming both the Kems and the Contre-Kems is, from who the story says made it
+    (None where it does not say: the story is then refused, asking who called)."""
+    if AIMED.search(joined[end:]) or OPPONENT.search(joined[:start]) or roles.target_named or roles.target_partner \
+            or roles.target_my_partner or roles.narrator == "accused":
+        return "contre-kems"
+    if TEAMMATE.search(joined[:start]) or roles.narrator == "holder":
+        return "kems"
+    return None
 
 
 #: a call made again: the story's last call is a second one, the first told before it

@@ -226,7 +226,7 @@ def _entry(args: list[str]) -> Optional[Command]:
         from . import jobs
 
         jobs.entry(out, event, caller, accused, line.values.get("decide"), line.values.get("game"), db,
-                   {**defaults(event, skip=("players",)), **given})
+                   {**defaults(event, skip=("players",)), **given}, word=args[0])
 
     return Command(GAME_CALL, job, line)
 

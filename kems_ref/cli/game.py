@@ -53,6 +53,12 @@ class GameGroup(TyperGroup):
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             event = _short_event(name)
+            if event is not None and name not in COMMANDS:  # a word the game's convention gives two calls is refused
+                from ..library import event_named
+
+                convention = _game_convention(args)
+                if convention:
+                    event_named(name, convention)
             if event is not None and self.get_command(ctx, event) is not None:
                 args = [event, *args[1:]]
             elif event is None and name not in COMMANDS:  # a call of the game's convention's own: game broken Ana

@@ -53,7 +53,7 @@ def store(db: Optional[str], writes: bool = True) -> Any:
 
 
 def entry(out: Out, event: str, caller: Optional[str], accused: Optional[str], decide: Optional[str],
-          game: Optional[str], db: Optional[str], options: dict[str, Any]) -> None:
+          game: Optional[str], db: Optional[str], options: dict[str, Any], word: Optional[str] = None) -> None:
     """``game EVENT CALLER [ACCUSED]``: the call in a few keystrokes.  On a terminal, the facts the
     ruling still waits for are asked as ``ask`` asks them (the cards or yes / no, a reading…), and
     the call is recorded once they are answered; elsewhere (scripts) the flags give them."""
@@ -65,6 +65,10 @@ def entry(out: Out, event: str, caller: Optional[str], accused: Optional[str], d
     facts = facts_from_flags(options)
     with store(db) as sheet:
         sheet_game = sheet.game(game)
+        if word is not None and word != event:  # "game kemps Ana" where the game's file names both calls "Kemps"
+            from ..library import event_named
+
+            event_named(word, sheet_game.convention)
         if decide is None and not out.as_json and sys.stdin.isatty() and sys.stdout.isatty():
             from ..library import TerminalPrompter, complete
 

@@ -143,12 +143,18 @@ def register_events(argv: list[str], group: str = "rule", make: Any = None,
         if word in EVENTS:
             from ..library import convention_in, renamed
 
-            wanted = [renamed(word, (convention_of or convention_in)(argv)) or word]
+            try:
+                wanted = [renamed(word, (convention_of or convention_in)(argv)) or word]
+            except KemsError:  # a word the file gives two calls: said when the command is resolved
+                wanted = [word]
         else:
             from ..library import convention_in, event_named, likes_of
 
             convention = (convention_of or convention_in)(argv)
-            found = event_named(word, convention)
+            try:
+                found = event_named(word, convention)
+            except KemsError:  # a word the file gives two calls: said when the command is resolved
+                found = None
             wanted = [found] if found else wanted
             like = likes_of(convention).get(found) if found and found not in EVENTS else None
     for event in wanted:

@@ -717,7 +717,7 @@ def _chain(path: str, depth: int = 0) -> list[tuple[str, dict[str, Any]]]:
 #: reads (where partners sit), a point a standalone file leaves out (silent there), a letter taken away
 #: where letters are a reward (a team with none loses none), a call named like an event
 NOTES = ("error.schema.unused", "error.schema.point_left_out", "error.schema.reward_letter_lost",
-         "error.schema.call_named_like_event")
+         "error.schema.call_named_like_event", "error.schema.call_word_shared")
 
 
 def validate_file(path: str, strict: bool = False) -> tuple[Optional[dict[str, Any]], list[KemsError]]:
@@ -773,9 +773,25 @@ def _named_like_events(data: dict[str, Any], lines: dict[tuple[Any, ...], int]) 
     calls = data.get("calls")
     taken = {fold(str(n)) for names in (calls.values() if isinstance(calls, dict) else ()) if isinstance(names, dict)
              for spelled in names.values() for n in (spelled if isinstance(spelled, list) else [spelled])}
-    return [KemsError("error.schema.call_named_like_event", line=line_of(lines, ("calls", call)), call=call,
-                      name=name, event=event, others=", ".join(other_names(event, taken)) or "—")
-            for call, name, event in shadowed(calls)]
+    out = []
+    for call, name, event in shadowed(calls):
+        line = line_of(lines, ("calls", call))
+        if {call, event} == {"kems", "contre-kems"} and fold(name) in _names_of(calls, event):
+            # the file's Kems and Contre-Kems both "Kemps": told apart by who calls it (naming.SHARED)
+            out.append(KemsError("error.schema.call_word_shared", line=line, name=name))
+        else:
+            out.append(KemsError("error.schema.call_named_like_event", line=line, call=call, name=name, event=event,
+                                 others=", ".join(other_names(event, taken)) or "—"))
+    return out
+
+
+def _names_of(calls: Any, event: str) -> set[str]:
+    """The folded names a file's ``calls`` give ``event``."""
+    from ..words import fold
+
+    names = calls.get(event) if isinstance(calls, dict) else None
+    return {fold(str(n)) for spelled in (names.values() if isinstance(names, dict) else ())
+            for n in (spelled if isinstance(spelled, list) else [spelled])}
 
 
 def letters_kind(conv: Convention) -> Optional[str]:

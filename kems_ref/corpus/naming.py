@@ -38,6 +38,8 @@ def event_named(word: str, convention: str | None = None) -> str | None:
     its own names come first, even an event's name (Fit for a Feast's Kems is called "Signal": under
     that file ``signal`` is its Kems, and the signal event answers to its other names, ``sign``)."""
     own = calls_of(convention).get(fold(word)) if convention else None
+    if own == SHARED:  # "Kemps" said by the partner or by an opponent: the word alone names neither
+        raise KemsError("error.call_word_shared", word=word)
     if own is not None:  # a name the file gives one of its calls is that call under the file
         return own
     return event_words().get(fold(word))
@@ -49,7 +51,15 @@ def renamed(word: str, convention: str | None) -> str | None:
     if not convention:
         return None
     own = calls_of(convention).get(fold(word))
+    if own == SHARED:
+        raise KemsError("error.call_word_shared", word=word)
     return own if own is not None and own != table_words().get(fold(word)) else None
+
+
+#: a word a file gives both its Kems and its Contre-Kems (a page where an opponent who spots the sign wins
+#: by calling the partner's own word, "Kemps!"): told apart by who calls it — the partner makes the Kems,
+#: an opponent the Contre-Kems (the reader decides from the story, or asks it to be said)
+SHARED = "kems|contre-kems"
 
 
 def calls_of(convention: str) -> dict[str, str]:
@@ -61,7 +71,14 @@ def calls_of(convention: str) -> dict[str, str]:
         return {}
     # a name in a script the table's words are not folded from (斷, مكسور) is shown, never typed: it
     # folds to nothing, and nothing is no name of a call
-    out = {fold(name): event for event, names in conv.call_words.items() for name in names if fold(name)}
+    out: dict[str, str] = {}
+    for event, names in conv.call_words.items():
+        for name in names:
+            word = fold(name)
+            if word and {out.get(word), event} == {"kems", "contre-kems"}:
+                out[word] = SHARED
+            elif word:
+                out[word] = event
     return {**out, **{fold(call): call for call in conv.own_calls}}
 
 
