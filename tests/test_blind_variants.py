@@ -376,3 +376,21 @@ def test_a_score_sheet_under_such_a_file_refuses_the_shared_word_and_takes_the_c
     assert r.code == 2 and "names both the Kems (said by the partner) and the Contre-Kems" in r.err
     assert run("game", "history", "--db", db, "--json").json() == []
     assert run("game", "contre", "Cy", "Ana", "--square", "--db", db, "--json").json()["applied"] is True
+
+
+KARTOVEHRY = os.path.join(HERE, "kartovehry-kent.yaml")
+
+
+def test_kartovehry_lets_a_player_take_the_card_another_has_just_thrown_down(run):
+    """kartovehry.com (Slovak Kent): a card another player has just thrown down may be taken too — allowed and cited;
+    the file is silent on the order of putting down and picking up, which stays open."""
+    assert run("conventions", "validate", KARTOVEHRY, "--strict").code == 0
+    data = ruling(run, "exchange", "--retaken", "-c", KARTOVEHRY)
+    assert (data["verdict"], data["unspecified"]) == ("unspecified", ["exchange.order"])
+    assert [c["rule_point"] for c in data["citations"]] == ["exchange.retake"]
+    story = run("ask", "--no-input", "--json", "-c", KARTOVEHRY,
+                "Tom grabbed the queen Lea had just thrown down, is that allowed?").json()
+    assert (story["event"], story["command"]) == \
+        ("exchange", f"kems-ref rule exchange -c {KARTOVEHRY} --retaken")
+    under_ducale = ruling(run, "exchange", "--retaken", "--put-first")
+    assert (under_ducale["verdict"], under_ducale["unspecified"]) == ("unspecified", ["exchange.retake"])

@@ -710,6 +710,16 @@ def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
 
 
+#: a card another player had just put down in the middle, taken at once ("la dame que Léa venait de poser",
+#: "the queen Lea had just thrown down"): ``--retaken``
+@phrase(r"\b(?:que|qu) (?:\w+ )?(?:venait|vient|venais|viens) (?:juste )?de (?:poser|jeter|lacher|defausser"
+        r"|mettre|deposer|balancer)(?: (?:au milieu|au centre|sur la table))?\b"
+        r"|\b(?:that |which )?(?:\w+ )?(?:had |has )?just (?:put down|thrown down|threw down|thrown|threw"
+        r"|discarded|dropped|laid down|tossed)(?: (?:in the middle|in the center|on the table))?\b")
+def _retaken(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("retaken", True), ("event_hint", "exchange")]
+
+
 @phrase(rf"\b(?:la |le |the |my |ma |mon |sa |son |his |her )(?P<fourth>{FOURTH})(?: (?P<rank>{RANK_WORD}))?"
         rf"(?: (?:one|une))?(?: (?:que|qu|which|that))?(?: (?:je|j|il|elle|i|he|she|on))?"
         rf" (?:venais de |venait de |had just |have just |has just |just |avais |avait |ai |a |was |were )?"

@@ -132,6 +132,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # a card passed to one's partner rather than to the middle: an exception to the exchange with the middle
     # (a German wikiHow page lets partners pass cards); no shipped source says a word of it
     RulePoint("exchange.partner_pass", "hunt", Literal["allowed", "forbidden"], added=True, ruled=True, quiet=True),
+    # a card another player has just put down in the middle, taken at once (a Slovak page allows it); no shipped
+    # source says a word of it
+    RulePoint("exchange.retake", "hunt", Literal["allowed", "forbidden"], added=True, ruled=True, quiet=True),
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down", "face-up"], setup="discard"),

@@ -1143,6 +1143,8 @@ def _exchange(ctx: Ctx) -> Decision:
     if sit.to_partner:  # not an exchange with the middle: ruled on its own point, the order never asked
         verdicts.append(_partner_pass(ctx))
         return _act(_worst(verdicts))
+    if sit.retaken:  # the card another player just put down: the convention's own rule on it, then the order
+        verdicts.append(_retake(ctx))
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
         if opening is None:
@@ -1191,6 +1193,20 @@ def _partner_pass(ctx: Ctx) -> Verdict:
     rule = ctx.rule("exchange.partner_pass")
     if rule is None:
         ctx.say("why.partner_pass_unknown", name=ctx.name)
+        return Verdict.UNSPECIFIED
+    if rule.value == "allowed":
+        ctx.text_of(rule)
+        return Verdict.ALLOWED
+    return _forbids(ctx, rule)
+
+
+def _retake(ctx: Ctx) -> Verdict:
+    """A card another player has just put down in the middle, taken at once: the convention's own rule on
+    it; no shipped source names the case (open where the file is silent)."""
+    ctx.say("why.retake")
+    rule = ctx.rule("exchange.retake")
+    if rule is None:
+        ctx.say("why.retake_unknown", name=ctx.name)
         return Verdict.UNSPECIFIED
     if rule.value == "allowed":
         ctx.text_of(rule)

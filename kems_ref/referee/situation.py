@@ -69,6 +69,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("barred", "flag", ACCUSATIONS),
     Option("cards", "int", ("exchange",)),
     Option("to_partner", "flag", ("exchange",)),
+    Option("retaken", "flag", ("exchange",)),
     Option("over_limit", "int", ("exchange",)),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
     Option("before_opening", "flag", ("exchange",)),
@@ -153,6 +154,7 @@ class Situation:
     deck: Optional[int] = None
     cards: Optional[int] = None
     to_partner: bool = False  # exchange: a card passed to one's partner rather than to the middle
+    retaken: bool = False  # exchange: the card taken had just been put down in the middle by another player
     # setup: the table's way on each set-up point (SETUP), None where not said
     seating: Optional[str] = None
     teams: Optional[str] = None
