@@ -686,3 +686,18 @@ def test_partners_asked_next_to_each_other_or_across_is_a_question_on_seating(ru
     out = run("ask", "--no-input", "do partners sit next to each other or across? Jake wants to sit beside Emma "
               "his partner").out
     assert out.startswith("Understood: a question about the rules: Where do partners sit?")
+
+
+def test_an_empty_stock_after_a_last_sweep_is_ruled_as_the_stock_run_out(run):
+    """"La pioche est vide, on a balayé une dernière fois…, on marque quoi ?": the sweep came before; Ducale does
+    not say what an empty stock does — never a ruling on whether someone objected to the sweep."""
+    out = run("ask", "--no-input", "--lang", "fr", "La pioche est vide, on a balayé le centre une dernière fois et "
+              "personne n'a fait Kems, on marque quoi ?").out
+    assert out.startswith("Compris : Pioche épuisée ; le milieu balayé avant ; personne n'avait annoncé Kems ;")
+    assert "NON TRANCHÉ PAR LA CONVENTION  — Pioche épuisée, Ducale" in out
+
+
+def test_a_table_size_answered_source_by_source_is_not_repeated_in_a_table_below(run):
+    out = run("ask", "--no-input", "Can we play Kems with 6 people?").out
+    assert out.count("Pagat: yes — 4 or more (even)") == 1
+    assert "players.count" not in out

@@ -318,7 +318,7 @@ phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|ga
        r"|\b(?:the |la |le )?(?:stock|pioche|talon) (?:ne )?(?:est |is |was |etait )?(?:pas|not) (?:encore |yet )?"
        r"(?:epuisee|epuise|vide|empty|out|finie)\b"
        r"|\bquand meme\b|\banyway\b|(?<=rien )non plus\b"
-       r"|\b(?:les |the )?(?:quatre|four) (?:cartes|cards)"
+       r"|\b(?<!\bnew )(?<!\bnouvelles )(?<!\bfresh )(?:les |the )?(?:quatre|four) (?:cartes|cards)"
        r"(?: du milieu| in the middle| of the middle| au milieu)?\b")(_nothing)
 phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was not|wasnt|is not|n etait pas"
        r"|ne etait pas|etait pas|n est pas|ne est pas) (?:barred|prive|privee|interdit|interdite)"
@@ -464,8 +464,10 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
-@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at the (?:very |exact )?|at exactly the )same (?:time|moment|instant)"
-        r"|simultaneously"
+@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at (?:basically |pretty much |almost |nearly |virtually |practically )?"
+        r"the (?:very |exact |same )?|at exactly the )same (?:time|moment|instant|second)"
+        r"|simultaneously|at once together|(?:pretty much|basically|almost|nearly) together|together"
+        r"(?= (?:who|qui|,|$))|(?:quasi|presque|pratiquement|a peu pres|genre) (?:en meme temps|au meme moment)"
         r"|in the same breath"
         r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -652,8 +654,8 @@ CARDS_TOGETHER = (r"(?:at once|in one go|together|at the same time|a la fois|en 
 
 
 #: what is taken: a card, or a card named by its rank ("the 7", "la dame": one word after its determiner)
-CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two) (?:card|carte|cards|cartes|sienne|sien"
-               r"|[a-z0-9]+))?"
+CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?!(?:from|in|du|au|of|de|sur)\b)"
+               r"(?:card|carte|cards|cartes|sienne|sien|[a-z0-9]+))?)?"
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
 #: verbs of taking a card from the middle: an exchange
@@ -664,7 +666,7 @@ TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|
 PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|pose|depose|jete|defausse|posait|lache"
        r"|a pose|avait pose)")
 THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
-        r"|and only after that|only after that|et))")
+        r"|and only after that|only after that|et|and))")
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
 OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another"
             r"|(?:two|deux|one|une|three|trois) (?:of mine|of his|of hers|des miennes|des siennes)|mine|les miennes"
@@ -850,7 +852,9 @@ def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
 
 
-@phrase(r"\b(?:a |the |in a |in the )?(?:later|second|next|another|third) (?:deal|hand|round)\b"
+#: "we just lost another hand" is the score, never a deal: a hand or round won or lost is no later deal
+@phrase(r"(?<!\blost )(?<!\bwon )(?<!\blose )(?<!\bwin )(?<!\bperdu )(?<!\bgagne )"
+        r"\b(?:a |the |in a |in the )?(?:later|second|next|another|third) (?:deal|hand|round)\b"
         r"|\b(?:not the first|pas la premiere) (?:deal|donne|distribution)\b"
         r"|\b(?:une |la )?(?:donne|distribution) (?:suivante|ulterieure)\b|\b(?:deuxieme|seconde|autre) donne\b")
 def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1290,6 +1294,10 @@ def vocabulary() -> frozenset[str]:
 TYPO_CUTOFF = 0.85
 
 
+#: words of the language one letter away from a card word, never typos of it ("figured ours out" is no "fours")
+NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine"}
+
+
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
     """Words typed in a hurry read as the known word nearest them ("balyage" -> "balayage",
     "dammes" -> "dames"): never a name (capitalised), a number or a card; each correction is shown."""
@@ -1298,7 +1306,8 @@ def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
     known = vocabulary()
     fixed = []
     for tok in tokens:
-        if len(tok.word) < 3 or tok.quoted or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha():
+        if len(tok.word) < 3 or tok.quoted or tok.word in known or tok.text[:1].isupper() or not tok.word.isalpha() \
+                or tok.word in NOT_TYPOS:
             continue
         near = difflib.get_close_matches(tok.word, known, n=1, cutoff=TYPO_CUTOFF)
         if near and len(near[0]) >= 3:
@@ -2030,6 +2039,14 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         events = [it.value for it in items if it.kind == "event"]
     calls = {e for e in events if e in CALLS or e in own}
     event = own[0] if own else next((e for e in BY_PRIORITY if e in events), None)
+    if event == "sweep" and "stock-out" in hints and not calls and not {"objection", "during_sweep"} & set(facts):
+        # "la pioche est vide, on a balayé une dernière fois …, on marque quoi ?": the stock gone is the case, the
+        # last sweep what came before it
+        for it in items:
+            if it.kind == "event" and it.value == "sweep":
+                it.kind = "context"
+                reading.understood.append((it.words, "sweep_before", True))
+        event, events = None, [e for e in events if e != "sweep"]
     if prefer in events or (prefer and prefer in hints):  # the call set aside beside what the story rules: the dispute
         order = _call_order(tokens, items) if tokens is not None else None
         if order is not None and prefer in (order[0].value, order[1].value):

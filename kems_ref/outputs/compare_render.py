@@ -142,9 +142,12 @@ def as_table(comparison: Comparison, lang: str, width: int) -> Any:
         from rich.console import Group
         from rich.text import Text
 
-        return Group(Text("\n".join(table_lines(comparison.table, lang)) + "\n"), _table(
-            width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang),
-            comparison.sources(lang)))
+        answered = Text("\n".join(table_lines(comparison.table, lang)) + "\n")
+        rows = [row for row in comparison.rows if row["rule_point"] != "players.count"]  # answered above, cited
+        if not rows:
+            return answered
+        return Group(answered, _table(width, comparison.labels, rows, lang, Refs(), names_line(comparison.calls, lang),
+                                      comparison.sources(lang)))
     return _table(width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang),
                   comparison.sources(lang))
 
