@@ -394,3 +394,41 @@ def test_kartovehry_lets_a_player_take_the_card_another_has_just_thrown_down(run
         ("exchange", f"kems-ref rule exchange -c {KARTOVEHRY} --retaken")
     under_ducale = ruling(run, "exchange", "--retaken", "--put-first")
     assert (under_ducale["verdict"], under_ducale["unspecified"]) == ("unspecified", ["exchange.retake"])
+
+
+BIOCASINO, GAMEFARM, KARE_KUPE = (os.path.join(HERE, f"{name}.yaml") for name in ("biocasino", "gamefarm", "kare-kupe"))
+
+
+def test_under_biocasino_the_player_who_gets_the_four_calls_kemps_himself_and_it_stands(run):
+    """bio.casino (Persian): whoever gets the four cards says "Kemps!" — the holder's own call is ruled on his
+    square, its rule cited; under Ducale, where the partner calls, the same call is void."""
+    assert run("conventions", "validate", BIOCASINO, "--strict").code == 0
+    data = ruling(run, "kems", "--by-holder", "--hand", "Q Q Q Q", "-c", BIOCASINO)
+    assert data["verdict"] == "upheld"
+    assert "call.kems.caller" in [c["rule_point"] for c in data["citations"]]
+    assert ruling(run, "kems", "--by-holder", "--hand", "Q Q Q J", "-c", BIOCASINO)["verdict"] == "rejected"
+    assert ruling(run, "kems", "--by-holder", "--hand", "Q Q Q Q")["verdict"] == "void"
+    out = run("rule", "kems", "--by-holder", "--hand", "Q Q Q Q", "-c", BIOCASINO).out
+    assert "The caller holds a square (Q Q Q Q)." in out
+
+
+def test_under_gamefarm_any_way_of_choosing_the_first_dealer_is_allowed(run):
+    assert run("conventions", "validate", GAMEFARM, "--strict").code == 0
+    for way in ("highest-card-draw", "random", "volunteer"):
+        assert ruling(run, "setup", "--first-dealer", way, "-c", GAMEFARM)["verdict"] == "allowed"
+    assert ruling(run, "setup", "--first-dealer", "highest-card-draw")["verdict"] == "unspecified"  # Ducale silent
+
+
+def test_under_kare_kupe_partners_sit_apart_facing_or_diagonal_never_side_by_side(run):
+    assert run("conventions", "validate", KARE_KUPE, "--strict").code == 0
+    assert [ruling(run, "setup", "--seating", way, "-c", KARE_KUPE)["verdict"]
+            for way in ("facing", "diagonal", "side-by-side")] == ["allowed", "allowed", "forbidden"]
+    r = run("rule", "setup", "--seating", "apart")
+    assert r.code == 2 and "--seating apart: not a way this option knows" in r.err
+
+
+def test_a_call_on_the_score_sheet_is_headed_by_the_publications_own_name_as_rule_heads_it(run, tmp_path):
+    db = str(tmp_path / "sheet.db")
+    run("game", "new", "-c", BIOCASINO, "--team", "Ana+Bo", "--team", "Cy+Di", "--target", "3", "--db", db)
+    out = run("game", "kemps", "Ana", "--square", "--db", db).out
+    assert out.startswith("CALL UPHELD  — Kems (called “Kemps” here), bio.casino — Kemps (Persian)\n")

@@ -94,7 +94,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("players.count", "material", "PlayerCount", ruled=True),
     RulePoint("players.decks", "material", "DeckRules", ruled=True),
     RulePoint("deck.size", "material", "DeckSizes", ruled=True),
-    RulePoint("seating.partners", "material", Literal["facing", "diagonal", "side-by-side"], setup="seating"),
+    # "apart": partners placed so that neither sees the other's cards (Hebrew Wikipedia's Kare Kupe): facing or
+    # diagonal, never side by side
+    RulePoint("seating.partners", "material", Literal["facing", "diagonal", "side-by-side", "apart"], setup="seating"),
     # how the partnerships are formed (catsatcards: a draw, the two highest against the two lowest)
     RulePoint("teams.formation", "material", Literal["chosen", "drawn", "drawn-high-low", "random"], added=True,
               setup="teams"),
@@ -109,7 +111,7 @@ RULE_POINTS: tuple[RulePoint, ...] = (
               setup="next_dealer"),
     RulePoint("deal.bottom_card", "deal", Literal["hidden", "shown"], added=True, setup="bottom_card"),
     RulePoint("deal.first_dealer", "deal", Literal["highest-card-draw", "lowest-card-draw", "random", "volunteer",
-                                                   "game-master"], added=True, setup="first_dealer"),
+                                                   "game-master", "any-way"], added=True, setup="first_dealer"),
     # which way the deal goes round the table
     RulePoint("deal.direction", "deal", Literal["clockwise", "counter-clockwise"], added=True, setup="direction"),
     # how the middle cards lie when dealt: face up, or face down and turned over to open the hunt
@@ -162,7 +164,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # Calls
     # what makes the winning hand (a Kems): four of a kind, or for some tables a run in one suit
     RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit"], added=True, ruled=True),
-    RulePoint("call.kems.caller", "calls", Literal["partner-only"], ruled=True),
+    # who calls Kems: the square holder's partner (the signal's game), the holder himself (a Persian page's
+    # Kemps: whoever gets the four says it), or either of them
+    RulePoint("call.kems.caller", "calls", Literal["partner-only", "holder", "anyone"], ruled=True),
     RulePoint("call.kems.right", "calls", "Score", ruled=True),
     RulePoint("call.kems.wrong", "calls", "Score", ruled=True),
     RulePoint("call.double_kems.right", "calls", "Score", ruled=True),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from ..errors import KemsError
 from ..i18n import t
+from ..words import fold
 from . import wording
 from .markup import escape
 
@@ -194,6 +195,9 @@ def print_called(console: Console, game: Game, called: Recorded, lang: str) -> N
     if ruling is not None and entry.kind in ("call", "decision"):
         head = verdict_label(ruling.verdict, lang) + (t("game.by_decision", lang) if decided is not None else "")
         event = wording.game_event_label(ruling.event, lang, game.convention)
+        said = wording.call_name(ruling, lang)  # the publication's own name for the call, as `rule` heads it
+        if said and fold(said) != fold(event):
+            event += f" ({t('ui.called', lang, name=said)})"
         lines.append(f"[bold]{escape(head)}[/]  — {escape(event)}, {escape(convention_name(game, lang))}")
         if entry.kind == "call" and entry.by_player:
             lines.append("  " + escape(_who(game, entry, lang)))

@@ -669,7 +669,8 @@ def _holder_gate(ctx: Ctx) -> Optional[Decision]:
     if caller is None:
         ctx.say("why.caller_unknown", name=ctx.name)
         return Decision(Verdict.UNSPECIFIED)
-    if caller.value != "partner-only":
+    if caller.value != "partner-only":  # the holder may call it himself: his call is ruled on his square
+        ctx.text_of(caller)
         return None
     if _forbids(ctx, caller) is not Verdict.FORBIDDEN:  # only described: nothing forbids his call
         return Decision(Verdict.UNSPECIFIED)
@@ -724,7 +725,7 @@ def _kems(ctx: Ctx) -> Decision:
         gate = _holder_gate(ctx)
         if gate:
             return gate
-    square = _holds_square(ctx, ctx.sit.hand, "who.partner", of_partner=False)
+    square = _holds_square(ctx, ctx.sit.hand, "who.caller" if ctx.sit.by_holder else "who.partner", of_partner=False)
     if square is None:
         return Decision(Verdict.UNSPECIFIED)
     score = _score(ctx, "call.kems.right" if square else "call.kems.wrong")
@@ -1385,7 +1386,8 @@ def _same_card(ctx: Ctx) -> Decision:
 
 
 #: a stated set-up way that covers others: the middle cards laid anywhere in the middle, whatever their arrangement
-SETUP_COVERS = {"in-the-middle": ("two-by-two", "row")}
+SETUP_COVERS = {"in-the-middle": ("two-by-two", "row"), "apart": ("facing", "diagonal"),
+                "any-way": ("highest-card-draw", "lowest-card-draw", "random", "volunteer", "game-master")}
 
 
 def _way_fits(way: str, stated: Any) -> bool:

@@ -46,7 +46,12 @@ def setup_values(attr: str) -> tuple[str, ...]:
     """The ways a set-up option takes: the values its rule point has."""
     from typing import get_args
 
-    return tuple(get_args(BY_ID[SETUP[attr]].value))
+    return tuple(v for v in get_args(BY_ID[SETUP[attr]].value) if v not in FILE_ONLY_WAYS)
+
+
+#: values a file may state of a set-up point that are no way a table sets itself up: each covers ways that are
+#: (the referee's SETUP_COVERS) — "any way" of choosing the first dealer, partners placed "apart"
+FILE_ONLY_WAYS = ("any-way", "apart")
 
 
 CALL_OPTIONS = ("kems", "double-kems", "contre-kems")
