@@ -432,3 +432,22 @@ def test_a_call_on_the_score_sheet_is_headed_by_the_publications_own_name_as_rul
     run("game", "new", "-c", BIOCASINO, "--team", "Ana+Bo", "--team", "Cy+Di", "--target", "3", "--db", db)
     out = run("game", "kemps", "Ana", "--square", "--db", db).out
     assert out.startswith("CALL UPHELD  — Kems (called “Kemps” here), bio.casino — Kemps (Persian)\n")
+
+
+FINDY = os.path.join(HERE, "findyschool.yaml")
+
+
+def test_under_findyschool_a_card_is_drawn_from_the_stock_then_swapped_with_the_middle_never_off_the_discard(run):
+    """findyschool.jp: players draw in turn from the stock, then may swap one card with the middle — the stock and the
+    middle allowed (the order of putting down and picking up is the file's silence), the discard pile forbidden."""
+    assert run("conventions", "validate", FINDY, "--strict").code == 0
+    stock = ruling(run, "exchange", "--from-stock", "-c", FINDY)
+    assert (stock["verdict"], stock["unspecified"]) == ("unspecified", ["exchange.order"])
+    assert [c["rule_point"] for c in stock["citations"]] == ["exchange.draw"]
+    discard = ruling(run, "exchange", "--from-discard", "-c", FINDY)
+    assert (discard["verdict"], [c["rule_point"] for c in discard["citations"]]) == ("forbidden", ["exchange.draw"])
+    under_ducale = ruling(run, "exchange", "--from-stock", "--put-first")
+    assert (under_ducale["verdict"], under_ducale["unspecified"]) == ("unspecified", ["exchange.draw"])
+    assert ruling(run, "exchange", "--put-first")["verdict"] == "allowed"  # the middle, where Ducale says nothing else
+    told = run("ask", "--no-input", "--json", "-c", FINDY, "Tom took the top card off the discard pile, legal?").json()
+    assert (told["event"], told["verdict"]) == ("exchange", "forbidden")

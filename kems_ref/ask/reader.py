@@ -714,6 +714,20 @@ def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: a card another player had just put down in the middle, taken at once ("la dame que Léa venait de poser",
 #: "the queen Lea had just thrown down"): ``--retaken``
+#: a card drawn from the stock or taken off the discard pile, not from the middle ("drew from the stock",
+#: "a pioché dans le talon", "pris sur la défausse"): ``--from-stock``, ``--from-discard``
+@phrase(r"\b(?:drew|draws|draw|drawn|drawing|took|takes|take|picked up|picks up|grabbed|a pioche|pioche|piocher"
+        r"|piochait|a tire|tire|tirer|a pris|pris|prend|prendre)"
+        r"(?: (?:a|one|the|his|her|une|la|sa|son|un) (?:card|carte|[a-z0-9]+))?"
+        r" (?:from|off|off of|out of|de|dans|sur|du) (?:the |la |le |l )?(?P<where>stock|draw pile|deck"
+        r"|pile|pioche|talon|paquet|discard pile|discard|defausse|pile de defausse|poubelle)\b"
+        r"|\b(?:from|off|off of) the (?P<where2>top of the discard|discard pile|top of the stock|stock)\b")
+def _drawn_from(m: re.Match[str]) -> list[tuple[str, Any]]:
+    where = m.group("where") or m.group("where2")
+    discard = any(w in where for w in ("discard", "defausse", "poubelle"))
+    return [("from_discard" if discard else "from_stock", True), ("event_hint", "exchange")]
+
+
 @phrase(r"\b(?:que|qu) (?:\w+ )?(?:venait|vient|venais|viens) (?:juste )?de (?:poser|jeter|lacher|defausser"
         r"|mettre|deposer|balancer)(?: (?:au milieu|au centre|sur la table))?\b"
         r"|\b(?:that |which )?(?:\w+ )?(?:had |has )?just (?:put down|thrown down|threw down|thrown|threw"

@@ -137,6 +137,11 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # a card another player has just put down in the middle, taken at once (a Slovak page allows it); no shipped
     # source says a word of it
     RulePoint("exchange.retake", "hunt", Literal["allowed", "forbidden"], added=True, ruled=True, quiet=True),
+    # where a player takes a card from: the middle (the games the seeds describe), or, in turn-based cousins, the
+    # stock (Tecken), the stock or the top of the discard pile (blackatlantic), the stock then the middle
+    # (findyschool); no shipped source says "only the middle" in so many words
+    RulePoint("exchange.draw", "hunt", Literal["middle", "stock", "stock-or-discard", "stock-and-middle"],
+              added=True, ruled=True, quiet=True),
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down", "face-up"], setup="discard"),

@@ -1146,6 +1146,9 @@ def _exchange(ctx: Ctx) -> Decision:
         return _act(_worst(verdicts))
     if sit.retaken:  # the card another player just put down: the convention's own rule on it, then the order
         verdicts.append(_retake(ctx))
+    source = "stock" if sit.from_stock else "discard" if sit.from_discard else "middle"
+    if source != "middle" or ctx.conv.get("exchange.draw").stated:  # where the card came from, where it matters
+        verdicts.append(_drawn(ctx, source))
     if sit.before_opening:
         opening = ctx.rule("hunt.opening")
         if opening is None:
@@ -1196,6 +1199,27 @@ def _partner_pass(ctx: Ctx) -> Verdict:
         ctx.say("why.partner_pass_unknown", name=ctx.name)
         return Verdict.UNSPECIFIED
     if rule.value == "allowed":
+        ctx.text_of(rule)
+        return Verdict.ALLOWED
+    return _forbids(ctx, rule)
+
+
+#: where each value of ``exchange.draw`` lets a player take a card from
+DRAW_SOURCES = {"middle": ("middle",), "stock": ("stock",), "stock-or-discard": ("stock", "discard"),
+                "stock-and-middle": ("stock", "middle")}
+
+
+def _drawn(ctx: Ctx, source: str) -> Verdict:
+    """A card taken from the middle, drawn from the stock (``--from-stock``) or the top of the discard pile
+    (``--from-discard``): allowed where the convention's ``exchange.draw`` names that place, forbidden where it
+    prescribes others; a file silent on it leaves a draw from the stock or the discard open (the seeds' games
+    exchange with the middle and say nothing of drawing)."""
+    ctx.say(f"why.drawn.{source}")
+    rule = ctx.rule("exchange.draw")
+    if rule is None:
+        ctx.say("why.draw_unknown", name=ctx.name)
+        return Verdict.UNSPECIFIED
+    if source in DRAW_SOURCES[rule.value]:
         ctx.text_of(rule)
         return Verdict.ALLOWED
     return _forbids(ctx, rule)

@@ -75,6 +75,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("cards", "int", ("exchange",)),
     Option("to_partner", "flag", ("exchange",)),
     Option("retaken", "flag", ("exchange",)),
+    Option("from_stock", "flag", ("exchange",)),
+    Option("from_discard", "flag", ("exchange",)),
     Option("over_limit", "int", ("exchange",)),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
     Option("before_opening", "flag", ("exchange",)),
@@ -160,6 +162,8 @@ class Situation:
     cards: Optional[int] = None
     to_partner: bool = False  # exchange: a card passed to one's partner rather than to the middle
     retaken: bool = False  # exchange: the card taken had just been put down in the middle by another player
+    from_stock: bool = False  # exchange: the card was drawn from the stock, not taken from the middle
+    from_discard: bool = False  # exchange: the card was the top of the discard pile
     # setup: the table's way on each set-up point (SETUP), None where not said
     seating: Optional[str] = None
     teams: Optional[str] = None
