@@ -303,7 +303,12 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme|soutient) (?:that |que |qu )?"
        r"(?:i|you|we|he|she|they|je|tu|on|il|elle|nous) (?:can not|could not|ne peux pas|peux pas|ne peut pas|peut pas"
        r"|ne ai pas le droit|ai pas le droit|ne a pas le droit|a pas le droit|is not allowed to|am not allowed to"
-       r"|are not allowed to)\b")(_nothing)
+       r"|are not allowed to)\b"
+       r"|\b(?:says|said|say|claims|claim|claimed|insist|insists|dit|disent|disait|pretend|pretendent|affirme)"
+       r" (?:that |que |qu )?(?:it s |that s |it is |that is |it was |that was |this is |c est |ce est |ca est "
+       r"|ca ne est |ce ne est |c etait |ce etait )?(?:not|pas|n est pas|ne est pas|ne etait pas|isn t|is not)"
+       r" (?:allowed|legal|permitted|ok|okay|fair|valid|permis|autorise|autorisee|regulier|valable"
+       r"|le droit)\b")(_nothing)
 # the game's name, not a call: "can we play kems?", "on peut jouer au kems ?", "pour gagner au kems"
 phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of|au"
        r"|gagner au|win at|win a game of|at)"
@@ -575,7 +580,18 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", bool(m.group("ok")) != bool(m.group("neg")))]
 
 
-@phrase(r"\b(?:during|in|while|pendant|en plein|au milieu du|au milieu de|au cours du|au moment du)"
+#: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
+#: raison"): a verdict on the call, read as "it was right"
+@phrase(r"(?<!\bis )(?<!\bwas )(?<!\bare )\b(?:and |et )?(?:they|ils|elles) (?:were|had been|avaient|ont)"
+        r" (?:(?P<ok>right|correct|raison)|wrong|tort)\b(?! \?)")
+def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("it_was", bool(m.group("ok")))]
+
+
+@phrase(r"\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:was |were |is |are "
+        r"|etait en train de )?(?:sweeping|clearing|balayait|balaye|balaie|balayer|videz|vidait)"
+        r"(?: (?:the |le |la |les )?(?:middle|centre|center|table|milieu|cartes du milieu))?\b"
+        r"|\b(?:during|in|while|pendant|en plein|au milieu du|au milieu de|au cours du|au moment du)"
         r" (?:the |a |le |un |du |de )?(?:sweep|balayage|hunt reset|remplacement (?:du|des) (?:milieu|cartes))\b"
         r"|\b(?:while|as|when) the (?:middle|centre|center|table) (?:cards )?(?:is|was|were|are)"
         r" (?:being )?(?:replaced|changed|swept|cleared|renewed)\b"
@@ -1109,6 +1125,26 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
              rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu)"
              rf" (?:both|each|chacun|chacune|tous les deux|toutes les deux)\b))")
+
+
+#: neither accused player held a square, said of the two at once ("ni Lisa ni Tom n'ont de carré", "neither Lisa
+#: nor Tom had a square", "Lisa et Tom n'ont pas de carré"): no square, and the same for the partner
+@phrase(rf"\bneither (?:of (?:them|the two) |one |[a-z]+ nor (?:his |her |their )?[a-z]+ )?(?:had|has|held|holds"
+        rf"|have|got) (?:a |an |any )?{SQUARE}\b"
+        rf"|\b(?:none of them|[a-z]+ and [a-z]+(?: both)?) (?:had|have|held) no {SQUARE}\b"
+        rf"|\bni (?:l un ni l autre|[a-z]+ ni (?:son |sa |leur )?[a-z]+) (?:ne )?(?:ont|avaient|avait|a|ont eu"
+        rf"|avaient eu)(?: pas)? (?:de |un |aucun )?{SQUARE}\b"
+        rf"|\baucun des deux (?:ne )?(?:avait|a|avaient|ont)(?: pas)? (?:de |un )?{SQUARE}\b"
+        rf"|\b[a-z]+ et [a-z]+ (?:ne )?(?:ont|avaient|ont eu|avaient eu) (?:pas|aucun)(?: de| un)? {SQUARE}\b")
+def _neither_square(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", False), ("square_same_for_partner", True)]
+
+
+#: "Lisa n'a pas de carré et Tom non plus": the second player the same (read as the partner, as "son partenaire
+#: non plus" is)
+@phrase(r"\bet [a-z]+ non plus\b|\band neither did [a-z]+\b|\band [a-z]+ neither\b")
+def _named_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square_same_for_partner", True)]
 
 
 @phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
