@@ -52,7 +52,7 @@ _public("kems_ref.referee.resolver", "Ruling")
 _public("kems_ref.referee.outcomes", "Verdict", "Effect", "Team")
 _public("kems_ref.referee.cards", "Card", "RANKS")
 _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation", "needs", "citations", "conflicts",
-        "notes", "call_name", "event_label", "game_event_label", "sources", "publication_lines")
+        "notes", "call_name", "event_label", "game_event_label", "sources", "publication_lines", "shown_branches")
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
@@ -259,6 +259,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.wording import publication_lines as publication_lines
     from .outputs.wording import result_json as result_json
     from .outputs.wording import ruling_json as ruling_json
+    from .outputs.wording import shown_branches as shown_branches
     from .outputs.wording import sources as sources
     from .outputs.writers import Called as Called
     from .outputs.writers import History as History

@@ -701,3 +701,15 @@ def test_a_table_size_answered_source_by_source_is_not_repeated_in_a_table_below
     out = run("ask", "--no-input", "Can we play Kems with 6 people?").out
     assert out.count("Pagat: yes — 4 or more (even)") == 1
     assert "players.count" not in out
+
+
+def test_a_ruling_shows_first_the_case_that_turns_on_the_fewest_facts_while_its_json_keeps_the_rulings_order(run):
+    """Wikipédia, a Contre-Kems on a player without a square: the partner without one (one fact) is read first, the
+    two readings of the self-contradicting source after it; the JSON's branches keep the resolver's order."""
+    story = "On joue avec la règle Wikipédia : Sarah dit contre-kems sur Paul et Paul n'a pas de carré. On fait quoi ?"
+    out = run("ask", "--no-input", "--lang", "fr", story).out
+    first = out.index("  Si ")
+    assert out[first:].startswith("  Si le partenaire de l'accusé n'a pas de carré → ANNONCE FAUSSE\n"
+                                  "      l'équipe qui annonce : -1 point\n")
+    branches = run("ask", "--no-input", "--json", story).json()["branches"]
+    assert [len(b["if"]) for b in branches] == [2, 2, 1]

@@ -451,3 +451,25 @@ def test_under_findyschool_a_card_is_drawn_from_the_stock_then_swapped_with_the_
     assert ruling(run, "exchange", "--put-first")["verdict"] == "allowed"  # the middle, where Ducale says nothing else
     told = run("ask", "--no-input", "--json", "-c", FINDY, "Tom took the top card off the discard pile, legal?").json()
     assert (told["event"], told["verdict"]) == ("exchange", "forbidden")
+
+
+SCRIBD, WIKI_FR = (os.path.join(HERE, f"{name}.yaml") for name in ("scribd-kems", "wiki-fr-kems"))
+
+
+def test_under_the_scribd_handout_a_wrongly_accused_player_shows_two_different_cards_to_the_caller_no_more(run):
+    """The handout says to whom the cards are shown, not that the caller must keep what he saw to himself."""
+    assert run("conventions", "validate", SCRIBD, "--strict").code == 0
+    data = ruling(run, "contre-kems", "--no-square", "--no-partner-square", "-c", SCRIBD)
+    assert (data["verdict"], data["effects"]) == ("rejected", ["accused-shows-two-different-cards-to-caller"])
+    assert data["score"] == [{"team": "accused", "change": 1, "unit": "point"}]
+    out = run("rule", "contre-kems", "--no-square", "--no-partner-square", "-c", SCRIBD).out
+    assert "Effects: the accused shows two cards of different ranks to the caller\n" in out
+
+
+def test_under_wiki_fr_a_contre_kems_after_a_right_kems_is_judged_as_it_stands(run):
+    """wiki-fr.com: the other team may be accused at any moment — after its Kems too; Ducale rules it void."""
+    assert run("conventions", "validate", WIKI_FR, "--strict").code == 0
+    data = ruling(run, "contre-kems", "--square", "--after-kems", "--kems-right", "-c", WIKI_FR)
+    assert data["verdict"] == "upheld"
+    assert "call.contre_kems.timing" in [c["rule_point"] for c in data["citations"]]
+    assert ruling(run, "contre-kems", "--square", "--after-kems", "--kems-right")["verdict"] == "void"

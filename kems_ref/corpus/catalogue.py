@@ -184,7 +184,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("call.contre_kems.wrong", "calls", "Score", ruled=True),
     RulePoint("call.contre_kems.proof", "calls", "Proof", ruled=True),
     RulePoint("call.contre_kems.after_wrong", "calls", "AfterWrong", ruled=True, exception=True),
-    RulePoint("call.contre_kems.timing", "calls", Literal["before-kems"], ruled=True),
+    # before the Kems (the seeds), or at any time, even after it (wiki-fr.com's Kems)
+    RulePoint("call.contre_kems.timing", "calls", Literal["before-kems", "any-time"], ruled=True),
     # a Kems and a Contre-Kems called at the same moment: which one counts (no seed says)
     RulePoint("call.simultaneous", "calls", Literal["kems-prevails", "contre-kems-prevails"], added=True,
               ruled=True),

@@ -222,8 +222,9 @@ class Proof(Strict):
 
     who: Literal["accused-player", "each-accused-player", "square-holder"]
     cards: Literal["two", "two-different", "whole-hand", "square"]
-    to: Optional[Literal["everyone", "caller-only", "callers"]] = Field(
-        None, description="to whom: everyone, the caller only, or the calling team (callers)")
+    to: Optional[Literal["everyone", "caller-only", "caller", "callers"]] = Field(
+        None, description="to whom: everyone, the caller only (who may not pass on what he saw), the caller (the "
+                          "source says nothing of passing it on), or the calling team (callers)")
 
 
 class AfterWrong(Strict):

@@ -155,7 +155,7 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
         console.print(f"  [bold]{t(key, lang)}[/]")
         for n in wording.needs(ruling, lang):
             console.print(f"    • {escape(n['question'])}  ({escape(n['flag'])})")
-        for branch in ruling.branches:
+        for branch in wording.shown_branches(ruling):
             sub: Ruling = branch["ruling"]
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in branch["if"].items())
             head = f"[bold]{t('ui.if', lang)} {escape(cond)}[/]"
@@ -207,7 +207,7 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
         verdict += " ⚠"
     if ruling.branches:
         parts = []
-        for b in ruling.branches:
+        for b in wording.shown_branches(ruling):
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in b["if"].items())
             sub = b["ruling"]
             detail = [line.rstrip(".") for line in score_lines(sub, lang)]
@@ -284,7 +284,7 @@ def ruling_markdown(ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) 
         key = "ui.depends_on" if ruling.verdict == "depends" else "ui.then_depends_on"
         out += [md(t(key, lang)), ""]
         out += [f"- {md(n['question'])} (`{n['flag']}`)" for n in wording.needs(ruling, lang)]
-        for branch in ruling.branches:
+        for branch in wording.shown_branches(ruling):
             sub: Ruling = branch["ruling"]
             cond = t("ui.sep", lang).join(condition(f, v, lang, ruling.event) for f, v in branch["if"].items())
             out += ["", f"## {md(t('ui.if', lang))} {md(cond)} → {md(verdict_label(sub.verdict, lang))}", ""]

@@ -67,6 +67,13 @@ def need(fact: str, lang: str, event: str, open: bool = False) -> dict[str, Any]
     return {"fact": fact, "flag": FACTS[fact][1].replace("CARDS", t("metavar.cards", lang)), "question": t(key, lang)}
 
 
+def shown_branches(ruling: Ruling) -> list[dict[str, Any]]:
+    """A ruling's branches in the order people read them: the cases that turn on fewer facts first (the
+    partner without a square before the two readings of a self-contradicting source), each set of equal
+    length in the ruling's own order; the JSON and a score sheet's numbered branches keep the ruling's order."""
+    return sorted(ruling.branches, key=lambda branch: len(branch["if"]))
+
+
 def needs(ruling: Ruling, lang: str) -> list[dict[str, Any]]:
     """What a ruling that branches waits for, each fact with its flag and question in ``lang``."""
     opened = {READING + c["rule_point"] for c in ruling.conflicts if c.get("open")}

@@ -777,6 +777,12 @@ def _late(ctx: Ctx) -> tuple[Optional[Decision], bool]:
     after the hand ended comes too late (the general rule covers the case)."""
     timing_entry = ctx.conv.get("call.contre_kems.timing")
     timed = timing_entry.stated and timing_entry.force != "advised"
+    if timed and timing_entry.value == "any-time":  # never too late: the accusation is judged as it stands
+        timing = ctx.rule("call.contre_kems.timing")
+        assert timing is not None
+        ctx.text_of(timing)
+        ctx.say("why.any_time", name=ctx.name)
+        return None, False
     if timed:
         timing = ctx.rule("call.contre_kems.timing")
         assert timing is not None
@@ -958,6 +964,10 @@ PROOF_EFFECTS = {
     ("each-accused-player", "two-different", "everyone"): "each-accused-shows-two-different-cards",
     ("accused-player", "two", "callers"): "accused-shows-two-cards-to-callers",
     ("accused-player", "two-different", "callers"): "accused-shows-two-different-cards-to-callers",
+    ("accused-player", "two", "caller"): "accused-shows-two-cards-to-caller",
+    ("accused-player", "two-different", "caller"): "accused-shows-two-different-cards-to-caller",
+    ("each-accused-player", "two", "caller"): "each-accused-shows-two-cards-to-caller",
+    ("each-accused-player", "two-different", "caller"): "each-accused-shows-two-different-cards-to-caller",
     ("each-accused-player", "two", "callers"): "each-accused-shows-two-cards-to-callers",
     ("each-accused-player", "two-different", "callers"): "each-accused-shows-two-different-cards-to-callers",
 }

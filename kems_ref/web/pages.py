@@ -296,7 +296,7 @@ def _ruling_view(ruling: Any, lang: str, event: str) -> dict[str, Any]:
             "branches": [{"if": kems.t("ui.sep", lang).join(kems.condition(f, v, lang, event)
                                                             for f, v in b["if"].items()),
                           "label": kems.verdict_label(b["ruling"].verdict, lang),
-                          "score": kems.score_lines(b["ruling"], lang)} for b in ruling.branches]}
+                          "score": kems.score_lines(b["ruling"], lang)} for b in kems.shown_branches(ruling)]}
 
 
 def _publications(sources: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
