@@ -473,3 +473,14 @@ def test_under_wiki_fr_a_contre_kems_after_a_right_kems_is_judged_as_it_stands(r
     assert data["verdict"] == "upheld"
     assert "call.contre_kems.timing" in [c["rule_point"] for c in data["citations"]]
     assert ruling(run, "contre-kems", "--square", "--after-kems", "--kems-right")["verdict"] == "void"
+
+
+def test_under_wiki_fr_a_team_that_keeps_its_signal_from_one_hand_to_the_next_breaks_the_rule(run):
+    """wiki-fr.com: signals are never repeated identically, on a penalty it does not name; under Pagat, where a team
+    may change after any hand, keeping one is allowed."""
+    data = ruling(run, "signal", "--signal-kept", "-c", WIKI_FR)
+    assert (data["verdict"], data["score_settled"]) == ("forbidden", False)
+    assert [c["rule_point"] for c in data["citations"]] == ["signal.change"]
+    assert ruling(run, "signal", "--signal-kept", "-c", "pagat")["verdict"] == "allowed"
+    r = run("rule", "signal", "--after-caught")
+    assert r.code == 2 and "--after-caught qualifies --signal-changed / --signal-kept, which was not given" in r.err

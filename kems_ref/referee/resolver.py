@@ -1364,6 +1364,8 @@ def _signal(ctx: Ctx) -> Decision:
                 ctx.say_fact("decoy", False)
     if sit.signal_changed:
         verdicts.append(_signal_changed(ctx))
+    if sit.signal_kept:
+        verdicts.append(_signal_kept(ctx))
     if not verdicts:
         ctx.say("why.signal_plain", name=ctx.name)
         ctx.text_of(ctx.if_stated("signal.visibility"))
@@ -1399,6 +1401,28 @@ def _signal_changed(ctx: Ctx) -> Verdict:
     ctx.say("why.signal_change_other_times", name=ctx.name)
     ctx._silent("signal.change")
     return Verdict.UNSPECIFIED
+
+
+def _signal_kept(ctx: Ctx) -> Verdict:
+    """A team kept its signal from one hand to the next: forbidden where the source wants a new signal after each
+    hand, allowed where it only lets a team change (after any hand) or keeps one for the game; where it wants a
+    change after a Contre-Kems or a caught sign, the ruling turns on whether that happened."""
+    ctx.say("why.signal_kept")
+    rule = ctx.rule("signal.change")
+    if rule is None:
+        ctx.say("why.signal_change_unknown", name=ctx.name)
+        return Verdict.UNSPECIFIED
+    if rule.value == "after-each-hand":
+        return _forbids(ctx, rule)
+    if rule.value in ("after-any-hand", "between-games"):
+        ctx.text_of(rule)
+        return Verdict.ALLOWED
+    caught = ctx.fact("after_caught")
+    ctx.say_fact("after_caught", caught)
+    if caught:
+        return _forbids(ctx, rule)
+    ctx.text_of(rule)
+    return Verdict.ALLOWED
 
 
 def _same_card(ctx: Ctx) -> Decision:

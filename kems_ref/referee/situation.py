@@ -91,6 +91,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("decoy", "fact", ("signal",), ("--decoy", "--meaningful")),
     # a team that changed its signal between two hands of a game; its signal had just been caught (or countered)
     Option("signal_changed", "flag", ("signal",)),
+    Option("signal_kept", "flag", ("signal",)),
     Option("after_caught", "fact", ("signal",), ("--after-caught", "--not-caught")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
@@ -191,6 +192,7 @@ class Situation:
     hidden: bool = False
     second_signal: bool = False
     signal_changed: bool = False  # signal: a team changed its signal between two hands of the game
+    signal_kept: bool = False  # signal: a team kept the same signal from one hand to the next
     after_caught: Optional[bool] = None  # with signal_changed: its signal had just been caught or countered
     #: where a story speaks of a signal without its form (``ask``): the form is then a fact the ruling
     #: asks (``signal_form``), never taken for a gesture; the flags of ``rule signal`` tell it
@@ -266,9 +268,9 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
     if event == "deal" and sit.hand is None:
         raise KemsError("error.needs_hand", event=event)
     for fact, needed in QUALIFIES.items():  # a situation file, a front end: the same check as the flags
-        if getattr(sit, fact) is not None and not getattr(sit, needed):
+        if getattr(sit, fact) is not None and not any(getattr(sit, n) for n in needed):
             raise KemsError("error.fact_needs", flag=FACT_FLAGS[fact][0 if getattr(sit, fact) else 1],
-                            needed="--" + needed.replace("_", "-"))
+                            needed=_needed(needed))
     for fact, cards in CARD_FACTS.items():
         if getattr(sit, fact) is not None and getattr(sit, cards) is not None:
             raise KemsError("error.cards_and_square", cards="--" + cards.replace("_", "-"),
@@ -312,15 +314,20 @@ def facts_from_flags(options: dict[str, Any]) -> dict[str, Any]:
         if yes is not None or no is not None:
             out[fact] = True if yes else False if no else None
     for fact, needed in QUALIFIES.items():
-        if out.get(fact) is not None and not out.get(needed):
+        if out.get(fact) is not None and not any(out.get(n) for n in needed):
             raise KemsError("error.fact_needs", flag=FACT_FLAGS[fact][0 if out[fact] else 1],
-                            needed="--" + needed.replace("_", "-"))
+                            needed=_needed(needed))
     return out
 
 
+def _needed(flags: tuple[str, ...]) -> str:
+    """The flags one of which a fact qualifies (``--signal-changed`` / ``--signal-kept``)."""
+    return " / ".join("--" + n.replace("_", "-") for n in flags)
+
+
 #: facts that only mean something with another one: (fact -> the flag it qualifies)
-QUALIFIES = {"kems_right": "after_kems", "warning_sign": "second_signal", "decoy": "second_signal",
-             "after_caught": "signal_changed"}
+QUALIFIES = {"kems_right": ("after_kems",), "warning_sign": ("second_signal",), "decoy": ("second_signal",),
+             "after_caught": ("signal_changed", "signal_kept")}
 
 
 def _flag_name(attr: str, value: Any) -> str:
