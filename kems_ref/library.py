@@ -56,7 +56,8 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
-        "command_line", "question_label", "rules_question", "table_asked", "understood_labels")
+        "command_line", "question_label", "rules_question", "table_asked", "understood_labels",
+        "letters_if_lost")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
 _public("kems_ref.outputs.compare", "compare", "Comparison")
@@ -117,6 +118,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.session import command_line as command_line
     from .ask.session import complete as complete
     from .ask.session import convention_for as convention_for
+    from .ask.session import letters_if_lost as letters_if_lost
     from .ask.session import question_label as question_label
     from .ask.session import rules_question as rules_question
     from .ask.session import settle as settle

@@ -713,3 +713,31 @@ def test_a_ruling_shows_first_the_case_that_turns_on_the_fewest_facts_while_its_
                                   "      l'équipe qui annonce : -1 point\n")
     branches = run("ask", "--no-input", "--json", story).json()["branches"]
     assert [len(b["if"]) for b in branches] == [2, 2, 1]
+
+
+def test_a_contre_kems_called_again_after_a_wrong_one_earlier_in_the_hand_is_barred_under_jouer_au_kems(run):
+    """Jouer au Kems (cas 5): a player wrong with a Contre-Kems may not call another until the hand ends."""
+    data = run("ask", "--no-input", "--json", "Jouer au Kems rules: Max called Contre Kems wrong earlier this hand, "
+               "now he calls it again on Zoe and she really has four aces. Does it count?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "void")
+    assert "call.contre_kems.after_wrong" in [c["rule_point"] for c in data["citations"]]
+
+
+def test_two_cards_of_mine_for_two_middle_cards_in_one_go_under_bicycle_is_forbidden(run):
+    data = run("ask", "--no-input", "--json", "We're playing with Bicycle rules, can I swap two of my cards for two "
+               "middle cards in one go?").json()
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+
+
+def test_a_sign_changed_between_hands_after_it_was_found_out_is_the_signal_ruled(run):
+    out = run("ask", "--no-input", "--lang", "fr", "Sous pagat on a changé de signe entre deux manches parce que Marc "
+              "l'avait grillé, Inès dit que c'est interdit. Qui a raison ?").out
+    assert out.startswith("Compris : Signal ; l'équipe a changé de signe ; son signe venait d'être repéré ; Pagat\n")
+    assert "PERMIS  — Signal, Pagat" in out
+
+
+def test_letters_held_and_a_hand_lost_say_what_the_lost_hands_letter_does(run):
+    out = run("ask", "--no-input", "--lang", "fr", "Sous pagat on a déjà K-E-M. Si on perd cette manche on est "
+              "éliminés ?").out
+    assert out.rstrip().endswith("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M et prend "
+                                 "cette lettre a K-E-M-P (KEMPS pas encore épelé).")

@@ -471,6 +471,7 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
 @phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at (?:basically |pretty much |almost |nearly |virtually |practically )?"
         r"the (?:very |exact |same )?|at exactly the )same (?:time|moment|instant|second)"
+        r"|(?:pile |juste |exactement )?au (?:meme |moment precis |)moment (?:ou|precis ou)"
         r"|simultaneously|at once together|(?:pretty much|basically|almost|nearly) together|together"
         r"(?= (?:who|qui|,|$))|(?:quasi|presque|pratiquement|a peu pres|genre) (?:en meme temps|au meme moment)"
         r"|in the same breath"
@@ -588,6 +589,19 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", bool(m.group("ok")))]
 
 
+#: a sweep asked for and not yet answered, then a call ("Max asked out loud to sweep, nobody had answered yet, and
+#: Zoe shouted Kems"): the call falls in the sweep, which a source may count from the request (Wikipédia); a call
+#: told only after a request, with nothing placing it, is refused as before
+@phrase(r"\b(?:asked|asks|requested|proposed|called for|a demande|demande|demandait|a propose|propose|proposait)"
+        r" (?:out loud |aloud |a voix haute |tout haut )?(?:to sweep|for a sweep|a sweep|a balayer|de balayer"
+        r"|le balayage|un balayage|qu on balaie|que on balaie)(?: (?:the |le |la )?(?:table|middle|milieu|centre))?"
+        r"(?:,? (?:and )?(?:nobody|no one) (?:had |has )?(?:yet )?(?:answered|replied|agreed|said anything)(?: yet)?"
+        r"|,? (?:et )?personne (?:ne )?(?:avait|a) (?:encore )?(?:repondu|rien dit|dit oui))\b"
+        r"(?=.*\b(?:kems|kemps|quems)\b)")
+def _sweep_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("during_sweep", True), ("event_context", "sweep")]
+
+
 @phrase(r"\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:was |were |is |are "
         r"|etait en train de )?(?:sweeping|clearing|balayait|balaye|balaie|balayer|videz|vidait)"
         r"(?: (?:the |le |la |les )?(?:middle|centre|center|table|milieu|cartes du milieu))?\b"
@@ -633,6 +647,10 @@ def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:barred|suspended|banned from calling"
         r"|already (?:made|called|had) (?:a |one )?(?:wrong|false|bad) (?:contre|counter|stop)"
         r"(?: kems| kemps)?"
+        r"|(?:called|made|shouted|yelled) (?:a )?(?:contre|counter|stop)(?: kems| kemps)? (?:wrong|wrongly|falsely"
+        r"|by mistake|for nothing) (?:earlier|before|already)(?: (?:this|in the|that) (?:hand|round))?"
+        r"|(?:avait |a )(?:crie|fait|annonce|dit) (?:un )?(?:contre kems|contre kemps|contre) (?:faux|a tort|pour rien)"
+        r" (?:plus tot|tout a l heure|avant|deja)(?: (?:dans|pendant) (?:la|cette) manche)?"
         r"|(?:interdit|interdite|prive|privee) (?:de |d )?(?:annonce|annonces|annoncer|contre|contrer)"
         r"|(?:avait |a )?deja (?:fait|annonce|crie|rate) (?:un |une )?(?:(?:faux|mauvais) )?"
         r"(?:contre kems|contre kemps|contre)(?: faux| rate| errone)?)\b")
@@ -689,7 +707,11 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
             r"|les siennes))?")
 
 
-@phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en|before (?:he|she|they|i|we) (?:had )?)"
+@phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT} (?:sans (?:en )?(?:reposer|poser|deposer|remettre|rien poser|rien reposer"
+        rf"|defausser)"
+        rf"(?: (?:une|la sienne|de carte))?|without (?:putting|laying|dropping|discarding) (?:one |any |a card )?"
+        rf"(?:down|back)?)\b"
+        rf"|\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en|before (?:he|she|they|i|we) (?:had )?)"
         rf" ?(?:putting|laying|discarding|dropping|discarded|dropped|put|laid|poser|deposer|jeter|defausser|lacher)"
         rf"(?: (?:one|une|a card|une carte|his|hers|sa carte|la sienne"
         rf"|le sien))?(?: down)?\b"
@@ -722,7 +744,9 @@ def _cards_swapped(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: a count before "cards" is how many were exchanged, never a card: "il a pris deux cartes", "picked up two cards"
 @phrase(rf"\b(?:swapped|exchanged|exchanges|swaps|swapping|swap|exchange|echange|echangeait|echangent|echanger"
         rf"|changed|change|put down|{TAKE}|{PUT}|{LIFT})(?: up)?"
-        rf" (?P<n>{NUM}) (?:cards|cartes)(?: {CARDS_TOGETHER})?\b"
+        rf" (?P<n>{NUM}) (?:of (?:my|his|her|their) |de (?:mes|ses|leurs) )?(?:cards|cartes)"
+        rf"(?: (?:for|against|contre|pour) (?P=n) (?:(?:middle|centre|center) cards|cards (?:from|in|of) the middle"
+        rf"|cartes du (?:milieu|centre)))?(?: {CARDS_TOGETHER})?\b"
         rf"|\b(?P<n2>{NUM}) (?:cards|cartes) {CARDS_TOGETHER}\b")
 def _cards(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("cards", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
@@ -897,6 +921,24 @@ def _later_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:during|pendant|durant|lors de|a) (?:the |la |le )?(?:deal|donne|distribution|distrib))\b")
 def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "deal")]
+
+
+#: a change of signal told as done ("on a changé de signe entre deux manches", "we changed our signal"): the
+#: situation ruled (``--signal-changed``), not a question on when one may change
+@phrase(r"\b(?:(?:on|nous|ils|elles|il|elle) (?:a|avons|ont|avait|avaient|avions) change"
+        r"|(?:we|they|he|she) (?:have |had |has )?(?:changed|switched))"
+        r" (?:de |our |their |the |his |her |leur |notre |son |sa )?(?:signe|signal|sign|signes|signals|signs)"
+        r"(?: (?:entre (?:deux|les) manches|between (?:two )?hands|after the hand|apres la manche))?\b")
+def _signal_changed(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("signal_changed", True), ("event_hint", "signal")]
+
+
+#: the team's sign found out by the others ("Marc l'avait grillé", "they had figured it out"): ``--after-caught``
+@phrase(r"\b(?:l |les )?(?:avait|avaient|a|ont) (?:grille|grillee|repere|reperee|decouvert|decouverte|devine|capte)\b"
+        r"|\b(?:had |have |has )?(?:figured (?:it |them |ours |our signal |it all )?out|spotted it|caught on"
+        r"|worked it out|cracked it)\b")
+def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("after_caught", True)]
 
 
 @phrase(r"\b(?:changer|change|changing|changed|changent|changes|switch|switching|switched) (?:to )?(?:a )?(?:new )?"
@@ -1345,7 +1387,7 @@ TYPO_CUTOFF = 0.85
 
 
 #: words of the language one letter away from a card word, never typos of it ("figured ours out" is no "fours")
-NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine"}
+NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "retrouvee", "retrouves"}
 
 
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
@@ -2254,13 +2296,17 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
 def _options(reading: Reading, event: Optional[str], items: list[Item], facts: dict[str, Any]) -> None:
     """The facts left that are options of this event's situation; the others are listed as not
     understood (said, but not part of this situation)."""
-    if event == "signal" and not any(facts.get(f) for f in ("verbal", "sound", "hidden", "gesture", "second_signal")):
+    if event == "signal" and not any(facts.get(f) for f in ("verbal", "sound", "hidden", "gesture", "second_signal",
+                                                            "signal_changed")):  # a change: its form is no question
         facts["form_unknown"] = True  # a signal whose form the story does not say: asked, never assumed
     gesture = facts.pop("gesture", None)
     for attr, value in facts.items():
         if attr in HAND_FACTS:
             continue
         if attr == "before_answer":  # "before anybody answers", in no sweep: when it was, listed, not read
+            reading.unknown += _said(items, attr)[:1]
+            continue
+        if attr == "after_caught" and not facts.get("signal_changed"):  # "they figured it out": said of no change
             reading.unknown += _said(items, attr)[:1]
             continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:

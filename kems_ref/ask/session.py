@@ -252,14 +252,39 @@ def letters_note(reading: Reading, result: api.Result, convention: str, lang: st
     that letter does to a team already holding the letters told — the whole word, and what spelling it
     does under score.end (out, loses, wins), cited; None where the story tells no letters or the ruling
     gives none."""
-    from ..corpus.load import load, localized
-    from ..game.play import setup
-    from ..outputs.compare import cite
-
     held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
     changes = [s for s in result.rulings[0].score or [] if s["unit"] == "letter"]
     if held is None or not changes:
         return None
+    return _letters_line(held, changes[0]["change"], convention, lang)
+
+
+#: a hand lost, told in a question ("si on perd cette manche, on est éliminés ?", "if we lose this hand")
+LOSING = re.compile(r"\b(?:perd|perdons|perdez|perdent|perdre|perdu|lose|loses|lost|losing)\b")
+
+
+def letters_if_lost(story: str, reading: Reading, lang: str) -> Optional[str]:
+    """A question told with the letters a team holds and a hand lost ("sous pagat on a K-E-M, si on perd cette
+    manche on est éliminés ?"): where the named convention's letters are penalties (a lost hand costs one), what
+    that letter does to such a team; None otherwise."""
+    from ..corpus.load import letters_kind, load
+    from .reader import fold
+
+    held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
+    if held is None or reading.convention is None or not LOSING.search(fold(story)):
+        return None
+    if letters_kind(load(reading.convention)) != "penalty":
+        return None
+    line = _letters_line(held, 1, reading.convention, lang)
+    return t("ask.letters_lost", lang, name=load(reading.convention).short_name, line=line) if line else None
+
+
+def _letters_line(held: str, change: int, convention: str, lang: str) -> Optional[str]:
+    """What ``change`` letters do to a team holding ``held`` under ``convention``'s word and end, cited."""
+    from ..corpus.load import load, localized
+    from ..game.play import setup
+    from ..outputs.compare import cite
+
     conv = load(convention)
     try:
         game = setup(conv, None)
@@ -268,7 +293,7 @@ def letters_note(reading: Reading, result: api.Result, convention: str, lang: st
     if game.target_word is None:
         return None
     count = len(held.replace("-", ""))
-    after = count + changes[0]["change"]
+    after = count + change
     end = conv.get("score.end")
     if after < len(game.target_word) or not end.stated:
         key, said = "ask.letters_short", ""
