@@ -583,8 +583,9 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
 #: raison"): a verdict on the call, read as "it was right"
-@phrase(r"(?<!\bis )(?<!\bwas )(?<!\bare )\b(?:and |et )?(?:they|ils|elles) (?:were|had been|avaient|ont)"
-        r" (?:(?P<ok>right|correct|raison)|wrong|tort)\b(?! \?)")
+#: (past tense only: "ils ont raison ?" asks whether they are right — the question, never a fact)
+@phrase(r"(?<!\bis )(?<!\bwas )(?<!\bare )\b(?:and |et )?(?:they|ils|elles) (?:were|had been|avaient)"
+        r" (?:(?P<ok>right|correct|raison)|wrong|tort)\b")
 def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", bool(m.group("ok")))]
 
