@@ -165,3 +165,14 @@ def test_the_score_sheet_plays_these_files_with_teams_of_two(run, tmp_path):
     assert called["ruling"]["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
     one_team = run("game", "new", "--team", "Tom+Léa", "-c", JOE, "--name", "solo", env=env)
     assert one_team.code == 2 and "Traceback" not in one_team.err
+
+
+def test_a_table_of_three_a_file_allows_is_one_player_over_never_the_two_player_reading(rule, tmp_path):
+    """A count of 2 to 6 (Mastering Kemps): at three, teams of two leave a player over — the call against him has an
+    opponent; "the two players are partners" is said of a table of two only."""
+    house = _house(tmp_path, "{min: 2, max: 6}")
+    kems = rule("kems", "--square", "--players", "3", convention=house)
+    assert kems["explanation"].startswith("A count of our own allows a table of 3 (2–6 players): teams of two leave "
+                                          "one player over, and it does not say how that player plays.")
+    contre = rule("contre-kems", "--square", "--players", "3", convention=house)  # Joe Faber's: the accused lose one
+    assert (contre["verdict"], contre["score"]) == ("upheld", [{"team": "accused", "change": -1, "unit": "point"}])

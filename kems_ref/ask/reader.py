@@ -622,7 +622,8 @@ def _sweep_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:remettait|remet|replacait"
         r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait)(?= (?:les |the )?"
         r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
-        r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been) (?:out|down|laid|turned"
+        r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been)"
+        r" (?:even |yet |all |fully )?(?:out|down|laid|turned"
         r"|turned up|dealt)\b|\bavant que les (?:quatre )?nouvelles(?: cartes)? (?:soient|ne soient) (?:posees|sorties"
         r"|retournees|la)\b"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:the |les )?(?:four |4 |quatre )?"
@@ -843,6 +844,7 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
         r"(?:(?:dealer|donneur|he|she|someone|somebody|il|elle|quelqu un|on|[a-z]+)"
+        r"(?: (?:la |le |the |our |notre )?(?:donneuse|donneur|dealer|distributrice|distributeur))?"
         r" (?:ait |had |has |a |n ait |ne ait )?"
         r"(?:said|says|say|announced|announces|declared|called out|dit|dise|disait|annonce|annoncait|declare|crie"
         r"|redise|redit|redisait|re dise|reannonce|repete|repeated|said again)"
@@ -1167,7 +1169,8 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|[a-z]+ et moi|[a-z]+ and (?:me|i)(?= (?:both|each)\b)"
              rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
              rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu)"
-             rf" (?:both|each|chacun|chacune|tous les deux|toutes les deux)\b))")
+             rf"(?: (?:bien|vraiment|really|actually|indeed))? (?:both|each|chacun|chacune|tous les deux"
+             rf"|toutes les deux)\b))")
 
 
 #: neither accused player held a square, said of the two at once ("ni Lisa ni Tom n'ont de carré", "neither Lisa
@@ -1192,6 +1195,7 @@ def _named_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
         rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a)"
+        rf"(?: (?:bien|vraiment|really|actually|indeed))?"
         rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their "
         rf"|sa )?{SQUARE}"
         rf"(?: (?:each|chacun|chacune|both|tous les deux))?\b")

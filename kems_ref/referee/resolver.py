@@ -321,13 +321,13 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
                                     counts=count_label(answer.value), players=sit.players, cite=_cite(count))
             ctx._silent("players.count")
             ctx.say("why.players_described", name=ctx.name, counts=count_label(answer.value), players=sit.players)
-        elif unpaired and sit.players < 4 and sit.kind in ACCUSATIONS:
+        elif unpaired and sit.players < 3 and sit.kind in ACCUSATIONS:  # 2: one team, nobody to accuse
             raise TableExcluded("error.players_no_opponent", convention=conv.short_name, players=sit.players,
                                 counts=count_label(answer.value), cite=_cite(count),
                                 call=Names({lang: conv.call_name(sit.event, lang) for lang in ("en", "fr")})
                                 if conv.calls.get(sit.event) else KemsError(f"event.{sit.kind}"))
         elif unpaired:  # a size the file's count allows beyond teams of two: ruled, and said
-            ctx.say("why.players_one_team" if sit.players < 4 else "why.players_odd_allowed", name=ctx.name,
+            ctx.say("why.players_one_team" if sit.players < 3 else "why.players_odd_allowed", name=ctx.name,
                     counts=count_label(answer.value), players=sit.players)
     entry = conv.get("deck.size")
     # a deck the table may choose instead (Rook cards, or a standard deck) is one the table plays with when named
@@ -598,7 +598,7 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     accusation = ctx.sit.kind in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
-        if ctx.sit.players < 4 and entry["team"] != Team.CALLERS:  # a table of 2 a file allows: one team
+        if ctx.sit.players < 3 and entry["team"] != Team.CALLERS:  # a table of 2 a file allows: one team
             ctx.say("why.players_no_other_team")
             return None
         if entry["team"] != Team.OTHER:
