@@ -741,3 +741,10 @@ def test_letters_held_and_a_hand_lost_say_what_the_lost_hands_letter_does(run):
               "éliminés ?").out
     assert out.rstrip().endswith("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M et prend "
                                  "cette lettre a K-E-M-P (KEMPS pas encore épelé).")
+
+
+def test_a_short_second_question_after_a_question_mark_is_answered_on_its_point(run):
+    out = run("ask", "--no-input", "--lang", "fr", "Sous pagat, on a le droit de changer de signe entre deux manches ? "
+              "Et d'en avoir deux ?").out
+    assert out.startswith("Compris : une question sur les règles : Quand une équipe peut-elle changer de signal ? "
+                          "Combien de signaux une équipe peut-elle avoir ?\n")

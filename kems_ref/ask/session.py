@@ -147,13 +147,11 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     """The points of a story's later questions, each asked on its own after a question mark ("can we play
     with 6? and where do partners sit then?"): the point each names first, beside the first question's."""
     from ..corpus.lookup import find_points
-    from .reader import tokenize
 
     asked = story.split("?")[:-1]  # the clauses a question mark ends
     out = list(points)
-    for clause in asked[1:] if points else []:
-        if QUESTION.search(" ".join(tok.word for tok in tokenize(clause))):
-            out += [p for p in find_points(clause)[:1] if p not in out]
+    for clause in asked[1:] if points else []:  # each ends with a question mark: a question, however short
+        out += [p for p in find_points(clause)[:1] if p not in out]
     return out
 
 
