@@ -309,6 +309,18 @@ phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme
        r"|ca ne est |ce ne est |c etait |ce etait )?(?:not|pas|n est pas|ne est pas|ne etait pas|isn t|is not)"
        r" (?:allowed|legal|permitted|ok|okay|fair|valid|permis|autorise|autorisee|regulier|valable"
        r"|le droit)\b")(_nothing)
+#: a player's own claim in reported speech ("il dit qu'il n'avait pas encore vraiment pris la carte", "she says she
+#: hadn't picked it up yet"): what he claims, listed, never a fact of the story nor a negation to refuse
+@phrase(r"\b(?:dit|disait|pretend|pretendait|affirme|assure|jure|says|said|claims|claimed|insists|swears)"
+        r" (?:que |qu |that )?(?:il|elle|he|she|je|i) (?:ne )?(?:avait|a|had|has|did|was)(?: not| pas| nt)"
+        r"(?: (?:encore|yet|vraiment|really|meme|even))*(?: (?:pris|prise|souleve|soulevee|touche|touchee|leve|levee"
+        r"|taken|picked|picked it up|picked up|lifted|touched|take|pick|lift|got))?"
+        r"(?: (?:it|la|le|the) ?(?:carte|card)?)?"
+        r"(?: (?:up|yet|encore|en main|in hand))*\b")
+def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
 # the game's name, not a call: "can we play kems?", "on peut jouer au kems ?", "pour gagner au kems"
 phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of|au"
        r"|gagner au|win at|win a game of|at)"
@@ -456,7 +468,10 @@ def _too_late(m: re.Match[str]) -> list[tuple[str, Any]]:
 OVER_NUM = r"(?:[5-8]|cinq|five|six|sept|seven|huit|eight)"
 
 
-@phrase(rf"\b(?:(?:caught|found|seen|spotted|surpris|surprise|pince|pincee|vu|vue|pris|prise)"
+#: (a hand of five dealt by mistake, "he was dealt five cards", is a hand over the limit like any other)
+@phrase(rf"\b(?:was |were |got |been |had been )?dealt (?P<n3>{OVER_NUM}) (?:cartes|cards)\b"
+        rf"|\b(?:a |avait |ont |avaient )?(?:recu|recus) (?P<n4>{OVER_NUM}) (?:cartes|cards)\b"
+        rf"|\b(?:(?:caught|found|seen|spotted|surpris|surprise|pince|pincee|vu|vue|pris|prise)"
         rf"(?: (?:holding|with|avec|having|en train de tenir))? "
         rf"|(?:avait|had|has|a|tenait|held|holds|holding|tient|with|avec) )(?P<n>{OVER_NUM}) (?:cartes|cards)"
         rf"(?: (?:en main|in (?:his |her |their |the )?hands?|dans (?:sa|la|ses|les) mains?))?\b"
@@ -465,7 +480,8 @@ OVER_NUM = r"(?:[5-8]|cinq|five|six|sept|seven|huit|eight)"
 def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"surpris avec cinq cartes", "had 5 cards in his hand": a player holding more than four
     (``--over-limit N``), the breach itself; said beside a call, it is listed, not read as the call's."""
-    return [("over_limit", _number(m.group("n") or m.group("n2"))), ("event_hint", "exchange")]
+    return [("over_limit", _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))),
+            ("event_hint", "exchange")]
 
 
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
@@ -815,6 +831,15 @@ def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [(attr, rank)] + ([("three_more", rank)] if fourth else [])
 
 
+#: the card lifted or taken made the four ("soulevé le Valet du centre, ce qui lui faisait quatre Valets", "which
+#: made four kings"): three of the rank in hand beside it, never four
+@phrase(rf"\b(?:ce qui (?:lui )?(?:faisait|fait|donnait|donne|faisaient)|ca lui faisait|which (?:made|gave)"
+        rf"(?: (?:him|her|it|them))?|that (?:made|gave)(?: (?:him|her))?|making(?: it)?|giving (?:him|her))"
+        rf" (?:quatre|four|4) (?P<rank>{RANK_WORD})\b")
+def _made_four(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("three_more", _rank(m.group("rank")))]
+
+
 @phrase(r"\b(?:not (?:yet )?(?:gathered|together|sorted|grouped|picked up)(?: yet)?|(?:spread|scattered) (?:out|about)"
         r"|(?:ne (?:etaient|etait|sont|est) )?pas (?:encore )?(?:regroupees|rassemblees|groupees|ensemble|reunies"
         r"|ramassees|regroupes|rassembles|groupes|reunis|ramasses|en main|rangees|ranges|rangee|range"
@@ -1031,7 +1056,10 @@ def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:sauf|except|but|mais|apart from) (?:[a-z]+ )?(?:qui |who )?(?:veut|voulait|wants|wanted|still wants)"
-        r" (?:encore |still )?(?:to )?(?:echanger|exchange|swap|prendre|take|une carte|a card)\b")
+        r" (?:encore |still )?(?:to )?(?:echanger|exchange|swap|prendre|take|une carte|a card)\b"
+        # "except Ryan, who says he's still thinking", "sauf Ryan qui hésite encore": one player has not agreed
+        r"|\b(?:sauf|except|apart from) [a-z]+ (?:who |qui )(?:says (?:he|she) (?:s |is )?|dit qu (?:il|elle) )?"
+        r"(?:still thinking|thinking|reflechit(?: encore)?|hesite(?: encore)?|is still deciding)\b")
 def _objects_to_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"personne ne veut les cartes du milieu sauf Emma qui veut encore échanger", "Léa refuse qu'on balaie":
     one player still wants to exchange, or refuses the sweep: an objection to it."""
@@ -1079,7 +1107,9 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|voulut|wants|wanted)(?: plus)?(?: (?:du|des|les|de les"
         r"|the|any of the|de|d))?(?: (?:4|quatre|four))?(?: (?:cartes du|cards in the|cartes au))?"
         r" (?:milieu|middle|centre|center)"
-        r"(?: cards)?(?: (?:any more|anymore))?\b")
+        r"(?: cards)?(?: (?:any more|anymore))?"
+        # "… except Ryan, who says he's still thinking", "sauf Ryan qui hésite": one player has not agreed
+        r"\b")
 def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "sweep")]
 
@@ -1183,7 +1213,7 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
         rf"|\baucun des deux (?:ne )?(?:avait|a|avaient|ont)(?: pas)? (?:de |un )?{SQUARE}\b"
         rf"|\b[a-z]+ et [a-z]+ (?:ne )?(?:ont|avaient|ont eu|avaient eu) (?:pas|aucun)(?: de| un)? {SQUARE}\b")
 def _neither_square(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("square", False), ("square_same_for_partner", True)]
+    return [("neither_square", True)]  # both hands the event reads, whoever the words stand nearest (_inferred)
 
 
 #: "Lisa n'a pas de carré et Tom non plus": the second player the same (read as the partner, as "son partenaire
@@ -1943,6 +1973,7 @@ STORY_FACTS = {
     "square_same_for_partner": "the partner's hand is told as the same kind (by _hands)",
     "call_wrong": "the caller tells his own accusation was wrong (read by _assemble, settled by session.settle)",
     "both_squares": "a square in each of the two hands the event reads (by _hands)",
+    "neither_square": "no square in either hand the event reads, said of the two at once (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
     "fourth_taken": "a fourth card just taken into a hand of three of a rank (by _hands)",
@@ -1966,7 +1997,7 @@ STORY_FACTS = {
 }
 #: the story facts that _hands reads from the facts left after the event is settled
 HAND_FACTS = ("three_more", "fourth_taken", "fourth_lifted", "square_said", "square_same_for_partner",
-              "square_for_partner", "both_squares")
+              "square_for_partner", "both_squares", "neither_square")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -1997,6 +2028,7 @@ def _said(items: list[Item], fact: str) -> list[str]:
 #: and its article came first ("contre-kems juste après le double kems"; "after" as an adverb is "then":
 #: "kems et aussitôt après contre-kems", "kems et contre-kems juste après"); the call nearest "already"
 #: came first
+NOT_CALLS = {"signal", "sweep", "exchange", "deal", "stock-out", "same-card", "setup"}
 THEN_WORDS = {"then", "puis", "ensuite", "afterwards", "later", "next"}
 AFTER_WORDS = {"after", "apres"}
 #: "before" read the other way round: what precedes "juste avant le double kems" came first; as an adverb
@@ -2013,8 +2045,9 @@ ORDER_LEADS = {"just", "juste", "right", "straight", "immediately", "aussitot", 
 
 def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, Item, list[int]]]:
     """The story's two calls as its words order them: (the call first made, the one made after it,
-    the order words), or None where no word says which came first."""
-    calls = [it for it in items if it.kind == "event"]
+    the order words), or None where no word says which came first.  Only calls are ordered: the signal or the
+    sweep a story tells beside them is no call ("spotted Emma's signal … her partner had already said Kems")."""
+    calls = [it for it in items if it.kind == "event" and it.value not in NOT_CALLS]
     if len(calls) < 2:
         return None
     for i, tok in enumerate(tokens):
@@ -2523,6 +2556,11 @@ def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Opt
         elif rank is not None and not given:
             reading.options[cards] = " ".join([rank] * 3)
             reading.understood.append(("", cards, reading.options[cards]))
+    if facts.get("neither_square"):  # "aucun des deux n'avait de carré": no square in either hand the event reads
+        for hand, square in slots:
+            if hand not in reading.options and square is not None and square not in reading.options:
+                reading.options[square] = False
+                reading.understood.append(("", square, False))
     if "both_squares" in facts and len(slots) == 2:  # "both me and my gf had a square": each hand the event reads
         for hand, square in slots:
             if hand not in reading.options and square is not None and square not in reading.options:
