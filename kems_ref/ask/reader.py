@@ -714,8 +714,9 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
         r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope"
-        r"|a pique|pique|piquer|piquait|a chipe|chipe|chiper|snatched|snatch|nabbed)")
-PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|pose|depose|jete|defausse|posait|lache"
+        r"|a pique|pique|piquer|piquait|a chipe|chipe|chiper|snatched|snatch|nabbed|reprendre|reprend|a repris|repris)")
+PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|poser|deposer|pose|depose|jete"
+       r"|defausse|posait|lache"
        r"|a pose|avait pose)")
 THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
         r"|and only after that|only after that|et|and))")
@@ -978,7 +979,7 @@ def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
                                               r"| entre les parties"
                                               r"| entre deux parties"))
 @phrase(r"\b(?:en changer|le changer|la changer|change it|change them|changer en cours de partie"
-        r"|(?:switch|change|changer|passer) (?:to |a )?(?:a |un )?(?:new|nouveau|autre|another) (?:one|un)"
+        r"|(?:switch|change|changer|passer) (?:to |a )?(?:a |un )?(?:new|nouveau|autre|another|different) (?:one|un)"
         r"|(?:pick|get|choose|agree) (?:a )?new one|(?:prendre|choisir) un nouveau(?! (?:signe|signal))"
         r"|changer de signe en cours"
         r"|change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game|in the middle of"
@@ -992,8 +993,9 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
         r"|parole|a voix haute|out loud|aloud)\b")
-@phrase(r"\b(?:signe|signal|sign) (?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
-        r"|de crier|to shout|de prononcer)\b")  # "leur signe est de dire « banane »": a word
+@phrase(r"\b(?:signe|signal|sign) (?:(?:c est|ce est|ca est|c etait|ce etait) (?:de dire|de crier|de prononcer)"
+        r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
+        r"|de crier|to shout|de prononcer))\b")  # "leur signe est de dire « banane »": a word
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
@@ -1027,7 +1029,10 @@ def _gesture(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:under the table|sous la table|hidden|cache|cachee|invisible|not visible|pas visible|out of sight"
-        r"|in secret|behind (?:his|her|the) (?:back|cards))\b")
+        r"|in secret|behind (?:his|her|the) (?:back|cards)"
+        r"|so (?:that )?(?:nobody|no one)(?: else)? (?:can|could) see(?: it)?|where (?:the others|nobody|no one)"
+        r"(?: else)? (?:can t|cannot|can not|could not|can) see(?: it)?|(?:pour |de sorte )?que personne (?:ne )?"
+        r"(?:le |la )?(?:voie|voit|puisse voir))\b")
 def _hidden(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("hidden", True), ("event_hint", "signal")]
 
@@ -1198,7 +1203,8 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi"
              rf"|[a-z]+ et moi|[a-z]+ and (?:me|i)(?= (?:both|each)\b)"
              rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
-             rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu)"
+             rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu"
+             rf"|ended up with)"
              rf"(?: (?:bien|vraiment|really|actually|indeed))? (?:both|each|chacun|chacune|tous les deux"
              rf"|toutes les deux)\b))")
 
@@ -1211,6 +1217,10 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
         rf"|\bni (?:l un ni l autre|[a-z]+ ni (?:son |sa |leur )?[a-z]+) (?:ne )?(?:ont|avaient|avait|a|ont eu"
         rf"|avaient eu)(?: pas)? (?:de |un |aucun )?{SQUARE}\b"
         rf"|\baucun des deux (?:ne )?(?:avait|a|avaient|ont)(?: pas)? (?:de |un )?{SQUARE}\b"
+        rf"|\b(?:ils|elles) (?:ne )?(?:avaient|ont|ont eu)(?: (?:pas de|aucun) {SQUARE}| rien)\b"
+        rf"|\bthey (?:had|have) (?:nothing|no {SQUARE})\b|\bthey (?:did not|didn t) have (?:anything|a {SQUARE})\b"
+        rf"|(?:(?<=\bnotre equipe )|(?<=\bsur nous ))(?:alors (?:que|qu) |mais |et )?on (?:ne )?(?:avait|a)"
+        rf" (?:rien|pas de {SQUARE})\b"
         rf"|\b[a-z]+ et [a-z]+ (?:ne )?(?:ont|avaient|ont eu|avaient eu) (?:pas|aucun)(?: de| un)? {SQUARE}\b")
 def _neither_square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("neither_square", True)]  # both hands the event reads, whoever the words stand nearest (_inferred)
@@ -1224,7 +1234,8 @@ def _named_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(rf"\b{TWO_OF_US}(?: (?:on|we|nous|ils|elles|they))?(?: (?:both|each|chacun|chacune))?"
-        rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a)"
+        rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a|ended up with"
+        rf"|wound up with|end up with)"
         rf"(?: (?:bien|vraiment|really|actually|indeed))?"
         rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their "
         rf"|sa )?{SQUARE}"
@@ -2523,6 +2534,8 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         else:
             reading.unknown += _said(items, "fourth_lifted")[:1]
     _inferred(reading, event, slots, facts, lifted)
+    if facts.get("neither_square") and not slots:  # "ils ont rien" beside no call: said, listed
+        reading.unknown += _said(items, "neither_square")[:1]
     if "both_squares" in facts and len(slots) != 2:  # two squares where the event reads one hand: listed
         reading.unknown += _said(items, "both_squares")
 

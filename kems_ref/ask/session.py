@@ -497,6 +497,8 @@ def understood_labels(reading: Reading, lang: str) -> list[str]:
             if attr == "hand" and reading.options.get("by_holder"):  # he holds the square and called it
                 key = "ask.u.hand.by_holder"
             label = t(key if has(key, lang) else f"ask.u.{attr}", lang, value=value)
+        elif attr == "square" and reading.options.get("by_holder"):  # the caller's own square, not his partner's
+            label = t(f"ask.u.square_by_holder.{str(value).lower()}", lang)
         elif attr in FACT_FLAGS or attr in CARD_FACTS:
             label = condition(attr, value, lang, event)
         else:
