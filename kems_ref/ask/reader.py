@@ -309,7 +309,7 @@ phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme
        r"|ca ne est |ce ne est |c etait |ce etait )?(?:not|pas|n est pas|ne est pas|ne etait pas|isn t|is not)"
        r" (?:allowed|legal|permitted|ok|okay|fair|valid|permis|autorise|autorisee|regulier|valable"
        r"|le droit)\b")(_nothing)
-#: a player's own claim in reported speech ("il dit qu'il n'avait pas encore vraiment pris la carte", "she says she
+#: a player's own claim in reported speech ("il dit qu'il n'avait pas encore pris ce valet", "she says she
 #: hadn't picked it up yet"): what he claims, listed, never a fact of the story nor a negation to refuse
 @phrase(r"\b(?:dit|disait|pretend|pretendait|affirme|assure|jure|says|said|claims|claimed|insists|swears)"
         r" (?:que |qu |that )?(?:il|elle|he|she|je|i) (?:ne )?(?:avait|a|had|has|did|was)(?: not| pas| nt)"

@@ -17,6 +17,7 @@ ruling is made") in four lines:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -1200,18 +1201,25 @@ def _exchange(ctx: Ctx) -> Decision:
     return _act(_worst(verdicts))
 
 
-def _partner_pass(ctx: Ctx) -> Verdict:
-    """A card passed to one's partner: the convention's own rule on it; no shipped source says a word
-    of it (its exchange texts never name the middle as the only way): open where the file is silent."""
-    ctx.say("why.partner_pass")
-    rule = ctx.rule("exchange.partner_pass")
+def _allowed_if(ctx: Ctx, point: str, said: str, unknown: str, allows: Callable[[Any], bool]) -> Verdict:
+    """A way of exchanging that one rule point of the convention's own settles (``said`` tells what was done):
+    allowed where its value ``allows`` it, forbidden where it prescribes otherwise, open where it only describes
+    or where the file is silent (``unknown`` says so) — no shipped source names these cases."""
+    ctx.say(said)
+    rule = ctx.rule(point)
     if rule is None:
-        ctx.say("why.partner_pass_unknown", name=ctx.name)
+        ctx.say(unknown, name=ctx.name)
         return Verdict.UNSPECIFIED
-    if rule.value == "allowed":
+    if allows(rule.value):
         ctx.text_of(rule)
         return Verdict.ALLOWED
     return _forbids(ctx, rule)
+
+
+def _partner_pass(ctx: Ctx) -> Verdict:
+    """A card passed to one's partner (its exchange texts never name the middle as the only way)."""
+    return _allowed_if(ctx, "exchange.partner_pass", "why.partner_pass", "why.partner_pass_unknown",
+                       lambda value: value == "allowed")
 
 
 #: where each value of ``exchange.draw`` lets a player take a card from
@@ -1221,32 +1229,15 @@ DRAW_SOURCES = {"middle": ("middle",), "stock": ("stock",), "stock-or-discard": 
 
 def _drawn(ctx: Ctx, source: str) -> Verdict:
     """A card taken from the middle, drawn from the stock (``--from-stock``) or the top of the discard pile
-    (``--from-discard``): allowed where the convention's ``exchange.draw`` names that place, forbidden where it
-    prescribes others; a file silent on it leaves a draw from the stock or the discard open (the seeds' games
-    exchange with the middle and say nothing of drawing)."""
-    ctx.say(f"why.drawn.{source}")
-    rule = ctx.rule("exchange.draw")
-    if rule is None:
-        ctx.say("why.draw_unknown", name=ctx.name)
-        return Verdict.UNSPECIFIED
-    if source in DRAW_SOURCES[rule.value]:
-        ctx.text_of(rule)
-        return Verdict.ALLOWED
-    return _forbids(ctx, rule)
+    (``--from-discard``), against ``exchange.draw`` (the seeds' games exchange with the middle and say nothing
+    of drawing)."""
+    return _allowed_if(ctx, "exchange.draw", f"why.drawn.{source}", "why.draw_unknown",
+                       lambda value: source in DRAW_SOURCES[value])
 
 
 def _retake(ctx: Ctx) -> Verdict:
-    """A card another player has just put down in the middle, taken at once: the convention's own rule on
-    it; no shipped source names the case (open where the file is silent)."""
-    ctx.say("why.retake")
-    rule = ctx.rule("exchange.retake")
-    if rule is None:
-        ctx.say("why.retake_unknown", name=ctx.name)
-        return Verdict.UNSPECIFIED
-    if rule.value == "allowed":
-        ctx.text_of(rule)
-        return Verdict.ALLOWED
-    return _forbids(ctx, rule)
+    """A card another player has just put down in the middle, taken at once (``exchange.retake``)."""
+    return _allowed_if(ctx, "exchange.retake", "why.retake", "why.retake_unknown", lambda value: value == "allowed")
 
 
 def _caught_over(ctx: Ctx, count: int) -> Verdict:
