@@ -606,19 +606,6 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", bool(m.group("ok")))]
 
 
-#: a sweep asked for and not yet answered, then a call ("Max asked out loud to sweep, nobody had answered yet, and
-#: Zoe shouted Kems"): the call falls in the sweep, which a source may count from the request (Wikipédia); a call
-#: told only after a request, with nothing placing it, is refused as before
-@phrase(r"\b(?:asked|asks|requested|proposed|called for|a demande|demande|demandait|a propose|propose|proposait)"
-        r" (?:out loud |aloud |a voix haute |tout haut )?(?:to sweep|for a sweep|a sweep|a balayer|de balayer"
-        r"|le balayage|un balayage|qu on balaie|que on balaie)(?: (?:the |le |la )?(?:table|middle|milieu|centre))?"
-        r"(?:,? (?:and )?(?:nobody|no one) (?:had |has )?(?:yet )?(?:answered|replied|agreed|said anything)(?: yet)?"
-        r"|,? (?:et )?personne (?:ne )?(?:avait|a) (?:encore )?(?:repondu|rien dit|dit oui))\b"
-        r"(?=.*\b(?:kems|kemps|quems)\b)")
-def _sweep_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("during_sweep", True), ("event_context", "sweep")]
-
-
 @phrase(r"\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:was |were |is |are "
         r"|etait en train de )?(?:sweeping|clearing|balayait|balaye|balaie|balayer|videz|vidait)"
         r"(?: (?:the |le |la |les )?(?:middle|centre|center|table|milieu|cartes du milieu))?\b"
@@ -901,7 +888,9 @@ def _taken_before(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|could say a word|said a word|agreed|agrees|could answer|could reply)\b"
         r"|\bavant (?:que |qu )(?:quelqu un|quiconque|personne|les autres|il|elle|ils|elles|on|le donneur)"
         r"(?: ne| n)?(?: (?:ait|aient|puisse|puissent))?(?: pu)? (?:reponde|repondent|repondu|repondre"
-        r"|dise quoi que ce soit|dire quoi que ce soit|dire un mot|accepte|acceptent)\b")
+        r"|dise quoi que ce soit|dire quoi que ce soit|dire un mot|accepte|acceptent)\b"
+        r"|\b(?:nobody|no one) (?:had |has )?(?:yet )?(?:answered|replied|agreed|said anything)(?: yet)?\b"
+        r"|\bpersonne (?:ne )?(?:avait|a) (?:encore )?(?:repondu|rien dit|dit oui)\b")
 def _before_answer(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"before anybody answers", "avant que quelqu'un réponde": a call right after something was said
     aloud — placed in a sweep asked for aloud (_competing), else listed, never read."""

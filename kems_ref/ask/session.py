@@ -213,15 +213,17 @@ def asked_beside(reading: Reading, convention: str, lang: str) -> list[dict[str,
     if not points:
         return []
     conv = load(convention)
-    others = [c for c in load_all() if c.id != conv.id]
+    others: Optional[dict[str, dict[str, Any]]] = None  # the other conventions' rows, read once where needed
     out = []
     for row in rows([conv], lang):
         if row["rule_point"] in points:
             answer = shown(row, lang)[0]
-            elsewhere = [] if not answer["silent"] else [  # where this source is silent, what the others say
-                {"convention": other["convention"], "short": other["short"]}
-                for other_row in rows(others, lang) if other_row["rule_point"] == row["rule_point"]
-                for other in shown(other_row, lang) if not other["silent"]]
+            elsewhere = []
+            if answer["silent"]:  # where this source is silent, what the others say
+                if others is None:
+                    others = {r["rule_point"]: r for r in rows([c for c in load_all() if c.id != conv.id], lang)}
+                elsewhere = [{"convention": other["convention"], "short": other["short"]}
+                             for other in shown(others[row["rule_point"]], lang) if not other["silent"]]
             out.append({"rule_point": row["rule_point"], "question": row["question"], "convention": conv.short_name,
                         "short": answer["short"], "silent": answer["silent"], "readings": answer["readings"],
                         "elsewhere": elsewhere})
@@ -271,10 +273,11 @@ def letters_if_lost(story: str, reading: Reading, lang: str) -> Optional[str]:
     held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
     if held is None or reading.convention is None or not LOSING.search(fold(story)):
         return None
-    if letters_kind(load(reading.convention)) != "penalty":
+    conv = load(reading.convention)
+    if letters_kind(conv) != "penalty":
         return None
     line = _letters_line(held, 1, reading.convention, lang)
-    return t("ask.letters_lost", lang, name=load(reading.convention).short_name, line=line) if line else None
+    return t("ask.letters_lost", lang, name=conv.short_name, line=line) if line else None
 
 
 def _letters_line(held: str, change: int, convention: str, lang: str) -> Optional[str]:
