@@ -603,7 +603,12 @@ def test_a_card_grabbed_before_dropping_then_a_kems_rules_the_breach_and_the_kem
     assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
     assert (data["also"]["event"], data["also"]["verdict"]) == ("kems", "upheld")
     assert data["also"]["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
-    assert data["also"]["command"] == 'kems-ref rule kems -c ducale --hand "Q Q Q Q"'
+    assert data["also"]["command"] == 'kems-ref rule kems -c ducale --hand "Q Q Q Q" --over-limit 5'
+    assert data["also"]["effects"] == ["hand-over-limit"]
+    assert data["also"]["explanation"].endswith(
+        "The partner holds 5 cards, more than the limit of 4. A hand always holds four cards. Ducale does not say "
+        "what holding too many cards costs, and makes no exception for a call on such a hand: the call is ruled "
+        "on the cards held.")
     out = run("ask", "--no-input", story).out
     assert "And the Kems told beside it, on what the story gives:\nCALL UPHELD  — Kems, Ducale" in out
 

@@ -2347,12 +2347,10 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
         if attr == "after_caught" and not facts.get("signal_changed"):  # "they figured it out": said of no change
             reading.unknown += _said(items, attr)[:1]
             continue
+        if attr == "over_limit" and event in CALLS and reading.set_aside is None:
+            reading.set_aside = "exchange"  # a call on a hand of five: ruled on it, the breach ruled on its own after
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
             words = next(iter(_said(items, attr)), attr)
-            if attr == "over_limit" and event in CALLS and reading.set_aside is None:
-                reading.set_aside = "exchange"  # a call on a hand of five: the breach ruled on its own after
-                reading.understood.append((words, attr, value))
-                continue
             reading.unknown.append(words)  # said, but not part of this situation
             if attr in TIMING_FACTS:  # when it happened, placed in no situation of this event: not ruled on
                 reading.problem = reading.problem or ("error.ask_timing", {"word": words})

@@ -457,7 +457,8 @@ def _over_limit(ctx: Ctx) -> None:
     stated = limit.stated and limit.force != "advised"
     first, second = HOLDERS[sit.kind]
     for who, cards in ((first, (sit.hand or []) + (held or [])), (second, sit.partner_hand or [])):
-        count = len(cards)
+        # the hand the call was made on held ``--over-limit`` cards, its square among them
+        count = max(len(cards), sit.over_limit or 0) if who == first else len(cards)
         if not stated:
             if count <= dealt:
                 continue

@@ -77,7 +77,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("retaken", "flag", ("exchange",)),
     Option("from_stock", "flag", ("exchange",)),
     Option("from_discard", "flag", ("exchange",)),
-    Option("over_limit", "int", ("exchange",)),
+    # a player caught holding this many cards (exchange); of a call, the hand it was made on held as many
+    Option("over_limit", "int", ("exchange", "kems", "double-kems", "contre-kems", "double-contre-kems")),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
     Option("before_opening", "flag", ("exchange",)),
     Option("first_deal", "fact", ("deal",), ("--first-deal", "--later-deal")),
@@ -154,7 +155,7 @@ class Situation:
     by_holder: bool = False  # kems: the square's holder called it himself, not his partner
     simultaneous: bool = False  # a Kems and a Contre-Kems were called at the same moment
     on_team: Optional[int] = None  # contre-kems: the accused team's number (the caller's team is 1)
-    over_limit: Optional[int] = None  # exchange: a player was caught holding this many cards
+    over_limit: Optional[int] = None  # a player caught holding this many cards; of a call, its hand's size
     after_kems: bool = False
     during_sweep: bool = False
     barred: bool = False
