@@ -484,3 +484,40 @@ def test_under_wiki_fr_a_team_that_keeps_its_signal_from_one_hand_to_the_next_br
     assert ruling(run, "signal", "--signal-kept", "-c", "pagat")["verdict"] == "allowed"
     r = run("rule", "signal", "--after-caught")
     assert r.code == 2 and "--after-caught qualifies --signal-changed / --signal-kept, which was not given" in r.err
+
+
+HARVARD = os.path.join(HERE, "harvard-kemps.yaml")
+JASSWELT = os.path.join(HERE, "jasswelt-gaemsch.yaml")
+
+
+def test_under_mastering_kemps_the_discard_pile_starts_with_the_stocks_top_card_turned(run):
+    turned = ruling(run, "setup", "--discard-start", "turned-card", "-c", HARVARD)
+    empty = ruling(run, "setup", "--discard-start", "empty", "-c", HARVARD)
+    assert (turned["verdict"], empty["verdict"]) == ("allowed", "forbidden")
+    assert [c["rule_point"] for c in empty["citations"]] == ["discard.start"]
+    assert "The stock's top card is turned over to start the discard pile." in empty["explanation"]
+
+
+def test_under_mastering_kemps_the_player_left_of_the_dealer_plays_first_and_play_goes_clockwise(run):
+    assert ruling(run, "setup", "--first-player", "left-of-dealer", "--turn-direction", "clockwise",
+                  "-c", HARVARD)["verdict"] == "allowed"
+    assert ruling(run, "setup", "--first-player", "dealer", "-c", HARVARD)["verdict"] == "forbidden"
+    assert ruling(run, "setup", "--turn-direction", "counter-clockwise", "-c", HARVARD)["verdict"] == "forbidden"
+
+
+def test_ducale_says_nothing_of_who_plays_first_in_turn_nor_of_how_a_discard_pile_starts(run):
+    data = ruling(run, "setup", "--first-player", "dealer", "--discard-start", "empty")
+    assert (data["verdict"], data["unspecified"]) == ("unspecified", ["discard.start", "exchange.first_player"])
+
+
+def test_under_jasswelt_the_swept_cards_go_back_into_the_stock(run):
+    data = ruling(run, "sweep", "--no-objection", "-c", JASSWELT)
+    assert (data["verdict"], data["effects"]) == ("allowed", ["swept-into-stock"])
+    assert "sweep.swept_cards" in [c["rule_point"] for c in data["citations"]]
+    out = run("rule", "sweep", "--no-objection", "-c", JASSWELT, "--lang", "fr").out
+    assert "Conséquences : les cartes balayées retournent dans la pioche" in out
+
+
+def test_both_new_blind_variant_files_validate_strictly(run):
+    for path in (HARVARD, JASSWELT):
+        assert run("conventions", "validate", path, "--strict").code == 0

@@ -145,8 +145,18 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
     RulePoint("discard.visibility", "hunt", Literal["face-down", "face-up"], setup="discard"),
-    # what becomes of the cards a sweep puts aside: out of play for the rest of the hand
-    RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play"], added=True, ruled=True),
+    # how the discard pile starts, in the turn-based cousins: the stock's top card turned face up (blackatlantic,
+    # a Bulgarian page), or empty
+    RulePoint("discard.start", "hunt", Literal["turned-card", "empty"], added=True, setup="discard_start"),
+    # where players play in turn (exchange.turns: in-turn): who plays first, and which way the turn goes
+    RulePoint("exchange.first_player", "hunt", Literal["left-of-dealer", "right-of-dealer", "dealer", "random"],
+              added=True, setup="first_player"),
+    RulePoint("exchange.turn_direction", "hunt", Literal["clockwise", "counter-clockwise"], added=True,
+              setup="turn_direction"),
+    # what becomes of the cards a sweep puts aside: out of play for the rest of the hand, back into the stock
+    # (a Swiss Gämsch page), or onto the discard pile (which a stock run out may shuffle into a new stock)
+    RulePoint("sweep.swept_cards", "hunt", Literal["out-of-play", "into-stock", "discard-pile"], added=True,
+              ruled=True),
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
     # Signal
     RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"], ruled=True),

@@ -89,6 +89,8 @@ class Effect(_Value):
     EACH_ACCUSED_SHOWS_TWO_DIFFERENT_CARDS_TO_CALLERS = "each-accused-shows-two-different-cards-to-callers"
     TEAM_BARRED_THIS_HAND = "team-barred-this-hand"
     SWEPT_OUT_OF_PLAY = "swept-out-of-play"
+    SWEPT_INTO_STOCK = "swept-into-stock"
+    SWEPT_TO_DISCARD = "swept-to-discard"
     ACCUSED_CHANGES_SIGNAL = "accused-changes-signal"
     BOTH_TEAMS_MAY_CHANGE_SIGNAL = "both-teams-may-change-signal"
     TEAM_BARRED = "team-barred"

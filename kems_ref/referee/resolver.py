@@ -1260,6 +1260,10 @@ def _caught_over(ctx: Ctx, count: int) -> Verdict:
     return verdict
 
 
+SWEPT = {"out-of-play": Effect.SWEPT_OUT_OF_PLAY, "into-stock": Effect.SWEPT_INTO_STOCK,
+         "discard-pile": Effect.SWEPT_TO_DISCARD}
+
+
 def _sweep(ctx: Ctx) -> Decision:
     rule = ctx.rule("sweep.trigger")
     if rule is None:
@@ -1274,8 +1278,8 @@ def _sweep(ctx: Ctx) -> Decision:
     ctx.say("why.sweep_ok")
     ctx.text_of(rule)
     swept = ctx.if_stated("sweep.swept_cards")
-    if swept is not None and swept.value == "out-of-play":  # the cards put aside stay out for the hand
-        ctx.effect(Effect.SWEPT_OUT_OF_PLAY)
+    if swept is not None:  # where the cards put aside go: out for the hand, into the stock, onto the discard
+        ctx.effect(SWEPT[swept.value])
     return _act(Verdict.ALLOWED)
 
 

@@ -176,6 +176,9 @@ class Situation:
     next_dealer: Optional[str] = None
     middle_face: Optional[str] = None
     middle_layout: Optional[str] = None
+    discard_start: Optional[str] = None
+    first_player: Optional[str] = None
+    turn_direction: Optional[str] = None
     turns: Optional[str] = None
     discard: Optional[str] = None
     signal_agreed: Optional[str] = None
