@@ -507,7 +507,7 @@ def test_under_mastering_kemps_the_player_left_of_the_dealer_plays_first_and_pla
 
 def test_ducale_says_nothing_of_who_plays_first_in_turn_nor_of_how_a_discard_pile_starts(run):
     data = ruling(run, "setup", "--first-player", "dealer", "--discard-start", "empty")
-    assert (data["verdict"], data["unspecified"]) == ("unspecified", ["discard.start", "exchange.first_player"])
+    assert (data["verdict"], data["unspecified"]) == ("unspecified", ["discard.start", "turns.first"])
 
 
 def test_under_jasswelt_the_swept_cards_go_back_into_the_stock(run):

@@ -978,7 +978,13 @@ def test_over_limit_counts_the_cards_held_five_to_what_a_hand_can_make(run):
                                                  "holding, more than four (5 or more)")
     high = run("rule", "exchange", "--over-limit", "9", "--lang", "en")
     assert high.code == 2 and "no player can hold that many (4 dealt and 4 in the middle at most)" in high.err
-    assert run("rule", "kems", "--over-limit", "5").code == 2  # the breach itself, not a call's
+    # of a call, the hand it was made on: the call ruled on its cards (unknown here), the breach said beside it
+    call = run("rule", "kems", "--over-limit", "5", "--json").json()
+    assert call["verdict"] == "depends"
+    assert [(b["if"], b["ruling"]["verdict"], b["ruling"]["effects"]) for b in call["branches"]] == [
+        ({"square": True}, "upheld", ["hand-over-limit"]), ({"square": False}, "rejected", ["hand-over-limit"])]
+    assert all("The partner holds 5 cards, more than the limit of 4." in b["ruling"]["explanation"]
+               for b in call["branches"])
 
 
 def test_at_six_players_a_stop_kemps_on_team_3_covers_both_its_players_under_pagat(rule):

@@ -149,9 +149,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # a Bulgarian page), or empty
     RulePoint("discard.start", "hunt", Literal["turned-card", "empty"], added=True, setup="discard_start"),
     # where players play in turn (exchange.turns: in-turn): who plays first, and which way the turn goes
-    RulePoint("exchange.first_player", "hunt", Literal["left-of-dealer", "right-of-dealer", "dealer", "random"],
+    RulePoint("turns.first", "hunt", Literal["left-of-dealer", "right-of-dealer", "dealer", "random"],
               added=True, setup="first_player"),
-    RulePoint("exchange.turn_direction", "hunt", Literal["clockwise", "counter-clockwise"], added=True,
+    RulePoint("turns.direction", "hunt", Literal["clockwise", "counter-clockwise"], added=True,
               setup="turn_direction"),
     # what becomes of the cards a sweep puts aside: out of play for the rest of the hand, back into the stock
     # (a Swiss Gämsch page), or onto the discard pile (which a stock run out may shuffle into a new stock)
