@@ -753,3 +753,29 @@ def test_a_short_second_question_after_a_question_mark_is_answered_on_its_point(
               "Et d'en avoir deux ?").out
     assert out.startswith("Compris : une question sur les règles : Quand une équipe peut-elle changer de signal ? "
                           "Combien de signaux une équipe peut-elle avoir ?\n")
+
+
+def test_she_after_a_caller_named_lucas_is_the_signer_so_the_kems_told_beside_a_hidden_sign_is_upheld(run):
+    """Ducale forbids a hidden sign; the Kems told beside it is ruled on its own: "elle" cannot be Lucas, the
+    caller, so her four 10s are the partner's square — right Kems, one point to the calling team."""
+    data = run("ask", "--no-input", "--json", "Emma a fait son signe avec le pied sous la table, Lucas a crié Kems "
+               "et elle avait bien quatre 10. Ça compte ?").json()
+    assert (data["event"], data["verdict"]) == ("signal", "forbidden")
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("kems", "upheld")
+    assert data["also"]["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    assert data["also"]["command"] == 'kems-ref rule kems -c ducale --hand "10 10 10 10"'
+
+
+def test_a_kems_called_while_a_sweep_was_being_asked_for_is_void_under_wikipedia(run):
+    """Wikipédia: no call from the moment a sweep is asked for until the hunt reopens."""
+    data = run("ask", "--no-input", "--json", "Under the wikipedia rules, Ali called Kems while Zoe was asking to "
+               "sweep the table, and his partner really had four 9s. Does it count?").json()
+    assert (data["event"], data["verdict"], data["convention"]) == ("kems", "void", "wikipedia")
+    assert data["command"] == 'kems-ref rule kems -c wikipedia --hand "9 9 9 9" --during-sweep'
+
+
+def test_an_exchange_before_the_dealer_had_said_the_hunt_is_open_is_forbidden_under_ducale(run):
+    data = run("ask", "--no-input", "--json", "Our dealer hadn't said \"the hunt is open\" yet and Chris had already "
+               "swapped a card with the middle. Is that legal?").json()
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+    assert data["command"] == "kems-ref rule exchange -c ducale --before-opening"

@@ -30,6 +30,7 @@ from typing import Any, Optional
 from ..corpus.events import BY_PRIORITY
 from ..errors import KemsError
 from ..referee.situation import CALLS, OPTION_EVENTS
+from .names import gender
 
 #: characters: a dispute, not a novel (the reader's time grows with the story: 60,000 took half a minute)
 MAX_STORY = 2000
@@ -315,7 +316,8 @@ phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme
         r" (?:que |qu |that )?(?:il|elle|he|she|je|i) (?:ne )?(?:avait|a|had|has|did|was)(?: not| pas| nt)"
         r"(?: (?:encore|yet|vraiment|really|meme|even))*(?: (?:pris|prise|souleve|soulevee|touche|touchee|leve|levee"
         r"|taken|picked|picked it up|picked up|lifted|touched|take|pick|lift|got))?"
-        r"(?: (?:it|la|le|the) ?(?:carte|card)?)?"
+        r"(?: (?:it|la|le|the|ce|cette|that|this) ?(?:carte|card|valet|dame|roi|as|jack|queen|king|ace"
+        r"|[0-9]{1,2})?)?"
         r"(?: (?:up|yet|encore|en main|in hand))*\b")
 def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
@@ -618,6 +620,11 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"(?:started|begun|begin|commence|debute|demarre)\b"
         r"|\bpendant qu?e? (?:on |l on |le donneur |il |elle )?(?:remplace|remplacait|change|changeait|balaye|balayait"
         r"|balaie|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b"
+        r"|\b(?:while|as|when) (?:[a-z]+ )?(?:was |were |is |are )?(?:asking|requesting|proposing|suggesting"
+        r"|calling for)(?: for| to)?(?: a| the)? (?:sweep|sweeping|new middle|new cards)"
+        r"(?: (?:the |of the )?(?:middle|centre|center|table))?\b"
+        r"|\b(?:pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:demandait|proposait|reclamait"
+        r"|etait en train de demander|etait en train de proposer)(?: (?:de|a|le|un))? (?:balayer|balayage)\b"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?"
         r"(?:was |were |is |etait en train de )?"
         r"(?:laying|putting down|turning over|turning up|dealing|setting out|posait|retournait|mettait|disposait|poser"
@@ -868,8 +875,10 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:opened|open|reopened|ouverte|rouverte|ouvert|given|donne|lance|lancee))?)?"
         r"(?: (?:again|a nouveau|de nouveau))?(?: opened)?\b"
         r"|\bbefore (?:opening|it was opened|the hunt opened|the hunt reopened)\b"
-        r"|\b(?:the dealer|le donneur|he|she|il|elle) (?:had not|has not|ne avait pas|ne a pas|avait pas|a pas)"
-        r" (?:yet |encore )?(?:said|announced|declared|dit|annonce|redit) (?:that |que )?(?:the |la )?(?:hunt|chasse)"
+        r"|\b(?:(?:the |our |notre |le |la |l )?(?:dealer|donneur|donneuse)|he|she|il|elle|[a-z]+)"
+        r" (?:had not|has not|did not|ne avait pas|ne a pas|avait pas|a pas|n avait pas|n a pas)"
+        r" (?:yet |encore |even |meme )?(?:said|say|announced|announce|declared|declare|dit|annonce|redit)"
+        r" (?:that |que )?(?:the |la )?(?:hunt|chasse)"
         r"(?: (?:is|was|est|etait|etait de nouveau|is again|was again))?(?: (?:open|opened|ouverte|rouverte))?"
         r"(?: (?:again|yet|a nouveau|de nouveau|encore))?\b")
 def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1422,7 +1431,8 @@ TYPO_CUTOFF = 0.85
 
 
 #: words of the language one letter away from a card word, never typos of it ("figured ours out" is no "fours")
-NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "retrouvee", "retrouves"}
+NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "retrouvee", "retrouves", "demande",
+             "demandee", "demandes"}
 
 
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
@@ -1885,6 +1895,9 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
             name = next((t.word for k, t in reversed(list(enumerate(tokens[:i])))
                          if t.word in roles or (t.word in ("lui", "him", "her", "elle") and k
                                                 and tokens[k - 1].word in ACCUSING)), None)
+            if name is not None and gender(name) not in (None, "f" if tokens[i].word in ("she", "elle") else "m"):
+                out.append((i, kind))  # "Lucas a crié Kems et elle avait…": not Lucas — a player not named
+                continue
             if name is not None and name not in roles:  # "contre-kems sur lui, il avait…": the accused
                 out.append((i, kind))
                 continue
