@@ -521,3 +521,60 @@ def test_under_jasswelt_the_swept_cards_go_back_into_the_stock(run):
 def test_both_new_blind_variant_files_validate_strictly(run):
     for path in (HARVARD, JASSWELT):
         assert run("conventions", "validate", path, "--strict").code == 0
+
+
+BLACKATLANTIC = os.path.join(HERE, "blackatlantic-kemps.yaml")
+
+
+def test_mastering_kemps_has_teams_of_two_or_three_so_six_players_make_the_teams_the_table_chose(run):
+    choice = ruling(run, "contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "--players", "6",
+                    "-c", HARVARD)
+    assert "At 6 players the teams may be of 2 / 3 players: how many teams there are is the table's choice " \
+           "(--team-size)." in choice["explanation"]
+    three = ruling(run, "contre-kems", "--hand", "7 7 K K", "--partner-hand", "2 3 4 5", "--players", "6",
+                   "--team-size", "3", "-c", HARVARD)
+    assert "At 6 players, teams of 3: 2 teams." in three["explanation"]
+    assert "teams.size" in [c["rule_point"] for c in three["citations"]]
+
+
+def test_mastering_kemps_teams_of_three_at_six_leave_no_third_team_to_accuse(run):
+    r = run("rule", "contre-kems", "--hand", "7 7 K K", "--players", "6", "--team-size", "3", "--on-team", "3",
+            "-c", HARVARD)
+    assert (r.code, r.err.strip()) == (2, "kems-ref: error: --on-team 3: at 6 players the accused team is numbered "
+                                          "2 to 2 (the caller's team is 1)")
+
+
+def test_a_team_size_a_file_does_not_allow_is_impossible_there_and_one_that_does_not_divide_the_table_an_error(run):
+    data = ruling(run, "kems", "--hand", "2 2 2 2", "--players", "8", "--team-size", "4", "-c", HARVARD)
+    assert data["verdict"] == "impossible"
+    r = run("rule", "kems", "--hand", "2 2 2 2", "--players", "6", "--team-size", "4", "-c", HARVARD)
+    assert (r.code, r.err.strip()) == (2, "kems-ref: error: --team-size 4: 6 players do not make teams of 4 "
+                                          "(at least two teams, every player in one)")
+
+
+def test_under_blackatlantic_a_wrong_kemps_at_six_gives_the_game_to_the_one_opposing_team(run):
+    """Two teams whatever the table: at six players "the opposing team" is the other one, settled."""
+    data = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "-c", BLACKATLANTIC)
+    assert (data["verdict"], data["score"]) == ("rejected", [{"team": "others", "change": 1, "unit": "game"}])
+    assert "At 6 players that makes 2 teams." in data["explanation"]
+    four = ruling(run, "kems", "--hand", "2 3 4 5", "-c", BLACKATLANTIC)
+    assert "teams" not in four["explanation"].split(".")[0]
+
+
+def test_teams_of_three_a_table_made_make_marquoirs_other_team_one_team_at_six(run):
+    """Marquoir gives a wrong Kems's point to "the other team": at six in pairs (three teams) who that is, it does
+    not settle; at six in teams of three there is one other team."""
+    pairs = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "--reading", "call.kems.wrong=1",
+                   "-c", "marquoir")
+    threes = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "--reading", "call.kems.wrong=1",
+                    "--team-size", "3", "-c", "marquoir")
+    assert (pairs["score"], pairs["score_settled"]) == ([], False)
+    assert threes["score"] == [{"team": "others", "change": 1, "unit": "point"}]
+    assert threes["explanation"].startswith("Marquoir does not speak of teams of 3: ruled with the teams the table "
+                                            "made.")
+    assert "teams.size" in threes["unspecified"]
+
+
+def test_blackatlantic_and_mastering_kemps_validate_strictly(run):
+    for path in (BLACKATLANTIC, HARVARD):
+        assert run("conventions", "validate", path, "--strict").code == 0

@@ -97,6 +97,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # "apart": partners placed so that neither sees the other's cards (Hebrew Wikipedia's Kare Kupe): facing or
     # diagonal, never side by side
     RulePoint("seating.partners", "material", Literal["facing", "diagonal", "side-by-side", "apart"], setup="seating"),
+    # how many players a team has, or how many teams there are (teams of two or three: a Harvard club page; always
+    # two teams: blackatlantic); silent, teams are the game's pairs
+    RulePoint("teams.size", "material", "TeamSizes", added=True, ruled=True, quiet=True),
     # how the partnerships are formed (catsatcards: a draw, the two highest against the two lowest)
     RulePoint("teams.formation", "material", Literal["chosen", "drawn", "drawn-high-low", "random"], added=True,
               setup="teams"),

@@ -154,6 +154,22 @@ class PlayerSet(Strict):
 PlayerCount = Union[PlayerRange, PlayerSet]
 
 
+class TeamSizes(Strict):
+    """How many players a team has (teams of two the seeds' game; two or three in some publications), or how many
+    teams there are whatever the table size (blackatlantic: always two teams, of up to four)."""
+
+    sizes: Optional[Annotated[list[Annotated[int, Field(ge=2, le=4)]], Field(min_length=1)]] = Field(
+        default=None, description="the players a team may have: [2], [3], [2, 3] (the table picks one that divides it)")
+    teams: Optional[Annotated[int, Field(ge=2, le=4)]] = Field(
+        default=None, description="the number of teams, whatever the table size (teams as equal as the table allows)")
+
+    @model_validator(mode="after")
+    def _one(self) -> TeamSizes:
+        if (self.sizes is None) == (self.teams is None):
+            raise ValueError("give sizes (the players a team may have) or teams (how many teams), one of them")
+        return self
+
+
 class DeckRule(Strict):
     up_to: Optional[Annotated[int, Field(ge=2)]] = Field(description="up to this many players; null: beyond")
     decks: Annotated[int, Field(ge=1, le=4)]
@@ -275,6 +291,7 @@ Score = Annotated[list[ScoreChange], AfterValidator(_one_end)]
 #: The value models a catalogue entry may name (``RulePoint.value = "Score"``).
 MODELS: dict[str, Any] = {
     "PlayerCount": PlayerCount,
+    "TeamSizes": TeamSizes,
     "DeckRules": Union[Literal["more-for-larger-tables"], Annotated[list[DeckRule], Field(min_length=1)]],
     "DeckSizes": Annotated[list[DeckSize], Field(min_length=1)],
     "HandSizes": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],

@@ -58,7 +58,8 @@ def score_lines(ruling: Ruling, lang: str) -> list[str]:
         return [t("score.none", lang)] if event.call or ruling.verdict == Verdict.HAND_ENDS else []
     lines = []
     for s in ruling.score:
-        team_key = "team.others.multi" if s["team"] == "others" and ruling.players // 2 > 2 else f"team.{s['team']}"
+        team_key = "team.others.multi" if s["team"] == "others" and (ruling.teams or ruling.players // 2) > 2 \
+            else f"team.{s['team']}"
         if s["unit"] == "game":  # the score ends the game
             lines.append(t("score.game_won" if s["change"] > 0 else "score.game_lost", lang, team=t(team_key, lang)))
             continue

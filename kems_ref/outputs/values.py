@@ -38,6 +38,10 @@ def short(point: str, value: Any, lang: str) -> str:
         if value.get("even_from") is not None and not value.get("even"):
             return span + f" ({t('val.even_from', lang, players=value['even_from'])})"
         return span + (f" ({_word('even', lang)})" if value.get("even") and value["min"] != high else "")
+    if point == "teams.size":
+        if value.get("teams"):
+            return t("val.teams_count", lang, teams=value["teams"])
+        return t("val.teams_of", lang, sizes=" / ".join(map(str, value["sizes"])))
     if point == "players.decks":
         def decks(rule: dict[str, Any]) -> str:
             where = f" ≤{rule['up_to']}" if rule["up_to"] else (f" {_word('beyond', lang)}" if len(value) > 1 else "")

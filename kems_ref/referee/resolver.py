@@ -66,6 +66,8 @@ class Ruling:
     #: the publication's own name for the call (Pagat: "Stop Kemps"), in its languages
     call_names: Optional[dict[str, str]] = None
     players: int = 4
+    #: how many teams the table makes, where known (teams of two where the convention does not say otherwise)
+    teams: Optional[int] = None
     #: the publications its citations name, each once: {"source" (as cited), "title", "author", "url",
     #: "site", "checked", "known": {"how", "via", "page", "ref", "checked"}}
     publications: list[dict[str, Any]] = field(default_factory=list)
@@ -136,6 +138,7 @@ class Ctx:
         self.deck: Any = None  # the convention's own deck the cards belong to, where it has one
         #: the table's size is one the source calls possible only outside its prescribed rule: not ruled here
         self.outside = False
+        self.teams: Optional[int] = None  # how many teams the table makes (None: turns on a size not given)
         self.told: list[str] = []  # points whose words the ruling has already told
 
     # --- reading the convention -------------------------------------------------------------
@@ -290,17 +293,61 @@ def count_label(value: dict[str, Any]) -> str:
     return f"{low}" if high == low else f"{low}–{high or '…'}"
 
 
+def _teams(ctx: Ctx) -> tuple[Optional[int], bool]:
+    """How many teams the table makes, and whether they fill it: by the table's own team size
+    (``--team-size``) where the convention allows it, by the convention's ``teams.size`` where it leaves one
+    way, in pairs where it is silent (the game's own teams).  ``None`` teams: the convention allows several sizes
+    that divide this table and the table did not say which (what turns on it says so).  The point is cited where
+    it decides something pairs would not."""
+    sit, entry = ctx.sit, ctx.conv.get("teams.size")
+    if not entry.stated or entry.force == "advised":
+        size = sit.team_size or 2
+        if size != 2:  # teams the table made of three or four, where the convention speaks of none
+            ctx.rule("teams.size")
+            ctx.say("why.team_size_unknown", name=ctx.name, size=size)
+        return sit.players // size, sit.players % size == 0 and sit.players >= 2 * size
+    answer = ctx._answer("teams.size", entry)
+
+    def tell(key: str, **params: object) -> None:
+        ctx._use("teams.size")
+        ctx.text_of(answer)
+        ctx.say(key, players=sit.players, **params)
+
+    value = answer.value
+    if value.get("teams"):  # as many teams whatever the table, as equal as it allows
+        if value["teams"] * 2 != sit.players:  # not the pairs a table of four makes anyway
+            tell("why.teams_fixed", teams=value["teams"])
+        return value["teams"], sit.players >= 2 * value["teams"]
+    if sit.team_size is not None:
+        if sit.team_size not in value["sizes"]:
+            ctx._use("teams.size")
+            raise TableExcluded("error.team_size_not_allowed", point="teams.size", convention=ctx.conv.short_name,
+                                size=sit.team_size, sizes=" / ".join(map(str, value["sizes"])), cite=_cite(entry))
+        tell("why.teams_of", size=sit.team_size, teams=sit.players // sit.team_size)
+        return sit.players // sit.team_size, True
+    fits = [size for size in value["sizes"] if sit.players % size == 0 and sit.players // size >= 2]
+    if not fits:  # no team size divides the table: a player over, as the count rules it
+        return sit.players // min(value["sizes"]), False
+    if len(fits) == 1:
+        if fits != [2]:
+            tell("why.teams_of", size=fits[0], teams=sit.players // fits[0])
+        return sit.players // fits[0], True
+    tell("why.teams_choice", sizes=" / ".join(map(str, fits)))
+    return None, True
+
+
 def _table(ctx: Ctx) -> tuple[int, int, int]:
     """Check the table against the convention; return (deck size, number of decks, max hand)."""
     conv, sit = ctx.conv, ctx.sit
     count = conv.get("players.count")
-    unpaired = sit.players % 2 or sit.players < 4  # a table that teams of two cannot fill
+    ctx.teams, filled = _teams(ctx)
+    unpaired = not filled  # a table its teams cannot fill (teams of two: an odd count, or 2)
     if unpaired and not (count.stated and count_opens(count.value)):
         # the game's own shape, where the convention's stated count allows no more (no shipped one does);
         # a count that allows some such size rules this one too (below: its citation)
         raise KemsError("error.players_odd" if sit.players % 2 else "error.players_too_few", players=sit.players)
-    if unpaired:
-        check_on_team(sit)
+    if unpaired or sit.team_size not in (None, 2) or ctx.teams != sit.players // 2:
+        check_on_team(sit, ctx.teams)
     if sit.players != 4 or (count.stated and not count_allows(count.value, sit.players)):
         answer = ctx.rule("players.count")
         named = [e["conventions"] for e in (answer.value.get("elsewhere") or [] if answer else [])
@@ -605,12 +652,15 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
             return None
         if entry["team"] != Team.OTHER:
             out.append({**entry, "team": Team(entry["team"])})
-        elif ctx.sit.players // 2 <= 2:  # two teams: "the other team" is the accused one, or the opponents
+        elif ctx.teams is None:  # two teams or more: the team size the table chose decides, not given
+            ctx.say("why.teams_unknown_score")
+            return None
+        elif ctx.teams <= 2:  # two teams: "the other team" is the accused one, or the opponents
             out.append({**entry, "team": Team.ACCUSED if accusation else Team.OTHERS})
         else:
             multi = ctx.rule("score.multi_team")
             if multi is None:
-                ctx.say("why.multi_team", name=ctx.name, players=ctx.sit.players, teams=ctx.sit.players // 2)
+                ctx.say("why.multi_team", name=ctx.name, players=ctx.sit.players, teams=ctx.teams)
                 return None
             ctx.say("why.multi_team_every")
             out += [{**entry, "team": Team.ACCUSED}, {**entry, "team": Team.OTHERS}] if accusation else \
@@ -910,7 +960,7 @@ def _on_team(ctx: Ctx) -> None:
     one target (both players of that team, or only the player named); silent or two readings, the
     ruling turns on the partner's hand only where it must (:func:`_accused_team_square`)."""
     team = ctx.sit.on_team
-    ctx.say("why.on_team", team=team, teams=ctx.sit.players // 2)
+    ctx.say("why.on_team", team=team, teams=ctx.teams or ctx.sit.players // 2)
     ctx.text_of(ctx.if_stated("call.contre_kems.naming"))  # what the caller must name at such a table, if said
     entry = ctx.conv.get("call.contre_kems.target")
     if entry.stated and not entry.conflict and entry.force != "advised":
@@ -1541,7 +1591,7 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
         reasons=list(ctx.why), rule_points=list(ctx.used), citations=citations,
         unspecified=list(ctx.unspecified), conflicts=conflicts, related=list(ctx.related),
         notes=[{"rule_point": p, "text": conv.get(p).note} for p in ctx.notes],
-        publications=_publications(conv, citations), corpus=_corpus(conv),
+        publications=_publications(conv, citations), corpus=_corpus(conv), teams=ctx.teams,
         **_names(conv, sit),
     )
 
@@ -1692,12 +1742,15 @@ def excluded(conv: Convention, sit: Situation, exc: TableExcluded) -> Ruling:
 def check_table(convs: list[Convention], sit: Situation) -> None:
     """A table that teams of two cannot fill (an odd count, 2) is refused unless one of ``convs``
     states a count that allows it: the same one-line error as before any convention is read."""
-    if not (sit.players % 2 or sit.players < 4):
+    if not (sit.players % 2 or sit.players < 4) or sit.team_size is not None:  # a team size given is checked
         return
     for conv in convs:
-        count = conv.get("players.count")
+        count, teams = conv.get("players.count"), conv.get("teams.size")
         if count.stated and count_opens(count.value):
             return
+        if teams.stated and isinstance(teams.value, dict) and (teams.value.get("teams") or any(
+                sit.players % size == 0 and sit.players // size >= 2 for size in teams.value.get("sizes") or [])):
+            return  # teams of three fill a table of nine
     raise KemsError("error.players_odd" if sit.players % 2 else "error.players_too_few", players=sit.players)
 
 

@@ -100,6 +100,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("their_signal", "fact", ("contre-kems",), ("--their-signal", "--not-their-signal")),
     *(Option(attr, "choice", ("setup",)) for attr in SETUP),
     Option("players", "int", ALL_EVENTS),
+    # the players in each team, where the table chose among the sizes its convention allows
+    Option("team_size", "int", ALL_EVENTS),
     Option("deck", "int", ALL_EVENTS),
     Option("reading", "readings", ALL_EVENTS),
 )
@@ -160,6 +162,7 @@ class Situation:
     during_sweep: bool = False
     barred: bool = False
     players: int = 4
+    team_size: Optional[int] = None  # the players in each team, where the table chose it (else its convention's)
     deck: Optional[int] = None
     cards: Optional[int] = None
     to_partner: bool = False  # exchange: a card passed to one's partner rather than to the middle
@@ -281,6 +284,9 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
                             flag=FACT_FLAGS[fact][0 if getattr(sit, fact) else 1])
     if sit.players < 2:  # no convention's count goes below 2; an odd count or 2 is the convention's to allow
         raise KemsError("error.players_odd", players=sit.players)
+    if sit.team_size is not None and not (2 <= sit.team_size <= 4 and sit.players % sit.team_size == 0
+                                          and sit.players // sit.team_size >= 2):
+        raise KemsError("error.team_size", size=sit.team_size, players=sit.players)
     if sit.deck is not None and sit.deck < 4:  # 32, 36, 52, or the size of a convention's own deck
         raise KemsError("error.bad_deck", deck=sit.deck)
     if sit.cards is not None and sit.cards < 1:
@@ -289,15 +295,16 @@ def build(event: str, *, hand: Optional[str] = None, partner_hand: Optional[str]
         raise KemsError("error.contradictory_facts", first="--simultaneous", second="--after-kems")
     if sit.over_limit is not None and sit.over_limit <= 4:
         raise KemsError("error.over_limit_low", count=sit.over_limit)
-    if not (sit.players % 2 or sit.players < 4):  # else checked once the convention allows the table
-        check_on_team(sit)
+    if not (sit.players % 2 or sit.players < 4) and sit.team_size in (None, 2):  # else checked once the
+        check_on_team(sit)  # convention allows the table and its teams are known
     return sit
 
 
-def check_on_team(sit: Situation) -> None:
-    """``--on-team N``: a team of the table, other than the caller's."""
-    if sit.on_team is not None and not 2 <= sit.on_team <= sit.players // 2:
-        raise KemsError("error.on_team_range", team=sit.on_team, teams=sit.players // 2, players=sit.players)
+def check_on_team(sit: Situation, teams: Optional[int] = None) -> None:
+    """``--on-team N``: a team of the table, other than the caller's (``teams``: how many, pairs where not said)."""
+    teams = teams or sit.players // 2
+    if sit.on_team is not None and not 2 <= sit.on_team <= teams:
+        raise KemsError("error.on_team_range", team=sit.on_team, teams=teams, players=sit.players)
 
 
 #: the suffix of the parameter that carries a fact's "no" flag where a front end declares the two
@@ -386,7 +393,7 @@ def from_mapping(data: Any, overrides: Optional[dict[str, Any]] = None, path: Op
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise KemsError("error.situation_cards", path, line, key=key)
             value = str(value)
-        elif name in ("players", "deck", "cards", "over_limit", "on_team"):
+        elif name in ("players", "deck", "cards", "over_limit", "on_team", "team_size"):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise KemsError("error.situation_number", path, line, key=key)
         elif name in SETUP:
