@@ -744,8 +744,9 @@ def test_a_sign_changed_between_hands_after_it_was_found_out_is_the_signal_ruled
 def test_letters_held_and_a_hand_lost_say_what_the_lost_hands_letter_does(run):
     out = run("ask", "--no-input", "--lang", "fr", "Sous pagat on a déjà K-E-M. Si on perd cette manche on est "
               "éliminés ?").out
-    assert out.rstrip().endswith("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M et prend "
-                                 "cette lettre a K-E-M-P (KEMPS pas encore épelé).")
+    # the answer first, right under what was understood, then each source's table
+    assert out.splitlines()[1] == ("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M et prend "
+                                   "cette lettre a K-E-M-P (KEMPS pas encore épelé).")
 
 
 def test_a_short_second_question_after_a_question_mark_is_answered_on_its_point(run):

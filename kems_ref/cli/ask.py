@@ -42,12 +42,10 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
 
             said = session.question_label(points, out.lang)
             out.console().print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
+            lost = session.letters_if_lost(story, reading, out.lang)
+            if lost:  # "on a K-E-M, si on perd cette manche ?": the letter a lost hand costs, the answer first
+                out.console().print(escape(lost))
         _answer_question(out, points, reading.convention, session.table_asked(points, reading))
-        lost = session.letters_if_lost(story, reading, out.lang)
-        if lost and not out.as_json:  # "on a K-E-M, si on perd cette manche ?": the letter a lost hand costs
-            from rich.markup import escape
-
-            out.console().print(escape(lost))
         return
     session.check_reading(reading, out.lang, can_ask)
     convention = _convention(reading.convention, convention, convention_given == "typed")
