@@ -1012,3 +1012,15 @@ def test_the_team_accused_is_numbered_from_the_callers_team(run):
                                                    "numbered 2 to 2 (the caller's team is 1)")
     assert run("rule", "contre-kems", "--players", "6", "--on-team", "1").code == 2
     assert run("rule", "kems", "--players", "6", "--on-team", "2").code == 2
+
+
+def test_a_sweep_before_everyone_agreed_is_forbidden_where_all_must_agree_and_turns_on_a_wish_where_nobody_must_want(
+        rule):
+    # Ducale: everyone confirms wanting nothing more before the sweep; Pagat: the sweep when nobody wants the four
+    ducale = rule("sweep", "--unagreed", "--lang", "en", convention="ducale")
+    assert ducale["verdict"] == "forbidden"
+    assert ducale["explanation"].startswith("The middle was swept before every player agreed: the source's "
+                                            "condition for a sweep was not met.")
+    pagat = rule("sweep", "--unagreed", "--lang", "en", convention="pagat")
+    assert (pagat["verdict"], [n["fact"] for n in pagat["needs"]]) == ("depends", ["objection"])
+    assert rule("sweep", "--unagreed", "--no-objection", convention="pagat")["verdict"] == "allowed"

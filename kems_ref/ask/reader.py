@@ -1058,6 +1058,20 @@ def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("warning_sign", True), ("event_hint", "signal")]
 
 
+#: "swept before everyone agreed", "avant que tout le monde soit d'accord": the sweep came before the table's
+#: agreement, whoever objected or not (``--unagreed``)
+@phrase(r"\b(?:before|avant que|avant qu) (?:everyone|everybody|all of us|all|the others|we all|tout le monde"
+        r"|tous|les autres|on)(?: (?:else|les autres))?"
+        r" (?:had |has |could |did |ne |n )?(?:agreed|agree|said yes|say yes|said ok|say ok|okayed it|was ok|were ok"
+        r"|was okay|were okay|soit de accord|soient de accord|ait dit oui|aient dit oui|ait accepte|aient accepte"
+        r"|dise oui|disent oui|soit ok|soient ok)\b"
+        r"|\bwithout (?:everyone|everybody|all|the others|the table)(?: s)? (?:agreeing|agreement|ok|okay|saying yes)\b"
+        r"|\bsans (?:l accord de |attendre que |que )(?:tout le monde|tous|les autres)(?: (?:soit|soient|dise|disent)"
+        r" (?:de accord|oui))?\b")
+def _unagreed(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unagreed", True), ("event_hint", "sweep")]
+
+
 @phrase(r"\b(?:sauf|except|but|mais|apart from) (?:[a-z]+ )?(?:qui |who )?(?:veut|voulait|wants|wanted|still wants)"
         r" (?:encore |still )?(?:to )?(?:echanger|exchange|swap|prendre|take|une carte|a card)\b"
         # "except Ryan, who says he's still thinking", "sauf Ryan qui hésite encore": one player has not agreed

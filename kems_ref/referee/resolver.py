@@ -1319,6 +1319,11 @@ def _sweep(ctx: Ctx) -> Decision:
     if rule is None:
         ctx.say("why.sweep_unknown", name=ctx.name)
         return Decision(Verdict.UNSPECIFIED)
+    if ctx.sit.unagreed and not ctx.sit.objection and rule.value in ("all-agree", "proposal"):
+        ctx.say("why.sweep_unagreed")  # swept before the table agreed: the agreement the rule asks was not had
+        return _act(_forbids(ctx, rule))
+    if ctx.sit.unagreed and ctx.sit.objection is None:  # the rule asks that nobody wants them: did anyone?
+        ctx.say("why.sweep_unagreed_wanted")
     if ctx.fact("objection"):
         ctx.say("why.sweep_objection")
         verdict = _forbids(ctx, rule)

@@ -95,6 +95,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("signal_kept", "flag", ("signal",)),
     Option("after_caught", "fact", ("signal",), ("--after-caught", "--not-caught")),
     Option("objection", "fact", ("sweep",), ("--objection", "--no-objection")),
+    Option("unagreed", "flag", ("sweep",)),  # the middle swept before every player agreed
     Option("took_first", "fact", ("same-card",), ("--touched-first", "--touched-second")),
     # a call of a convention's own that names the accused team's secret signal: the one named is theirs
     Option("their_signal", "fact", ("contre-kems",), ("--their-signal", "--not-their-signal")),
@@ -205,6 +206,7 @@ class Situation:
     #: asks (``signal_form``), never taken for a gesture; the flags of ``rule signal`` tell it
     form_unknown: bool = False
     objection: Optional[bool] = None  # sweep: a player objected / nobody did
+    unagreed: bool = False  # sweep: the middle was swept before every player agreed
     took_first: Optional[bool] = None  # same-card: the player who took the card touched it first / second
     their_signal: Optional[bool] = None  # a call that names a signal: the one named is the accused team's
     readings: dict[str, int] = field(default_factory=dict)  # rule point -> 1 or 2 (--reading)
