@@ -780,3 +780,12 @@ def test_an_exchange_before_the_dealer_had_said_the_hunt_is_open_is_forbidden_un
                "swapped a card with the middle. Is that legal?").json()
     assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
     assert data["command"] == "kems-ref rule exchange -c ducale --before-opening"
+
+
+def test_one_player_touched_the_card_first_and_another_picked_it_up_so_under_pagat_the_taker_did_not_touch_first(run):
+    """Pagat: the first to touch a card gets it — Tom touched it first, Emma took it: the taker touched second."""
+    data = run("ask", "--no-input", "--json", "Pagat rules: Tom and Emma both dove for the 9 in the middle, Tom "
+               "touched it first but Emma actually picked it up. Whose card is it?").json()
+    assert (data["event"], data["convention"]) == ("same-card", "pagat")
+    assert data["command"] == "kems-ref rule same-card -c pagat --touched-second"
+    assert data["verdict"] == "forbidden"

@@ -309,7 +309,14 @@ phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme
        r" (?:that |que |qu )?(?:it s |that s |it is |that is |it was |that was |this is |c est |ce est |ca est "
        r"|ca ne est |ce ne est |c etait |ce etait )?(?:not|pas|n est pas|ne est pas|ne etait pas|isn t|is not)"
        r" (?:allowed|legal|permitted|ok|okay|fair|valid|permis|autorise|autorisee|regulier|valable"
-       r"|le droit)\b")(_nothing)
+       r"|le droit)\b"
+       # "the others say words aren't allowed", "ils disent que les mots sont interdits": their claim, the question
+       r"|\b(?:say|says|said|claim|claims|claimed|think|thinks|insist|insists|disent|dit|disait|disaient|pretendent"
+       r"|pretend) (?:that |que |qu )?(?:[a-z]+ ){1,2}(?:are not|is not|were not|was not|ne sont pas|ne est pas"
+       r"|sont pas|est pas) (?:allowed|legal|permitted|ok|okay|valid|permis|permise|permises|autorise|autorises"
+       r"|autorisee|autorisees)\b"
+       r"|\b(?:say|says|said|claim|claims|think|thinks|disent|dit|disait|pretendent) (?:that |que |qu )?"
+       r"(?:[a-z]+ ){1,2}(?:are|is|sont|est) (?:forbidden|banned|interdit|interdits|interdite|interdites)\b")(_nothing)
 #: a player's own claim in reported speech ("il dit qu'il n'avait pas encore pris ce valet", "she says she
 #: hadn't picked it up yet"): what he claims, listed, never a fact of the story nor a negation to refuse
 @phrase(r"\b(?:dit|disait|pretend|pretendait|affirme|assure|jure|says|said|claims|claimed|insists|swears)"
@@ -620,6 +627,11 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"(?:started|begun|begin|commence|debute|demarre)\b"
         r"|\bpendant qu?e? (?:on |l on |le donneur |il |elle )?(?:remplace|remplacait|change|changeait|balaye|balayait"
         r"|balaie|renouvelle|renouvelait)(?: (?:les cartes du|le|les) (?:milieu|centre|tapis))?\b"
+        # "Zoé venait de demander à voix haute qu'on balaie la table quand…": the sweep just asked for
+        r"|\b(?:venait|venais|venaient) de (?:demander|proposer|reclamer)(?: a voix haute| tout haut)?"
+        r" (?:que on |qu on |que l on |de |a |le |un )?(?:balaie|balaye|balayer|balayage|change le milieu)\b"
+        r"|\b(?:had|has|have) just (?:asked|called|proposed|suggested)(?: out loud| aloud)?(?: for)?(?: a| the)?"
+        r" (?:sweep|to sweep)\b"
         r"|\b(?:while|as|when) (?:[a-z]+ )?(?:was |were |is |are )?(?:asking|requesting|proposing|suggesting"
         r"|calling for)(?: for| to)?(?: a| the)? (?:sweep|sweeping|new middle|new cards)"
         r"(?: (?:the |of the )?(?:middle|centre|center|table))?\b"
@@ -627,7 +639,8 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|etait en train de demander|etait en train de proposer)(?: (?:de|a|le|un))? (?:balayer|balayage)\b"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?"
         r"(?:was |were |is |etait en train de )?"
-        r"(?:laying|putting down|turning over|turning up|dealing|setting out|posait|retournait|mettait|disposait|poser"
+        r"(?:laying|putting down|putting|placing|turning over|turning up|dealing|setting out|posait|retournait"
+        r"|mettait|disposait|poser"
         r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:remettait|remet|replacait"
         r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait)(?= (?:les |the )?"
@@ -813,6 +826,8 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(rf"\b(?P<verb>{LIFT}|{TOUCH})(?: up)? (?:the |la |le |une |un |a |an |sa |son |his |her )?"
         rf"(?:(?P<fourth>{FOURTH})(?: (?P<rank>{RANK}))?|(?P<rank3>{RANK_NOT_A}))\b(?! (?:cards|cartes|card|carte)\b)"
+        # "Tom touched the 9 first but Emma picked it up": who touched first, read by _named_toucher_and_taker
+        rf"(?! (?:first|en premier|le premier|la premiere)\b)"
         rf"|\b(?:the |la |le |une |un |a |an )(?:(?P<fourth2>{FOURTH}) )?(?P<rank2>{RANK_WORD}) {STILL}"
         rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1126,7 +1141,12 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
         r" (?:milieu|middle|centre|center)"
         r"(?: cards)?(?: (?:any more|anymore))?"
         # "… except Ryan, who says he's still thinking", "sauf Ryan qui hésite": one player has not agreed
-        r"\b")
+        r"\b"
+        # "le centre n'intéresse personne", "nobody is interested in the middle"
+        r"|\b(?:le |les cartes du )?(?:milieu|centre) (?:ne |n )?(?:interesse|interessent|interessait|interessaient)"
+        r" (?:plus )?personne\b"
+        r"|\b(?:nobody|no one) (?:is|was|s) (?:interested in|bothered about) (?:the )?(?:middle|centre|center)"
+        r"(?: cards)?\b")
 def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "sweep")]
 
@@ -1144,10 +1164,11 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)"
-        r"(?: it| la| le| the [a-z]+| la [a-z]+"
-        r"| le [a-z]+)?"
+        r"(?: it| la| le| the [a-z0-9]+| la [a-z0-9]+"
+        r"| le [a-z0-9]+)?"
         r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
-        r" (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
+        r" (?:le |la |l )?(?:a |has |had )?(?:actually |really |finally |still |en fait |finalement )?"
+        r"(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
         r"|souleve|soulevee|ramasse|ramassee|attrape|attrapee|grabbed it)(?: it)?\b")
 def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"Chloé l'a touché en premier mais Marc l'a pris": two named players — the taker touched it
@@ -1446,7 +1467,7 @@ TYPO_CUTOFF = 0.85
 
 #: words of the language one letter away from a card word, never typos of it ("figured ours out" is no "fours")
 NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "retrouvee", "retrouves", "demande",
-             "demandee", "demandes"}
+             "demandee", "demandes", "words", "mots"}
 
 
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
