@@ -675,7 +675,10 @@ def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:called|made|shouted|yelled) (?:a )?(?:contre|counter|stop)(?: kems| kemps)? (?:wrong|wrongly|falsely"
         r"|by mistake|for nothing) (?:earlier|before|already)(?: (?:this|in the|that) (?:hand|round))?"
         r"|(?:avait |a )(?:crie|fait|annonce|dit) (?:un )?(?:contre kems|contre kemps|contre) (?:faux|a tort|pour rien)"
-        r" (?:plus tot|tout a l heure|avant|deja)(?: (?:dans|pendant) (?:la|cette) manche)?"
+        r" (?:plus tot|tout a l heure|tout a le heure|avant|deja)(?: (?:dans|pendant) (?:la|cette) manche)?"
+        # "Sarah s'est plantée sur un Contre-Kems tout à l'heure": she called one wrong earlier this hand
+        r"|(?:se est |s est )(?:plante|plantee|trompe|trompee|loupe|loupee|rate|ratee) (?:sur|avec) (?:un |son |sa )?"
+        r"(?:contre kems|contre kemps|contre)(?: (?:plus tot|tout a le heure|tout a l heure|deja|avant))?"
         r"|(?:interdit|interdite|prive|privee) (?:de |d )?(?:annonce|annonces|annoncer|contre|contrer)"
         r"|(?:avait |a )?deja (?:fait|annonce|crie|rate) (?:un |une )?(?:(?:faux|mauvais) )?"
         r"(?:contre kems|contre kemps|contre)(?: faux| rate| errone)?)\b")
@@ -1008,7 +1011,9 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|parole|a voix haute|out loud|aloud)\b")
 @phrase(r"\b(?:signe|signal|sign) (?:(?:c est|ce est|ca est|c etait|ce etait) (?:de dire|de crier|de prononcer)"
         r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
-        r"|de crier|to shout|de prononcer))\b")  # "leur signe est de dire « banane »": a word
+        r"|de crier|to shout|de prononcer))\b"
+        r"|\b(?:passer a|switch to|change to|move to) (?:dire|saying|crier|shouting)\b")  # "leur signe est de dire
+# « banane »", "en changer et passer à dire « banane »": a word
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
