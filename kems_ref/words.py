@@ -15,14 +15,16 @@ _LIGATURES = str.maketrans({"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß"
 
 
 def plain(text: str) -> str:
-    """Lower case, no accents, ligatures written out; every other character kept (the one folding
-    every comparison of names and words starts from)."""
-    return unicodedata.normalize("NFKD", text.translate(_LIGATURES)).encode("ascii", "ignore").decode("ascii").lower()
+    """Lower case, no accents, ligatures written out; ASCII kept, and the letters and digits of other scripts
+    (a Bulgarian table's «Кент» is "кент", never nothing); other marks and symbols dropped (the one folding every
+    comparison of names and words starts from)."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    return "".join(c for c in decomposed if c.isascii() or (c.isalnum() and not unicodedata.combining(c))).lower()
 
 
 def fold(text: str) -> str:
     """:func:`plain`, with words separated by single spaces (punctuation and apostrophes dropped)."""
-    return " ".join(re.split(r"[^a-z0-9]+", plain(text).replace("'", ""))).strip()
+    return " ".join(re.split(r"[\W_]+", plain(text).replace("'", ""))).strip()
 
 
 def convention_in(args: list[str]) -> str | None:

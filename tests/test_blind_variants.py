@@ -578,3 +578,13 @@ def test_teams_of_three_a_table_made_make_marquoirs_other_team_one_team_at_six(r
 def test_blackatlantic_and_mastering_kemps_validate_strictly(run):
     for path in (BLACKATLANTIC, HARVARD):
         assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_a_call_named_in_cyrillic_is_typed_in_cyrillic(run):
+    """casino-tsar.bg names the Kems «Кент»: `rule кент` and a story telling «Кент» rule the Kems."""
+    path = os.path.join(HERE, "casino-tsar-kent.yaml")
+    for word in ("кент", "Кент"):
+        data = ruling(run, word, "--hand", "Q Q Q Q", "-c", path)
+        assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    asked = run("ask", "--no-input", "--json", "Ana called Кент and her partner had four queens", "-c", path).json()
+    assert (asked["event"], asked["verdict"]) == ("kems", "upheld")

@@ -69,8 +69,8 @@ def calls_of(convention: str) -> dict[str, str]:
         conv = load(convention)
     except KemsError:
         return {}
-    # a name in a script the table's words are not folded from (斷, مكسور) is shown, never typed: it
-    # folds to nothing, and nothing is no name of a call
+    # a name in any script is typed as it is written (a Bulgarian table's «Кент», 斷): folding keeps the letters
+    # of every script; a name that folds to nothing (punctuation only) is no name of a call
     out: dict[str, str] = {}
     for event, names in conv.call_words.items():
         for name in names:
