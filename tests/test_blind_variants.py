@@ -588,3 +588,11 @@ def test_a_call_named_in_cyrillic_is_typed_in_cyrillic(run):
         assert (data["event"], data["verdict"]) == ("kems", "upheld")
     asked = run("ask", "--no-input", "--json", "Ana called Кент and her partner had four queens", "-c", path).json()
     assert (asked["event"], asked["verdict"]) == ("kems", "upheld")
+
+
+def test_under_handipoints_kent_a_kick_under_the_table_is_an_allowed_signal(run):
+    path = os.path.join(HERE, "handipoints-kent.yaml")
+    data = ruling(run, "signal", "--hidden", "-c", path)
+    assert data["verdict"] == "allowed"
+    assert [c["rule_point"] for c in data["citations"]] == ["signal.visibility"]
+    assert ruling(run, "signal", "--hidden")["verdict"] == "forbidden"  # Ducale: the sign must be seen by all

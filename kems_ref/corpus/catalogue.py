@@ -163,7 +163,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("stock.exhausted", "hunt", Literal["hand-ends", "recycle-discard"], ruled=True),
     # Signal
     RulePoint("signal.verbal", "signal", Literal["forbidden", "allowed", "if-all-agree"], ruled=True),
-    RulePoint("signal.visibility", "signal", Literal["required", "agree-before-play"], ruled=True),
+    # hidden-allowed: a hidden sign (a kick under the table) allowed (handipoints.com's Kent)
+    RulePoint("signal.visibility", "signal", Literal["required", "agree-before-play", "hidden-allowed"], ruled=True),
     RulePoint("signal.count", "signal", Literal["one", "several", "one-unless-all-agree"], ruled=True),
     RulePoint("signal.change", "signal", Literal["after-any-hand", "after-each-hand", "between-games",
                                                     "after-counter-call", "after-caught",

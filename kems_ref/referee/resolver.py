@@ -1361,7 +1361,8 @@ SIGNAL_CHECKS = (
     ("cue", "signal.sound",
      {"forbidden": Verdict.FORBIDDEN, "allowed": Verdict.ALLOWED, "agree-before-play": Verdict.CONDITIONAL,
       "cue-only": Verdict.ALLOWED}),
-    ("hidden", "signal.visibility", {"required": Verdict.FORBIDDEN, "agree-before-play": Verdict.CONDITIONAL}),
+    ("hidden", "signal.visibility", {"required": Verdict.FORBIDDEN, "agree-before-play": Verdict.CONDITIONAL,
+                                     "hidden-allowed": Verdict.ALLOWED}),
     ("second_signal", "signal.count",
      {"one": Verdict.FORBIDDEN, "several": Verdict.ALLOWED, "one-unless-all-agree": Verdict.CONDITIONAL}),
 )
