@@ -596,3 +596,15 @@ def test_under_handipoints_kent_a_kick_under_the_table_is_an_allowed_signal(run)
     assert data["verdict"] == "allowed"
     assert [c["rule_point"] for c in data["citations"]] == ["signal.visibility"]
     assert ruling(run, "signal", "--hidden")["verdict"] == "forbidden"  # Ducale: the sign must be seen by all
+
+
+def test_kent_stop_lays_no_middle_so_a_sweep_or_an_exchange_with_the_middle_cannot_happen_there(run):
+    """vvvvvv.in.ua's Kent stop: the rest of the pack is a stock, no card turned up (deal.center: 0)."""
+    path = os.path.join(HERE, "kent-stop.yaml")
+    for args in (("sweep", "--no-objection"), ("exchange",)):
+        data = ruling(run, *args, "-c", path)
+        assert data["verdict"] == "impossible"
+        assert [c["rule_point"] for c in data["citations"]] == ["deal.center"]
+    drawn = ruling(run, "exchange", "--from-stock", "--take-first", "-c", path)
+    assert drawn["verdict"] == "allowed"
+    assert run("conventions", "validate", path, "--strict").code == 0

@@ -106,7 +106,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # Deal
     RulePoint("deal.hand_size", "deal", "HandSizes", ruled=True),
     RulePoint("deal.method", "deal", Literal["one-at-a-time", "in-packets"], setup="dealing"),
-    RulePoint("deal.center", "deal", "CardCount", ruled=True),
+    # 0: no middle at all (a game played from the stock alone: an exchange with the middle, a sweep cannot happen)
+    RulePoint("deal.center", "deal", "MiddleCount", ruled=True),
     RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     # who deals the next hand: another player, the next one round the table either way, or a game master
     # who does not play and deals every hand

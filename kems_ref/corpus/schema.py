@@ -296,6 +296,8 @@ MODELS: dict[str, Any] = {
     "DeckSizes": Annotated[list[DeckSize], Field(min_length=1)],
     "HandSizes": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
     "CardCount": Annotated[int, Field(ge=1, le=8)],
+    #: the cards laid in the middle: 0 where there is no middle (vvvvvv.in.ua's Kent stop: the stock only)
+    "MiddleCount": Annotated[int, Field(ge=0, le=8)],
     "IdenticalCards": IdenticalCards,
     "Opening": Opening,
     "Score": Score,

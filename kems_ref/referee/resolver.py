@@ -407,7 +407,7 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
     dealt = max(conv.value("deal.hand_size") or [4])
-    center = conv.value("deal.center") or 4
+    center = _center(conv)
     if rules and decks != UNSTATED_DECKS and sit.players * dealt + center > decks * deck:
         # the decks the source states for this table cannot deal it: a table that cannot happen there
         raise TableExcluded("error.table_too_big", point="players.decks", players=sit.players,
@@ -439,7 +439,7 @@ def _check_hands(ctx: Ctx) -> None:
     deck, decks, dealt = _table(ctx)
     sit = ctx.sit
     hands = [h for h in (sit.hand, sit.partner_hand) if h is not None]
-    center = ctx.conv.value("deal.center") or 4
+    center = _center(ctx.conv)
     if sit.event == "deal":
         size = ctx.conv.get("deal.hand_size")
         if sit.hand is not None and size.stated and len(sit.hand) > dealt:
@@ -1194,11 +1194,28 @@ def _forbids(ctx: Ctx, answer: Answer) -> Verdict:
     return Verdict.UNSPECIFIED
 
 
+def _center(conv: Convention) -> int:
+    """The cards the convention lays in the middle: four where it is silent, none where it has no middle."""
+    value = conv.value("deal.center")
+    return 4 if value is None else int(value)
+
+
+def _no_middle(ctx: Ctx) -> None:
+    """What needs the middle cannot happen where the convention lays none (``deal.center: 0``)."""
+    if _center(ctx.conv) == 0:
+        ctx._use("deal.center")
+        raise TableExcluded("error.no_middle", point="deal.center", convention=ctx.conv.short_name,
+                            cite=_cite(ctx.conv.get("deal.center")))
+
+
 def _exchange(ctx: Ctx) -> Decision:
     sit = ctx.sit
     count = sit.cards or 1
-    center = ctx.conv.value("deal.center") or 4
-    if count > center:
+    center = _center(ctx.conv)
+    from_middle = not (sit.from_stock or sit.from_discard or sit.to_partner)
+    if from_middle:
+        _no_middle(ctx)
+    if count > center and from_middle:
         raise KemsError("error.cards_over_center", cards=count, center=center, convention=ctx.conv.short_name)
     verdicts: list[Verdict] = []
     if sit.over_limit is not None:
@@ -1315,6 +1332,7 @@ SWEPT = {"out-of-play": Effect.SWEPT_OUT_OF_PLAY, "into-stock": Effect.SWEPT_INT
 
 
 def _sweep(ctx: Ctx) -> Decision:
+    _no_middle(ctx)
     rule = ctx.rule("sweep.trigger")
     if rule is None:
         ctx.say("why.sweep_unknown", name=ctx.name)
