@@ -608,3 +608,15 @@ def test_kent_stop_lays_no_middle_so_a_sweep_or_an_exchange_with_the_middle_cann
     drawn = ruling(run, "exchange", "--from-stock", "--take-first", "-c", path)
     assert drawn["verdict"] == "allowed"
     assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_signs_winning_hand_is_told_in_words_so_cards_leave_it_to_the_table_and_its_judgement_rules(run):
+    """teachingbygaming.eu's Sign!: five cards of one symbol — four queens are no verdict the referee can give."""
+    path = os.path.join(HERE, "sign-teaching.yaml")
+    cards = ruling(run, "sign", "--hand", "Q Q Q Q", "-c", path)
+    assert (cards["verdict"], cards["citations"][0]["rule_point"]) == ("unspecified", "hand.square")
+    assert cards["explanation"].startswith("The winning hand is five cards of one symbol, one in each colour, on "
+                                           "the game's own deck. Whether these cards make Sign!'s winning hand")
+    assert ruling(run, "sign", "--square", "-c", path)["verdict"] == "upheld"
+    assert ruling(run, "sign", "--no-square", "-c", path)["verdict"] == "rejected"
+    assert run("conventions", "validate", path, "--strict").code == 0

@@ -182,8 +182,11 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # table conduct: talking about another team's signal, and what it costs
     RulePoint("conduct.signal_talk", "signal", Literal["forfeit-to-spied-on-team"], added=True),
     # Calls
-    # what makes the winning hand (a Kems): four of a kind, or for some tables a run in one suit
-    RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit"], added=True, ruled=True),
+    # what makes the winning hand (a Kems): four of a kind, or for some tables a run in one suit; "other": a hand
+    # the format has no value for, told in the file's text (teachingbygaming.eu's Sign!: five cards, one per
+    # colour, of one symbol) — a ruling gives the text and leaves whether the cards make it to the table
+    RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit", "other"], added=True,
+              ruled=True),
     # who calls Kems: the square holder's partner (the signal's game), the holder himself (a Persian page's
     # Kemps: whoever gets the four says it), or either of them
     RulePoint("call.kems.caller", "calls", Literal["partner-only", "holder", "anyone"], ruled=True),

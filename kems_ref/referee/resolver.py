@@ -594,6 +594,10 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
         ctx.say("why.table_choice", name=ctx.name)
         if rule.value == "four-of-a-kind":
             return C.square_rank(cards, _wild(ctx)) is not None
+    if rule.value == "other":  # a winning hand told in words only: whether these cards make it, the table sees
+        ctx.text_of(rule)
+        ctx.say("why.square_other", name=ctx.name)
+        return None
     order = ctx.deck.ranks if ctx.deck is not None else C.RANKS
     run = C.run_in_suit(cards, order)
     if run is None:
