@@ -789,3 +789,12 @@ def test_one_player_touched_the_card_first_and_another_picked_it_up_so_under_pag
     assert (data["event"], data["convention"]) == ("same-card", "pagat")
     assert data["command"] == "kems-ref rule same-card -c pagat --touched-second"
     assert data["verdict"] == "forbidden"
+
+
+def test_a_second_question_joined_by_and_is_answered_on_its_own_point_too(run):
+    out = run("ask", "can we play at 6 and how many points do we need to win?", "--no-input").out
+    assert out.startswith("Understood: a question about the rules: How many players? Must it be even? What is the "
+                          "target: a number of points, or a word spelled in letters?")
+    out = run("ask", "on peut jouer à 6 et où s'assoient les partenaires ?", "--no-input", "--lang", "fr").out
+    assert out.startswith("Compris : une question sur les règles : Combien de joueurs ? Nombre pair ? Où "
+                          "s'assoient les partenaires ?")

@@ -149,10 +149,20 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     from ..corpus.lookup import find_points
 
     asked = story.split("?")[:-1]  # the clauses a question mark ends
+    # "can we play at 6 and how many points to win?": a second question joined by "and", "et"
+    clauses = [part for clause in asked for part in SECOND_QUESTION.split(clause)]
     out = list(points)
-    for clause in asked[1:] if points else []:  # each ends with a question mark: a question, however short
+    for clause in clauses[1:] if points else []:  # each ends with a question mark: a question, however short
         out += [p for p in find_points(clause)[:1] if p not in out]
     return out
+
+
+#: "… and how many points…", "… et combien de points…": a second question begins (its question word after
+#: "and", "et", "ou", "or"); the first clause keeps the question asked first
+SECOND_QUESTION = re.compile(
+    r"\s(?:and|et|or|ou|,)\s+(?=(?:how|what|can|could|do|does|is|are|who|when|where|which|may|must|should|combien"
+    r"|est-ce|est ce|peut|peut-on|peux|on peut|faut|il faut|quel|quelle|quels|quelles|qui|quand|comment|doit|où)\b)",
+    re.IGNORECASE)
 
 
 def table_asked(points: list[str], reading: Reading) -> Optional[int]:
