@@ -370,7 +370,12 @@ ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|
         r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
         r"|\b(?:what happens|what now|que se passe t il|que faire|ca donne quoi|ca fait quoi|qu est ce que ca donne"
         r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who takes (?:it|the"
-        r" (?:point|letter))|qui prend (?:le point|la lettre))\b")
+        r" (?:point|letter))|qui prend (?:le point|la lettre))\b"
+        # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
+        r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
+        r"|does that give|is this|for that|for this)\b"
+        r"|\b(?:ca fait|cela fait|ca vaut|ca rapporte|ca donne) combien(?: de (?:points|lettres))?\b"
+        r"|\bcombien de (?:points|lettres) (?:ca fait|ca vaut|ca rapporte|ca donne|pour ca|on marque|ils marquent)\b")
 def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"was it right or not?", "c'était bon ou pas ?", "qui gagne ?": the question the story asks —
     the ruling itself, neither a fact nor a negation to place."""
