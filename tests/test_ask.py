@@ -798,3 +798,18 @@ def test_a_second_question_joined_by_and_is_answered_on_its_own_point_too(run):
     out = run("ask", "on peut jouer à 6 et où s'assoient les partenaires ?", "--no-input", "--lang", "fr").out
     assert out.startswith("Compris : une question sur les règles : Combien de joueurs ? Nombre pair ? Où "
                           "s'assoient les partenaires ?")
+
+
+def test_a_question_on_changing_the_signal_and_on_a_word_as_the_new_one_answers_both_and_nothing_else(run):
+    """Pagat: a new signal after any hand; words are forbidden — 'just' names no exchange question."""
+    out = run("ask", "--no-input", "Under pagat, can Sam and I switch to a new signal after this hand, and can the "
+              "new one be just saying \"banana\"?").out
+    assert out.splitlines()[0] == ("Understood: a question about the rules: When may a team change its signal? May "
+                                   "the signal be a word?")
+
+
+def test_nothing_said_yet_by_the_partner_is_no_negation_a_right_contre_kems_scores_under_ducale(run):
+    data = run("ask", "--no-input", "--json", "Tom called Contre-Kems on Sarah and she really had four 8s, her "
+               "partner hadn't said anything yet. Who gets the point?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    assert data["score"] == [{"team": "callers", "change": 1, "unit": "point"}]

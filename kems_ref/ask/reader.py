@@ -330,6 +330,22 @@ def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: "her partner hadn't said anything yet", "il n'avait encore rien dit": nothing said yet — listed, no negation
+@phrase(r"\b(?:had not|has not|did not|had n t|has n t|hadn t|hasn t|didn t) (?:yet )?(?:said|say|called|called out)"
+        r" (?:anything|a word|a thing|kems|kemps)(?: yet)?\b"
+        r"|\b(?:ne |n )?(?:avait|a|avaient|ont) (?:encore |toujours )?rien (?:dit|annonce|crie)\b(?! (?:que|qu)\b)")
+def _nothing_said_yet(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
+#: "swept … while Marie still wanted the jack there": a player still wanted a middle card — an objection
+@phrase(r"\b(?:while|when|though|even though|but|alors que|pendant que|tandis que|mais) [a-z]+ (?:still |encore )?"
+        r"(?:still wanted|wanted|wants|still wants|voulait encore|voulait|veut encore|voulait toujours)"
+        r"(?: (?:the|a|one|la|le|une|un) [a-z0-9]+)?(?= (?:there|in the middle|au milieu|du milieu|la|it)\b|\W|$)")
+def _still_wanted(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("objection", True)]
+
+
 # the game's name, not a call: "can we play kems?", "on peut jouer au kems ?", "pour gagner au kems"
 phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of|au"
        r"|gagner au|win at|win a game of|at)"
@@ -1017,7 +1033,9 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:signe|signal|sign) (?:(?:c est|ce est|ca est|c etait|ce etait) (?:de dire|de crier|de prononcer)"
         r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
         r"|de crier|to shout|de prononcer))\b"
-        r"|\b(?:passer a|switch to|change to|move to) (?:dire|saying|crier|shouting)\b")  # "leur signe est de dire
+        r"|\b(?:passer a|switch to|change to|move to) (?:dire|saying|crier|shouting)\b"
+        r"|\b(?:the new one|the new signal|the new sign|it|the signal|the sign|our signal|our sign) (?:be|is|was)"
+        r" (?:just |only |simply )?(?:saying|to say)\b")  # "leur signe est de dire
 # « banane »", "en changer et passer à dire « banane »": a word
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
@@ -1302,8 +1320,8 @@ def _no_square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", False)]
 
 
-@phrase(rf"\b(?:{HAD}|with|avec|holding|tenant) (?:a |an |un |son |her |his |le |the )?(?:real |vrai |true |bien un )?"
-        rf"{SQUARE}(?! de| of)\b")
+@phrase(rf"\b(?:{HAD}|with|avec|holding|tenant)(?: (?:bien|vraiment|really|actually|indeed))?"
+        rf" (?:a |an |un |son |her |his |le |the )?(?:real |vrai |true |bien un )?{SQUARE}(?! de| of)\b")
 def _square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True)]
 

@@ -153,7 +153,11 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     clauses = [part for clause in asked for part in SECOND_QUESTION.split(clause)]
     out = list(points)
     for clause in clauses[1:] if points else []:  # each ends with a question mark: a question, however short
-        out += [p for p in find_points(clause)[:1] if p not in out]
+        found = find_points(clause)
+        if any(p in out for p in found):  # "…and can the new one be a word?": already asked, on its point
+            continue
+        topics = {p.split(".")[0] for p in out}  # "the new one" speaks of what was asked: its topic first
+        out += sorted(found, key=lambda p: p.split(".")[0] not in topics)[:1]
     return out
 
 
