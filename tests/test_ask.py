@@ -651,13 +651,15 @@ def test_a_call_on_a_hand_of_five_cards_rules_the_call_and_then_the_five_cards_o
 def test_a_contre_kems_told_just_before_a_double_kems_is_the_call_ruled_and_the_double_kems_ruled_after(run):
     """Jouer au Kems: "juste avant" placed after the Contre-Kems says it came first — it is the dispute, ruled on the
     two squares the Double Kems claims (void: a Double Kems cannot be countered, cas 6); the Double Kems after it is
-    ruled on its own on what the story gives."""
+    ruled on its own on the same two squares (never one answer assuming them and the other asking): three points."""
     data = run("ask", "--no-input", "--json", "On joue avec les règles de Jouer au Kems : Paul a annoncé double kems "
                "mais Karim avait crié contre kems juste avant, qui gagne ?").json()
     assert (data["event"], data["verdict"]) == ("contre-kems", "void")
     assert ("juste avant double kems", "next_later", "double-kems") in \
         [(u["words"], u["option"], u["value"]) for u in data["understood"]]
-    assert (data["also"]["event"], data["also"]["verdict"]) == ("double-kems", "depends")
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("double-kems", "upheld")
+    assert data["also"]["score"] == [{"team": "callers", "change": 3, "unit": "point"}]
+    assert data["also"]["command"] == "kems-ref rule double-kems -c jouer-au-kems --square --partner-square"
 
 
 def test_a_kems_called_after_a_contre_kems_leaves_the_contre_kems_the_call_ruled(run):

@@ -22,6 +22,7 @@ from ..outputs import wording
 from ..referee import api
 from ..referee.resolver import Ruling
 from ..referee.situation import CARD_FACTS, CHOICE, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING, table_point
+from ..words import fold
 from .reader import IDIOMS, QUESTION, Reading
 
 YES = {"y", "yes", "o", "oui", "true", "1"}
@@ -255,6 +256,12 @@ def _set_aside(reading: Reading, convention: str, lang: str) -> Optional[Asked]:
     aside = read(reading.story, calls_of(convention), likes_of(convention), prefer=reading.set_aside)
     if aside.problem is not None or aside.event != reading.set_aside:
         return None
+    said = {attr for words, attr, value in reading.understood if attr in ("square", "partner_square")
+            and value is True and fold(words) in ("double kems", "double kemps")}
+    if aside.event == "double-kems" and said == {"square", "partner_square"} \
+            and not {"hand", "partner_hand", "square", "partner_square"} & set(aside.options):
+        # the Contre-Kems beside it was ruled on the two squares the Double Kems claims: the Double Kems too
+        aside.options.update(square=True, partner_square=True)
     try:
         return settle(aside, convention, lang, None)
     except KemsError:
@@ -267,7 +274,10 @@ def letters_note(reading: Reading, result: api.Result, convention: str, lang: st
     does under score.end (out, loses, wins), cited; None where the story tells no letters or the ruling
     gives none."""
     held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
-    changes = [s for s in result.rulings[0].score or [] if s["unit"] == "letter"]
+    ruling = result.rulings[0]
+    # a ruling that turns on a fact not told: the letter its branches give (each a team taking one)
+    changes = [s for r in (ruling, *(b["ruling"] for b in ruling.branches)) for s in r.score or []
+               if s["unit"] == "letter"]
     if held is None or not changes:
         return None
     return _letters_line(held, changes[0]["change"], convention, lang)
