@@ -815,3 +815,11 @@ def test_nothing_said_yet_by_the_partner_is_no_negation_a_right_contre_kems_scor
                "partner hadn't said anything yet. Who gets the point?").json()
     assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
     assert data["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+
+
+def test_letters_held_beside_a_ruling_that_turns_on_a_fact_say_what_the_letter_its_branches_give_does(run):
+    """Pagat: Stop Kemps accuses the team; the partner's hand not told, the ruling branches — each branch gives a
+    team a letter, and a team holding K-E-M that takes it has K-E-M-P."""
+    out = run("ask", "--no-input", "Playing by Pagat: our team already has K-E-M and I just called Stop Kemps on Leo "
+              "but he had nothing. Do we take the P?").out
+    assert "A team holding K-E-M that takes this letter has K-E-M-P (KEMPS not yet spelled)." in out
