@@ -823,3 +823,12 @@ def test_letters_held_beside_a_ruling_that_turns_on_a_fact_say_what_the_letter_i
     out = run("ask", "--no-input", "Playing by Pagat: our team already has K-E-M and I just called Stop Kemps on Leo "
               "but he had nothing. Do we take the P?").out
     assert "A team holding K-E-M that takes this letter has K-E-M-P (KEMPS not yet spelled)." in out
+
+
+def test_contre_after_a_verb_of_exchanging_is_for_and_no_contre_kems(run):
+    """« échanger mes 4 cartes contre les 4 du milieu »: an exchange of four cards, never a Contre-Kems (np34)."""
+    data = run("ask", "--no-input", "--json", "Est-ce que j'ai le droit d'échanger mes 4 cartes d'un coup contre les "
+               "4 du milieu ?").json()
+    assert (data["event"], data["command"]) == ("exchange", "kems-ref rule exchange -c ducale --cards 4")
+    data = run("ask", "--no-input", "--json", "j'ai échangé une carte contre la dame du milieu").json()
+    assert data["event"] == "exchange"

@@ -620,3 +620,15 @@ def test_signs_winning_hand_is_told_in_words_so_cards_leave_it_to_the_table_and_
     assert ruling(run, "sign", "--square", "-c", path)["verdict"] == "upheld"
     assert ruling(run, "sign", "--no-square", "-c", path)["verdict"] == "rejected"
     assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_gaemsh_alpin_is_played_to_nine_points_the_most_points_then_winning(run, tmp_path):
+    """brettspiele.digital's Gämsh Alpin: the game ends when a team has nine points, the most points winning — a
+    game to a number of points, never one of so many rounds."""
+    path = os.path.join(HERE, "gaemsh-alpin.yaml")
+    db = str(tmp_path / "sheet.db")
+    made = run("game", "new", "--team", "A+B", "--team", "C+D", "-c", path, "--db", db)
+    assert made.code == 0, made.err
+    assert made.out.splitlines()[0] == ("Game game-1 started — Gämsh Alpin (brettspiele.digital), to 9 points (the "
+                                        "first team to reach them wins):")
+    assert run("conventions", "validate", path, "--strict").code == 0

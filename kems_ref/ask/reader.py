@@ -267,7 +267,7 @@ def _rank(word: str) -> str:
 
 KEMS = r"(?<!contre )(?<!counter )(?<!stop )(?<!double )(?:kems|kemps|quems)"
 RIGHT = r"(?:right|correct|good|valid|true|juste|justes|bon|bonne|valable|vrai|correcte)"
-WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|errone|rate)"
+WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|errone|rate|plante|plantee|trompe|trompee)"
 WRONGLY = r"(?:wrongly|by mistake|in error|falsely|for nothing|a tort|par erreur|pour rien|pour du beurre)"
 WAS = r"(?:was|is|had been|has been|etait|est|a ete|avait ete|etais)"
 HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got|avais|ai)"
@@ -625,6 +625,19 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
     """ "…the Kems had been called, and it was right", "c'était pas bon": about the Kems only if a
     Kems came first."""
     return [("it_was", bool(m.group("ok")) != bool(m.group("neg")))]
+
+
+#: "Anaïs a dit contre kems sur Yann et s'est plantée": the caller got it wrong — it was wrong
+@phrase(r"\b(?:et |and )?(?:il |elle |she |he )?(?:se est|s est) (?:plante|plantee|trompe|trompee|loupe|loupee)\b"
+        r"(?! (?:sur|avec)\b)|\b(?:and |et )?(?:got it wrong|was wrong about it|messed it up)\b")
+def _got_it_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("it_was", False)]
+
+
+#: "cinq minutes après", "two seconds later": a time, never cards ("a second signal" is no time)
+phrase(r"\b(?:[0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|two|three|four|five|six|seven"
+       r"|eight|nine|ten|fifteen|twenty|thirty|few|quelques) (?:minutes|secondes|seconds|mins|heures|hours)\b"
+       r"|\b(?:a|one|une|un) (?:minute|heure|hour)\b")(_nothing)
 
 
 #: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
@@ -1306,6 +1319,13 @@ def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("both_squares", True)]
 
 
+@phrase(rf"\b(?:(?:had|has|held|avait|a|tenait) )?(?:a |an |un )?{SQUARE} (?:and |et )?(?:so did i|so did we|me too"
+        rf"|moi aussi|tout comme moi|as did i)\b")
+def _and_so_did_i(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"Nina had quads and so did I", "Léa avait un carré, moi aussi": the teller's own square beside it."""
+    return [("both_squares", True)]
+
+
 @phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
         rf"|ne {HAD} (?:pas|aucun)(?: de| un)?|without|sans|no|pas de|pas un)"
         rf" (?:a |an |un |de |the |le )?{SQUARE}\b"
@@ -1563,6 +1583,24 @@ def _beliefs(text: _Text) -> list[Item]:
     return items
 
 
+#: "échanger mes 4 cartes contre les 4 du milieu": "contre" after a verb of exchanging is "for", no call
+EXCHANGING = re.compile(r"(?:echang|troqu|remplac|swap|chang)[a-z]*")
+FOR_WHAT = {"les", "la", "le", "l", "une", "un", "des", "mes", "ma", "mon", "ses", "sa", "son", "celle", "celles",
+            "celui", "ceux", "deux", "trois", "quatre", *map(str, range(1, 10))}
+
+
+def _exchanged_for(tokens: list[Token]) -> None:
+    """"j'ai échangé une carte contre la dame du milieu": the "contre" of an exchange, claimed so that it is
+    never read as a Contre-Kems."""
+    for i, tok in enumerate(tokens):
+        if tok.word != "contre" or tok.claimed or i + 1 >= len(tokens) or tokens[i + 1].word not in FOR_WHAT \
+                or (i + 2 < len(tokens) and tokens[i + 2].word in ("kems", "kemps", "quems")):
+            continue
+        if any(EXCHANGING.fullmatch(tokens[j].word) and tokens[j].clause == tok.clause
+               for j in range(max(0, i - 7), i)):
+            tok.claimed = True
+
+
 def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional[dict[str, str]] = None,
          prefer: Optional[str] = None) -> Reading:
     """Read a dispute told in French or English.  Raises only on a story over :data:`MAX_STORY`
@@ -1593,6 +1631,7 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
         for m, a, b in text.claim(pattern):
             for attr, value in action(m):
                 items.append(Item("fact", (attr, value), a, b, text.words(a, b)))
+    _exchanged_for(tokens)
     # the longest words first, the file's own before the table's of the same length: "contre kemps" is
     # one Contre-Kems, never a file's "Kemps" inside it
     extra = list((own_calls or {}).items())

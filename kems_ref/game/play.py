@@ -56,7 +56,8 @@ def setup(conv: Convention, target: Optional[int | str], rounds: Optional[int] =
     end = conv.get("score.end")
     decided: dict[str, Any] = {}
     unit = {"points": "point", "letters": "letter"}.get(system.value if system.stated else "", "")
-    if end.stated and end.value == "most":  # a number of rounds, the most points win: no target to reach
+    to_points = bool(goal.stated and goal.value.get("points") and not goal.value.get("rounds"))
+    if end.stated and end.value == "most" and not to_points:  # so many rounds, the most points win: no target
         return _rounds_setup(conv, goal, target, rounds)
     if rounds is not None:
         raise KemsError("error.game_rounds_not_played", convention=conv.short_name)
@@ -95,7 +96,9 @@ def setup(conv: Convention, target: Optional[int | str], rounds: Optional[int] =
         decided["target"] = target  # the table's number, where the convention leaves it to the table
     if not unit:
         unit, decided["unit"] = "point", "point"  # a source silent on the system: the table plays to points
-    if end.stated:
+    if end.stated and end.value == "most":  # played to a number of points, the most points then winning: the
+        end_rule = "wins"  # first team to reach them has the most (Gämsh Alpin: to 9 points)
+    elif end.stated:
         end_rule = end.value
     else:
         end_rule, decided["end"] = "wins", "wins"  # "we play to N": the first team to reach it wins
