@@ -832,3 +832,12 @@ def test_contre_after_a_verb_of_exchanging_is_for_and_no_contre_kems(run):
     assert (data["event"], data["command"]) == ("exchange", "kems-ref rule exchange -c ducale --cards 4")
     data = run("ask", "--no-input", "--json", "j'ai échangé une carte contre la dame du milieu").json()
     assert data["event"] == "exchange"
+
+
+def test_je_crois_is_no_typo_of_rois_so_a_question_beside_it_is_still_a_question(run):
+    """"Je crois qu'ils l'ont grillé" (I think they spotted it) read "crois" as "rois", four kings told: the question
+    on changing the signal was refused (np34)."""
+    out = run("ask", "--no-input", "--lang", "fr", "Sous pagat, on a le droit de changer notre signe en cours de "
+              "partie ? Je crois qu'ils l'ont grillé.").out
+    assert out.splitlines()[0] == ("Compris : une question sur les règles : Quand une équipe peut-elle changer de "
+                                   "signal ?")

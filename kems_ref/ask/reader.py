@@ -1515,7 +1515,7 @@ TYPO_CUTOFF = 0.85
 
 #: words of the language one letter away from a card word, never typos of it ("figured ours out" is no "fours")
 NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "retrouvee", "retrouves", "demande",
-             "demandee", "demandes", "words", "mots"}
+             "demandee", "demandes", "words", "mots", "crois", "croit", "croix"}
 
 
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
