@@ -180,3 +180,11 @@ def test_a_story_of_one_call_has_no_earlier_call():
 ])
 def test_the_callers_own_i_was_wrong_is_his_verdict_on_his_accusation(story, told):
     assert read(story).call_wrong is told
+
+
+def test_common_words_one_letter_from_a_known_one_are_never_corrected_into_it():
+    """"know" is no "now", "rendre" no "prendre", "part" no "apart", "je crois" no "rois" (four kings)."""
+    from kems_ref.ask.reader import _correct, tokenize
+
+    for word in ("know", "knew", "rendre", "part", "crois", "moins", "savoir", "find", "close", "vais"):
+        assert _correct(tokenize(word)) == [], word

@@ -1515,7 +1515,13 @@ TYPO_CUTOFF = 0.85
 
 #: words of the language one letter away from a card word, never typos of it ("figured ours out" is no "fours")
 NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "retrouvee", "retrouves", "demande",
-             "demandee", "demandes", "words", "mots", "crois", "croit", "croix"}
+             "demandee", "demandes", "words", "mots", "crois", "croit", "croix",
+             # common words one letter from a known one ("know" is no "now", "rendre" no "prendre", "part" no
+             # "apart", "moins" no "mins"): never corrected
+             "bas", "bois", "close", "cop", "cub", "drame", "dune", "faim", "find", "gain", "knew", "know", "lace",
+             "las", "lune", "mas", "mind", "moins", "mois", "nice", "noir", "pace", "part", "pic", "quit", "quite",
+             "race", "rendre", "rue", "sais", "sas", "savoir", "sing", "soi", "tas", "toit", "vais", "voice", "vois",
+             "wing", "piquet"}
 
 
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
