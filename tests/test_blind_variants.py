@@ -632,3 +632,14 @@ def test_gaemsh_alpin_is_played_to_nine_points_the_most_points_then_winning(run,
     assert made.out.splitlines()[0] == ("Game game-1 started — Gämsh Alpin (brettspiele.digital), to 9 points (the "
                                         "first team to reach them wins):")
     assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_a_new_game_under_a_file_with_its_own_deck_suggests_a_first_call_its_deck_reads(run, tmp_path):
+    """The suggested first call names four cards of the file's own deck (var13: "Q Q Q Q" under a Jass or a
+    Spanish deck, a hand that deck cannot read)."""
+    path = os.path.join(HERE, "jasswelt-gaemsch.yaml")
+    made = run("game", "new", "--team", "A+B", "--team", "C+D", "--rounds", "3", "-c", path,
+               "--db", str(tmp_path / "s.db"))
+    last = made.out.splitlines()[-1]
+    assert last == 'Next: kems-ref game call kems --by A --hand "Ace Ace Ace Ace"'
+    assert ruling(run, "kems", "--hand", "Ace Ace Ace Ace", "-c", path)["verdict"] == "upheld"

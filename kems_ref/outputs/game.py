@@ -691,8 +691,24 @@ def print_rescore(console: Console, game: Game, replayed: Replayed, lang: str) -
 
 
 def new_game_text(game: Game, lang: str) -> str:
-    """A new game for people: its teams, rules and target."""
-    return "\n".join([*_game_lines(game, lang, "game.created"), t("game.next", lang, player=game.teams[0].players[0])])
+    """A new game for people: its teams, rules and target, and a first call to try — four cards its deck reads."""
+    return "\n".join([*_game_lines(game, lang, "game.created"),
+                      t("game.next", lang, player=game.teams[0].players[0], hand=_example_hand(game, lang))])
+
+
+def _example_hand(game: Game, lang: str) -> str:
+    """Four cards of one rank, as the game's deck names them (a deck of the convention's own: its last rank)."""
+    from ..corpus.load import load
+    from ..errors import KemsError
+    from ..referee.cards import Card
+
+    try:
+        deck = load(game.convention).card_deck()
+    except KemsError:  # the file moved or broke since: the standard deck's four queens
+        deck = None
+    if deck is None:
+        return "Q Q Q Q"
+    return " ".join([Card(deck.ranks[-1]).label(lang, deck)] * 4)
 
 
 def _game_lines(game: Game, lang: str, headline: str, **more: object) -> list[str]:
