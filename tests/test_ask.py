@@ -841,3 +841,17 @@ def test_je_crois_is_no_typo_of_rois_so_a_question_beside_it_is_still_a_question
               "partie ? Je crois qu'ils l'ont grillé.").out
     assert out.splitlines()[0] == ("Compris : une question sur les règles : Quand une équipe peut-elle changer de "
                                    "signal ?")
+
+
+def test_a_contre_kems_on_us_when_we_had_nothing_is_wrong_under_regle_breve_and_both_show_two_cards(run):
+    data = run("ask", "--no-input", "--json", "With the règle brève rules: Sarah calls Contre-Kems on us and we've "
+               "got nothing, do both of us have to show cards?").json()
+    assert (data["event"], data["verdict"], data["convention"]) == ("contre-kems", "rejected", "regle-breve")
+    assert data["command"] == "kems-ref rule contre-kems -c regle-breve --no-square --no-partner-square"
+
+
+def test_how_close_we_are_to_being_out_with_letters_held_and_a_hand_lost_is_answered(run):
+    out = run("ask", "--no-input", "Pagat scoring, we've got K-E-M already and we just lost another hand, how close "
+              "are we to being out?").out
+    assert out.splitlines()[1] == ("Under Pagat a lost hand costs a letter. A team holding K-E-M that takes this "
+                                   "letter has K-E-M-P (KEMPS not yet spelled).")

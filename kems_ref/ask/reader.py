@@ -676,7 +676,7 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?:laying|putting down|putting|placing|turning over|turning up|dealing|setting out|posait|retournait"
         r"|mettait|disposait|poser"
         r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b"
-        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:remettait|remet|replacait"
+        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ ){0,2}(?:remettait|remet|replacait"
         r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait)(?= (?:les |the )?"
         r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
         r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been)"
@@ -1285,8 +1285,10 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
 
 #: neither accused player held a square, said of the two at once ("ni Lisa ni Tom n'ont de carré", "neither Lisa
 #: nor Tom had a square", "Lisa et Tom n'ont pas de carré"): no square, and the same for the partner
-@phrase(rf"\bneither (?:of (?:them|the two) |one |[a-z]+ nor (?:his |her |their )?[a-z]+ )?(?:had|has|held|holds"
+@phrase(rf"\bneither (?:of (?:them|the two|us) |one |[a-z]+ nor (?:his |her |their )?[a-z]+ )?(?:had|has|held|holds"
         rf"|have|got) (?:a |an |any )?{SQUARE}\b"
+        # "Sarah calls Contre-Kems on us and we've got nothing": the teller's team, accused, without a square
+        rf"|(?<=\bon us )(?:and |but |when |while )?we (?:ve |have |had )?(?:got |had |have )?(?:nothing|no {SQUARE})\b"
         rf"|\b(?:none of them|[a-z]+ and [a-z]+(?: both)?) (?:had|have|held) no {SQUARE}\b"
         rf"|\bni (?:l un ni l autre|[a-z]+ ni (?:son |sa |leur )?[a-z]+) (?:ne )?(?:ont|avaient|avait|a|ont eu"
         rf"|avaient eu)(?: pas)? (?:de |un |aucun )?{SQUARE}\b"
@@ -1470,7 +1472,8 @@ def story_lang(story: str) -> str | None:
 
 
 #: words that make a story a question about the rules rather than about one call
-QUESTION = re.compile(r"\b(?:combien|how many|how much|quel|quelle|quels|quelles|which|what is|what are"
+QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|quel|quelle|quels|quelles|which"
+                      r"|what is|what are"
                       r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
                       r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
