@@ -1660,7 +1660,10 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     markers = _markers(tokens)
     items += _card_groups(tokens)
     reading = _assemble(tokens, sorted(items, key=lambda it: it.start), markers, roles, likes or {}, prefer)
-    reading.corrections = corrections
+    # a word read as another is said only where that reading was used: one still listed as not understood
+    # ("suit → suite", then "not understood: suit") was read as nothing
+    unread = {fold(w) for phrase_ in reading.unknown for w in phrase_.split()}
+    reading.corrections = [(typed, read_as) for typed, read_as in corrections if fold(typed) not in unread]
     reading.story = story
     reading.narrator = roles.narrator
     if unsure is not None:
