@@ -855,3 +855,11 @@ def test_how_close_we_are_to_being_out_with_letters_held_and_a_hand_lost_is_answ
               "are we to being out?").out
     assert out.splitlines()[1] == ("Under Pagat a lost hand costs a letter. A team holding K-E-M that takes this "
                                    "letter has K-E-M-P (KEMPS not yet spelled).")
+
+
+def test_changing_the_sign_between_hands_asked_after_a_word_question_adds_no_same_card_question(run):
+    """"entre deux manches": the "deux" of two players wanting one card is no question here (np37)."""
+    out = run("ask", "--no-input", "--lang", "fr", "Sous Pagat, on a le droit de dire un mot comme signe, genre "
+              "\"banane\" ? Et de changer de signe entre deux manches ?").out
+    assert out.splitlines()[0] == ("Compris : une question sur les règles : Quand une équipe peut-elle changer de "
+                                   "signal ? Le signal peut-il être un mot ?")
