@@ -643,3 +643,13 @@ def test_a_new_game_under_a_file_with_its_own_deck_suggests_a_first_call_its_dec
     last = made.out.splitlines()[-1]
     assert last == 'Next: kems-ref game call kems --by A --hand "Ace Ace Ace Ace"'
     assert ruling(run, "kems", "--hand", "Ace Ace Ace Ace", "-c", path)["verdict"] == "upheld"
+
+
+def test_cards_how_peanut_butter_at_five_players_makes_a_team_of_three_and_one_of_two(run):
+    """cards.how: teams of two, one team of three at an odd table — five players make two teams, not one over."""
+    path = os.path.join(HERE, "peanut-butter-cardshow.yaml")
+    data = ruling(run, "kems", "--hand", "K K K K", "--players", "5", "-c", path)
+    assert data["verdict"] == "upheld"
+    assert "At 5 players, with teams of 2 / 3: 2 teams, not all of one size." in data["explanation"]
+    assert "one player over" not in data["explanation"]
+    assert run("conventions", "validate", path, "--strict").code == 0

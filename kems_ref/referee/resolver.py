@@ -326,14 +326,31 @@ def _teams(ctx: Ctx) -> tuple[Optional[int], bool]:
         tell("why.teams_of", size=sit.team_size, teams=sit.players // sit.team_size)
         return sit.players // sit.team_size, True
     fits = [size for size in value["sizes"] if sit.players % size == 0 and sit.players // size >= 2]
-    if not fits:  # no team size divides the table: a player over, as the count rules it
-        return sit.players // min(value["sizes"]), False
     if len(fits) == 1:
         if fits != [2]:
             tell("why.teams_of", size=fits[0], teams=sit.players // fits[0])
         return sit.players // fits[0], True
-    tell("why.teams_choice", sizes=" / ".join(map(str, fits)))
+    if len(fits) > 1:
+        tell("why.teams_choice", sizes=" / ".join(map(str, fits)))
+        return None, True
+    counts = _mixed_team_counts(sit.players, value["sizes"])
+    if not counts:  # no mix of the sizes fills the table: a player over, as the count rules it
+        return sit.players // min(value["sizes"]), False
+    if len(counts) == 1:  # teams of two and three at five players: one of each
+        tell("why.teams_mixed", sizes=" / ".join(map(str, value["sizes"])), teams=counts[0])
+        return counts[0], True
+    tell("why.teams_choice", sizes=" / ".join(map(str, value["sizes"])))
     return None, True
+
+
+def _mixed_team_counts(players: int, sizes: list[int]) -> list[int]:
+    """How many teams of the given sizes, mixed, can fill a table of ``players`` (two teams or more)."""
+    reach: dict[int, set[int]] = {0: {0}}  # players seated -> the team counts that seat them
+    for seated in range(players):
+        for size in sizes:
+            if seated in reach and seated + size <= players:
+                reach.setdefault(seated + size, set()).update(k + 1 for k in reach[seated])
+    return sorted(k for k in reach.get(players, set()) if k >= 2)
 
 
 def _table(ctx: Ctx) -> tuple[int, int, int]:
@@ -1776,9 +1793,9 @@ def check_table(convs: list[Convention], sit: Situation) -> None:
         count, teams = conv.get("players.count"), conv.get("teams.size")
         if count.stated and count_opens(count.value):
             return
-        if teams.stated and isinstance(teams.value, dict) and (teams.value.get("teams") or any(
-                sit.players % size == 0 and sit.players // size >= 2 for size in teams.value.get("sizes") or [])):
-            return  # teams of three fill a table of nine
+        if teams.stated and isinstance(teams.value, dict) and (teams.value.get("teams") or _mixed_team_counts(
+                sit.players, teams.value.get("sizes") or [])):
+            return  # teams of three fill a table of nine, a team of three and one of two a table of five
     raise KemsError("error.players_odd" if sit.players % 2 else "error.players_too_few", players=sit.players)
 
 
