@@ -863,3 +863,25 @@ def test_changing_the_sign_between_hands_asked_after_a_word_question_adds_no_sam
               "\"banane\" ? Et de changer de signe entre deux manches ?").out
     assert out.splitlines()[0] == ("Compris : une question sur les règles : Quand une équipe peut-elle changer de "
                                    "signal ? Le signal peut-il être un mot ?")
+
+
+def test_one_card_down_two_taken_and_now_holding_five_is_a_hand_over_the_limit_under_ducale(run):
+    """Ducale: a hand always holds four cards — "now he's holding five" is the breach (np39's misleading answer ruled
+    the order of the exchange alone, allowed)."""
+    data = run("ask", "--no-input", "--json", "Lucas put one card down and grabbed two from the middle, now he's "
+               "holding five. What now?").json()
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+    assert data["effects"] == ["hand-over-limit"]
+
+
+def test_the_stock_run_out_with_do_we_redeal_is_the_stock_out_under_nathan(run):
+    data = run("ask", "--no-input", "--json", "Nathan rules: the draw pile just ran out and nobody has kems, do we "
+               "redeal?").json()
+    assert (data["event"], data["convention"]) == ("stock-out", "nathan")
+
+
+def test_a_later_question_the_words_already_name_adds_no_other_point(run):
+    out = run("ask", "--no-input", "Under Pagat, can our signal be saying 'nice' out loud? And can we change it after "
+              "this hand since they figured out the old one?").out
+    assert out.splitlines()[0] == ("Understood: a question about the rules: When may a team change its signal? May "
+                                   "the signal be a word?")

@@ -386,7 +386,8 @@ ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|
         r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
         r"|\b(?:what happens|what now|que se passe t il|que faire|ca donne quoi|ca fait quoi|qu est ce que ca donne"
         r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who takes (?:it|the"
-        r" (?:point|letter))|qui prend (?:le point|la lettre))\b"
+        r" (?:point|letter))|qui prend (?:le point|la lettre)"
+        r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne)\b"
         # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
         r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
         r"|does that give|is this|for that|for this)\b"
@@ -506,11 +507,16 @@ OVER_NUM = r"(?:[5-8]|cinq|five|six|sept|seven|huit|eight)"
         rf"|(?:avait|had|has|a|tenait|held|holds|holding|tient|with|avec) )(?P<n>{OVER_NUM}) (?:cartes|cards)"
         rf"(?: (?:en main|in (?:his |her |their |the )?hands?|dans (?:sa|la|ses|les) mains?))?\b"
         rf"|\b(?P<n2>{OVER_NUM}) (?:cartes|cards) (?:en main|in (?:his |her |their |the )?hands?"
-        rf"|dans (?:sa|la) main)\b")
+        rf"|dans (?:sa|la) main)\b"
+        # "now he's holding five": the cards held, said without the word
+        rf"|\b(?:now |maintenant )?(?:he s |she s |he is |she is |is |was |il |elle )?"
+        rf"(?:holding|tient|se retrouve avec)"
+        rf" (?:now |maintenant )?(?P<n5>{OVER_NUM})\b(?! (?:of|de|des|du)\b)")
 def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"surpris avec cinq cartes", "had 5 cards in his hand": a player holding more than four
     (``--over-limit N``), the breach itself; said beside a call, it is listed, not read as the call's."""
-    return [("over_limit", _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))),
+    return [("over_limit", _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4")
+                                   or m.group("n5"))),
             ("event_hint", "exchange")]
 
 
@@ -1472,7 +1478,8 @@ def story_lang(story: str) -> str | None:
 
 
 #: words that make a story a question about the rules rather than about one call
-QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|quel|quelle|quels|quelles|which"
+QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|ca donne quoi|ca fait quoi"
+                      r"|what happens|what now|quel|quelle|quels|quelles|which"
                       r"|what is|what are"
                       r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"

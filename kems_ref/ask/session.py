@@ -153,9 +153,12 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     # "can we play at 6 and how many points to win?": a second question joined by "and", "et"
     clauses = [part for clause in asked for part in SECOND_QUESTION.split(clause)]
     out = list(points)
+    from .reader import read
+
     for clause in clauses[1:] if points else []:  # each ends with a question mark: a question, however short
         found = find_points(clause)
-        if any(p in out for p in found):  # "…and can the new one be a word?": already asked, on its point
+        named = [v for _, attr, v in read(clause).understood if attr == "rule_point"]  # "can we change it…"
+        if any(p in out for p in found + named):  # "…and can the new one be a word?": already asked, on its point
             continue
         topics = {p.split(".")[0] for p in out}  # "the new one" speaks of what was asked: its topic first
         out += sorted(found, key=lambda p: p.split(".")[0] not in topics)[:1]
