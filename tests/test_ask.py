@@ -885,3 +885,12 @@ def test_a_later_question_the_words_already_name_adds_no_other_point(run):
               "this hand since they figured out the old one?").out
     assert out.splitlines()[0] == ("Understood: a question about the rules: When may a team change its signal? May "
                                    "the signal be a word?")
+
+
+def test_two_cards_put_down_and_three_taken_is_a_hand_over_the_limit_under_ducale(run):
+    """Ducale: put down, then take as many, a hand always four cards — two down and three up is the breach (np40's
+    misleading answer ruled the order alone, allowed)."""
+    data = run("ask", "--no-input", "--json", "Je pose deux cartes et je prends trois cartes du milieu, Karim dit que "
+               "c'est interdit. Il a raison ?").json()
+    assert (data["event"], data["verdict"], data["effects"]) == ("exchange", "forbidden", ["hand-over-limit"])
+    assert data["command"] == "kems-ref rule exchange -c ducale --cards 2 --over-limit 5 --put-first"

@@ -330,6 +330,21 @@ def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: "je pose deux cartes et je prends trois cartes du milieu": put down first, and more taken than put down — the hand
+#: holds more than it was dealt (four, the game's hand) by the difference
+@phrase(rf"\b(?:pose|posee|posait|posais|put|puts|put down|drop|drops|dropped|laid down|lays down)"
+        rf" (?P<put>{NUM}) (?:cartes|cards)(?: down)?,? (?:et |and |then |puis |et puis )?"
+        rf"(?:je |j |il |elle |on |he |she |i |[a-z]+ )?"
+        rf"(?:prends|prend|prenait|pris|take|takes|took|grab|grabs|grabbed|pick up|picks up|picked up"
+        rf"|ramasse|ramasses) (?P<took>{NUM})(?: (?:cartes|cards))?"
+        rf"(?: (?:from the (?:middle|center|centre)|du (?:milieu|centre)|au (?:milieu|centre)))?"
+        rf"(?: (?:in one go|at once|at the same time|de un coup|en une fois|en meme temps))?\b")
+def _uneven_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
+    put, took = _number(m.group("put")), _number(m.group("took"))
+    facts: list[tuple[str, Any]] = [("take_first", False), ("cards", put), ("event_hint", "exchange")]
+    return facts + ([("over_limit", 4 + took - put)] if took > put else [])
+
+
 #: "her partner hadn't said anything yet", "il n'avait encore rien dit": nothing said yet — listed, no negation
 @phrase(r"\b(?:had not|has not|did not|had n t|has n t|hadn t|hasn t|didn t) (?:yet )?(?:said|say|called|called out)"
         r" (?:anything|a word|a thing|kems|kemps)(?: yet)?\b"
@@ -635,7 +650,9 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "Anaïs a dit contre kems sur Yann et s'est plantée": the caller got it wrong — it was wrong
 @phrase(r"\b(?:et |and )?(?:il |elle |she |he )?(?:se est|s est) (?:plante|plantee|trompe|trompee|loupe|loupee)\b"
-        r"(?! (?:sur|avec)\b)|\b(?:and |et )?(?:got it wrong|was wrong about it|messed it up)\b")
+        r"(?! (?:sur|avec)\b)|\b(?:and |et )?(?:got it wrong|was wrong about it|messed it up)\b"
+        r"|\b(?:just )?turned out (?:to be )?(?:wrong|false|bad)\b"
+        r"|\bs est (?:revele|revelee|avere|averee) (?:faux|fausse)\b")
 def _got_it_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", False)]
 
