@@ -894,3 +894,10 @@ def test_two_cards_put_down_and_three_taken_is_a_hand_over_the_limit_under_ducal
                "c'est interdit. Il a raison ?").json()
     assert (data["event"], data["verdict"], data["effects"]) == ("exchange", "forbidden", ["hand-over-limit"])
     assert data["command"] == "kems-ref rule exchange -c ducale --cards 2 --over-limit 5 --put-first"
+
+
+def test_at_literally_the_same_moment_is_two_calls_together_which_ducale_does_not_settle(run):
+    data = run("ask", "--no-input", "--json", "Nina shouted kems for her partner Sam and at literally the same moment "
+               "Oscar shouted contre-kems on Sam. Sam had four 5s. Who gets the point?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "unspecified")
+    assert "call.simultaneous" in data["unspecified"]

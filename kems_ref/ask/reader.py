@@ -267,7 +267,8 @@ def _rank(word: str) -> str:
 
 KEMS = r"(?<!contre )(?<!counter )(?<!stop )(?<!double )(?:kems|kemps|quems)"
 RIGHT = r"(?:right|correct|good|valid|true|juste|justes|bon|bonne|valable|vrai|correcte)"
-WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|errone|rate|plante|plantee|trompe|trompee)"
+WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|errone|rate|plante|plantee|trompe|trompee"\
+        r"|a tort|wrongly|by mistake|pour rien|par erreur)"
 WRONGLY = r"(?:wrongly|by mistake|in error|falsely|for nothing|a tort|par erreur|pour rien|pour du beurre)"
 WAS = r"(?:was|is|had been|has been|etait|est|a ete|avait ete|etais)"
 HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got|avais|ai)"
@@ -343,6 +344,15 @@ def _uneven_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
     put, took = _number(m.group("put")), _number(m.group("took"))
     facts: list[tuple[str, Any]] = [("take_first", False), ("cards", put), ("event_hint", "exchange")]
     return facts + ([("over_limit", 4 + took - put)] if took > put else [])
+
+
+#: "contre kems avant qu'ils annoncent", "before they could call": before the other team called anything — listed
+@phrase(r"\bavant (?:que |qu )(?:il|elle|ils|elles|on|[a-z]+) (?:ne |n )?(?:annonce|annoncent|annoncait|dise"
+        r"|disent|crie|crient|ait annonce|aient annonce)(?: (?:quoi que ce soit|rien))?\b"
+        r"(?! (?:la|le|son|sa|leur|un|une|kems|kemps|double|contre|stop)\b)"
+        r"|\bbefore (?:they|he|she) (?:could )?(?:call|called|announce|announced|say|said) (?:anything|it)\b")
+def _before_they_called(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
 
 
 #: "her partner hadn't said anything yet", "il n'avait encore rien dit": nothing said yet — listed, no negation
@@ -536,7 +546,8 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 # (said of cards -- "took two cards at the same time" -- it is an exchange of several at once: CARDS_TOGETHER)
-@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at (?:basically |pretty much |almost |nearly |virtually |practically )?"
+@phrase(r"(?<!cards )(?<!cartes )\b(?:(?:at (?:basically |pretty much |almost |nearly |virtually |practically "
+        r"|literally |exactly |precisely |just about )?"
         r"the (?:very |exact |same )?|at exactly the )same (?:time|moment|instant|second)"
         r"|(?:pile |juste |exactement )?au (?:meme |moment precis |)moment (?:ou|precis ou)"
         r"|simultaneously|at once together|(?:pretty much|basically|almost|nearly) together|together"
@@ -654,6 +665,12 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:just )?turned out (?:to be )?(?:wrong|false|bad)\b"
         r"|\bs est (?:revele|revelee|avere|averee) (?:faux|fausse)\b")
 def _got_it_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("it_was", False)]
+
+
+#: "contre-kems sur Clara à tort": the call was wrong (a call word beside it is read first, as a wrong Kems)
+@phrase(r"\b(?:a tort|wrongly|par erreur)\b")
+def _wrongly(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", False)]
 
 
