@@ -653,3 +653,14 @@ def test_cards_how_peanut_butter_at_five_players_makes_a_team_of_three_and_one_o
     assert "At 5 players, with teams of 2 / 3: 2 teams, not all of one size." in data["explanation"]
     assert "one player over" not in data["explanation"]
     assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_mixed_team_sizes_at_a_huge_table_are_counted_at_once_not_seat_by_seat(run):
+    """A table of a million and one under cards.how's teams of two or three: ruled (it took minutes, seat by seat)."""
+    from kems_ref.referee.resolver import _mixed_team_counts
+
+    assert _mixed_team_counts(5, [2, 3]) == [2] and _mixed_team_counts(6, [2, 4]) == [2, 3]
+    assert _mixed_team_counts(7, [2, 4]) == [] and _mixed_team_counts(10, [3]) == []
+    data = ruling(run, "kems", "--hand", "K K K K", "--players", "1000001", "-c",
+                  os.path.join(HERE, "peanut-butter-cardshow.yaml"))
+    assert data["verdict"] == "upheld"

@@ -344,13 +344,21 @@ def _teams(ctx: Ctx) -> tuple[Optional[int], bool]:
 
 
 def _mixed_team_counts(players: int, sizes: list[int]) -> list[int]:
-    """How many teams of the given sizes, mixed, can fill a table of ``players`` (two teams or more)."""
-    reach: dict[int, set[int]] = {0: {0}}  # players seated -> the team counts that seat them
-    for seated in range(players):
-        for size in sizes:
-            if seated in reach and seated + size <= players:
-                reach.setdefault(seated + size, set()).update(k + 1 for k in reach[seated])
-    return sorted(k for k in reach.get(players, set()) if k >= 2)
+    """How many teams of the given sizes, mixed, can fill a table of ``players`` (two teams or more): the first two
+    such counts at most (one says how many teams there are, two that the table chooses).  k teams can seat from
+    k × the smallest size to k × the largest, in steps of the sizes' common difference."""
+    import math
+
+    low, high = min(sizes), max(sizes)
+    step = math.gcd(*(size - low for size in sizes))  # 0: one size only
+    out: list[int] = []
+    for teams in range(max(2, -(-players // high)), players // low + 1):
+        spare = players - teams * low
+        if (spare == 0 or (step and spare % step == 0)) and spare <= teams * (high - low):
+            out.append(teams)
+            if len(out) == 2:
+                break
+    return out
 
 
 def _table(ctx: Ctx) -> tuple[int, int, int]:
