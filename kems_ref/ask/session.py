@@ -155,7 +155,7 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     out = list(points)
     from .reader import read
 
-    for clause in clauses[1:] if points else []:  # each ends with a question mark: a question, however short
+    for clause in clauses[1:MAX_QUESTIONS] if points else []:  # each a question, however short
         found = find_points(clause)
         named = [v for _, attr, v in read(clause).understood if attr == "rule_point"]  # "can we change it…"
         if any(p in out for p in found + named):  # "…and can the new one be a word?": already asked, on its point
@@ -165,6 +165,8 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     return out
 
 
+#: the questions one story is answered on: a table asks two or three at once, never dozens (each is read again)
+MAX_QUESTIONS = 8
 #: "… and how many points…", "… et combien de points…": a second question begins (its question word after
 #: "and", "et", "ou", "or"); the first clause keeps the question asked first
 SECOND_QUESTION = re.compile(
