@@ -664,3 +664,88 @@ def test_mixed_team_sizes_at_a_huge_table_are_counted_at_once_not_seat_by_seat(r
     data = ruling(run, "kems", "--hand", "K K K K", "--players", "1000001", "-c",
                   os.path.join(HERE, "peanut-butter-cardshow.yaml"))
     assert data["verdict"] == "upheld"
+
+
+def test_under_barmeisters_square_aces_are_wild_so_three_nines_and_an_ace_make_a_square(run):
+    """barmeister.com's Square: aces are wild (hand.wild: [A]) — an ace stands for the rank it completes."""
+    path = os.path.join(HERE, "square-barmeister.yaml")
+    wild = ruling(run, "kems", "--hand", "A 9 9 9", "-c", path)
+    assert wild["verdict"] == "upheld"
+    assert [c["rule_point"] for c in wild["citations"]] == ["hand.square", "hand.wild", "call.kems.right", "hand.end"]
+    assert wild["explanation"].startswith("Under Square (barmeister drinking game), a wild card stands for the rank "
+                                          "it completes: with it these cards make four of a kind. Aces are wild.")
+    assert ruling(run, "kems", "--hand", "A A A A", "-c", path)["verdict"] == "upheld"
+    assert ruling(run, "kems", "--hand", "A A 9 8", "-c", path)["verdict"] == "rejected"
+    plain = ruling(run, "kems", "--hand", "9 9 9 9", "-c", path)
+    assert "hand.wild" not in [c["rule_point"] for c in plain["citations"]]
+    # where no file says so, an ace is an ace
+    assert ruling(run, "kems", "--hand", "A 9 9 9", "-c", "ducale")["verdict"] == "rejected"
+    assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_a_wild_card_a_files_deck_cannot_read_is_refused_with_its_line(run, tmp_path):
+    path = tmp_path / "wild.yaml"
+    path.write_text("""id: wild-x
+name: Wild
+publication: {title: Ours, author: A table, cite_as: Ours}
+extends: ducale
+rules:
+  hand.wild:
+    status: stated
+    value: [A, Zebra]
+    text: {en: Aces and zebras are wild.}
+    citation: {section: x}
+""", encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1
+    assert r.out.splitlines()[0] == (f"{path}:8: hand.wild names 'Zebra', a card neither the standard deck nor the "
+                                     "file's own decks (—) read")
+
+
+def test_under_barnonedrinks_peanut_butter_as_many_middle_cards_lie_as_there_are_players(run):
+    """barnonedrinks.com's Peanut Butter: six players, six centre cards (deal.center: per-player) — a hand of
+    nine holds no more than the four dealt and the five in the middle at five players, and cannot at four."""
+    path = os.path.join(HERE, "peanut-butter-barnone.yaml")
+    five = run("rule", "kems", "--hand", "K K K K 2 3 4 5 6", "--players", "5", "-c", path, "--json")
+    assert five.code == 0 and five.json()["verdict"] == "upheld"
+    four = run("rule", "kems", "--hand", "K K K K 2 3 4 5 6", "--players", "4", "-c", path)
+    assert four.code == 2
+    assert four.err.strip() == ("kems-ref: error: --hand has 9 cards: no player can hold that many (4 dealt and "
+                                "4 in the middle at most)")
+    compared = run("compare", path, "deal.center", "--json").json()
+    assert "one per player" in run("compare", path, "deal.center").out
+    assert compared
+
+
+def test_under_barnonedrinks_peanut_butter_the_game_has_no_target_and_the_team_ahead_leads(run, tmp_path):
+    """"Play until everyone is bored" (score.target: {open: true}): no target, no rounds; points are kept."""
+    path = os.path.join(HERE, "peanut-butter-barnone.yaml")
+    db = str(tmp_path / "s.db")
+    made = run("game", "new", "--team", "A+B", "--team", "C+D", "-c", path, "--db", db)
+    assert made.code == 0, made.err
+    assert made.out.splitlines()[0] == ("Game game-1 started — Peanut Butter (Bar None Drinks), no target (points "
+                                        "are kept until the table stops: the team ahead then wins):")
+    refused = run("game", "new", "--team", "A+B", "--team", "C+D", "-c", path, "--db", db, "--target", "5")
+    assert refused.code == 2 and "plays with no target and no number of rounds" in refused.err
+    for _ in range(3):
+        assert run("game", "call", "kems", "--by", "A", "--hand", "Q Q Q Q", "--db", db).code == 0
+    score = run("game", "score", "--db", db, "--json").json()
+    assert (score["finished"], score["leader"], score["winner"], score["target"]) == (False, "A+B", None, None)
+    assert [t["points"] for t in score["teams"]] == [3, 0]
+    assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_under_cards_how_peanut_butter_only_the_dealer_draws_from_the_stock_the_others_from_the_pile(run):
+    """cards.how: the dealer draws from the deck and discards to the left; the next player draws from that pile
+    (exchange.draw: dealer-stock) — where a card may come from turns on who drew it."""
+    path = os.path.join(HERE, "peanut-butter-cardshow.yaml")
+    verdicts = {(source, who): ruling(run, "exchange", source, who, "--take-first", "-c", path)["verdict"]
+                for source in ("--from-stock", "--from-discard") for who in ("--by-dealer", "--not-dealer")}
+    assert verdicts == {("--from-stock", "--by-dealer"): "allowed", ("--from-stock", "--not-dealer"): "forbidden",
+                        ("--from-discard", "--by-dealer"): "forbidden",
+                        ("--from-discard", "--not-dealer"): "allowed"}
+    unsaid = ruling(run, "exchange", "--from-stock", "--take-first", "-c", path)
+    assert (unsaid["verdict"], [n["fact"] for n in unsaid["needs"]]) == ("depends", ["by_dealer"])
+    # a file where anyone draws from either never asks who drew
+    assert ruling(run, "exchange", "--from-stock", "--take-first", "-c",
+                  os.path.join(HERE, "blackatlantic-kemps.yaml"))["needs"] == []

@@ -871,6 +871,17 @@ def _drawn_from(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("from_discard" if discard else "from_stock", True), ("event_hint", "exchange")]
 
 
+#: who drew, where only the dealer draws from the stock ("the dealer drew from the stock", "Tom, who isn't the
+#: dealer, took the top of the pile"): ``--by-dealer``, ``--not-dealer``
+@phrase(r"\b(?P<yes>the dealer|le donneur|la donneuse|i was dealer|j etais donneur|j etais donneuse)"
+        r"(?: (?:himself|herself|lui meme|elle meme))?(?= (?:and |et )?(?:drew|draws|took|takes|picked|picks|grabbed"
+        r"|a pioche|pioche|a pris|prend|a tire|tire)\b)"
+        r"|\b(?:isn t|is not|wasn t|was not|not|(?:(?:ne|n) )?(?:est|etait) pas|pas) (?:the|le|la)"
+        r" (?:dealer|donneur|donneuse)\b")
+def _by_dealer(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("by_dealer", bool(m.group("yes"))), ("event_hint", "exchange")]
+
+
 @phrase(r"\b(?:que|qu) (?:\w+ )?(?:venait|vient|venais|viens) (?:juste )?de (?:poser|jeter|lacher|defausser"
         r"|mettre|deposer|balancer)(?: (?:au milieu|au centre|sur la table))?\b"
         r"|\b(?:that |which )?(?:\w+ )?(?:had |has )?just (?:put down|thrown down|threw down|thrown|threw"

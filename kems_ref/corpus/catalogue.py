@@ -106,7 +106,8 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # Deal
     RulePoint("deal.hand_size", "deal", "HandSizes", ruled=True),
     RulePoint("deal.method", "deal", Literal["one-at-a-time", "in-packets"], setup="dealing"),
-    # 0: no middle at all (a game played from the stock alone: an exchange with the middle, a sweep cannot happen)
+    # 0: no middle at all (a game played from the stock alone: an exchange with the middle, a sweep cannot happen);
+    # per-player: as many middle cards as there are players at the table (barnonedrinks' Peanut Butter)
     RulePoint("deal.center", "deal", "MiddleCount", ruled=True),
     RulePoint("deal.identical_cards", "deal", "IdenticalCards", ruled=True),
     # who deals the next hand: another player, the next one round the table either way, or a game master
@@ -143,8 +144,10 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     RulePoint("exchange.retake", "hunt", Literal["allowed", "forbidden"], added=True, ruled=True, quiet=True),
     # where a player takes a card from: the middle (the games the seeds describe), or, in turn-based cousins, the
     # stock (Tecken), the stock or the top of the discard pile (blackatlantic), the stock then the middle
-    # (findyschool); no shipped source says "only the middle" in so many words
-    RulePoint("exchange.draw", "hunt", Literal["middle", "stock", "stock-or-discard", "stock-and-middle"],
+    # (findyschool), the dealer alone from the stock and every other player from the discard passed on (cards.how's
+    # Peanut butter); no shipped source says "only the middle" in so many words
+    RulePoint("exchange.draw", "hunt", Literal["middle", "stock", "stock-or-discard", "stock-and-middle",
+                                               "dealer-stock"],
               added=True, ruled=True, quiet=True),
     RulePoint("sweep.trigger", "hunt", Literal["nobody-wants", "all-agree", "proposal"], ruled=True),
     RulePoint("sweep.calls", "hunt", bool, ruled=True, exception=True),
@@ -187,6 +190,9 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # colour, of one symbol) — a ruling gives the text and leaves whether the cards make it to the table
     RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit", "other"], added=True,
               ruled=True),
+    # ranks that stand for any rank in a square, beside at least one card of it (barmeister.com's Square:
+    # aces are wild, three kings and an ace make a square); four of the wild rank are a square of their own
+    RulePoint("hand.wild", "calls", "WildRanks", added=True, ruled=True, quiet=True),
     # who calls Kems: the square holder's partner (the signal's game), the holder himself (a Persian page's
     # Kemps: whoever gets the four says it), or either of them
     RulePoint("call.kems.caller", "calls", Literal["partner-only", "holder", "anyone"], ruled=True),

@@ -651,6 +651,7 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
                                           deck=size["deck"], cards=size.get("cards"), size=composition.size,
                                           ranks=len(composition.ranks), suits=len(composition.suits) or 1,
                                           copies=composition.copies))
+    problems += _wild_unread(data, lines, own_decks, parent)
     if strict and _stated_value(data, "score.letters") == "reward":
         # a letter taken away where letters are earned: sound, but a team with none has none to lose
         for point, entry in rules.items():
@@ -666,6 +667,38 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
             if isinstance(entry, dict) and entry.get("status") == "stated" and point in BY_ID \
                     and not BY_ID[point].read and point not in SHEET_POINTS:
                 problems.append(KemsError("error.schema.unused", line=line_of(lines, ("rules", point)), point=point))
+    return problems
+
+
+def _wild_unread(data: dict[str, Any], lines: dict[tuple[Any, ...], int], own_decks: set[str],
+                 parent: Any) -> list[KemsError]:
+    """Each wild card ``hand.wild`` names is a card the file's decks read: the standard deck's, or one of its own."""
+    from ..referee.cards import parse_card
+    from .yamlsource import line_of
+
+    wild = _stated_value(data, "hand.wild")
+    if not isinstance(wild, list):
+        return []
+    decks: list[Any] = [None]
+    try:
+        decks += list(_decks(data.get("decks") or {}).values())
+        if isinstance(parent, str) and parent in shipped_ids():
+            decks += list(_load_shipped(parent).decks.values())
+    except (KeyError, TypeError, ValueError, AttributeError):
+        pass  # a malformed deck: the schema says what is wrong with it
+    problems = []
+    for i, name in enumerate(wild):
+        readable = False
+        for deck in decks:
+            try:
+                parse_card(str(name), deck)
+                readable = True
+            except KemsError:
+                continue
+        if not readable:
+            problems.append(KemsError("error.schema.wild_unreadable", line=line_of(lines, ("rules", "hand.wild",
+                                                                                           "value", i)),
+                                      card=name, decks=", ".join(sorted(own_decks)) or "—"))
     return problems
 
 

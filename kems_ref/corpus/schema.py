@@ -282,6 +282,14 @@ class Target(Strict):
                           "with agreed and no number: the table agrees how many rounds")
     agreed: bool = Field(False, description="the table may agree another target before play (in a choice too: "
                                             "each choice the source offers may say it)")
+    open: bool = Field(False, description="no target and no number of rounds: points are kept until the table "
+                                          "stops, the team ahead then winning (barnonedrinks: until everyone is bored)")
+
+    @model_validator(mode="after")
+    def _open_alone(self) -> Target:
+        if self.open and (self.points or self.word or self.rounds or self.agreed):
+            raise ValueError("an open game has no points, word or rounds to reach")
+        return self
 
 
 #: an empty list: the source states that the call scores nothing (what it does instead, if anything, is
@@ -297,7 +305,9 @@ MODELS: dict[str, Any] = {
     "HandSizes": Annotated[list[Annotated[int, Field(ge=1, le=8)]], Field(min_length=1)],
     "CardCount": Annotated[int, Field(ge=1, le=8)],
     #: the cards laid in the middle: 0 where there is no middle (vvvvvv.in.ua's Kent stop: the stock only)
-    "MiddleCount": Annotated[int, Field(ge=0, le=8)],
+    "MiddleCount": Union[Annotated[int, Field(ge=0, le=8)], Literal["per-player"]],
+    #: ranks that stand for any rank in a square, each named as a card of the file's deck (A, 2, Joker…)
+    "WildRanks": Annotated[list[NonEmpty], Field(min_length=1, max_length=4)],
     "IdenticalCards": IdenticalCards,
     "Opening": Opening,
     "Score": Score,

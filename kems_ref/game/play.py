@@ -57,6 +57,10 @@ def setup(conv: Convention, target: Optional[int | str], rounds: Optional[int] =
     decided: dict[str, Any] = {}
     unit = {"points": "point", "letters": "letter"}.get(system.value if system.stated else "", "")
     to_points = bool(goal.stated and goal.value.get("points") and not goal.value.get("rounds"))
+    if goal.stated and goal.value.get("open"):  # no end of its own: points kept until the table stops
+        if target is not None or rounds is not None:
+            raise KemsError("error.game_open", convention=conv.short_name)
+        return Setup("point", None, None, "most", decided)
     if end.stated and end.value == "most" and not to_points:  # so many rounds, the most points win: no target
         return _rounds_setup(conv, goal, target, rounds)
     if rounds is not None:
@@ -951,9 +955,10 @@ def _plan_for(conv: Convention, game: Game, target: Optional[int] = None
 
 
 def _plays_rounds(conv: Convention) -> bool:
-    """A convention whose game lasts so many rounds, the most points winning (``score.end: most``)."""
-    end = conv.get("score.end")
-    return bool(end.stated and end.value == "most")
+    """A convention whose game lasts so many rounds, the most points winning (``score.end: most``), or
+    goes on until the table stops (``score.target: {open: true}``)."""
+    end, goal = conv.get("score.end"), conv.get("score.target")
+    return bool(end.stated and end.value == "most") or bool(goal.stated and goal.value.get("open"))
 
 
 def _rounds_agreed(conv: Convention) -> bool:

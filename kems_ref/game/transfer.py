@@ -38,7 +38,7 @@ GAME_TYPES: dict[str, Any] = {
     "target_points": (int, type(None)), "target_word": (str, type(None)), "end_rule": str,
     "letters": (str, type(None)), "decided": dict, "created_at": str}
 #: keys a game's rows may hold beyond GAME_KEYS (a file written before them has none): the rounds of a
-#: game won on the most points after them (end_rule "most")
+#: game won on the most points after them (end_rule "most"; none: the game goes on until the table stops)
 GAME_OPTIONAL = ("rounds",)
 UNITS, END_RULES, LETTERS = ("point", "letter"), ("wins", "out", "loses", "fewest", "most"), (None, "penalty", "reward")
 TEAM_KEYS = ("name", "players")
@@ -174,7 +174,7 @@ def checked(data: Any, path: str) -> Export:
             raise _damaged(path, KemsError("import.why.wrong", key=f"sheet.{key}"))
     head = _keys(rows["game"], GAME_KEYS + tuple(k for k in GAME_OPTIONAL if k in rows["game"]), "sheet.game", path)
     rounds = head.get("rounds")
-    if (rounds is None) != (head.get("end_rule") != "most") or not (
+    if (rounds is not None and head.get("end_rule") != "most") or not (
             rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool) and 1 <= rounds <= 10 ** 6)):
         raise _damaged(path, KemsError("import.why.wrong", key="sheet.game.rounds"))
     for key, kind in GAME_TYPES.items():

@@ -91,6 +91,8 @@ def target_label(game: Game, lang: str) -> str:
         return t("game.target_word", lang, word=game.target_word, end=end)
     if game.rounds is not None:  # so many rounds, the most points after them win
         return t("game.target_rounds", lang, rounds=game.rounds)
+    if game.end_rule == "most":  # no target, no rounds: the team ahead when the table stops wins
+        return t("game.target_open", lang)
     if game.target_points is None:  # Kent: a call wins or loses the game
         return t("game.target_by_call", lang)
     end = t("game.end.fewest_points", lang) if game.end_rule == "fewest" else t(f"game.end.{game.end_rule}", lang)

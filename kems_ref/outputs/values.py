@@ -70,7 +70,11 @@ def short(point: str, value: Any, lang: str) -> str:
         parts = [f"{_word(kind, lang)} → {_word(key, lang)}"
                  for key in ("ends", "goes_on") for kind in value.get(key, [])]
         return ", ".join(parts)
+    if point == "hand.wild":
+        return ", ".join(map(str, value))
     if point == "score.target":
+        if value.get("open"):
+            return _word("open_target", lang)
         if value.get("points"):
             return f"{value['points']} {_word('pt', lang)}" + (f" ({_word('agreed', lang)})" if value["agreed"] else "")
         if value.get("word"):

@@ -88,12 +88,13 @@ def parse_cards(text: str, deck: Optional[Deck] = None) -> list[Card]:
     return [parse_card(tok, deck) for tok in tokens]
 
 
-def square_rank(cards: list[Card], wild: bool = False) -> Optional[str]:
-    """The rank of which ``cards`` hold four (a square, 'carré'), if any; ``wild``: jokers stand for any
-    rank beside at least one card of it (three kings and a joker)."""
-    jokers = sum(c.rank == JOKER for c in cards) if wild else 0
-    counts = Counter(c.rank for c in cards if not (wild and c.rank == JOKER))
-    best = [rank for rank, n in counts.items() if n + jokers >= 4]
+def square_rank(cards: list[Card], wild: frozenset[str] = frozenset()) -> Optional[str]:
+    """The rank of which ``cards`` hold four (a square, 'carré'), if any; ``wild``: ranks that stand for
+    any rank beside at least one card of it (three kings and a joker; with aces wild, three kings and an
+    ace).  Four cards of a wild rank are a square of that rank; jokers alone are none."""
+    counts = Counter(c.rank for c in cards)
+    best = [rank for rank, n in counts.items() if not (rank == JOKER and JOKER in wild)
+            and n + sum(m for other, m in counts.items() if other != rank and other in wild) >= 4]
     return best[0] if best else None
 
 

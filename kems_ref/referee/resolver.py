@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..corpus.catalogue import BY_ID
+from ..corpus.decks import JOKER
 from ..corpus.load import Convention, RuleEntry, localized
 from ..errors import KemsError, Names
 from . import cards as C
@@ -432,7 +433,7 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
     dealt = max(conv.value("deal.hand_size") or [4])
-    center = _center(conv)
+    center = _center(conv, sit.players)
     if rules and decks != UNSTATED_DECKS and sit.players * dealt + center > decks * deck:
         # the decks the source states for this table cannot deal it: a table that cannot happen there
         raise TableExcluded("error.table_too_big", point="players.decks", players=sit.players,
@@ -464,7 +465,7 @@ def _check_hands(ctx: Ctx) -> None:
     deck, decks, dealt = _table(ctx)
     sit = ctx.sit
     hands = [h for h in (sit.hand, sit.partner_hand) if h is not None]
-    center = _center(ctx.conv)
+    center = _center(ctx.conv, ctx.sit.players)
     if sit.event == "deal":
         size = ctx.conv.get("deal.hand_size")
         if sit.hand is not None and size.stated and len(sit.hand) > dealt:
@@ -596,9 +597,31 @@ def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, of_partner: 
     return False
 
 
-def _wild(ctx: Ctx) -> bool:
-    """Whether the convention's own deck has jokers that stand for any rank (``wild: true``)."""
-    return ctx.deck is not None and ctx.deck.wild
+def _wild(ctx: Ctx) -> frozenset[str]:
+    """The ranks that stand for any rank in a square: the jokers of the convention's own deck where it says
+    so (``wild: true``), and the ranks its ``hand.wild`` names (aces wild)."""
+    ranks = {JOKER} if ctx.deck is not None and ctx.deck.wild else set()
+    entry = ctx.conv.get("hand.wild")
+    for name in entry.value if entry.stated and entry.value else []:
+        try:
+            ranks.add(C.parse_card(str(name), ctx.deck).rank)
+        except KemsError:  # a card of another of its decks: this table's deck has no such card
+            continue
+    return frozenset(ranks)
+
+
+def _four_of_a_kind(ctx: Ctx, cards: list[C.Card]) -> bool:
+    """Whether ``cards`` hold four of a kind; where that takes a wild card (``hand.wild``), the ruling
+    cites the rule that makes it one."""
+    wild = _wild(ctx)
+    if C.square_rank(cards) is not None or not wild:
+        return C.square_rank(cards) is not None
+    made = C.square_rank(cards, wild) is not None
+    rule = ctx.rule("hand.wild") if made and ctx.conv.get("hand.wild").stated else None
+    if rule is not None:
+        ctx.say("why.wild", name=ctx.name)
+        ctx.text_of(rule)
+    return made
 
 
 def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
@@ -607,10 +630,10 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     entry = ctx.conv.get("hand.square")
     if not entry.stated:
         # four of a kind is the game itself: a file that says nothing else plays it (nothing to cite)
-        return C.square_rank(cards, _wild(ctx)) is not None
+        return _four_of_a_kind(ctx, cards)
     if entry.value == "four-of-a-kind" and entry.force != "advised" and not entry.choices:
         ctx.rule("hand.square")  # the source states what a square is: the ruling that turns on it cites it
-        return C.square_rank(cards, _wild(ctx)) is not None
+        return _four_of_a_kind(ctx, cards)
     rule = ctx.rule("hand.square")
     if rule is None:
         ctx.say("why.square_unknown", name=ctx.name)
@@ -618,7 +641,7 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
     if entry.choices:  # the winning hand the table chose among those the source offers
         ctx.say("why.table_choice", name=ctx.name)
         if rule.value == "four-of-a-kind":
-            return C.square_rank(cards, _wild(ctx)) is not None
+            return _four_of_a_kind(ctx, cards)
     if rule.value == "other":  # a winning hand told in words only: whether these cards make it, the table sees
         ctx.text_of(rule)
         ctx.say("why.square_other", name=ctx.name)
@@ -1223,15 +1246,20 @@ def _forbids(ctx: Ctx, answer: Answer) -> Verdict:
     return Verdict.UNSPECIFIED
 
 
-def _center(conv: Convention) -> int:
-    """The cards the convention lays in the middle: four where it is silent, none where it has no middle."""
+def _center(conv: Convention, players: int) -> int:
+    """The cards the convention lays in the middle: four where it is silent, none where it has no middle,
+    one for each player where it says so (``per-player``)."""
     value = conv.value("deal.center")
-    return 4 if value is None else int(value)
+    return 4 if value is None else players if value == PER_PLAYER else int(value)
+
+
+#: ``deal.center`` where as many cards as there are players lie in the middle
+PER_PLAYER = "per-player"
 
 
 def _no_middle(ctx: Ctx) -> None:
     """What needs the middle cannot happen where the convention lays none (``deal.center: 0``)."""
-    if _center(ctx.conv) == 0:
+    if _center(ctx.conv, ctx.sit.players) == 0:
         ctx._use("deal.center")
         raise TableExcluded("error.no_middle", point="deal.center", convention=ctx.conv.short_name,
                             cite=_cite(ctx.conv.get("deal.center")))
@@ -1240,7 +1268,7 @@ def _no_middle(ctx: Ctx) -> None:
 def _exchange(ctx: Ctx) -> Decision:
     sit = ctx.sit
     count = sit.cards or 1
-    center = _center(ctx.conv)
+    center = _center(ctx.conv, ctx.sit.players)
     from_middle = not (sit.from_stock or sit.from_discard or sit.to_partner)
     if from_middle:
         _no_middle(ctx)
@@ -1322,6 +1350,20 @@ def _partner_pass(ctx: Ctx) -> Verdict:
 #: where each value of ``exchange.draw`` lets a player take a card from
 DRAW_SOURCES = {"middle": ("middle",), "stock": ("stock",), "stock-or-discard": ("stock", "discard"),
                 "stock-and-middle": ("stock", "middle")}
+#: ``exchange.draw`` where the dealer alone draws from the stock and every other player takes the card the
+#: player before him discarded (cards.how's Peanut butter): where a card may come from turns on who drew it
+DEALER_STOCK = "dealer-stock"
+
+
+def _draw_sources(ctx: Ctx, value: str, source: str) -> tuple[str, ...]:
+    """Where the convention's ``exchange.draw`` lets this player take a card from."""
+    if value != DEALER_STOCK:
+        return DRAW_SOURCES[value]
+    if source == "middle":  # neither the dealer nor anyone else takes from a middle there
+        return ()
+    dealer = bool(ctx.fact("by_dealer"))
+    ctx.say("why.by_dealer" if dealer else "why.not_dealer")
+    return ("stock",) if dealer else ("discard",)
 
 
 def _drawn(ctx: Ctx, source: str) -> Verdict:
@@ -1329,7 +1371,7 @@ def _drawn(ctx: Ctx, source: str) -> Verdict:
     (``--from-discard``), against ``exchange.draw`` (the seeds' games exchange with the middle and say nothing
     of drawing)."""
     return _allowed_if(ctx, "exchange.draw", f"why.drawn.{source}", "why.draw_unknown",
-                       lambda value: source in DRAW_SOURCES[value])
+                       lambda value: source in _draw_sources(ctx, value, source))
 
 
 def _retake(ctx: Ctx) -> Verdict:

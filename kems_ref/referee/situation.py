@@ -77,6 +77,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("retaken", "flag", ("exchange",)),
     Option("from_stock", "flag", ("exchange",)),
     Option("from_discard", "flag", ("exchange",)),
+    # the player who drew is the dealer (a file where only the dealer draws from the stock: cards.how's Peanut butter)
+    Option("by_dealer", "fact", ("exchange",), ("--by-dealer", "--not-dealer")),
     # a player caught holding this many cards (exchange); of a call, the hand it was made on held as many
     Option("over_limit", "int", ("exchange", "kems", "double-kems", "contre-kems", "double-contre-kems")),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
@@ -170,6 +172,7 @@ class Situation:
     retaken: bool = False  # exchange: the card taken had just been put down in the middle by another player
     from_stock: bool = False  # exchange: the card was drawn from the stock, not taken from the middle
     from_discard: bool = False  # exchange: the card was the top of the discard pile
+    by_dealer: Optional[bool] = None  # exchange: the player who drew is the dealer / is not
     # setup: the table's way on each set-up point (SETUP), None where not said
     seating: Optional[str] = None
     teams: Optional[str] = None
