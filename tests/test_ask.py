@@ -901,3 +901,14 @@ def test_at_literally_the_same_moment_is_two_calls_together_which_ducale_does_no
                "Oscar shouted contre-kems on Sam. Sam had four 5s. Who gets the point?").json()
     assert (data["event"], data["verdict"]) == ("contre-kems", "unspecified")
     assert "call.simultaneous" in data["unspecified"]
+
+
+def test_a_double_kems_told_by_the_files_own_name_beside_a_contre_kems_is_ruled_on_the_same_two_squares(run):
+    """Kent stop names its Double Kems "Double Kent": told beside a Contre-Kems, it is ruled on the two squares the
+    Contre-Kems was ruled on, as "double kems" is (it asked them again)."""
+    path = os.path.join(os.path.dirname(__file__), "data", "variants", "kent-stop.yaml")
+    data = run("ask", "--no-input", "--json", "-c", path,
+               "Paul called double kent but Karim had called counterkent just before, who wins?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("double-kems", "upheld")
+    assert data["also"]["command"] == f"kems-ref rule double-kems -c {path} --square --partner-square"

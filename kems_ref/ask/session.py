@@ -261,8 +261,11 @@ def _set_aside(reading: Reading, convention: str, lang: str) -> Optional[Asked]:
     aside = read(reading.story, calls_of(convention), likes_of(convention), prefer=reading.set_aside)
     if aside.problem is not None or aside.event != reading.set_aside:
         return None
+    # the Double Kems named by the game's words or by the convention's own name for it
+    names = {"double kems", "double kemps"} | {word for word, event in calls_of(convention).items()
+                                               if event == "double-kems"}
     said = {attr for words, attr, value in reading.understood if attr in ("square", "partner_square")
-            and value is True and fold(words) in ("double kems", "double kemps")}
+            and value is True and fold(words) in names}
     if aside.event == "double-kems" and said == {"square", "partner_square"} \
             and not {"hand", "partner_hand", "square", "partner_square"} & set(aside.options):
         # the Contre-Kems beside it was ruled on the two squares the Double Kems claims: the Double Kems too
