@@ -88,7 +88,7 @@ etait etaient ete etre ai avait avaient avoir eu fait faire fais dit dire disait
 annoncer annoncait avec sur sous dans par pour chez vers entre contre seulement juste qu seul tout tous toute
 toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur joueuse joueurs cartes carte
 main mains montre montrait tenait tenir possede possedait possedaient recu recevoir hey oh ah bon ben bah euh
-hmm ok okay well can could may might allowed permitted legal fair used use means mean meant count counts
+hmm ok okay well can could may might allowed permitted legal fair fine legit used use means mean meant count counts
 counted peut peuvent pouvait permis autorise autorisee compte comptait veut veulent voulait voulaient celui
 celle ceux prise pris comme moi toi accuse accusee accused caller annonceur now
 maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi quelqu quelquun
