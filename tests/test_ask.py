@@ -751,6 +751,23 @@ def test_letters_held_and_a_hand_lost_say_what_the_lost_hands_letter_does(run):
                                    "cette lettre a K-E-M-P (KEMPS pas encore épelé).")
 
 
+def test_how_many_hands_a_team_holding_letters_may_still_lose_is_counted(run):
+    """np43: "combien de manches on peut encore perdre ?" under Pagat with K-E-M: one more, the next spells KEMPS."""
+    out = run("ask", "--no-input", "--lang", "fr", "On joue en lettres comme sur pagat, on en est à K-E-M, combien "
+              "de manches on peut encore perdre avant d'être éliminés ?").out
+    assert out.splitlines()[1] == ("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M peut encore "
+                                   "perdre 1 manche(s) sans épeler KEMPS ; la manche perdue suivante l'épelle. Une "
+                                   "équipe qui a K-E-M et prend cette lettre a K-E-M-P (KEMPS pas encore épelé).")
+    last = run("ask", "--no-input", "Pagat rules, we have K-E-M-P, how many more hands can we lose?").out
+    assert last.splitlines()[1].startswith("Under Pagat a lost hand costs a letter. A team holding K-E-M-P cannot "
+                                           "lose another hand without spelling KEMPS. A team holding K-E-M-P that "
+                                           "takes this letter has spelled KEMPS: under Pagat it is out")
+    # no count asked, none said
+    plain = run("ask", "--no-input", "--lang", "fr", "Sous pagat on a déjà K-E-M. Si on perd cette manche on est "
+                "éliminés ?").out
+    assert "peut encore perdre" not in plain
+
+
 def test_a_short_second_question_after_a_question_mark_is_answered_on_its_point(run):
     out = run("ask", "--no-input", "--lang", "fr", "Sous pagat, on a le droit de changer de signe entre deux manches ? "
               "Et d'en avoir deux ?").out

@@ -88,12 +88,12 @@ etait etaient ete etre ai avait avaient avoir eu fait faire fais dit dire disait
 annoncer annoncait avec sur sous dans par pour chez vers entre contre seulement juste qu seul tout tous toute
 toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur joueuse joueurs cartes carte
 main mains montre montrait tenait tenir possede possedait possedaient recu recevoir hey oh ah bon ben bah euh
-hmm ok okay well can could may might allowed permitted legal fair fine legit used use means mean meant count counts
-counted peut peuvent pouvait permis autorise autorisee compte comptait veut veulent voulait voulaient celui
+hmm ok okay well can could may might allowed permitted legal fair fine legit reglo used use means mean meant count
+counts counted peut peuvent pouvait permis autorise autorisee compte comptait veut veulent voulait voulaient celui
 celle ceux prise pris comme moi toi accuse accusee accused caller annonceur now
 maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi quelqu quelquun
 avais avons avez ont aura auront milieu middle table centre center face en-face anyway quand meme therefore
-selon according apres after opposite across sitting assis
+selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
@@ -116,6 +116,13 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)n['’]t\b", " not"), (r"(?i)['’]re\b", " are"), (r"(?i)['’]ve\b", " have"),
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
                  (r"(?i)['’]s\b", ""), (r"(?i)\b(did|does|was|were|had|has|is)nt\b", r"\1 not"),
+                 # texting shorthands ("pr hugo", "tjr pas", "qd il a crié", "ct faux", "pk ?")
+                 (r"(?i)\bpr\b", "pour"), (r"(?i)\bds\b", "dans"), (r"(?i)\bqd\b", "quand"),
+                 (r"(?i)\btjrs?\b", "toujours"), (r"(?i)\bmtn\b", "maintenant"), (r"(?i)\bct\b", "c'était"),
+                 (r"(?i)\b(?:pk|pq)\b", "pourquoi"), (r"(?i)\bpcq?\b", "parce que"), (r"(?i)\bbcp\b", "beaucoup"),
+                 (r"(?i)\bqqn\b", "quelqu'un"), (r"(?i)\bcmb\b", "combien"), (r"(?i)\bsecs?\b", "secondes"),
+                 # "et direct rayan crie contre": at once (said of what follows)
+                 (r"(?i)\b(et|and) direct\b", r"\1 aussitôt"),
                  # "contre kems juste derrière": right after (said of a call)
                  (r"(?i)\b(juste|tout de suite|aussitôt|aussitot) derri[eè]re\b", r"\1 après"),
                  # "à 6" is a table of six, not a six of hearts (the accent is lost once folded)
@@ -331,6 +338,14 @@ def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: a player's claim that two calls came together ("Dan says it was basically at the same time", "il dit que
+#: c'était en même temps"): his claim, listed — the order the teller gives still rules
+phrase(r"\b(?:says|said|claims|claimed|insists|thinks|argues|dit|disait|pretend|affirme|soutient)"
+       r" (?:that |que |qu )?(?:it was |they were |it s |c etait |ce etait |c est |ce est |ca etait )?"
+       r"(?:basically |pretty much |practically |almost |nearly |quasiment |presque |pratiquement )?"
+       r"(?:at the same time|simultaneous|together|en meme temps|au meme moment|simultane|simultanes)\b")(_claimed)
+
+
 #: "je pose deux cartes et je prends trois cartes du milieu": put down first, and more taken than put down — the hand
 #: holds more than it was dealt (four, the game's hand) by the difference
 @phrase(rf"\b(?:pose|posee|posait|posais|put|puts|put down|drop|drops|dropped|laid down|lays down)"
@@ -529,7 +544,8 @@ OVER_NUM = r"(?:[5-8]|cinq|five|six|sept|seven|huit|eight)"
         rf"|\b(?:a |avait |ont |avaient )?(?:recu|recus) (?P<n4>{OVER_NUM}) (?:cartes|cards)\b"
         rf"|\b(?:(?:caught|found|seen|spotted|surpris|surprise|pince|pincee|vu|vue|pris|prise)"
         rf"(?: (?:holding|with|avec|having|en train de tenir))? "
-        rf"|(?:avait|had|has|a|tenait|held|holds|holding|tient|with|avec) )(?P<n>{OVER_NUM}) (?:cartes|cards)"
+        rf"|(?:(?:ended up|ends up|end up|wound up|se retrouve|s est retrouve|s est retrouvee) )?"
+        rf"(?:avait|had|has|a|tenait|held|holds|holding|tient|with|avec) )(?P<n>{OVER_NUM}) (?:cartes|cards)"
         rf"(?: (?:en main|in (?:his |her |their |the )?hands?|dans (?:sa|la|ses|les) mains?))?\b"
         rf"|\b(?P<n2>{OVER_NUM}) (?:cartes|cards) (?:en main|in (?:his |her |their |the )?hands?"
         rf"|dans (?:sa|la) main)\b"
@@ -663,6 +679,7 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:et |and )?(?:il |elle |she |he )?(?:se est|s est) (?:plante|plantee|trompe|trompee|loupe|loupee)\b"
         r"(?! (?:sur|avec)\b)|\b(?:and |et )?(?:got it wrong|was wrong about it|messed it up)\b"
         r"|\b(?:just )?turned out (?:to be )?(?:wrong|false|bad)\b"
+        r"|\b(?:so |and |et |donc )?(?:he|she|il|elle) (?:was|avait) (?:wrong|tort)\b"
         r"|\bs est (?:revele|revelee|avere|averee) (?:faux|fausse)\b")
 def _got_it_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", False)]
@@ -677,7 +694,8 @@ def _wrongly(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: "cinq minutes après", "two seconds later": a time, never cards ("a second signal" is no time)
 phrase(r"\b(?:[0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|two|three|four|five|six|seven"
        r"|eight|nine|ten|fifteen|twenty|thirty|few|quelques) (?:minutes|secondes|seconds|mins|heures|hours)\b"
-       r"|\b(?:a|one|une|un) (?:minute|heure|hour)\b")(_nothing)
+       r"|\b(?:a|one|une|un) (?:minute|heure|hour)\b"
+       r"|\b(?:half a|a half|a split|split|une demi|une fraction de) (?:second|seconde|secondes)\b")(_nothing)
 
 
 #: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
@@ -795,15 +813,17 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
 #: verbs of taking a card from the middle: an exchange
-TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grab|drew|draws|draw"
+TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grabbing|grab|drew|draws"
+        r"|drawing|draw|snatching|nabbing"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
         r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope"
         r"|a pique|pique|piquer|piquait|a chipe|chipe|chiper|snatched|snatch|nabbed|reprendre|reprend|a repris|repris)")
 PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|poser|deposer|pose|depose|jete"
        r"|defausse|posait|lache"
        r"|a pose|avait pose)")
-THEN = (r"(?: (?:puis|then|and then|et puis|ensuite|et seulement apres|seulement apres|et apres|and only then|only then"
-        r"|and only after that|only after that|et|and))")
+THEN = (r"(?: (?:puis|then|and then|et puis|et ensuite seulement|ensuite seulement|et ensuite|ensuite"
+        r"|et seulement apres|seulement apres|et apres|and only then|only then|and only after that|only after that"
+        r"|and after that|after that|et|and))")
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
 OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another"
             r"|(?:two|deux|one|une|three|trois) (?:of mine|of his|of hers|des miennes|des siennes)|mine|les miennes"
@@ -814,7 +834,8 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf"|defausser)"
         rf"(?: (?:une|la sienne|de carte))?|without (?:putting|laying|dropping|discarding) (?:one |any |a card )?"
         rf"(?:down|back)?)\b"
-        rf"|\b{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en|before (?:he|she|they|i|we) (?:had )?)"
+        rf"|\b(?:(?:after|by) (?=\w+ing\b))?{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en"
+        rf"|before (?:he|she|they|i|we) (?:had )?)"
         rf" ?(?:putting|laying|discarding|dropping|discarded|dropped|put|laid|poser|deposer|jeter|defausser|lacher)"
         rf"(?: (?:one|une|a card|une carte|his|hers|sa carte|la sienne"
         rf"|le sien))?(?: down)?\b"
@@ -827,7 +848,7 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)?{THEN}{SUBJECT} {TAKE}(?: up)?{OWN_CARD}{CARD_OBJECT}"
         rf"(?: {CARDS_TOGETHER})?\b")
 def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
-    took = re.match(TAKE, m.group(0)) is not None
+    took = re.match(rf"(?:(?:after|by) )?{TAKE}", m.group(0)) is not None
     counted = re.search(rf"\b(?P<n>{NUM}) (?:cards|cartes)\b", m.group(0))  # "posé deux cartes et pris deux…"
     n = _number(counted.group("n")) if counted else 1
     return [("take_first", took), ("event_hint", "exchange")] + ([("cards", n)] if n > 1 else [])
@@ -1579,6 +1600,24 @@ NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "ret
              "wing", "piquet"}
 
 
+#: first names that are words too ("will", "max", "rose", "ben" — French "well"…): a name only when capitalised
+NAMES_THAT_ARE_WORDS = {"jack", "will", "mark", "max", "rose", "grace", "claire", "lou", "ben", "may", "ella", "jade",
+                        "ambre", "victoria", "martin", "simon", "justine", "lena", "sara", "luc", "jean", "louis",
+                        "dan", "tim", "ali", "eric"}
+
+
+def _lower_names(tokens: list[Token]) -> None:
+    """A common first name typed in lower case ("emma a dit kems pr hugo", "theo a crié contre") is the
+    name it is, as if capitalised: never a word read (nor "corrected": "theo" is no "the")."""
+    from .names import FEMININE, MASCULINE
+
+    known = vocabulary()
+    for tok in tokens:
+        if tok.text.islower() and tok.word in FEMININE | MASCULINE and tok.word not in NAMES_THAT_ARE_WORDS \
+                and tok.word not in known and tok.word not in FILLER:
+            tok.text = tok.text[:1].upper() + tok.text[1:]
+
+
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
     """Words typed in a hurry read as the known word nearest them ("balyage" -> "balayage",
     "dammes" -> "dames"): never a name (capitalised), a number or a card; each correction is shown."""
@@ -1675,6 +1714,7 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     if in_two is not None:
         return in_two
     tokens = tokenize(story)
+    _lower_names(tokens)
     corrections = _correct(tokens)
     text = _Text(tokens)
     items: list[Item] = _quotes(text) + _beliefs(text)
@@ -1747,6 +1787,16 @@ REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|enc
                     r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
 
 
+#: a question whether a player may call again ("can Lucas cut again later on", "il peut refaire contre kems ?",
+#: "a-t-il le droit de recrier"): no call told
+CAN_AGAIN = re.compile(r"\b(?:can|could|may|might|is (?:he|she) allowed to|are (?:they|we) allowed to|allowed to"
+                       r"|peut|peux|peuvent|pourra|pourrait|a le droit de|a t il le droit de|a t elle le droit de"
+                       r"|ont le droit de|le droit de)\b(?: \w+){0,3} (?:\w+ )?(?:refaire|refait|recrier|again"
+                       r"|a nouveau|de nouveau|une deuxieme fois|une seconde fois|a second time)\b"
+                       r"|\b(?:can|could|may|peut|pourra) (?:\w+ )?(?:\w+ )?(?:call|cut|say|crier|dire|annoncer|faire)"
+                       r"(?: \w+){0,3} (?:again|a nouveau|de nouveau|encore)\b")
+
+
 def _earlier_part(story: str) -> Optional[tuple[str, str]]:
     """A story told in two times: sentences telling a call, then a sentence where a call is made again
     ("… on a pris le point. mais 2min après il refait contre kems sur Léa …"): (the earlier part, the
@@ -1757,6 +1807,8 @@ def _earlier_part(story: str) -> Optional[tuple[str, str]]:
                         for w in called) for part in sentences]
     for k in range(len(sentences) - 1, 0, -1):
         folded = " ".join(tok.word for tok in _tokenize(sentences[k]))
+        if CAN_AGAIN.search(folded):  # "can Lucas cut again later on?": a question on a call to come, none told
+            continue
         if names_a_call[k] and REPEAT.search(folded) and any(names_a_call[:k]):
             return " ".join(sentences[:k]), " ".join(sentences[k:])
     return None
@@ -1779,6 +1831,9 @@ def _read_in_two_times(story: str, own_calls: Optional[dict[str, str]], likes: O
         + reading.understood
     reading.corrections = earlier.corrections + reading.corrections
     reading.problem = reading.problem or earlier.problem
+    if reading.convention is None and earlier.convention is not None:  # "Jouer au Kems page. Noah already …"
+        reading.convention = earlier.convention
+        reading.understood += [u for u in earlier.understood if u[1] == "convention"][:1]
     return reading
 
 
@@ -2208,7 +2263,7 @@ def _said(items: list[Item], fact: str) -> list[str]:
 #: "kems et aussitôt après contre-kems", "kems et contre-kems juste après"); the call nearest "already"
 #: came first
 NOT_CALLS = {"signal", "sweep", "exchange", "deal", "stock-out", "same-card", "setup"}
-THEN_WORDS = {"then", "puis", "ensuite", "afterwards", "later", "next"}
+THEN_WORDS = {"then", "puis", "ensuite", "afterwards", "later", "next", "aussitot", "immediately"}
 AFTER_WORDS = {"after", "apres"}
 #: "before" read the other way round: what precedes "juste avant le double kems" came first; as an adverb
 #: ("double kems, mais contre-kems juste avant") the call it follows came before the one told ahead of it

@@ -309,7 +309,27 @@ def letters_if_lost(story: str, reading: Reading, lang: str) -> Optional[str]:
     if letters_kind(conv) != "penalty":
         return None
     line = _letters_line(held, 1, reading.convention, lang)
+    if line and HOW_MANY.search(fold(story)):  # "combien de manches on peut encore perdre ?": the count itself
+        word = _target_word(conv)
+        left = len(word) - len(held.replace("-", "")) - 1 if word else -1
+        if left >= 0:
+            key = "ask.letters_left" if left else "ask.letters_none_left"
+            line = t(key, lang, held=held, left=left, word=word) + " " + line
     return t("ask.letters_lost", lang, name=conv.short_name, line=line) if line else None
+
+
+#: a question on how many ("combien de manches on peut encore perdre ?", "how many more hands can we lose?")
+HOW_MANY = re.compile(r"\b(?:combien|how many)\b")
+
+
+def _target_word(conv: Any) -> Optional[str]:
+    """The word a convention's letters game spells (None where the table chooses it, or there is none)."""
+    from ..game.play import setup
+
+    try:
+        return setup(conv, None).target_word
+    except KemsError:
+        return None
 
 
 def _letters_line(held: str, change: int, convention: str, lang: str) -> Optional[str]:
@@ -347,7 +367,9 @@ def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> 
     assert earlier is not None
     wrong: Optional[bool] = None
     if earlier.event in ACCUSATIONS and event in ACCUSATIONS:
-        if earlier.point_ours is not None and earlier.narrator in ("accused", "caller"):
+        if earlier.options.get("barred"):  # "Noah already made a wrong contre kems earlier": told wrong
+            wrong = True
+        elif earlier.point_ours is not None and earlier.narrator in ("accused", "caller"):
             wrong = earlier.point_ours == (earlier.narrator == "accused")  # the accused team took the point
         else:
             first = api.rule(api.situation(earlier.event, earlier.options, None, convention), convention)
