@@ -929,3 +929,12 @@ def test_a_double_kems_told_by_the_files_own_name_beside_a_contre_kems_is_ruled_
     assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
     assert (data["also"]["event"], data["also"]["verdict"]) == ("double-kems", "upheld")
     assert data["also"]["command"] == f"kems-ref rule double-kems -c {path} --square --partner-square"
+
+
+def test_playing_the_game_with_two_is_a_question_on_the_number_of_players_never_a_kems(run):
+    """Harvests: "can we play kemps just the two of us", "on peut jouer au kems juste à deux ?" — the game named as a
+    game ("juste" there is "only", never a right Kems) asks how many players."""
+    for story in ("only two of us tonight, me and my gf, can we play kemps just the two of us as one team or "
+                  "against each other?", "on est que deux ce soir, on peut jouer au kems juste à deux ?"):
+        data = run("ask", "--no-input", "--json", story).json()
+        assert data["rows"][0]["rule_point"] == "players.count", story

@@ -93,7 +93,7 @@ counts counted peut peuvent pouvait permis autorise autorisee compte comptait ve
 celle ceux prise pris comme moi toi accuse accusee accused caller annonceur now
 maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi quelqu quelquun
 avais avons avez ont aura auront milieu middle table centre center face en-face anyway quand meme therefore
-selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr
+selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr whose
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
@@ -659,7 +659,10 @@ def _kems_verdict(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", bool(m.group("ok")) != bool(m.group("neg")))]
 
 
-@phrase(rf"\b(?:(?P<ok>{RIGHT})|{WRONG}) {KEMS}\b|\b{KEMS} (?:(?P<ok2>{RIGHT})|{WRONG}|{WRONGLY})\b"
+@phrase(rf"\b(?:(?P<ok>{RIGHT})|{WRONG}) {KEMS}\b"
+        # ("jouer au kems juste à deux": the game, played only by two — no verdict on a call)
+        rf"|(?<!\bjouer au )(?<!\bjouer aux )(?<!\bplay )\b{KEMS} (?:(?P<ok2>{RIGHT})|{WRONG}|{WRONGLY})\b"
+        rf"(?! (?:a|at|entre|avec|with) )"
         rf"|\b{WRONGLY} (?:called |announced |crie |annonce )?{KEMS}\b")
 def _kems_adjective(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", bool(m.group("ok") or m.group("ok2")))]
@@ -689,6 +692,22 @@ def _got_it_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:a tort|wrongly|par erreur)\b")
 def _wrongly(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", False)]
+
+
+#: a sign meant for a Kems ("deux signes, un pour kems et un pour …", "one sign for kemps"): what a sign says, no call
+phrase(r"\b(?:un|une|one|signe|signal|sign|geste|gesture) (?:pour|for) (?:le |the |dire |saying )?(?:kems|kemps)\b"
+       )(_nothing)
+
+
+#: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
+phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
+       r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b")(_nothing)
+
+
+#: "we're on default rules", "normal rules", "les règles normales": the default convention, which rules anyway
+phrase(r"\b(?:we are |we re )?(?:on |using |with |playing |under |by )?(?:the )?(?:default|normal|usual|standard"
+       r"|regular|classic)(?: french)? rules\b|\b(?:les |aux |avec les )?regles (?:normales|classiques|habituelles"
+       r"|de base)\b")(_nothing)
 
 
 #: "cinq minutes après", "two seconds later": a time, never cards ("a second signal" is no time)
@@ -1164,7 +1183,8 @@ def _hidden(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 @phrase(r"\b(?:a |the |un |une |leur |their )?(?:second|2nd|deuxieme|seconde|2e|another|autre|other)"
-        r" (?:signal|sign|signe|gesture|geste)\b|\b(?:two|deux) (?:signals|signs|signes|gestes)\b")
+        r" (?:signal|sign|signe|gesture|geste)\b"
+        r"|\b(?:two|deux|2) (?:signals|signs|signes|gestes|different signs|signes differents)\b")
 def _second_signal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("second_signal", True), ("event_hint", "signal")]
 
@@ -1183,7 +1203,7 @@ def _not_warning(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|are watching)(?: us)?\b"
         r"|\b(?:warning|avertissement|alerte|alert)(?: sign| signal| signe)?\b")
 def _warning(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("warning_sign", True), ("event_hint", "signal")]
+    return [("warning_sign", True), ("second_signal", True), ("event_hint", "signal")]  # beside the Kems sign
 
 
 #: "swept before everyone agreed", "avant que tout le monde soit d'accord": the sweep came before the table's
@@ -1259,7 +1279,11 @@ def _no_objection(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:le |les cartes du )?(?:milieu|centre) (?:ne |n )?(?:interesse|interessent|interessait|interessaient)"
         r" (?:plus )?personne\b"
         r"|\b(?:nobody|no one) (?:is|was|s) (?:interested in|bothered about) (?:the )?(?:middle|centre|center)"
-        r"(?: cards)?\b")
+        r"(?: cards)?\b"
+        # "nobody wants those 4 cards", "personne veut ces cartes": the middle's cards, named by pointing at them
+        r"|\b(?:personne|nobody|no one)(?: ne)? (?:veut|voulait|wants|wanted)(?: plus)? (?:those|these|ces|ses)"
+        r"(?: (?:4|quatre|four))? (?:cards|cartes)(?: (?:any more|anymore))?\b"
+        r"|\b(?:the )?(?:board|middle) is dead\b")
 def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "sweep")]
 
@@ -1289,10 +1313,13 @@ def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", m.group("toucher") == m.group("taker")), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:(?:je|i|moi) )(?:le |la |l )?(?:ai )?(?:touched|touche|touchee)(?: it| la| le)? (?:first|en premier"
-        r"|le premier|la premiere)\b(?:,)? (?:but|mais) (?:c est |ce est |it was |it is )?"
+@phrase(r"\b(?:(?:je|i|moi|my fingers|my finger|my hand|mes doigts|mon doigt|ma main) )(?:le |la |l )?(?:ai )?"
+        r"(?:touched|touche|touchee|ont touche|a touche)(?: it| la| le)? (?:first|en premier"
+        r"|le premier|la premiere)\b(?:,)? (?:but|mais) (?:c est |ce est |it was |it is |he is |she is )?"
         r"(?:lui|elle|he|she|him|her|il)"
-        r"(?: (?:qui|who))? (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|taken|got|grabbed)(?: it)?\b")
+        r"(?: (?:the one )?(?:qui|who))? (?:le |la |l )?(?:a |has |had )?(?:actually |really |finally |en fait )?"
+        r"(?:pris|prise|took|taken|got|grabbed|lifted|picked up|picked|souleve|soulevee|ramasse|ramassee|attrape"
+        r"|attrapee)(?: it| up)?(?: (?:off the table|from the table|de la table|up))?\b")
 def _touched_first_taken_by_other(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
@@ -1316,7 +1343,8 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:no more|out of|plus de|il ne y a plus de|ne reste plus de|il ne restait plus de|plus aucune"
         r"|il ne y avait plus de)"
         r" (?:cards|cartes|pioche|stock)(?: (?:in the|to draw|dans la|a piocher|in stock))?(?: (?:stock|pioche))?\b"
-        r"|\b(?:ran|run|runs) out of (?:cards|stock)\b|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b"
+        r"|\b(?:ran|run|runs|running) out of (?:the )?(?:cards|stock|deck|draw pile|pile|pack)\b"
+        r"|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b"
         r"|\b(?:went|gone|go|goes|got|played) (?:all the way )?through (?:the )?(?:entire |whole |full )?"
         r"(?:deck|stock|draw pile|pile|pack)\b"
         r"|\b(?:a |avons |avez |ont |avait |avaient )?(?:fait|epuise|ecoule|vide|parcouru|ecoule)"
