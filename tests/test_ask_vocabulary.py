@@ -104,8 +104,8 @@ def claimed() -> dict[str, list[tuple[str, int]]]:
     original = reader._Text.claim
     index = 0
 
-    def claim(self: reader._Text, pattern: str) -> list:
-        found = original(self, pattern)
+    def claim(self: reader._Text, pattern: str, one_clause: bool = False) -> list:
+        found = original(self, pattern, one_clause)
         spans[pattern] += [(m.group(0), index) for m, _, _ in found]
         return found
 

@@ -749,3 +749,16 @@ def test_under_cards_how_peanut_butter_only_the_dealer_draws_from_the_stock_the_
     # a file where anyone draws from either never asks who drew
     assert ruling(run, "exchange", "--from-stock", "--take-first", "-c",
                   os.path.join(HERE, "blackatlantic-kemps.yaml"))["needs"] == []
+
+
+def test_under_team_spoons_a_player_who_draws_before_discarding_can_hold_five_and_that_breaks_its_limit(run):
+    """greatgroupgames' Team Spoons: no middle, a card drawn before one is given up — five cards can be held, and the
+    file's four-card limit forbids it (it was refused as a hand no player can hold)."""
+    path = os.path.join(HERE, "team-spoons-ggg.yaml")
+    data = ruling(run, "exchange", "--over-limit", "5", "--from-stock", "--by-dealer", "-c", path)
+    assert (data["verdict"], data["effects"]) == ("forbidden", ["hand-over-limit"])
+    assert "exchange.hand_limit" in [c["rule_point"] for c in data["citations"]]
+    # a game of the middle alone still counts what can be held: four dealt and four in the middle
+    refused = run("rule", "exchange", "--over-limit", "9", "-c", "ducale")
+    assert refused.code == 2 and "no player can hold that many" in refused.err
+    assert run("conventions", "validate", path, "--strict").code == 0

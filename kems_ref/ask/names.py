@@ -16,7 +16,7 @@ valerie sandrine aurelie melanie emilie marion helene agathe romane jeanne rose 
 noemie caroline fanny morgane lena salome maelle elena giulia fatima yasmine leila sofia priya aisha becky molly holly
 zara abby beth emilia jasmine julia martine catherine christine sylvie monique nadia samia amina lou capucine
 clemence oriane gabrielle heloise maeva maelys margot oceane solene tiphaine vanessa yasmina chiara laure
-kenza inaya imane manel lyna louna nour assia
+kenza inaya imane manel lyna louna nour assia fatou aminata awa mariam
 """.split())  # noqa: SIM905 (a word list reads better as text)
 
 MASCULINE = frozenset("""
@@ -28,7 +28,7 @@ omar ben jake jack james john mike michael dan daniel matt matthew mark nick jos
 harry oliver jacob will william henry charles edward tony brian tyler kyle jason aaron alan andy andrew ollie finn
 oscar felix owen dylan mason logan carlos diego marco pablo javier ahmed youssef malik sami bilal nico mateo rafael
 lukas mathieu matthieu thibault thibaut gael loic yannick cedric jerome franck stephane patrick christophe bruno
-rayan ilyes amine sofiane wassim nabil hamza anis ayoub bilel kylian noe timeo
+rayan ilyes amine sofiane wassim nabil hamza anis ayoub bilel kylian noe timeo moussa mamadou ibrahim issa kev
 """.split())  # noqa: SIM905 (a word list reads better as text)
 
 

@@ -121,6 +121,7 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\btjrs?\b", "toujours"), (r"(?i)\bmtn\b", "maintenant"), (r"(?i)\bct\b", "c'était"),
                  (r"(?i)\b(?:pk|pq)\b", "pourquoi"), (r"(?i)\bpcq?\b", "parce que"), (r"(?i)\bbcp\b", "beaucoup"),
                  (r"(?i)\bqqn\b", "quelqu'un"), (r"(?i)\bcmb\b", "combien"), (r"(?i)\bsecs?\b", "secondes"),
+                 (r"(?i)\bpts\b", "points"),
                  # "et direct rayan crie contre": at once (said of what follows)
                  (r"(?i)\b(et|and) direct\b", r"\1 aussitôt"),
                  # "contre kems juste derrière": right after (said of a call)
@@ -151,7 +152,8 @@ QUOTED = re.compile(r"(?i)\b(?:dit|disait|dis|disent|dire|crier|repond|répond|r
                     r"|(?P<open3>“)(?P<body3>[^”]+)(?P<close3>”)"
                     r"|(?P<open4>['‘])(?P<body4>.+?)(?P<close4>['’])(?=\s*(?:[.,;:!?)]|$)))")
 #: where a clause ends: the punctuation of a story
-CLAUSE_END = re.compile(r"([.,;:!?()\[\]\n]+)")
+#: (a full stop inside a word — "regles.com", "3.5" — ends nothing)
+CLAUSE_END = re.compile(r"([,;:!?()\[\]\n]+|\.+(?!\w)[,;:!?()\[\]\n]*)")
 
 
 def tokenize(story: str) -> list[Token]:
@@ -699,6 +701,10 @@ phrase(r"\b(?:un|une|one|signe|signal|sign|geste|gesture) (?:pour|for) (?:le |th
        )(_nothing)
 
 
+#: "ou c'est 1 par 1 ?", "or one at a time?": the other way a question offers, said as its alternative
+phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time|a la fois une)\b")(_nothing)
+
+
 #: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
 phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b")(_nothing)
@@ -788,13 +794,22 @@ def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:avait |a )(?:crie|fait|annonce|dit) (?:un )?(?:contre kems|contre kemps|contre) (?:faux|a tort|pour rien)"
         r" (?:plus tot|tout a l heure|tout a le heure|avant|deja)(?: (?:dans|pendant) (?:la|cette) manche)?"
         # "Sarah s'est plantée sur un Contre-Kems tout à l'heure": she called one wrong earlier this hand
-        r"|(?:se est |s est )(?:plante|plantee|trompe|trompee|loupe|loupee|rate|ratee) (?:sur|avec) (?:un |son |sa )?"
+        r"|(?:se est |s est )(?:deja |encore )?(?:plante|plantee|trompe|trompee|loupe|loupee|rate|ratee) (?:sur|avec)"
+        r" (?:un |son |sa )?"
         r"(?:contre kems|contre kemps|contre)(?: (?:plus tot|tout a le heure|tout a l heure|deja|avant))?"
         r"|(?:interdit|interdite|prive|privee) (?:de |d )?(?:annonce|annonces|annoncer|contre|contrer)"
         r"|(?:avait |a )?deja (?:fait|annonce|crie|rate) (?:un |une )?(?:(?:faux|mauvais) )?"
         r"(?:contre kems|contre kemps|contre)(?: faux| rate| errone)?)\b")
 def _barred(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("barred", True)]
+
+
+#: "contre kems faux sur l'équipe de Fatou", "a wrong stop kemps": the accusation was wrong (the call words are left
+#: to be read as the call)
+_ACCUSED_BY = [f"{a} {b} " for a in ("contre", "counter", "stop") for b in ("kems", "kemps", "quems")]
+phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:faux|fausse|wrong|rate|foireux)\b"
+       r"(?! (?:tout a|plus tot|earlier|avant|deja|before|already))")(
+    lambda m: [("it_was", False)])
 
 
 @phrase(rf"\b(?P<lead>(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|ils sont|on joue"
@@ -1413,7 +1428,7 @@ def _named_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a|ended up with"
         rf"|wound up with|end up with)"
         rf"(?: (?:bien|vraiment|really|actually|indeed))?"
-        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their "
+        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their |le |the "
         rf"|sa )?{SQUARE}"
         rf"(?: (?:each|chacun|chacune|both|tous les deux))?\b")
 def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1428,7 +1443,7 @@ def _and_so_did_i(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("both_squares", True)]
 
 
-@phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun)"
+@phrase(rf"\b(?:(?:did not|does not|do not) (?:have|hold)|{HAD} (?:no|not|pas de|pas un|aucun|pas le|pas son)"
         rf"|ne {HAD} (?:pas|aucun)(?: de| un)?|without|sans|no|pas de|pas un)"
         rf" (?:a |an |un |de |the |le )?{SQUARE}\b"
         rf"|\b(?:ne )?{HAD} (?:rien|nothing)\b|\b(?:had|held|has) nothing\b"
@@ -1484,7 +1499,8 @@ phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonl
 
 # --- conventions and events -------------------------------------------------------------------
 
-CONVENTION_LEAD = (r"(?:(?:sous|selon|avec|suivant|under|with|using|according to|per|by|in|chez|par|as in|comme dans|"
+CONVENTION_LEAD = (r"(?:(?:sous|selon|avec|suivant|on suit|nous suivons|we follow|following|under|with|using|according to"
+                   r"|per|by|in|chez|par|as in|comme dans|"
                    r"dans|on|en|d apres|de apres|dapres) )?"
                    r"(?:(?:la |le |les |the )?(?:regles? |rules? |notice |version |page )?(?:de |of |du )?)?"
                    r"(?:la |le |les |l |the )?")
@@ -1527,13 +1543,22 @@ class _Text:
         last = max(i for i, s in enumerate(self.starts) if s < m.end())
         return first, last + 1
 
-    def claim(self, pattern: str) -> list[tuple[re.Match[str], int, int]]:
-        """Matches over unclaimed words only (a phrase never reuses words already read)."""
+    def claim(self, pattern: str, one_clause: bool = False) -> list[tuple[re.Match[str], int, int]]:
+        """Matches over unclaimed words only (a phrase never reuses words already read); ``one_clause``: a
+        match never runs over a full stop into the next sentence ("avec marquoir. kem's faux": the convention
+        is Marquoir, the Kems is told after) — it is tried again within its first clause."""
         out = []
         for m in re.finditer(pattern, self.text):
             if not m.group(0).strip():
                 continue
             first, end = self.span(m)
+            if one_clause and self.tokens[first].clause != self.tokens[end - 1].clause:
+                last = max(i for i in range(first, end) if self.tokens[i].clause == self.tokens[first].clause)
+                limit = self.starts[last] + len(self.tokens[last].word)
+                m = re.compile(pattern).match(self.text, m.start(), limit)  # type: ignore[assignment]
+                if m is None or not m.group(0).strip():
+                    continue
+                first, end = self.span(m)
             if any(self.tokens[i].claimed for i in range(first, end)):
                 continue
             for i in range(first, end):
@@ -1754,7 +1779,8 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
         for m, a, b in text.claim(rf"(?<!\bpeut )(?<!\bpeux )(?<!\bpeuvent )(?<!\bpouvons )(?<!\bpourrait )"
                                   rf"(?<!\bfaut )(?<!\ba )(?<!\bde )(?<!\bpour )(?<!\bva )(?<!\bon )(?<!\bsait )"
                                   rf"(?<!\bveut )(?<!\bvoulait )(?<!\baime )(?<!\bcomment )(?<!\bd )(?<!\ballez )"
-                                  rf"\b{CONVENTION_LEAD}(?P<convention>{either}){CONVENTION_TAIL}\b"):
+                                  rf"\b{CONVENTION_LEAD}(?P<convention>{either}){CONVENTION_TAIL}\b",
+                                  one_clause=True):
             items.append(Item("convention", conventions[m.group("convention")], a, b, text.words(a, b)))
     for pattern, action in PHRASES:
         for m, a, b in text.claim(pattern):

@@ -471,9 +471,10 @@ def _check_hands(ctx: Ctx) -> None:
         if sit.hand is not None and size.stated and len(sit.hand) > dealt:
             raise KemsError("error.deal_too_big", count=len(sit.hand), dealt=dealt, convention=ctx.conv.short_name,
                             cite=_cite(size))
+    reach = _reach(ctx, dealt, center, deck * (MAX_DECKS if decks == UNSTATED_DECKS else decks))
     for name, count in (("--hand", len(sit.hand or []) + len(sit.lifted or [])),
                         ("--partner-hand", len(sit.partner_hand or []))):
-        if count > dealt + center:  # every card dealt to him and every card in the middle: no more exists
+        if count > reach:  # every card dealt to him and every card in the middle: no more exists
             raise KemsError("error.hand_too_big", option=name, count=count, limit=dealt + center, dealt=dealt,
                             center=center)
     everything = [c for h in hands for c in h] + (sit.lifted or []) + (sit.touched or [])
@@ -504,11 +505,21 @@ def _check_hands(ctx: Ctx) -> None:
     if (ctx.deck is not None or any(c.rank not in C.DECK_RANKS[32] for c in everything)) \
             and ctx.conv.get("deck.size").stated:
         ctx._use("deck.size")  # the deck decides that these cards exist at all: cite it
-    if sit.over_limit is not None and sit.over_limit > dealt + center:
+    if sit.over_limit is not None and sit.over_limit > reach:
         raise KemsError("error.hand_too_big", option="--over-limit", count=sit.over_limit, limit=dealt + center,
                         dealt=dealt, center=center)
     if sit.cards is not None and sit.cards > dealt:
         raise KemsError("error.cards_over_hand", cards=sit.cards, limit=dealt, convention=ctx.conv.short_name)
+
+
+def _reach(ctx: Ctx, dealt: int, center: int, cards: int) -> int:
+    """The most cards one hand can hold: those dealt to it and those in the middle — or, where the convention
+    lets a player draw from the stock or the discard pile (``exchange.draw``), every card of the decks (a
+    player who draws before discarding holds five: greatgroupgames' Team Spoons)."""
+    draw = ctx.conv.get("exchange.draw")
+    if draw.stated and any(r["value"] != "middle" for r in draw.readings()):
+        return cards
+    return dealt + center
 
 
 #: whose hands a call's ``--hand`` and ``--partner-hand`` are
