@@ -1428,8 +1428,8 @@ def _named_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf" (?:had|have|held|hold|got|avions|avaient|avait|avons|ont|on avait|ont eu|avons eu|a|ended up with"
         rf"|wound up with|end up with)"
         rf"(?: (?:bien|vraiment|really|actually|indeed))?"
-        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their |le |the "
-        rf"|sa )?{SQUARE}"
+        rf"(?: (?:both|each|chacun|chacune|tous les deux))? (?:a |an |un |one |our |son |leur |notre |nos |their "
+        rf"|le |the |sa )?{SQUARE}"
         rf"(?: (?:each|chacun|chacune|both|tous les deux))?\b")
 def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"both me and my gf had a square", "on avait un carré tous les deux": a square in each hand."""
@@ -1499,8 +1499,8 @@ phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonl
 
 # --- conventions and events -------------------------------------------------------------------
 
-CONVENTION_LEAD = (r"(?:(?:sous|selon|avec|suivant|on suit|nous suivons|we follow|following|under|with|using|according to"
-                   r"|per|by|in|chez|par|as in|comme dans|"
+CONVENTION_LEAD = (r"(?:(?:sous|selon|avec|suivant|on suit|nous suivons|we follow|following|under|with|using"
+                   r"|according to|per|by|in|chez|par|as in|comme dans|"
                    r"dans|on|en|d apres|de apres|dapres) )?"
                    r"(?:(?:la |le |les |the )?(?:regles? |rules? |notice |version |page )?(?:de |of |du )?)?"
                    r"(?:la |le |les |l |the )?")
