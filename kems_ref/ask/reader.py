@@ -340,6 +340,24 @@ def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: what a side claims or the question weighs, said in a negation that is no fact of the story: "it doesn't count",
+#: "the Kemps shouldn't count", "because the cards weren't together", "he says nobody was swapping anymore",
+#: "somebody says … nobody scores", "we never agreed anything before the game", "on avait rien décidé avant"
+phrase(r"\b(?:should not|shouldn t|does not|doesn t|do not|don t|would not|will not|won t|did not|didn t|cannot"
+       r"|can not) count\b|\b(?:ne )?(?:compte|compterait|comptera) pas\b"
+       r"|\b(?:because|since|as|parce que|puisque) (?:the |his |her |les |ses )?cards (?:were not|weren t|are not"
+       r"|aren t) (?:together|all together|in (?:his|her|one) hand)\b"
+       r"|\b(?:says|said|claims|claimed|insists|dit|pretend|affirme) (?:that |que |qu )?(?:nobody|no one|personne)"
+       r"(?: (?:ne|n))? (?:was|were|is|had been)? ?(?:swapping|exchanging|taking|trading|echangeait|prenait"
+       r"|echangeait plus|prenait plus)(?: (?:anything|any cards|rien))?"
+       r"(?: (?:anymore|any more|plus))?\b"
+       r"|\b(?:and |et )?(?:nobody|no one|personne)(?: ne)? (?:scores|score|marque|gets a point|gets anything)\b"
+       r"|\b(?:we |on |nous )?(?:never|had not|hadn t|did not|didn t|n avait|avait|avions|n avions)"
+       r"(?: (?:rien|pas|jamais))? (?:agreed|decided|settled|discussed|decide|convenu|dit|prevu)"
+       r"(?: (?:on )?(?:anything|anything about it|rien))?"
+       r"(?: (?:before|beforehand|avant)(?: (?:the game|la partie|de jouer|de commencer))?)?\b")(_claimed)
+
+
 #: a player's claim that two calls came together ("Dan says it was basically at the same time", "il dit que
 #: c'était en même temps"): his claim, listed — the order the teller gives still rules
 phrase(r"\b(?:says|said|claims|claimed|insists|thinks|argues|dit|disait|pretend|affirme|soutient)"
@@ -848,7 +866,7 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
 #: verbs of taking a card from the middle: an exchange
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grabbing|grab|drew|draws"
-        r"|drawing|draw|snatching|nabbing"
+        r"|drawing|draw|snatching|nabbing|slapped|snagged"
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
         r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope"
         r"|a pique|pique|piquer|piquait|a chipe|chipe|chiper|snatched|snatch|nabbed|reprendre|reprend|a repris|repris)")
@@ -1398,10 +1416,19 @@ TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{M
              rf"|toutes les deux)\b))")
 
 
+#: "hadn't even put it with the others": the lifted card not yet gathered with the hand
+@phrase(r"\b(?:had not|hadn t|did not|didn t|has not|hasn t|n avait pas|avait pas|ne avait pas)(?: even| meme| encore)?"
+        r" (?:put|placed|added|mis|range|remis)(?: it| la| le)? (?:with|to|avec) (?:the |les )?(?:others|rest|autres)"
+        r"(?: of (?:his|her|the) (?:cards|hand))?\b")
+def _not_gathered(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("ungathered", True)]
+
+
 #: neither accused player held a square, said of the two at once ("ni Lisa ni Tom n'ont de carré", "neither Lisa
 #: nor Tom had a square", "Lisa et Tom n'ont pas de carré"): no square, and the same for the partner
 @phrase(rf"\bneither (?:of (?:them|the two|us) |one |[a-z]+ nor (?:his |her |their )?[a-z]+ )?(?:had|has|held|holds"
         rf"|have|got) (?:a |an |any )?{SQUARE}\b"
+        rf"|\bneither (?:of (?:them|the two) |one )?(?:had|has|held|got) (?:anything|a thing|nothing)\b"
         # "Sarah calls Contre-Kems on us and we've got nothing": the teller's team, accused, without a square
         rf"|(?<=\bon us )(?:and |but |when |while )?we (?:ve |have |had )?(?:got |had |have )?(?:nothing|no {SQUARE})\b"
         rf"|\b(?:none of them|[a-z]+ and [a-z]+(?: both)?) (?:had|have|held) no {SQUARE}\b"
@@ -1553,18 +1580,32 @@ class _Text:
                 continue
             first, end = self.span(m)
             if one_clause and self.tokens[first].clause != self.tokens[end - 1].clause:
-                last = max(i for i in range(first, end) if self.tokens[i].clause == self.tokens[first].clause)
-                limit = self.starts[last] + len(self.tokens[last].word)
-                m = re.compile(pattern).match(self.text, m.start(), limit)  # type: ignore[assignment]
-                if m is None or not m.group(0).strip():
+                found = self._within_a_clause(pattern, first, end)
+                if found is None:
                     continue
-                first, end = self.span(m)
+                m, first, end = found
             if any(self.tokens[i].claimed for i in range(first, end)):
                 continue
             for i in range(first, end):
                 self.tokens[i].claimed = True
             out.append((m, first, end))
         return out
+
+    def _within_a_clause(self, pattern: str, first: int, end: int) -> Optional[tuple[re.Match[str], int, int]]:
+        """The pattern found again inside one of the clauses tokens ``first``..``end`` run over ("page (regle
+        breve)": the convention inside the brackets), the first clause where it is found."""
+        compiled = re.compile(pattern)
+        i = first
+        while i < end:
+            j = i
+            while j + 1 < end and self.tokens[j + 1].clause == self.tokens[i].clause:
+                j += 1
+            m = compiled.search(self.text, self.starts[i], self.starts[j] + len(self.tokens[j].word))
+            if m is not None and m.group(0).strip():
+                a, b = self.span(m)
+                return m, a, b
+            i = j + 1
+        return None
 
     def words(self, first: int, end: int) -> str:
         return " ".join(tok.text for tok in self.tokens[first:end])
