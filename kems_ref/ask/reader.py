@@ -67,6 +67,9 @@ RANK_WORDS = {
     "huit": "8", "eights": "8", "neuf": "9", "nines": "9", "dix": "10", "tens": "10",
     "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
 }
+#: words after which "as" is the English conjunction ("that 4 as mine", "4 as well"), never the French ace
+AS_WORDS = {"mine", "his", "hers", "theirs", "ours", "yours", "a", "an", "the", "if", "well", "long", "soon", "much",
+            "many", "i", "he", "she", "they", "we", "you", "it", "in", "part", "one", "usual", "always", "before"}
 PLURAL_RANK_WORDS = {w for w in RANK_WORDS if w.endswith(("s", "x")) and w not in ("as", "six", "dix", "trois")}
 SUIT_WORDS = {"pique": "♠", "piques": "♠", "spade": "♠", "spades": "♠", "coeur": "♥", "coeurs": "♥", "heart": "♥",
               "hearts": "♥", "carreau": "♦", "carreaux": "♦", "diamond": "♦", "diamonds": "♦", "trefle": "♣",
@@ -338,6 +341,20 @@ phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme
         r"(?: (?:up|yet|encore|en main|in hand))*\b")
 def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
+
+
+#: the score told, led by its word ("we're tied 3-3", "the score is 4 2", "à égalité 2-2", "3 partout"): no cards
+phrase(r"\b(?:tied|tied at|tied up at|score is|score was|the score|a egalite|egalite|le score est|le score est de)"
+       r" [0-9]{1,2} (?:[0-9]{1,2}|all|partout)\b|\b[0-9]{1,2} partout\b|\b[0-9]{1,2} all\b")(_nothing)
+
+
+#: a card touched, not lifted, said in a negation ("touched the 4 but didn't lift it", "touché sans le soulever"):
+#: the touch is read on its own; these words only say it stayed on the table
+phrase(r"\b(?:but )?(?:did not|didn t|without|never|had not|hadn t)(?: even| actually)? (?:lift|lifting|lifted"
+       r"|pick up|picking up|picked up|pick it up|take|taking)(?: it| the card)?(?: up| off the table)?\b"
+       r"|\bsans (?:le |la )?(?:soulever|lever|prendre|ramasser)\b"
+       r"|\b(?:mais )?(?:il |elle )?(?:ne )?(?:le |la )?(?:a|avait) pas (?:souleve|soulevee|leve|levee|pris|prise)\b")(
+    _nothing)
 
 
 #: what a side claims or the question weighs, said in a negation that is no fact of the story: "it doesn't count",
@@ -1992,7 +2009,9 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
             and _is_card_word(nxt, True):
         return 1, j + 1  # "three kings and a 2": the article, not an ace
     if tok.word.isdigit() and int(tok.word) <= 4 and (nxt.word in PLURAL_RANK_WORDS
-                                                      or (nxt.word == "as" and int(tok.word) >= 2)
+                                                      or (nxt.word == "as" and int(tok.word) >= 2
+                                                          # "counting that 4 as mine": English "as", no aces
+                                                          and (third is None or third.word not in AS_WORDS))
                                                       or re.fullmatch(r"(?:10|[2-9])s", nxt.word)
                                                       or (nxt.word in RANK_WORDS and not nxt.word.isdigit()
                                                           and len(nxt.word) > 2)):
@@ -2018,8 +2037,10 @@ def _card_run(tokens: list[Token], start: int) -> tuple[list[str], int]:
         tok = tokens[j]
         if quantity is None:
             # "a"/"as" alone starts nothing (an article, a conjunction, "tu as"); among cards, an ace
+            after = _free(tokens, j + 1)
             ace = tok.word in ("a", "as") and tok.text not in ("à", "À") and not _auxiliary(tokens, j) \
-                and bool(cards or _ace_starts_run(tok, _free(tokens, j + 1)))  # "à" is never an ace
+                and bool(cards or _ace_starts_run(tok, after)) \
+                and not (tok.word == "as" and after is not None and after.word in AS_WORDS)  # "à" is never an ace
             if not (ace or (_is_card_word(tok, False) and tok.word not in ("a", "as"))):
                 break
             if tok.word in PLURAL_RANK_WORDS or _plural_digits(tokens, j):
