@@ -464,7 +464,10 @@ ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|
         r"|\b(?:what happens|what now|que se passe t il|que faire|ca donne quoi|ca fait quoi|qu est ce que ca donne"
         r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who takes (?:it|the"
         r" (?:point|letter))|qui prend (?:le point|la lettre)"
-        r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne)\b"
+        r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
+        r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
+        r"|or do we redeal"
+        r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi))\b"
         # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
         r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
         r"|does that give|is this|for that|for this)\b"
@@ -549,6 +552,8 @@ def _no_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?:no|pas de|aucun) {KEMS} (?:had been |was |n a ete |ne a ete |avait ete )?"
         rf"(?:called|said|annonce|dit|fait|crie)?\b"
         rf"|\bbefore (?:\w+ ){{0,2}}?(?:said|says|could say|had said|called|could call) (?:anything|a thing|a word)\b"
+        rf"|\b(?:nobody|no one)(?: (?:had|has))? (?:called|said|announced|shouted) (?:anything|a thing|kems|kemps)\b"
+        rf"|\b(?:with|without) (?:no |any )?(?:call|calls|announcement)(?: (?:made|at all))?\b"
         rf"|\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:has|had|a|avait) (?:called|said|annonce|dit|crie)"
         rf"(?: (?:anything|rien))?(?: (?:yet|encore))?\b"
         rf"(?! (?:que|that|to|a|de|d|le|la|the|contre|counter|stop|double|non|no|oui|yes|ok))"
@@ -1189,7 +1194,10 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|de crier|to shout|de prononcer))\b"
         r"|\b(?:passer a|switch to|change to|move to) (?:dire|saying|crier|shouting)\b"
         r"|\b(?:the new one|the new signal|the new sign|it|the signal|the sign|our signal|our sign) (?:be|is|was)"
-        r" (?:just |only |simply )?(?:saying|to say)\b")  # "leur signe est de dire
+        r" (?:just |only |simply )?(?:saying|to say)\b"
+        # "our signal is whispering 'banana'", "notre signe c'est de chuchoter": a word said low is a word
+        r"|\b(?:signal|sign|signe) (?:is|was|be|est|etait|c est|ce est) (?:de )?(?:whispering|whisper|to whisper"
+        r"|chuchoter|murmurer|muttering|mumbling)\b")  # "leur signe est de dire
 # « banane »", "en changer et passer à dire « banane »": a word
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
@@ -1394,6 +1402,7 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|il ne y avait plus de)"
         r" (?:cards|cartes|pioche|stock)(?: (?:in the|to draw|dans la|a piocher|in stock))?(?: (?:stock|pioche))?\b"
         r"|\b(?:ran|run|runs|running) out of (?:the )?(?:cards|stock|deck|draw pile|pile|pack)\b"
+        r"|\b(?:the )?(?:stock|deck|draw pile|pile|pioche)(?: has| had| is)? (?:run|ran|runs) (?:out|dry)\b"
         r"|\b(?:fin de (?:la )?pioche|end of (?:the )?stock)\b"
         r"|\b(?:went|gone|go|goes|got|played) (?:all the way )?through (?:the )?(?:entire |whole |full )?"
         r"(?:deck|stock|draw pile|pile|pack)\b"
