@@ -2304,8 +2304,8 @@ def _slot(event: str, owner: str, roles: Roles, by_holder: bool = False) -> Opti
             return "partner_hand"
         return None if owner == "caller" else "hand"
     if event == "kems":
-        if by_holder:
-            return "hand"
+        if by_holder:  # the caller's cards; his partner's ("his partner Jen had junk") are none of the ruling's
+            return None if owner == "their_partner" else "hand"
         return None if owner == "caller" or (owner == "self" and roles.narrator == "caller") else "hand"
     if event == "double-kems":
         if owner in ("self", "caller"):
