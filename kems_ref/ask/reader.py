@@ -2319,6 +2319,24 @@ def _slot(event: str, owner: str, roles: Roles, by_holder: bool = False) -> Opti
     return None
 
 
+def _grown(reading: Reading, groups: list[Item], lifted: list[Item], facts: dict[str, Any]) -> list[Item]:
+    """One player's hand told twice, the later holding the earlier and more ("Jake had three queens … he grabbed
+    the 4th queen … he flips QQQQ"): the hand as it became, shown — a card told lifted is in it; anything else is
+    two hands, as told."""
+    from collections import Counter
+
+    if len(groups) != 2:
+        return groups
+    early, late = sorted(groups, key=lambda it: it.start)
+    more = Counter(late.value) - Counter(early.value)
+    if not more or Counter(early.value) - Counter(late.value):
+        return groups
+    if any(it.value[0] == "lifted" and it.value[1] in (None, *more) for it in lifted):
+        facts.pop("lifted", None)  # "grabbed the 4th queen … he flips QQQQ": the card lifted is in the hand shown
+    reading.unknown.append(early.words)  # said, and read through the hand it became
+    return [late]
+
+
 # --- putting it together ----------------------------------------------------------------------
 
 #: what a phrase may say besides an option of ``rule``: the story's own facts, which decide the event or
@@ -2846,7 +2864,7 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         (filled[free[0]] if free else filled[slots[-1][0]]).append(it)
     for cards, fact in slots:
         said = filled.get(cards, [])
-        groups = [it for it in said if it.kind == "cards"]
+        groups = _grown(reading, [it for it in said if it.kind == "cards"], lifted, facts)
         squares = [it for it in said if it.kind == "fact"]
         if len(groups) > 1 or len({it.value[1] for it in squares}) > 1:
             reading.problem = reading.problem or ("error.ask_two_hands", {
