@@ -2234,6 +2234,13 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
         elif (_calls(after) and not any(t.quoted for t in tokens[i + 1:i + 4])) \
                 or _called_by(before, tokens[i - 2].word if i >= 2 else ""):  # "Paul dit 'non…'": speech, no call
             roles.setdefault(tok.word, "caller")
+    if event == "contre-kems" and "accused" not in roles.values() and _team_accused(tokens):
+        # "stop kemps on the team to my left … Amy had 9 9 J J and Rob had A A A 2": the first player named
+        # without a part in the call is the accused, the next one the accused's partner
+        first = next((tokens[i].word for i, kind in markers if kind == "third" and tokens[i].text[:1].isupper()
+                      and tokens[i].word not in roles), None)
+        if first is not None:
+            roles[first] = "accused"
     out = []
     for i, kind in markers:
         name = tokens[i].word if tokens[i].text[:1].isupper() else None
@@ -2263,6 +2270,14 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
         else:
             out.append((i, kind))
     return out
+
+
+def _team_accused(tokens: list[Token]) -> bool:
+    """The story accuses a team, naming none of its players after "on" ("stop kemps on the team to my left",
+    "contre sur leur équipe", "on them")."""
+    words = " ".join(t.word for t in tokens)
+    return bool(re.search(r"\b(?:on|sur|against|contre) (?:the|their|l|la|leur|cette|that|the other) ?"
+                          r"(?:other )?(?:team|equipe|pair|paire)\b|\b(?:on|against) them\b|\bsur eux\b", words))
 
 
 def _partner_named_after(tokens: list[Token], i: int) -> bool:
