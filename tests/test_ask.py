@@ -938,3 +938,22 @@ def test_playing_the_game_with_two_is_a_question_on_the_number_of_players_never_
                   "against each other?", "on est que deux ce soir, on peut jouer au kems juste à deux ?"):
         data = run("ask", "--no-input", "--json", story).json()
         assert data["rows"][0]["rule_point"] == "players.count", story
+
+
+def test_a_deal_of_five_cards_each_asks_how_many_cards_a_hand_is_dealt(run):
+    """np47: "Sofia a distribué 5 cartes à chacun … Elle a raison ?" under Wikipédia — its own four or five."""
+    data = run("ask", "--no-input", "--json", "Sous Wikipédia, Sofia a distribué 5 cartes à chacun, elle dit que "
+               "c'est une variante. Elle a raison ?").json()
+    assert [r["rule_point"] for r in data["rows"]] == ["deal.hand_size"]
+    assert data["conventions"] == ["wikipedia"]
+
+
+def test_playing_with_five_cards_each_asks_the_deal_and_dumping_two_for_two_is_an_exchange_of_two(run):
+    """np46: "We play with 5 cards each like my cousins do, is that a thing?" asks how many cards a hand is dealt
+    (no hand over its limit); "can I dump two cards and grab two from the middle in one go?" under Bicycle is an
+    exchange of two, forbidden there (it answered where a card is taken from: misleading)."""
+    data = run("ask", "--no-input", "--json", "We play with 5 cards each like my cousins do, is that a thing?").json()
+    assert [r["rule_point"] for r in data["rows"]] == ["deal.hand_size"]
+    two = run("ask", "--no-input", "--json", "With bicycle rules, can I dump two cards and grab two from the middle "
+              "in one go?").json()
+    assert (two["event"], two["verdict"], two["convention"]) == ("exchange", "forbidden", "bicycle")

@@ -588,6 +588,7 @@ OVER_NUM = r"(?:[5-8]|cinq|five|six|sept|seven|huit|eight)"
         rf"(?: (?:holding|with|avec|having|en train de tenir))? "
         rf"|(?:(?:ended up|ends up|end up|wound up|se retrouve|s est retrouve|s est retrouvee) )?"
         rf"(?:avait|had|has|a|tenait|held|holds|holding|tient|with|avec) )(?P<n>{OVER_NUM}) (?:cartes|cards)"
+        rf"(?! (?:each|chacun|a chacun|apiece|per player|par joueur)\b)"
         rf"(?: (?:en main|in (?:his |her |their |the )?hands?|dans (?:sa|la|ses|les) mains?))?\b"
         rf"|\b(?P<n2>{OVER_NUM}) (?:cartes|cards) (?:en main|in (?:his |her |their |the )?hands?"
         rf"|dans (?:sa|la) main)\b"
@@ -750,6 +751,17 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b")(_nothing)
 
 
+#: "Sofia a distribué 5 cartes à chacun", "he dealt five cards each": how many cards a hand is dealt — the rule point
+@phrase(r"\b(?:(?:a |avait |ont |has |had )?(?:distribue|donne|dealt|deals|dealing|deal|distribuer|donner)"
+        r"|(?:we |on )?(?:play|plays|playing|joue|jouons|jouer) with|(?:on )?joue avec|avec)"
+        r" (?:[4-8]|quatre|cinq|six|four|five|six) (?:cartes|cards)"
+        r" (?:a chacun|chacun|a chaque joueur|a tout le monde|par joueur|par personne|each|to each player|to each"
+        r"|per player|in hand each|en main chacun"
+        r"|to everyone|to everybody|apiece)\b")
+def _dealt_each(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "deal.hand_size")]
+
+
 #: "we're on default rules", "normal rules", "les règles normales": the default convention, which rules anyway
 phrase(r"\b(?:we are |we re )?(?:on |using |with |playing |under |by )?(?:the )?(?:default|normal|usual|standard"
        r"|regular|classic)(?: french)? rules\b|\b(?:les |aux |avec les )?regles (?:normales|classiques|habituelles"
@@ -760,7 +772,8 @@ phrase(r"\b(?:we are |we re )?(?:on |using |with |playing |under |by )?(?:the )?
 phrase(r"\b(?:[0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|two|three|four|five|six|seven"
        r"|eight|nine|ten|fifteen|twenty|thirty|few|quelques) (?:minutes|secondes|seconds|mins|heures|hours)\b"
        r"|\b(?:a|one|une|un) (?:minute|heure|hour)\b"
-       r"|\b(?:half a|a half|a split|split|une demi|une fraction de) (?:second|seconde|secondes)\b")(_nothing)
+       r"|\b(?:half a|a half|a split|split|une demi|une fraction de) (?:second|seconde|secondes)\b"
+       r"|\b(?:a|one|une) (?:second|seconde)(?= (?:later|after|plus tard|apres|before|avant|earlier)\b)")(_nothing)
 
 
 #: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
@@ -892,7 +905,8 @@ TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|
         r"|a pris|avait pris|pris|prend|prendre|prenait|prennent|a ramasse|avait ramasse|ramasse|ramasser|ramassait"
         r"|ramassent|a pioche|pioche|piocher|piochait|a attrape|attrape|attraper|attrapait|a chope|chope"
         r"|a pique|pique|piquer|piquait|a chipe|chipe|chiper|snatched|snatch|nabbed|reprendre|reprend|a repris|repris)")
-PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|poser|deposer|pose|depose|jete"
+PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|dump|dumps|dumped|ditch|ditched"
+       r"|poser|deposer|pose|depose|jete"
        r"|defausse|posait|lache"
        r"|a pose|avait pose)")
 THEN = (r"(?: (?:puis|then|and then|et puis|et ensuite seulement|ensuite seulement|et ensuite|ensuite"
@@ -928,7 +942,7 @@ def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("take_first", took), ("event_hint", "exchange")] + ([("cards", n)] if n > 1 else [])
 
 
-@phrase(rf"\b(?:drops|drop|dropped|dropping|discards|puts down|put down|lays down|{PUT}) (?P<n>{NUM})"
+@phrase(rf"\b(?:drops|drop|dropped|dropping|discards|puts down|put down|lays down|dumping|{PUT}) (?P<n>{NUM})"
         rf"(?: (?:cards|cartes))?(?: down)?(?: (?:and|et|then|puis|et puis))(?: (?:he|she|il|elle))?(?: en)?"
         rf" (?:{TAKE}|reprend|reprit|a repris|takes up|takes back)(?: up)? (?P<m>{NUM})(?: (?:cards|cartes))?"
         rf"(?: (?:from the (?:center|centre|middle)|du milieu|au milieu|du centre))?(?: {CARDS_TOGETHER})?\b")
@@ -1677,6 +1691,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being o
                       r"|ou a cote|ou en face|or next to|or opposite|on est elimines|on est eliminees|est on elimine"
                       r"|sommes nous elimines|are we out|are we eliminated|is it over|on est out|on est dehors"
                       r"|is it true|is that true|true or false|vrai ou faux|is he right|is she right|a t il raison"
+                      r"|a raison|elle a raison|il a raison|are they right|ils ont raison|is that a thing"
+                      r"|is this a thing|c est un truc|ca existe|is it a thing"
                       r"|a t elle raison|do partners|do the partners|do teammates|or across|or facing"
                       r"|next to each other or|side by side or|cote a cote ou|ou face a face)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
@@ -1717,7 +1733,7 @@ NOT_TYPOS = {"ours", "yours", "hers", "theirs", "mine", "fine", "retrouve", "ret
              "bas", "bois", "close", "cop", "cub", "drame", "dune", "faim", "find", "gain", "knew", "know", "lace",
              "las", "lune", "mas", "mind", "moins", "mois", "nice", "noir", "pace", "part", "pic", "quit", "quite",
              "race", "rendre", "rue", "sais", "sas", "savoir", "sing", "soi", "tas", "toit", "vais", "voice", "vois",
-             "wing", "piquet"}
+             "wing", "piquet", "grave"}
 
 
 #: first names that are words too ("will", "max", "rose", "ben" — French "well"…): a name only when capitalised
@@ -2455,8 +2471,9 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
             pair = (after[0], before[-1])
         elif tok.word in AFTER_WORDS and before and after:  # "kems et aussitôt après contre-kems": as "then"
             pair = (before[-1], after[0])
-        elif tok.word in AFTER_WORDS and len(before) >= 2:  # "kems et contre-kems juste après"
-            pair = (before[-2], before[-1])
+        elif (tok.word in AFTER_WORDS or tok.word in ("later", "plus")) and len(before) >= 2 and not after \
+                and (tok.word != "plus" or (i + 1 < len(tokens) and tokens[i + 1].word == "tard")):
+            pair = (before[-2], before[-1])  # "kems et contre-kems juste après", "… shouted kems a second later"
         elif tok.word in BEFORE_WORDS and before and after and i + 1 < len(tokens) \
                 and tokens[i + 1].word in DETERMINERS:  # "contre-kems juste avant le double kems"
             pair = (before[-1], after[0])
