@@ -957,3 +957,25 @@ def test_playing_with_five_cards_each_asks_the_deal_and_dumping_two_for_two_is_a
     two = run("ask", "--no-input", "--json", "With bicycle rules, can I dump two cards and grab two from the middle "
               "in one go?").json()
     assert (two["event"], two["verdict"], two["convention"]) == ("exchange", "forbidden", "bicycle")
+
+
+def test_np48_and_np49_questions_on_signals_and_letters_are_answered_on_their_points(run):
+    """np48: "switch to a new signal and also keep a second one as backup. Is that ok?" (refused: "one as" read as an
+    ace); np49: "et d'en avoir deux ?" beside a change of signal; "on a déjà K-E-M-P et on vient de perdre la manche.
+    C'est fini pour nous ?" (refused: "c'est fini" unread)."""
+    for story in ("We play pagat. Between hands Jake wants to switch to a new signal and also keep a second one as "
+                  "backup. Is that ok?", "En règle Pagat, on a le droit de changer de signe entre deux manches, et "
+                  "d'en avoir deux ?"):
+        data = run("ask", "--no-input", "--json", story).json()
+        assert sorted(r["rule_point"] for r in data["rows"]) == ["signal.change", "signal.count"], story
+    out = run("ask", "--no-input", "--lang", "fr", "On joue aux lettres façon Pagat, on a déjà K-E-M-P et on vient "
+              "de perdre la manche. C'est fini pour nous ?").out
+    assert out.splitlines()[1].startswith("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M-P "
+                                          "et prend cette lettre a épelé KEMPS : sous Pagat, elle est éliminée")
+
+
+def test_np49_sweeping_while_a_player_still_wants_to_swap_is_an_objection(run):
+    """np49's misleading answer: "Leo wants to sweep … but Amy still wants to swap one" ruled the exchange's order."""
+    data = run("ask", "--no-input", "--json", "Leo wants to sweep the middle cards but Amy still wants to swap one. "
+               "Can Leo just sweep?").json()
+    assert (data["event"], data["verdict"]) == ("sweep", "forbidden")

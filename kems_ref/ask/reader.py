@@ -69,7 +69,8 @@ RANK_WORDS = {
 }
 #: words after which "as" is the English conjunction ("that 4 as mine", "4 as well"), never the French ace
 AS_WORDS = {"mine", "his", "hers", "theirs", "ours", "yours", "a", "an", "the", "if", "well", "long", "soon", "much",
-            "many", "i", "he", "she", "they", "we", "you", "it", "in", "part", "one", "usual", "always", "before"}
+            "many", "i", "he", "she", "they", "we", "you", "it", "in", "part", "one", "usual", "always", "before",
+            "backup", "spare", "extra", "reserve", "decoy", "insurance", "planned", "agreed", "said", "shown"}
 PLURAL_RANK_WORDS = {w for w in RANK_WORDS if w.endswith(("s", "x")) and w not in ("as", "six", "dix", "trois")}
 SUIT_WORDS = {"pique": "♠", "piques": "♠", "spade": "♠", "spades": "♠", "coeur": "♥", "coeurs": "♥", "heart": "♥",
               "hearts": "♥", "carreau": "♦", "carreaux": "♦", "diamond": "♦", "diamonds": "♦", "trefle": "♣",
@@ -419,6 +420,9 @@ def _nothing_said_yet(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:while|when|though|even though|but|alors que|pendant que|tandis que|mais) [a-z]+ (?:still |encore )?"
         r"(?:still wanted|wanted|wants|still wants|voulait encore|voulait|veut encore|voulait toujours)"
         r"(?: (?:the|a|one|la|le|une|un) [a-z0-9]+)?(?= (?:there|in the middle|au milieu|du milieu|la|it)\b|\W|$)")
+@phrase(r"\b(?:while|when|though|even though|but|alors que|pendant que|tandis que|mais) [a-z]+ (?:still |encore )?"
+        r"(?:wants|wanted|veut|voulait) (?:still |encore |toujours )?(?:to swap|to exchange|to take|to grab|to trade"
+        r"|echanger|prendre|en prendre|en echanger|piocher)(?: (?:one|a card|une|une carte|one of them|it|them))?\b")
 def _still_wanted(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True)]
 
@@ -751,6 +755,15 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b")(_nothing)
 
 
+#: "et d'en avoir deux ?", "and also keep a second one as backup": how many signals a team may have (of signals)
+@phrase(r"\b(?:en avoir|de en avoir|d en avoir|to have|keep|garder|en garder)(?: also| aussi)?"
+        r" (?:deux|two|a second one|another one|plusieurs|several|un deuxieme|un second|un autre)"
+        r"(?: (?:as backup|as a backup|as a spare|en secours|de secours|en plus|de rechange))?\b"
+        r"(?! (?:cards|cartes)\b)")
+def _signals_count(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "signal.count")]
+
+
 #: "Sofia a distribué 5 cartes à chacun", "he dealt five cards each": how many cards a hand is dealt — the rule point
 @phrase(r"\b(?:(?:a |avait |ont |has |had )?(?:distribue|donne|dealt|deals|dealing|deal|distribuer|donner)"
         r"|(?:we |on )?(?:play|plays|playing|joue|jouons|jouer) with|(?:on )?joue avec|avec)"
@@ -895,7 +908,8 @@ CARDS_TOGETHER = (r"(?:at once|in one go|together|at the same time|a la fois|en 
 
 
 #: what is taken: a card, or a card named by its rank ("the 7", "la dame": one word after its determiner)
-CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?!(?:from|in|du|au|of|de|sur)\b)"
+CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?:middle|center|centre))?"
+               r"(?: (?!(?:from|in|du|au|of|de|sur)\b)"
                r"(?:card|carte|cards|cartes|sienne|sien|[a-z0-9]+))?)?"
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
@@ -925,8 +939,8 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf"|\b(?:(?:after|by) (?=\w+ing\b))?{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en"
         rf"|before (?:he|she|they|i|we) (?:had )?)"
         rf" ?(?:putting|laying|discarding|dropping|discarded|dropped|put|laid|poser|deposer|jeter|defausser|lacher)"
-        rf"(?: (?:one|une|a card|une carte|his|hers|sa carte|la sienne"
-        rf"|le sien))?(?: down)?\b"
+        rf"(?: (?:one of his|one of hers|one of mine|one of theirs|une des siennes|une des miennes|one|une|a card"
+        rf"|une carte|his|hers|sa carte|la sienne|le sien))?(?: down)?\b"
         rf"|\b{TAKE}(?: up)?{CARD_OBJECT} (?:first|en premier|dabord|de abord)\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:before|avant de|avant d)"
         rf" (?:taking|picking|picking up|grabbing|prendre|ramasser|piocher)(?: (?:one|une|a card|une carte))?\b"
@@ -1685,7 +1699,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being o
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
                       r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
                       r"|si on|if we|if they|on a perdu|on perd|we lose|we lost|is the game|game over|c est fini"
-                      r"|partie finie|le droit|the right to|allowed to|ok to|who deals|qui donne|qui distribue"
+                      r"|partie finie|ce est fini|fini pour nous|are we done|is it over for us|is that ok"
+                      r"|le droit|the right to|allowed to|ok to|who deals|qui donne|qui distribue"
                       r"|where do|where does|where should|do you|does one|should we|should you|ou se|ou doivent|ou doit"
                       r"|c est vrai|ce est vrai|est ce vrai|qui redonne|qui qui|who redeals|who deals again"
                       r"|ou a cote|ou en face|or next to|or opposite|on est elimines|on est eliminees|est on elimine"
@@ -2648,9 +2663,11 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
         reading.unknown += _said(items, "repeat")
     facts.pop("asking", None)  # the question the story asks: the ruling itself
-    point = facts.pop("rule_point", None)
-    if point:  # "changer de signe": the point a question on the rules asks about (session.rules_question)
-        reading.understood.append((_said(items, "rule_point")[0], "rule_point", point))
+    if facts.pop("rule_point", None):  # "changer de signe": the point a question on the rules asks about
+        for it in items:  # (session.rules_question), each one the story names ("… et d'en avoir deux ?")
+            if it.kind == "fact" and it.value[0] == "rule_point" \
+                    and it.value[1] not in [v for _, a, v in reading.understood if a == "rule_point"]:
+                reading.understood.append((it.words, "rule_point", it.value[1]))
     letters = facts.pop("letters_held", None)
     if letters:  # "on a K-E-M": what the team holds, said back; a question on it asks about the score
         reading.understood.append((_said(items, "letters_held")[0], "letters_held", "-".join(letters)))
