@@ -979,3 +979,22 @@ def test_np49_sweeping_while_a_player_still_wants_to_swap_is_an_objection(run):
     data = run("ask", "--no-input", "--json", "Leo wants to sweep the middle cards but Amy still wants to swap one. "
                "Can Leo just sweep?").json()
     assert (data["event"], data["verdict"]) == ("sweep", "forbidden")
+
+
+def test_a_contre_kems_at_the_same_moment_as_a_double_kems_is_ruled_on_its_moment_where_order_matters(run, rule):
+    """np51's misleading answer: under Ducale a Contre-Kems called at the same moment as a Double Kems was upheld as
+    if it came first — Ducale says nothing of calls at one moment. Where a Double Kems cannot be countered (Jouer au
+    Kems), the Contre-Kems has no effect whichever came first."""
+    data = run("ask", "--no-input", "--json", "Anna yelled Double Kems at the exact same moment Leo shouted "
+               "contre-kems on her partner Max. Both Anna and Max had four of a kind. Who scores?").json()
+    assert (data["event"], data["verdict"]) == ("contre-kems", "unspecified")
+    assert rule("contre-kems", "--square", "--partner-square", "--simultaneous", convention="jouer-au-kems")[
+        "verdict"] == "void"
+    assert rule("contre-kems", "--square", "--partner-square", "--simultaneous")["verdict"] == "unspecified"
+
+
+def test_np50_the_card_the_teller_lifted_after_the_other_touched_it_first_is_not_the_tellers(run):
+    """np50's misleading answer: "he touched it first but I'm the one who lifted it" gave the card to the teller."""
+    data = run("ask", "--no-input", "--json", "Pagat rules: Ben and I both went for the same 9 in the middle, he "
+               "touched it first but I'm the one who lifted it. Whose card is it?").json()
+    assert (data["event"], data["verdict"]) == ("same-card", "forbidden")

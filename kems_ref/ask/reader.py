@@ -764,6 +764,13 @@ def _signals_count(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "signal.count")]
 
 
+#: "we just got caught by a Stop Kemps", "on s'est fait griller": the accusation found a square
+@phrase(r"\b(?:we|they|he|she|i) (?:just )?(?:got|were|was|have been|had been) caught\b"
+        r"|\b(?:on|ils|il|elle) (?:se est|s est) fait (?:griller|choper|pincer|prendre)\b")
+def _got_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", True)]
+
+
 #: "Sofia a distribué 5 cartes à chacun", "he dealt five cards each": how many cards a hand is dealt — the rule point
 @phrase(r"\b(?:(?:a |avait |ont |has |had )?(?:distribue|donne|dealt|deals|dealing|deal|distribuer|donner)"
         r"|(?:we |on )?(?:play|plays|playing|joue|jouons|jouer) with|(?:on )?joue avec|avec)"
@@ -825,6 +832,9 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?:laying|putting down|putting|placing|turning over|turning up|dealing|setting out|posait|retournait"
         r"|mettait|disposait|poser"
         r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b"
+        r"|\b(?:avant que|avant qu|before) (?:[a-z]+ ){0,2}(?:ait remis|ait repose|eut remis|ait pu remettre"
+        r"|had put back|put back|had laid|had dealt)"
+        r"(?= (?:les |the )?(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ ){0,2}(?:remettait|remet|replacait"
         r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait)(?= (?:les |the )?"
         r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
@@ -1410,6 +1420,16 @@ def _touched_first_taken_by_other(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
+#: "he touched it first but I'm the one who lifted it", "il l'a touché en premier mais c'est moi qui l'ai pris": the
+#: teller took the card the other touched first
+@phrase(r"\b(?:he|she|il|elle|[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le)?"
+        r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais) (?:i am |c est moi |it was me |i was )?"
+        r"(?:i |je |moi )?(?:the one )?(?:who |qui )?(?:actually |really |en fait )?(?:l ai |le ai |la ai |ai )?"
+        r"(?:lifted|took|picked up|picked|grabbed|pris|prise|souleve|soulevee|ramasse|ramassee)(?: it| up)?\b")
+def _touched_first_taken_by_me(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("took_first", False), ("event_hint", "same-card")]
+
+
 @phrase(r"\b(?:touched|touche|touchee|got|had|avait|a)(?: it| la| le)? (?:first|en premier|le premier|la premiere"
         r"|avant lui|avant elle|before him|before her)\b")
 def _touched_first(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1457,7 +1477,7 @@ def _own_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 MATE = rf"(?:{PARTNER}|gf|bf|girlfriend|boyfriend|wife|husband)"
-TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}"
+TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}|both [a-z]+ and [a-z]+"
              rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: [a-z]+)?(?: both)?"
              rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux|the two of us|the 2 of us"
              rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
@@ -2624,8 +2644,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
                             tokens)
             event, said_of_kems = "contre-kems", True
             reading.set_aside = "double-kems"  # ruled on its own after (session.settle)
-            if facts.pop("simultaneous", None):  # "au même moment": the two squares rule it whichever came first
-                reading.understood += [(words, "simultaneous", True) for words in _said(items, "simultaneous")][:1]
+            # "au même moment": ruled as said — where a Double Kems cannot be countered, whichever came first
     if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before

@@ -794,6 +794,20 @@ def _holder_gate(ctx: Ctx) -> Optional[Decision]:
     return Decision(Verdict.VOID, None, None)
 
 
+def _uncounterable_double(ctx: Ctx) -> bool:
+    """Both accused players hold a square (as given) and the convention states that a Double Kems cannot be
+    countered: a Contre-Kems on them has no effect, whichever call came first."""
+    counter = ctx.conv.get("call.double_kems.counter")
+    if not (counter.stated and counter.force != "advised" and counter.value is False):
+        return False
+    sit = ctx.sit
+
+    def holds(hand: Optional[list[C.Card]], told: Optional[bool]) -> bool:
+        return bool(told) if hand is None else C.square_rank(hand, _wild(ctx)) is not None
+
+    return holds(sit.hand, sit.square) and holds(sit.partner_hand, sit.partner_square)
+
+
 def _simultaneous_gate(ctx: Ctx) -> Optional[Decision]:
     """A Kems and a Contre-Kems called at the same moment (``--simultaneous``): which one counts is the
     convention's ``call.simultaneous``.  The call it gives precedence to is ruled as if called alone;
@@ -961,8 +975,8 @@ def _contre_kems(ctx: Ctx) -> Decision:
             return Decision(Verdict.VOID, None, None)
         else:
             ctx.say("why.barred_none")
-    if sit.simultaneous:
-        gate = _simultaneous_gate(ctx)
+    if sit.simultaneous and not _uncounterable_double(ctx):  # a Double Kems no Contre-Kems counters: whichever
+        gate = _simultaneous_gate(ctx)                          # came first, the call is ruled as made on it
         if gate:
             return gate
     too_late = False
