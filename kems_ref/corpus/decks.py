@@ -20,6 +20,27 @@ def fold_name(text: str) -> str:
 JOKER = "Joker"
 
 
+#: the standard deck's ranks, low to high, and the words a player may name each by (English or French, a
+#: letter or a word): read by the referee's cards and by a file's check of the cards it names (``hand.wild``)
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_WORDS = {
+    "a": "A", "1": "A", "as": "A", "ace": "A", "ases": "A", "aces": "A",
+    "j": "J", "v": "J", "valet": "J", "jack": "J", "knave": "J",
+    "q": "Q", "d": "Q", "dame": "Q", "queen": "Q",
+    "k": "K", "r": "K", "roi": "K", "king": "K",
+    "deux": "2", "two": "2", "trois": "3", "three": "3", "quatre": "4", "four": "4",
+    "cinq": "5", "five": "5", "six": "6", "sept": "7", "seven": "7", "huit": "8", "eight": "8",
+    "neuf": "9", "nine": "9", "dix": "10", "ten": "10",
+    **{r.lower(): r for r in RANKS},
+}
+
+
+def names_a_rank(name: str, deck: Deck | None) -> bool:
+    """Whether ``name`` names a rank of ``deck`` (its own names), or of the standard deck where it is None."""
+    word = fold_name(name)
+    return word in deck.rank_words if deck is not None else word.lower() in RANK_WORDS
+
+
 @dataclass(frozen=True)
 class Deck:
     """A deck a convention defines (``decks:`` in its file): its ranks in order, its suits, and the

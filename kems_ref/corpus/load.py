@@ -673,7 +673,7 @@ def cross_check(data: dict[str, Any], lines: dict[tuple[Any, ...], int], strict:
 def _wild_unread(data: dict[str, Any], lines: dict[tuple[Any, ...], int], own_decks: set[str],
                  parent: Any) -> list[KemsError]:
     """Each wild card ``hand.wild`` names is a card the file's decks read: the standard deck's, or one of its own."""
-    from ..referee.cards import parse_card
+    from .decks import names_a_rank
     from .yamlsource import line_of
 
     wild = _stated_value(data, "hand.wild")
@@ -688,14 +688,7 @@ def _wild_unread(data: dict[str, Any], lines: dict[tuple[Any, ...], int], own_de
         pass  # a malformed deck: the schema says what is wrong with it
     problems = []
     for i, name in enumerate(wild):
-        readable = False
-        for deck in decks:
-            try:
-                parse_card(str(name), deck)
-                readable = True
-            except KemsError:
-                continue
-        if not readable:
+        if not any(names_a_rank(str(name), deck) for deck in decks):
             problems.append(KemsError("error.schema.wild_unreadable", line=line_of(lines, ("rules", "hand.wild",
                                                                                            "value", i)),
                                       card=name, decks=", ".join(sorted(own_decks)) or "—"))

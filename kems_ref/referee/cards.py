@@ -11,23 +11,14 @@ import re
 from collections import Counter
 from typing import NamedTuple, Optional
 
-from ..corpus.decks import JOKER, Deck, fold_name
+from ..corpus.decks import JOKER, RANK_WORDS, Deck, fold_name
+from ..corpus.decks import RANKS as RANKS
 from ..errors import KemsError, Names
 
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 DECK_RANKS = {52: RANKS, 36: RANKS[4:], 32: RANKS[5:]}
 FRENCH = {"J": "V", "Q": "D", "K": "R", "A": "As"}
+_WORDS = RANK_WORDS
 
-_WORDS = {
-    "a": "A", "1": "A", "as": "A", "ace": "A", "ases": "A", "aces": "A",
-    "j": "J", "v": "J", "valet": "J", "jack": "J", "knave": "J",
-    "q": "Q", "d": "Q", "dame": "Q", "queen": "Q",
-    "k": "K", "r": "K", "roi": "K", "king": "K",
-    "deux": "2", "two": "2", "trois": "3", "three": "3", "quatre": "4", "four": "4",
-    "cinq": "5", "five": "5", "six": "6", "sept": "7", "seven": "7", "huit": "8", "eight": "8",
-    "neuf": "9", "nine": "9", "dix": "10", "ten": "10",
-}
-_WORDS.update({r.lower(): r for r in RANKS})
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠", "♥": "♥", "♦": "♦", "♣": "♣", "♠": "♠",
           "♡": "♥", "♢": "♦", "♧": "♣", "♤": "♠"}
 _TOKEN = re.compile(r"^(?P<rank>10|[0-9]|[a-z]+?)(?P<suit>[hdcs♥♦♣♠♡♢♧♤])?$")
