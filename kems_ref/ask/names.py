@@ -32,6 +32,10 @@ rayan ilyes amine sofiane wassim nabil hamza anis ayoub bilel kylian noe timeo m
 """.split())  # noqa: SIM905 (a word list reads better as text)
 
 
+#: every first name either list holds: a name typed in lower case is still a name (``reader._lower_names``)
+FIRST_NAMES = FEMININE | MASCULINE
+
+
 def gender(name: str) -> str | None:
     """"f", "m", or ``None`` where the name does not tell (unknown, or given to both)."""
     fem, masc = name in FEMININE, name in MASCULINE

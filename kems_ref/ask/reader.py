@@ -1780,11 +1780,11 @@ NAMES_THAT_ARE_WORDS = {"jack", "will", "mark", "max", "rose", "grace", "claire"
 def _lower_names(tokens: list[Token]) -> None:
     """A common first name typed in lower case ("emma a dit kems pr hugo", "theo a crié contre") is the
     name it is, as if capitalised: never a word read (nor "corrected": "theo" is no "the")."""
-    from .names import FEMININE, MASCULINE
+    from .names import FIRST_NAMES
 
     known = vocabulary()
     for tok in tokens:
-        if tok.text.islower() and tok.word in FEMININE | MASCULINE and tok.word not in NAMES_THAT_ARE_WORDS \
+        if tok.text.islower() and tok.word in FIRST_NAMES and tok.word not in NAMES_THAT_ARE_WORDS \
                 and tok.word not in known and tok.word not in FILLER:
             tok.text = tok.text[:1].upper() + tok.text[1:]
 

@@ -625,8 +625,9 @@ def _four_of_a_kind(ctx: Ctx, cards: list[C.Card]) -> bool:
     """Whether ``cards`` hold four of a kind; where that takes a wild card (``hand.wild``), the ruling
     cites the rule that makes it one."""
     wild = _wild(ctx)
-    if C.square_rank(cards) is not None or not wild:
-        return C.square_rank(cards) is not None
+    plain = C.square_rank(cards) is not None
+    if plain or not wild:
+        return plain
     made = C.square_rank(cards, wild) is not None
     rule = ctx.rule("hand.wild") if made and ctx.conv.get("hand.wild").stated else None
     if rule is not None:
