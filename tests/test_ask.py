@@ -388,6 +388,10 @@ def test_the_taker_who_did_not_touch_first_is_read_from_the_two_names(run):
     # how many cards one may hold, how many points to win
     ("how many cards can you hold?", ["exchange.hand_limit"]),
     ("combien de cartes peut-on avoir en main ?", ["exchange.hand_limit"]),
+    # how many cards one exchange moves, asked in any form: the count, never the order nobody asked about
+    ("how many cards can you swap at a time?", ["exchange.count"]),
+    ("je peux prendre deux cartes d'un coup, ou c'est une par une ?", ["exchange.count"]),
+    ("combien de cartes on peut échanger ?", ["exchange.count"]),
     ("on joue en combien ?", ["score.target"]),
     ("how many points do you need to win?", ["score.target"]), ("il faut combien de points pour gagner ?",
                                                                 ["score.target"]),
@@ -528,6 +532,19 @@ def test_i_was_wrong_settles_what_a_wrong_contre_kems_means_under_each_conventio
                                                                                                verdict):
     asked = settle(read(S22), convention, "en", None)
     assert (asked.options, asked.ruling.verdict) == (options, verdict)
+
+
+def test_a_contre_kems_the_teller_calls_wrong_in_one_word_is_rejected_under_ducale_and_the_hand_ends():
+    story = "Mia called contre-kems on Dan, wrong. Now she wants to call it on Dan's partner. Can she?"
+    asked = settle(read(story), "ducale", "en", None)
+    assert (asked.options, asked.ruling.verdict) == ({"square": False}, "rejected")
+    assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("accused", 1)]
+    assert ("wrong", "call_wrong_told", True) in asked.reading.understood
+
+
+def test_a_kems_denied_and_set_right_by_a_contre_kems_is_ruled_as_the_contre_kems_alone():
+    asked = settle(read("Paul n'a pas dit kems, il a dit contre-kems sur Léa qui n'a rien"), "ducale", "fr", None)
+    assert (asked.event, asked.ruling.verdict) == ("contre-kems", "rejected")
 
 
 def test_under_regle_breve_a_contre_kems_the_caller_says_was_wrong_gives_the_accused_a_point_each_shows_two_cards():

@@ -568,6 +568,18 @@ def _no_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("no_kems_called", True)]
 
 
+
+#: a call denied and set right by the one made ("Paul n'a pas dit kems, il a dit contre-kems", "he didn't call
+#: kemps, he said counter kemps"): no Kems was called — the call told after it is the one in dispute
+@phrase(rf"\b(?:ne a pas|ne avait pas|a pas|avait pas|did not|didn t|never|has not|hasn t|had not|hadn t)"
+        rf" (?:dit|annonce|crie|fait|lance|say|said|call|called|shout|shouted|announce|announced|yell|yelled)"
+        rf" {KEMS}(?= (?:mais |but |instead |rather |plutot )?(?:il |elle |he |she |they |on |[a-z]+ )?"
+        rf"(?:a |has |had )?(?:dit|annonce|crie|fait|lance|said|called|shouted|announced|yelled|says|calls)"
+        rf" (?:contre|counter|stop|double)\b)")
+def _denied_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("no_kems_called", True)]
+
+
 @phrase(rf"\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:had|has|held|holds|a|avait|tenait|avait pas)"
         rf" (?:a |de |un |any |pas de |aucun )?{SQUARE}\b")
 def _nobody_square(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -762,6 +774,32 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
         r"(?! (?:cards|cartes)\b)")
 def _signals_count(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "signal.count")]
+
+
+#: a question on how many cards one exchange may move ("how many cards can you swap at a time?", "je peux prendre
+#: deux cartes d'un coup ?", "combien de cartes on peut échanger ?"): the rule point asked, answered as compare does
+#: (an exchange told with its order or its cards stays a dispute: session.rules_question)
+SWAP_VERB = (r"(?:swap|exchange|trade|take|pick up|grab|change|switch|draw|dump|echanger|prendre|changer|ramasser"
+             r"|piocher|poser|deposer)")
+SWAP_AT_ONCE = (r"(?:at once|at a time|in one go|at the same time|all at once|per turn|per exchange|each time"
+                r"|de un coup|d un coup|a la fois|en une fois|en meme temps|par tour|par echange|du coup)")
+
+
+@phrase(rf"\bhow many cards (?:can|may|could|do|should|are|is) (?:i|we|you|one|they|he|she|players|a player"
+        rf"|each player|[a-z]+)(?: (?:be allowed|allowed))?(?: to)? {SWAP_VERB}(?: up)?(?: {SWAP_AT_ONCE})?\b"
+        rf"|\b(?:can|may|could|is it ok to|are we allowed to|am i allowed to|is he allowed to|is she allowed to"
+        rf"|are you allowed to)(?: (?:i|we|you|one|he|she|they|[a-z]+))? {SWAP_VERB}(?: up)?"
+        rf" (?:two|three|four|2|3|4|several|multiple|more than one|a few|many) cards(?: up)? {SWAP_AT_ONCE}\b"
+        rf"|\bcombien de cartes (?:(?:on peut|peut on|je peux|peut il|peut elle|peux je|a t on le droit de"
+        rf"|on a le droit de|est ce que on peut|faut il|il faut|doit on|on doit) {SWAP_VERB}|on echange|on prend"
+        rf"|on change)(?: {SWAP_AT_ONCE})?\b"
+        rf"|\b(?:on |je |il |elle )?(?:echange|echanges|prend|prends|peut echanger|peut prendre|peux echanger"
+        rf"|peux prendre) combien de cartes(?: {SWAP_AT_ONCE})?\b"
+        rf"|\b(?:je peux|on peut|peut on|il peut|elle peut|est ce que on peut|est ce que je peux|a t on le droit de"
+        rf"|on a le droit de|ai je le droit de|je ai le droit de|peux je) {SWAP_VERB}"
+        rf" (?:deux|trois|quatre|2|3|4|plusieurs) cartes {SWAP_AT_ONCE}\b")
+def _count_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "exchange.count")]
 
 
 #: "we just got caught by a Stop Kemps", "on s'est fait griller": the accusation found a square
@@ -1714,7 +1752,7 @@ def story_lang(story: str) -> str | None:
 #: words that make a story a question about the rules rather than about one call
 QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|ca donne quoi|ca fait quoi"
                       r"|what happens|what now|quel|quelle|quels|quelles|which"
-                      r"|what is|what are"
+                      r"|what is|what are|je peux|peux je"
                       r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
                       r"|may we|allowed|permitted|permis|permise|autorise|autorisee|possible|faut il|il faut|need"
                       r"|needed|must|doit on|est ce que|est ce qu|do we|do they|does that|did we|did they|is that"
@@ -1860,6 +1898,23 @@ FOR_WHAT = {"les", "la", "le", "l", "une", "un", "des", "mes", "ma", "mon", "ses
             "celui", "ceux", "deux", "trois", "quatre", *map(str, range(1, 10))}
 
 
+#: a verdict said alone after the call it judges ("Mia called contre-kems on Dan, wrong."): wrong (a lone "right",
+#: asked or not, is a tag question — "…on Dan, right?" — never a verdict)
+LONE_WRONG = {"wrong", "false", "faux", "fausse", "incorrect"}
+
+
+def _lone_verdicts(tokens: list[Token]) -> list[Item]:
+    """A clause of one word, "wrong", after an earlier clause and not asked: the call told before was wrong."""
+    out = []
+    for i, tok in enumerate(tokens):
+        alone = (i == 0 or tokens[i - 1].clause != tok.clause) \
+            and (i + 1 == len(tokens) or tokens[i + 1].clause != tok.clause)
+        if i and alone and not tok.claimed and not tok.asked and not tok.quoted and tok.word in LONE_WRONG:
+            tok.claimed = True
+            out.append(Item("fact", ("it_was", False), i, i + 1, tok.text))
+    return out
+
+
 def _exchanged_for(tokens: list[Token]) -> None:
     """"j'ai échangé une carte contre la dame du milieu": the "contre" of an exchange, claimed so that it is
     never read as a Contre-Kems."""
@@ -1904,6 +1959,7 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
         for m, a, b in text.claim(pattern):
             for attr, value in action(m):
                 items.append(Item("fact", (attr, value), a, b, text.words(a, b)))
+    items += _lone_verdicts(tokens)
     _exchanged_for(tokens)
     # the longest words first, the file's own before the table's of the same length: "contre kemps" is
     # one Contre-Kems, never a file's "Kemps" inside it
@@ -2826,7 +2882,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
         if told and kind in ACCUSATIONS_OF_A_KEMS:
             reading.call_wrong = True
-            reading.understood += [(words, "call_wrong", True) for words in _said(items, "it_was")][:1]
+            reading.understood += [(words, "call_wrong_told", True) for words in _said(items, "it_was")][:1]
         elif kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "caller":
             reading.call_wrong = True
             reading.understood += [(words, "call_wrong", True) for words in _said(items, "call_wrong")][:1]
