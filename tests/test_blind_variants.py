@@ -762,3 +762,62 @@ def test_under_team_spoons_a_player_who_draws_before_discarding_can_hold_five_an
     refused = run("rule", "exchange", "--over-limit", "9", "-c", "ducale")
     assert refused.code == 2 and "no player can hold that many" in refused.err
     assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_under_with_love_for_games_a_right_catch_is_upheld_the_catchers_gain_points_and_the_amount_is_the_tables(
+        run, tmp_path):
+    """"Opponents can snag points" with no amount (change: gain): the call is upheld, the team that gains is
+    named, and the score is left to the table — on the sheet too, where the entry waits for its points."""
+    path = os.path.join(HERE, "withloveforgames.yaml")
+    right = ruling(run, "contre-kems", "--square", "-c", path)
+    assert (right["verdict"], right["score"], right["score_settled"]) == ("upheld", [], False)
+    assert right["explanation"].endswith("With Love For Games says the calling team gains points, not how many: the "
+                                         "table settles the amount.")
+    fr = run("rule", "contre-kems", "--square", "-c", path, "--lang", "fr", "--json").json()
+    assert fr["explanation"].endswith("With Love For Games dit que l'équipe qui annonce gagne des points, sans dire "
+                                      "combien : la table fixe le nombre.")
+    # its own Kemps is scored as stated: the unstated amount reaches no other call
+    assert ruling(run, "kems", "--square", "-c", path)["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    db = str(tmp_path / "s.db")
+    assert run("game", "new", "--team", "A+B", "--team", "C+D", "-c", path, "--db", db, "--target", "5").code == 0
+    called = run("game", "call", "contre-kems", "--by", "C", "--on", "A", "--square", "--db", db)
+    assert called.code == 0 and "not applied: the convention does not settle it" in called.out
+    assert [t["points"] for t in run("game", "score", "--db", db, "--json").json()["teams"]] == [0, 0]
+    assert run("conventions", "validate", path, "--strict").code == 0
+
+
+def test_a_score_of_unstated_amount_cannot_end_the_game(run, tmp_path):
+    path = tmp_path / "gain.yaml"
+    path.write_text("""id: gain-x
+name: Gain
+publication: {title: Ours, author: A table, cite_as: Ours}
+extends: ducale
+rules:
+  call.kems.right:
+    status: stated
+    value: [{team: callers, change: gain, unit: game}]
+    text: {en: The callers win.}
+    citation: {section: x}
+""", encoding="utf-8")
+    r = run("conventions", "validate", str(path))
+    assert r.code == 1
+    assert "a score that ends the game is 1 (the team wins it) or -1 (it loses it)" in r.out
+
+
+def test_a_wrong_kems_that_costs_points_of_unstated_amount_is_rejected_and_names_the_team_that_loses(run, tmp_path):
+    path = tmp_path / "loss.yaml"
+    path.write_text("""id: loss-x
+name: Loss
+publication: {title: Ours, author: A table, cite_as: Ours}
+extends: ducale
+rules:
+  call.kems.wrong:
+    status: stated
+    value: [{team: callers, change: loss, unit: point}]
+    text: {en: A wrong shout costs points.}
+    citation: {section: x}
+""", encoding="utf-8")
+    wrong = ruling(run, "kems", "--no-square", "-c", str(path))
+    assert (wrong["verdict"], wrong["score"], wrong["score_settled"]) == ("rejected", [], False)
+    assert wrong["explanation"].endswith("Loss says the calling team loses points, not how many: the table settles "
+                                         "the amount.")

@@ -93,14 +93,17 @@ class ScoreChange(Strict):
         description="callers; accused; others (every team but the callers and the accused); other (\"the other "
                     "team\", as a source written for two teams says it: settled at a larger table only by "
                     "score.multi_team)")
-    change: int
+    change: Union[int, Literal["gain", "loss"]] = Field(
+        description="a whole number: that many to the team (negative: taken away); gain or loss: the source says "
+                    "the team gains (loses) points or letters without saying how many — the ruling names the team "
+                    "and leaves the amount to the table")
     unit: Literal["point", "letter", "game"] = Field(
         description="point or letter: that many to the team; game: the score ends the game, +1 the team wins it, "
                     "-1 it loses it (Kent's 'broken': a team caught loses the game)")
 
     @model_validator(mode="after")
     def _game_is_won_or_lost(self) -> ScoreChange:
-        if self.unit == "game" and self.change not in (1, -1):
+        if self.unit == "game" and (isinstance(self.change, str) or self.change not in (1, -1)):
             raise ValueError("a score that ends the game is 1 (the team wins it) or -1 (it loses it)")
         return self
 

@@ -20,6 +20,9 @@ def _score(entries: list[Any], lang: str) -> str:
                          f"({_word('role.' + s['team'], lang)})")
             continue
         unit = _word("pt" if s["unit"] == "point" else "letter", lang)
+        if isinstance(s["change"], str):  # "gain" or "loss": the source gives no amount
+            parts.append(f"{_word(s['change'], lang)} ({_word('role.' + s['team'], lang)})")
+            continue
         parts.append(f"{s['change']:+d} {unit} ({_word('role.' + s['team'], lang)})")
     return ", ".join(parts)
 

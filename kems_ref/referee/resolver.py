@@ -708,6 +708,8 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
         ctx.say("why.reading", n=ctx.readings[point])
     if any(s["unit"] == "letter" for s in answer.value):  # what a letter means is the scoring system's rule
         ctx.text_of(ctx.if_stated("score.system"))
+    if _amount_unstated(ctx, answer.value):
+        return None
     out: list[dict[str, Any]] = []
     accusation = ctx.sit.kind in ("contre-kems", "double-contre-kems")
     for entry in answer.value:
@@ -732,9 +734,23 @@ def _score(ctx: Ctx, point: str) -> Optional[list[dict[str, Any]]]:
     return out
 
 
-def _as_score(ctx: Ctx, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _amount_unstated(ctx: Ctx, value: list[dict[str, Any]]) -> bool:
+    """A score whose source says which team gains or loses but not how much ("the opponents can snag points"):
+    who gains is said, the amount is the table's — the score is not settled."""
+    unstated = [entry for entry in value if isinstance(entry["change"], str)]
+    for entry in unstated:
+        other = "team.accused" if ctx.sit.kind in ("contre-kems", "double-contre-kems") else "team.others"
+        team = other if entry["team"] == Team.OTHER else f"team.{entry['team']}"
+        ctx.say("why.score_amount_gain" if entry["change"] == "gain" else "why.score_amount_loss", name=ctx.name,
+                team=Msg(team))
+    return bool(unstated)
+
+
+def _as_score(ctx: Ctx, value: list[dict[str, Any]]) -> Optional[list[dict[str, Any]]]:
     """A score a point gives beside its value (``on_double``), its teams as the ruling names them ("the other
-    team" of an accusation is the accused one)."""
+    team" of an accusation is the accused one); ``None`` where its amount is not stated."""
+    if _amount_unstated(ctx, value):
+        return None
     return [{**entry, "team": Team.ACCUSED if entry["team"] == Team.OTHER else Team(entry["team"])} for entry in value]
 
 
