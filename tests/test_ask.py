@@ -1015,3 +1015,25 @@ def test_np50_the_card_the_teller_lifted_after_the_other_touched_it_first_is_not
     data = run("ask", "--no-input", "--json", "Pagat rules: Ben and I both went for the same 9 in the middle, he "
                "touched it first but I'm the one who lifted it. Whose card is it?").json()
     assert (data["event"], data["verdict"]) == ("same-card", "forbidden")
+
+
+def test_our_fifth_letter_under_pagat_is_a_question_on_what_spelling_kemps_does_never_a_lifted_card(run):
+    """np53's misleading answer: "picked up our fifth letter" was read as a card lifted (exchange.lifted_card)."""
+    data = ask_json(run, "Pagat rules — we just picked up our fifth letter, the S. Are we out?")
+    assert [row["rule_point"] for row in data["rows"]] == ["score.system", "score.target", "score.end"]
+    end = next(row for row in data["rows"] if row["rule_point"] == "score.end")
+    assert end["values"]["pagat"]["short"] == "it is out"
+
+
+def test_nobody_had_a_square_under_regle_breve_makes_a_contre_kems_on_a_team_wrong_each_accused_shows_two_cards(run):
+    """np52: "personne n'avait de carré" was listed, not read, and the ruling asked both hands back."""
+    data = ask_json(run, "Selon la règle brève, Max a crié contre-kems sur l'équipe d'Alice et personne n'avait de "
+                    "carré, ça se passe comment ?")
+    assert (data["verdict"], data["score"]) == ("rejected", [{"team": "accused", "change": 1, "unit": "point"}])
+    assert data["effects"] == ["each-accused-shows-two-different-cards"]
+
+
+def test_which_way_a_wrong_kems_is_marked_asked_in_french_is_no_deal_under_marquoir(run):
+    """np53: "on leur donne +1 ?" was read as a deal ("donne") and refused."""
+    data = ask_json(run, "Sous Marquoir, Hugo a annoncé Kems à tort. On se met -1 ou on leur donne +1 ?")
+    assert (data["event"], data["verdict"]) == ("kems", "rejected")

@@ -465,7 +465,8 @@ ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|
         r" (?:ou pas|or not)\b"
         r"|\b(?:who|qui) (?:wins|won|gets|got|scores|scored|gagne|a gagne|marque|a marque|a raison|is right"
         r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
-        r"|\b(?:what happens|what now|que se passe t il|que faire|ca donne quoi|ca fait quoi|qu est ce que ca donne"
+        r"|\b(?:what happens|what now|que se passe t il|ca se passe comment|comment ca se passe|que faire"
+        r"|ca donne quoi|ca fait quoi|qu est ce que ca donne"
         r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who takes (?:it|the"
         r" (?:point|letter))|qui prend (?:le point|la lettre)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
@@ -491,6 +492,37 @@ def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
 def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"on a pris le point": which side took the point, as the teller says — a call already settled."""
     return [("point_ours", bool(m.group("we")))]
+
+
+
+#: the score the question weighs, told as the table's two ways to mark it ("on se met -1 ou on leur donne +1 ?",
+#: "do we lose one or do they get one?"): the ruling's score is the answer — never a deal ("donne"), a card ("1")
+@phrase(r"\b(?:on se (?:met|enleve|retire|compte)|on leur (?:donne|met|compte|file|ajoute)|on nous (?:met|enleve"
+        r"|retire|donne)|ils (?:prennent|marquent|gagnent)|do we (?:take|lose|get)|do they (?:get|take)"
+        r"|give them|we give them) (?:un |une |one |a )?(?:[0-9]{1,2}|point|points|lettre|letter)"
+        r"(?: (?:point|points|pt|pts))?\b"
+        r"|\b(?:on (?:met|donne|compte|enleve|retire|marque)|(?:do we |we |should we )?(?:put|write|mark|give))"
+        r" [0-9]{1,2} (?:point |points |pt |pts )?(?:pour|a|aux|au|for|to) (?:the |le |la |les )?[a-z]+(?: team)?\b"
+        r"|\b[0-9]{1,2} (?:point |points |pt |pts )?(?:pour|a|aux|for|to) (?:nous|eux|(?:l|le|la) autre equipe"
+        r"|les autres|autres|(?:l|le|la) equipe adverse|the other team|the others|us|them|(?:[a-z]+|his|her|our"
+        r"|their) team)\b")
+def _score_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("asking", True)]
+
+
+#: the letters a team holds, told by their count ("we just picked up our fifth letter, the S", "on vient de prendre
+#: notre troisième lettre"): the first letters of the word, in order (a fourth named as the S is K-E-M-S)
+LETTER_ORDINALS = {"first": 1, "1st": 1, "premiere": 1, "second": 2, "2nd": 2, "deuxieme": 2, "seconde": 2,
+                   "third": 3, "3rd": 3, "troisieme": 3, "fourth": 4, "4th": 4, "quatrieme": 4, "fifth": 5, "5th": 5,
+                   "cinquieme": 5}
+
+
+@phrase(r"\b(?:picked up|got|earned|took|won|have|received|gotten|get|pris|eu|recu|chope|ramasse|prend|prendre"
+        r"|prenons|avons|a) (?:our|the|a|notre|la|une|its|their|leur) (?P<n>" + "|".join(LETTER_ORDINALS)
+        + r") (?:letter|lettre)(?: (?P<s>(?:the |le |un |a )?s))?\b")
+def _letters_counted(m: re.Match[str]) -> list[tuple[str, Any]]:
+    n = LETTER_ORDINALS[m.group("n")]
+    return [("letters_held", "KEMS" if n == 4 and m.group("s") else "KEMPS"[:n])]
 
 
 #: what the table did about the call, told after it: the ruling is what the story asks for, never a fact
@@ -583,8 +615,9 @@ def _denied_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(rf"\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:had|has|held|holds|a|avait|tenait|avait pas)"
         rf" (?:a |de |un |any |pas de |aucun )?{SQUARE}\b")
 def _nobody_square(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"personne n'avait de carré": said of the whole table — no one hand the ruling reads."""
-    return [("unread", True)]
+    """"personne n'avait de carré": said of the whole table — no square in any hand the ruling reads (beside no
+    call, or a call that reads no hand, listed)."""
+    return [("neither_square", True)]
 
 
 @phrase(r"\b(?:trop tard|too late|en retard|apres coup|late)\b")
@@ -1785,7 +1818,7 @@ def vocabulary() -> frozenset[str]:
              "how", "combien", "perd", "perds", "perdent", "lettre", "lettres", "letter", "letters",
              # gestures told in a story: known words (listed where not read), never "corrected" into another
              "tap", "taps", "tapped", "tapping", "kick", "kicks", "kicked", "kicking", "foot", "feet", "pied", "pieds",
-             "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches",
+             "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches", "font",
              # where players sit: words of a question on the table (answered by its rule point), never "corrected"
              "asseoir", "assoient", "assoit", "assis", "assise", "assises", "sit", "sits", "seated", "sitting",
              "mets", "met", "mettre", "mettent"}
