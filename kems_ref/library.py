@@ -57,7 +57,7 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
         "command_line", "question_label", "rules_question", "table_asked", "understood_labels",
-        "letters_if_lost")
+        "letters_if_lost", "answer_question")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
 _public("kems_ref.outputs.compare", "compare", "Comparison")
@@ -113,6 +113,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.reader import read as read
     from .ask.reader import story_lang as story_lang
     from .ask.session import Asked as Asked
+    from .ask.session import answer_question as answer_question
     from .ask.session import asked_json as asked_json
     from .ask.session import check_reading as check_reading
     from .ask.session import command_line as command_line
@@ -317,14 +318,12 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     Raises :class:`KemsError` where the story cannot be ruled on (what was not understood), or is
     longer than ``MAX_STORY`` characters (``error.ask_too_long``, before any reading)."""
     from .ask.reader import read
-    from .ask.session import check_reading, convention_for, rules_question, settle, table_asked
+    from .ask.session import answer_question, check_reading, convention_for, rules_question, settle, table_asked
     from .corpus.naming import calls_of, likes_of
-    from .outputs.compare import compare
 
     reading = read(story, calls_of(convention), likes_of(convention))
     points = rules_question(story, reading)
     if points is not None:
-        return compare([*points, *([reading.convention] if reading.convention else [])], lang,
-                       players=table_asked(points, reading))
+        return answer_question(points, reading.convention, lang, table_asked(points, reading))[0]
     check_reading(reading, lang, prompter is not None)
     return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter)

@@ -1037,3 +1037,17 @@ def test_which_way_a_wrong_kems_is_marked_asked_in_french_is_no_deal_under_marqu
     """np53: "on leur donne +1 ?" was read as a deal ("donne") and refused."""
     data = ask_json(run, "Sous Marquoir, Hugo a annoncé Kems à tort. On se met -1 ou on leur donne +1 ?")
     assert (data["event"], data["verdict"]) == ("kems", "rejected")
+
+
+def test_a_question_on_the_rules_a_named_convention_is_silent_on_shows_what_the_others_say_beside_it(run):
+    """np53: "Bicycle rules … can we change it mid-game?" answered "bicycle — silent —" and nothing else."""
+    story = "We're playing Bicycle rules. The other team cracked our signal, can we change it mid-game?"
+    lines = run("ask", "--no-input", story).out.splitlines()
+    assert lines[:2] == ["Understood: a question about the rules: When may a team change its signal?",
+                         "Bicycle is silent on this; the other conventions beside it:"]
+    row = ask_json(run, story)["rows"][0]
+    assert (row["rule_point"], row["values"]["bicycle"]["silent"]) == ("signal.change", True)
+    assert row["values"]["pagat"]["short"] == "after any hand"
+    # a convention that answers is answered alone
+    assert list(ask_json(run, "Pagat rules: the other team figured out our signal, can we switch to a new one "
+                         "halfway through the game?")["rows"][0]["values"]) == ["pagat"]

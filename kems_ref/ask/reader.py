@@ -1269,6 +1269,8 @@ def _signal_changed(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: the team's sign found out by the others ("Marc l'avait grillé", "they had figured it out"): ``--after-caught``
 @phrase(r"\b(?:l |les )?(?:avait|avaient|a|ont) (?:grille|grillee|repere|reperee|decouvert|decouverte|devine|capte)\b"
+        r"|\b(?:had |have |has )?(?:figured out|cracked|worked out|found out|spotted|guessed|caught|read)"
+        r" (?:our|their|his|her|the) (?:signal|sign|signals|signs)\b"
         r"|\b(?:had |have |has )?(?:figured (?:it |them |ours |our signal |it all )?out|spotted it|caught on"
         r"|worked it out|cracked it)\b")
 def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1283,7 +1285,10 @@ def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
                                               r" (?:hand|manche|game|partie|round|donne)| between games"
                                               r"| entre les parties"
                                               r"| entre deux parties"))
-@phrase(r"\b(?:en changer|le changer|la changer|change it|change them|changer en cours de partie"
+@phrase(r"\b(?:change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game"
+        r"|in the middle of the game|halfway through(?: the game)?)|(?:switch|change) (?:to )?(?:a )?new one"
+        r" (?:mid game|halfway through(?: the game)?|during the game)"
+        r"|en changer|le changer|la changer|change it|change them|changer en cours de partie"
         r"|(?:switch|change|changer|passer) (?:to |a )?(?:a |un )?(?:new|nouveau|autre|another|different) (?:one|un)"
         r"|(?:pick|get|choose|agree) (?:a )?new one|(?:prendre|choisir) un nouveau(?! (?:signe|signal))"
         r"|changer de signe en cours"

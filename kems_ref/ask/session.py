@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Optional, Protocol
 
 from ..errors import KemsError
 from ..i18n import has, t
@@ -24,6 +24,9 @@ from ..referee.resolver import Ruling
 from ..referee.situation import CARD_FACTS, CHOICE, EVENTS, FACT_FLAGS, FACTS, FORM_FLAGS, OPTIONS, READING, table_point
 from ..words import fold
 from .reader import IDIOMS, QUESTION, Reading
+
+if TYPE_CHECKING:
+    from ..outputs.compare import Comparison
 
 YES = {"y", "yes", "o", "oui", "true", "1"}
 NO = {"n", "no", "non", "false", "0"}
@@ -173,6 +176,25 @@ SECOND_QUESTION = re.compile(
     r"\s(?:and|et|or|ou|,)\s+(?=(?:how|what|can|could|do|does|is|are|who|when|where|which|may|must|should|combien"
     r"|est-ce|est ce|peut|peut-on|peux|on peut|faut|il faut|quel|quelle|quels|quelles|qui|quand|comment|doit|où)\b)",
     re.IGNORECASE)
+
+
+def answer_question(points: list[str], named: Optional[str], lang: str,
+                    players: Optional[int]) -> tuple[Comparison, bool]:
+    """A question about the rules answered as ``compare`` answers it: under the convention the words name, else
+    every shipped one; where the named one is silent on every point asked, every convention beside it (what the
+    others say, "elsewhere") — with True for that widening."""
+    from ..outputs.compare import compare
+
+    if named is None:
+        return compare(points, lang, players=players), False
+    answer = compare([*points, named], lang, players=players)
+    from ..corpus.load import load
+
+    conv = load(named).id
+    silent = answer.rows and all(row["values"][conv]["silent"] for row in answer.rows if conv in row["values"])
+    if not silent or players is not None:
+        return answer, False
+    return compare(points, lang), True
 
 
 def table_asked(points: list[str], reading: Reading) -> Optional[int]:

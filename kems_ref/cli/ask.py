@@ -45,7 +45,18 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
             lost = session.letters_if_lost(story, reading, out.lang)
             if lost:  # "on a K-E-M, si on perd cette manche ?": the letter a lost hand costs, the answer first
                 out.console().print(escape(lost))
-        _answer_question(out, points, reading.convention, session.table_asked(points, reading))
+        # the named convention silent on every point asked: what the others say, beside it
+        answer, widened = session.answer_question(points, reading.convention, out.lang,
+                                                  session.table_asked(points, reading))
+        if widened and reading.convention is not None and not out.as_json:
+            from rich.markup import escape
+
+            from ..library import load
+
+            out.console().print(escape(t("ask.silent_elsewhere", out.lang, name=load(reading.convention).short_name)))
+        from ..library import COMPARE
+
+        out.write(answer, COMPARE)
         return
     session.check_reading(reading, out.lang, can_ask)
     convention = _convention(reading.convention, convention, convention_given == "typed")
@@ -67,15 +78,6 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
         if reading.unknown:
             console.print(f"[dim]{escape(t('ask.not_understood', out.lang))} {escape(', '.join(reading.unknown))}[/]")
     out.write(session.settle(reading, convention, out.lang, prompter))
-
-
-def _answer_question(out: Out, points: list[str], named: Optional[str], players: Optional[int]) -> None:
-    """A question about the rules: the points it asks about, each convention's answer and source
-    (the one the words name, else every shipped convention), rendered as ``compare`` renders; a
-    table size the question gives ("on est 5") is answered first, convention by convention."""
-    from ..library import COMPARE, compare
-
-    out.write(compare([*points, *([named] if named else [])], out.lang, players=players), COMPARE)
 
 
 def _convention(named: Optional[str], given: str, typed: bool) -> str:
