@@ -57,7 +57,7 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
         "command_line", "question_label", "rules_question", "table_asked", "understood_labels",
-        "letters_if_lost", "answer_question")
+        "letters_if_lost", "answer_question", "letters_convention")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
 _public("kems_ref.outputs.compare", "compare", "Comparison")
@@ -119,6 +119,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.session import command_line as command_line
     from .ask.session import complete as complete
     from .ask.session import convention_for as convention_for
+    from .ask.session import letters_convention as letters_convention
     from .ask.session import letters_if_lost as letters_if_lost
     from .ask.session import question_label as question_label
     from .ask.session import rules_question as rules_question
@@ -318,12 +319,21 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     Raises :class:`KemsError` where the story cannot be ruled on (what was not understood), or is
     longer than ``MAX_STORY`` characters (``error.ask_too_long``, before any reading)."""
     from .ask.reader import read
-    from .ask.session import answer_question, check_reading, convention_for, rules_question, settle, table_asked
+    from .ask.session import (
+        answer_question,
+        check_reading,
+        convention_for,
+        letters_convention,
+        rules_question,
+        settle,
+        table_asked,
+    )
     from .corpus.naming import calls_of, likes_of
 
     reading = read(story, calls_of(convention), likes_of(convention))
     points = rules_question(story, reading)
     if points is not None:
+        reading.convention = reading.convention or letters_convention(reading)  # "we're on K-E-M-P"
         return answer_question(points, reading.convention, lang, table_asked(points, reading))[0]
     check_reading(reading, lang, prompter is not None)
     return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter)

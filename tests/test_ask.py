@@ -1051,3 +1051,80 @@ def test_a_question_on_the_rules_a_named_convention_is_silent_on_shows_what_the_
     # a convention that answers is answered alone
     assert list(ask_json(run, "Pagat rules: the other team figured out our signal, can we switch to a new one "
                          "halfway through the game?")["rows"][0]["values"]) == ["pagat"]
+
+
+def test_letters_held_with_no_convention_named_are_answered_under_the_one_game_that_spells_them(run):
+    """np54: "We're on K-E-M-P already…" answered on nine conventions' tables: only Pagat keeps the score in
+    letters, so the letters name the game — said, then answered under it."""
+    lines = run("ask", "--no-input", "We're on K-E-M-P already and we just lost another hand. Are we out?").out
+    assert lines.splitlines()[1:3] == [
+        "The letters K-E-M-P: of the conventions, only Pagat keeps the score in letters — answered under it.",
+        "Under Pagat a lost hand costs a letter. A team holding K-E-M-P that takes this letter has spelled KEMPS: "
+        "under Pagat it is out (Pagat, « Kemps » (John McLeod), via pagat.com, through the facts restated by the "
+        "project; Regles.com, réf. [2] — scoring)."]
+    data = ask_json(run, "We're on K-E-M-P already and we just lost another hand. Are we out?")
+    assert data["conventions"] == ["pagat"]
+
+
+@pytest.mark.parametrize(("story", "event", "verdict"), [
+    # np54: a word said "to warn his partner he had his square" is a spoken signal (Nathan allows a word)
+    ("On joue avec la règle Nathan : Karim a dit « banane » pour prévenir Sofia qu'il avait son carré, c'est permis ?",
+     "signal", "allowed"),
+    # np54: "just as" another call is the same moment: a Double Kems no Contre-Kems counters under Jouer au Kems
+    ("Under jouer au kems rules, Alex called double kems just as Jordan yelled contre-kems on them. Who scores?",
+     "contre-kems", "void"),
+])
+def test_np54_stories_are_ruled_on_their_own_point(run, story, event, verdict):
+    data = ask_json(run, story)
+    assert (data["event"], data["verdict"]) == (event, verdict)
+
+
+def test_can_the_dealer_give_everyone_five_cards_is_the_question_on_how_many_cards_a_hand_is_dealt(run):
+    """np54's misleading answer read "give … cards" as a card passed to a partner."""
+    data = ask_json(run, "Under wikipedia rules, can the dealer give everyone 5 cards?")
+    assert [row["rule_point"] for row in data["rows"]] == ["deal.hand_size"]
+
+
+@pytest.mark.parametrize(("story", "points"), [
+    # hv3: questions on the rules a player asks, each on its own point
+    ("combien de points pour un double kems ?", ["call.double_kems.right"]),
+    ("double kems ça vaut combien avec wikipédia ? et les autres peuvent faire contre kems dessus ?",
+     ["call.double_kems.right", "call.double_kems.counter"]),
+    ("nathan rules with 4 players, is it 32 or 52 cards?", ["players.count", "deck.size"]),
+    ("règle brève, si quelqu'un a 3 cartes pareilles au début on fait quoi ?", ["deal.identical_cards"]),
+    ("jouer au kems rules: if someone calls contre kems wrong can he call it again later in the same round?",
+     ["call.contre_kems.after_wrong"]),
+    ("pagat rules, do i drop my card first or take first? and can i put back the same card i just took?",
+     ["exchange.order", "exchange.retake"]),
+    ("qui décide de balayer le milieu ? faut que tout le monde soit d'accord ?", ["sweep.trigger"]),
+])
+def test_hv3_questions_on_the_rules_are_answered_on_their_points(run, story, points):
+    assert [row["rule_point"] for row in ask_json(run, story)["rows"]] == points
+
+
+def test_a_call_asked_first_and_a_rule_point_asked_after_is_a_dispute_with_the_point_answered_beside(run):
+    """hv3: "can someone call kems while we're sweeping? and who's allowed to ask for a sweep?" — both answered."""
+    data = ask_json(run, "wikipedia rules: can someone call kems while we're sweeping the middle? and who's allowed "
+                    "to ask for a sweep?")
+    assert (data["event"], data["verdict"]) == ("kems", "void")
+    assert [q["rule_point"] for q in data["questions"]] == ["sweep.trigger"]
+
+
+@pytest.mark.parametrize(("story", "verdict"), [
+    # hv3's misleading answer: "dire kems soi-même" is the holder's own call, which Ducale gives the partner
+    ("est ce qu'on a le droit de dire kems soi-même quand c'est nous qui avons le carré ?", "void"),
+    # "et si jamais" is a hypothetical, never a negation to refuse
+    ("et si jamais la pioche est vide et que personne a fait kems ?", "unspecified"),
+])
+def test_hv3_disputes_are_read_whole(run, story, verdict):
+    assert ask_json(run, story)["verdict"] == verdict
+
+
+def test_a_contre_kems_said_wrong_beside_its_word_is_wrong_under_wikipedia_its_caller_loses_a_point(run):
+    """hv3: "contre-kems faux" was not read (Wikipédia's contradiction on whom the call accuses still branches on the
+    partner's hand)."""
+    data = ask_json(run, "contre-kems faux en règle wikipédia, on perd un point ou c'est eux qui en gagnent un ?")
+    assert {"words": "faux", "option": "call_wrong_told", "value": True} in data["understood"]
+    wrong = [b["ruling"] for b in data["branches"] if b["ruling"]["score"]
+             == [{"team": "callers", "change": -1, "unit": "point"}]]
+    assert [r["verdict"] for r in wrong] == ["rejected"]

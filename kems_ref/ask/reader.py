@@ -114,6 +114,8 @@ def fold(text: str) -> str:
 
 
 _SUIT_SYMBOLS = {"♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c", "♠": "s", "♤": "s"}
+#: an elision's apostrophe while the words are cut (a letter to the tokenizer: "n'" stays one word, read "ne")
+ELIDED = "\u02bc"
 _ELISION = re.compile(r"(?i)\b(j|l|d|n|s|m|t|c|qu|jusqu|lorsqu|puisqu)['’]")
 _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r"\1 \2"),
                  (r"(?i)\bkem['’]?s\b", "kems"), (r"(?i)\bcan['’]t\b", "can not"), (r"(?i)\bwon['’]t\b", "will not"),
@@ -144,6 +146,7 @@ class Token:
     quoted: bool = False  # inside words a player is quoted as saying: a claim, never a fact of the story
     quote: str = ""  # on a quote's first word: the quote as typed
     asked: bool = False  # its clause ends with a question mark ("je peux faire mon signe … ?")
+    glued: bool = False  # an elided word ("n'", "l'"): written against the next one, as typed ("n'avait")
 
 
 #: a player's words quoted after a verb of saying ("Paul dit 'non, je l'avais pas pris'", he said "no way"):
@@ -197,9 +200,12 @@ def _tokenize(story: str) -> list[Token]:
     text = story
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text)
-    text = _ELISION.sub(lambda m: m.group(1) + "e ", text)
+    text = _ELISION.sub(lambda m: m.group(1) + ELIDED + " ", text)
     tokens = []
     for raw in re.findall(r"[^\W_]+[♥♡♦♢♣♧♠♤]?|[♥♡♦♢♣♧♠♤]", text):
+        if raw.endswith(ELIDED):  # "n'" read as "ne", shown as typed
+            tokens.append(Token(raw[:-1] + "'", fold(raw[:-1]) + "e", glued=True))
+            continue
         suit = _SUIT_SYMBOLS.get(raw[-1], "")
         word = fold(raw[:-1] if suit else raw) + suit
         if not suit and _REPEATED_RANK.fullmatch(word):  # "QQQQ", "7777": one card per letter
@@ -252,6 +258,9 @@ class Reading:
     #: Contre-Kems ruled): ruled on its own after the main ruling (session.settle), from ``story``
     set_aside: Optional[str] = None
     story: str = ""
+    #: the story asks about a call first and names rule points only in a later question ("can someone call kems
+    #: while we sweep? and who may ask for a sweep?"): a dispute, its points answered beside it
+    points_later: bool = False
     #: the caller says his accusation was wrong ("I called contre kems and I was wrong"): what follows
     #: from it is settled with the convention's meaning of a wrong call (session.settle)
     call_wrong: bool = False
@@ -455,6 +464,33 @@ VERDICT = (r"(?:right|wrong|correct|incorrect|good|bad|valid|invalid|ok|okay|fai
 ASKING = (r"(?:was it|is it|was that|is that|was this|is this|does it|does that|did it|did that|is he|was he|is she"
           r"|was she|est ce que(?: ce| ca| cela| il| elle)?(?: etait| est| a ete)?|est ce|etait ce|ce etait|ce est"
           r"|ca etait|cela etait|ca|cela) ")
+
+#: what a call is worth, asked ("combien de points pour un double kems ?", "double kems ça vaut combien",
+#: "how many points is a contre kems worth"): the call's score as each source gives it — no call told
+WORTH_CALL = r"(double kems|double kemps|contre kems|contre kemps|counter kems|counter kemps|stop kemps|kems|kemps)"
+
+
+@phrase(rf"\bcombien de points (?:pour|vaut|rapporte|fait|donne) (?:un |le )?{WORTH_CALL}\b"
+        # (a call told before it, "j'ai annoncé Double Kems. Ça vaut combien ?", is the dispute: its score asked)
+        rf"|(?<!annonce )(?<!dit )(?<!crie )(?<!called )(?<!said )(?<!shouted )(?<!fait )(?<!double )(?<!contre )"
+        rf"(?<!counter )(?<!stop )\b(?:un |le )?{WORTH_CALL}"
+        rf" (?:ca |ce |il )?(?:vaut|rapporte|fait|donne) combien(?: de points)?\b"
+        rf"|\bhow many points (?:is|for|does) (?:a |the )?{WORTH_CALL}(?: (?:worth|give|get you|score))?\b"
+        rf"|\bwhat s (?:a |the )?{WORTH_CALL} worth\b|\bhow much is (?:a |the )?{WORTH_CALL} worth\b")
+def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
+    call = next(g for g in m.groups() if g)
+    kind = "double_kems" if call.startswith("double") else "kems" if call in ("kems", "kemps") else "contre_kems"
+    return [("rule_point", f"call.{kind}.right")]
+
+
+#: whether a Double Kems can be countered, asked ("les autres peuvent faire contre kems dessus ?", "can they call
+#: contre kems on it?"): the rule point, answered as compare does
+@phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|ils))? (?:faire|dire|annoncer|call|say)"
+        r" (?:un )?(?:contre kems|contre kemps|counter kems|stop kemps)(?: (?:dessus|sur un double kems|sur le double"
+        r"|on it|on a double kems|against it|against a double kems|on the double))\b")
+def _double_countered_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "call.double_kems.counter")]
+
 
 
 @phrase(rf"\b(?:{ASKING})?{VERDICT} (?:or|ou) (?:not|no|pas|non|(?:not |pas )?{VERDICT})\b"
@@ -660,7 +696,8 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:pile |juste |exactement )?au (?:meme |moment precis |)moment (?:ou|precis ou)"
         r"|simultaneously|at once together|(?:pretty much|basically|almost|nearly) together|together"
         r"(?= (?:who|qui|,|$))|(?:quasi|presque|pratiquement|a peu pres|genre) (?:en meme temps|au meme moment)"
-        r"|in the same breath"
+        r"|in the same breath|(?:just|right|exactly) as(?= [a-z]+ (?:called|yelled|shouted|said|announced|cried"
+        r"|was calling|was yelling|was shouting|was saying|called out))"
         r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"en même temps": a Kems and a Contre-Kems called at the same moment (``--simultaneous``)."""
@@ -835,6 +872,76 @@ def _count_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "exchange.count")]
 
 
+
+#: the exchange's order, asked as its two ways ("do i drop my card first or take first?", "je pose d'abord ou je
+#: prends d'abord ?"): the rule point, never a told order
+@phrase(r"\b(?:do (?:i|we|you) )?(?:drop|put|put down|discard|lay down|pose|poser|depose|deposer)(?: (?:my card|mine"
+        r"|ma carte|one|une carte|a card))?(?: down)? (?:first|en premier|de abord|dabord) (?:or|ou)"
+        r"(?: (?:do (?:i|we|you)|je|on|is it))? (?:take|pick up|grab|draw|prends|prendre|prend|ramasse|pioche)"
+        r"(?: (?:one|une|a card|une carte))? (?:first|en premier|de abord|dabord)\b"
+        r"|\b(?:take|pick up|grab|prends|prendre|prend) (?:first|en premier|de abord|dabord) (?:or|ou)"
+        r"(?: (?:do (?:i|we|you)|je|on))? (?:drop|put|put down|discard|pose|poser|depose)(?: down)?"
+        r" (?:first|en premier|de abord|dabord)\b")
+def _order_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "exchange.order")]
+
+
+#: which deck, asked by its two sizes ("is it 32 or 52 cards?", "on joue à 32 ou à 52 ?"): the deck's rule point
+@phrase(r"\b(?:a )?(?:32|36|52|54) (?:ou|or) (?:a )?(?:32|36|52|54)(?: (?:cartes|cards))?\b")
+def _deck_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "deck.size")]
+
+
+#: whether a caller may call again, asked ("can he call it again later in the same round?", "il peut le refaire
+#: plus tard ?"): what a wrong accusation does to its caller's later calls (call.contre_kems.after_wrong)
+@phrase(r"\b(?:can|may|could|is|peut|peuvent|a t il le droit de|a t elle le droit de|a le droit de)"
+        r"(?: (?:he|she|they|il|elle|ils))?(?: allowed to)? (?:call|say|make|faire|dire|annoncer|refaire|redire"
+        r"|recall|try)(?: (?:it|one|un|le|la|another|a new one|un autre|contre kems|another contre kems"
+        r"|a contre kems|un contre kems))? (?:again|encore|de nouveau|a nouveau|une autre fois|later|plus tard"
+        r"|encore une fois)(?: (?:later|plus tard))?(?: (?:in the same (?:round|hand)|dans la meme manche"
+        r"|pendant la manche|this (?:round|hand)))?\b")
+def _call_again_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "call.contre_kems.after_wrong")]
+
+
+#: who may ask for the middle to be swept ("who's allowed to ask for a sweep?", "qui décide de balayer le milieu ?")
+@phrase(r"\b(?:who|qui) (?:is |s |can |may |peut |a le droit de |gets to |decides? (?:to |de )?|decide (?:de |d )?)?"
+        r"(?:allowed to |le droit de )?(?:ask for |call for |request |demander |propose |proposer |order )?"
+        r"(?:a |the |le |un )?(?:sweep|balayage|balayer)(?: (?:le milieu|the middle|the center))?\b")
+def _sweep_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "sweep.trigger")]
+
+
+#: whether a card just taken may go straight back ("can i put back the same card i just took?"): exchange.retake
+@phrase(r"\b(?:put back|give back|throw back|reposer|remettre|rejeter) (?:the same card|la meme carte"
+        r"|the card (?:i|he|she) just took|la carte que (?:je|il|elle) (?:viens|vient) de prendre)\b")
+def _retake_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "exchange.retake")]
+
+
+#: identical cards at the deal, asked without their rank ("si quelqu'un a 3 cartes pareilles au début ?"): the rule
+#: on dealt identical cards
+@phrase(r"\b(?:[2-4]|deux|trois|quatre|two|three|four) (?:cartes |cards )?(?:pareilles|identiques|identical|alike"
+        r"|of a kind|the same|de la meme valeur|de meme valeur) (?:au debut|des le debut|a la donne|at the start"
+        r"|at the beginning|at the deal|from the deal|in the deal|des la donne|right from the deal)\b")
+def _identical_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "deal.identical_cards")]
+
+
+#: "et si jamais…", "if ever…": a hypothetical, no negation
+phrase(r"\b(?:et )?si jamais\b|\bif ever\b")(_nothing)
+#: "(pas encore dans ma main)", "not yet in my hand": the lifted card's state — the point the story asks about
+phrase(r"\b(?:pas encore|not yet|pas tout a fait|not quite) (?:dans|en|in) (?:ma |sa |la |my |his |her |the )?"
+       r"(?:main|hand)\b")(_nothing)
+
+
+#: "no signal seen", "sans voir de signe": how the caller came to call, listed — never a negation to refuse
+@phrase(r"\b(?:no |without (?:a |any |seeing (?:a |any )?)?|sans (?:voir )?(?:de |le |aucun )?)(?:signal|sign|signe)"
+        r"(?: (?:seen|vu|spotted|given|fait|donne))?\b")
+def _no_sign_seen(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
 #: "we just got caught by a Stop Kemps", "on s'est fait griller": the accusation found a square
 @phrase(r"\b(?:we|they|he|she|i) (?:just )?(?:got|were|was|have been|had been) caught\b"
         r"|\b(?:on|ils|il|elle) (?:se est|s est) fait (?:griller|choper|pincer|prendre)\b")
@@ -843,7 +950,9 @@ def _got_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "Sofia a distribué 5 cartes à chacun", "he dealt five cards each": how many cards a hand is dealt — the rule point
-@phrase(r"\b(?:(?:a |avait |ont |has |had )?(?:distribue|donne|dealt|deals|dealing|deal|distribuer|donner)"
+@phrase(r"\b(?:give|gives|gave|giving|deal|deals|dealt) (?:everyone|everybody|each player|each of us|all players"
+        r"|every player) (?:[4-8]|four|five|six) cards\b"
+        r"|\b(?:(?:a |avait |ont |has |had )?(?:distribue|donne|dealt|deals|dealing|deal|distribuer|donner)"
         r"|(?:we |on )?(?:play|plays|playing|joue|jouons|jouer) with|(?:on )?joue avec|avec)"
         r" (?:[4-8]|quatre|cinq|six|four|five|six) (?:cartes|cards)"
         r" (?:a chacun|chacun|a chaque joueur|a tout le monde|par joueur|par personne|each|to each player|to each"
@@ -949,6 +1058,13 @@ def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?:contre kems|contre kemps|contre)(?: faux| rate| errone)?)\b")
 def _barred(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("barred", True)]
+
+
+#: "contre-kems faux", "stop kemps wrong": the accusation said wrong beside its word (a Kems: _kems_adjective)
+@phrase(r"(?:(?<=\bcontre kems )|(?<=\bcontre kemps )|(?<=\bcounter kems )|(?<=\bcounter kemps )"
+        r"|(?<=\bstop kemps )|(?<=\bstop kems ))(?:faux|fausse|wrong|false|rate)\b(?! (?:a|at|entre|avec|with) )")
+def _accusation_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("it_was", False)]
 
 
 #: "contre kems faux sur l'équipe de Fatou", "a wrong stop kemps": the accusation was wrong (the call words are left
@@ -1151,7 +1267,8 @@ def _ungathered(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "himself", as players say a call was made by the square's holder (``--by-holder``)
-SELF = r"(?:himself|herself|myself|lui meme|elle meme|moi meme)"
+SELF = r"(?:himself|herself|myself|yourself|oneself|themselves|ourselves|lui meme|elle meme|moi meme|soi meme"\
+       r"|nous memes|toi meme)"
 
 
 @phrase(r"(?:(?<=\bkems )|(?<=\bkemps )|(?<=\bkem s )|(?<=\bquems )|(?<=\bit )|(?<=\bannonce )|(?<=\bdit )"
@@ -1291,6 +1408,7 @@ def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|en changer|le changer|la changer|change it|change them|changer en cours de partie"
         r"|(?:switch|change|changer|passer) (?:to |a )?(?:a |un )?(?:new|nouveau|autre|another|different) (?:one|un)"
         r"|(?:pick|get|choose|agree) (?:a )?new one|(?:prendre|choisir) un nouveau(?! (?:signe|signal))"
+        r"|(?:switch|change|swap) (?:them|it|signals|signs) (?:between|after) (?:hands|rounds|each hand|every hand)"
         r"|changer de signe en cours"
         r"|change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game|in the middle of"
         r" the game))\b")
@@ -1320,7 +1438,10 @@ def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:a dit|dit|disait|dire|said|says|saying|say|whispered|chuchote|a chuchote|murmure|a murmure|a crie"
         r"|shouted)"
         r"(?: [a-z]+){0,5}? (?:comme|as|en guise de|pour) (?:me |te |lui |nous |leur )?(?:faire )?"
-        r"(?:a |the |un |le |son |sa |her |his |their |leur )?(?:signal|signe|sign)\b")
+        r"(?:a |the |un |le |son |sa |her |his |their |leur )?(?:signal|signe|sign)\b"
+        rf"|\b(?:pour|to) (?:prevenir|avertir|dire a|signaler a|faire savoir a|tell|warn|alert|signal|let)"
+        rf"(?: [a-z]+){{1,2}}? (?:que |qu |that )?(?:il|elle|he|she) (?:avait|a|had|has|tenait|got)"
+        rf" (?:son |un |le |sa |his |her |a |the |their )?{SQUARE}\b")
 def _said_as_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
@@ -1758,7 +1879,13 @@ class _Text:
         return None
 
     def words(self, first: int, end: int) -> str:
-        return " ".join(tok.text for tok in self.tokens[first:end])
+        return _joined(self.tokens[first:end])
+
+
+def _joined(tokens: list[Token]) -> str:
+    """Words as typed, an elided one against the next ("personne n'avait de carré")."""
+    return "".join(tok.text + ("" if tok.glued and i + 1 < len(tokens) else " ")
+                   for i, tok in enumerate(tokens)).rstrip()
 
 
 #: words that only French has, and only English, among those tables use most
@@ -2127,7 +2254,7 @@ def _card_groups(tokens: list[Token]) -> list[Item]:
         if cards and not (len(cards) == 1 and tokens[i].word.isdigit() and end == i + 1):
             for k in range(i, end):  # (a lone number is no hand: "à 6", "the 6 of us")
                 tokens[k].claimed = True
-            items.append(Item("cards", cards, i, end, " ".join(t.text for t in tokens[i:end])))
+            items.append(Item("cards", cards, i, end, _joined(tokens[i:end])))
             i = end
         else:
             i += 1
@@ -2658,6 +2785,18 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
     return str(later.value)
 
 
+def _points_later(tokens: list[Token], items: list[Item]) -> bool:
+    """A call (Kems, Contre-Kems…) told in or before the story's first question, and every rule point named only in
+    a later one."""
+    asked = [tok.clause for tok in tokens if tok.asked]
+    if not asked:
+        return False
+    first = min(asked)
+    calls = [it for it in items if it.kind == "event" and it.value in CALLS and tokens[it.start].clause <= first]
+    points = [it for it in items if it.kind == "fact" and it.value[0] == "rule_point"]
+    return bool(calls) and all(tokens[it.start].clause > first for it in points)
+
+
 def _against_double(items: list[Item], double: Item, tokens: list[Token]) -> None:
     """A Contre-Kems beside a Double Kems: the Double Kems said back as the two squares it means (the
     ruling on the Contre-Kems reads the accused team's squares, whichever call came first)."""
@@ -2781,6 +2920,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
             if it.kind == "fact" and it.value[0] == "rule_point" \
                     and it.value[1] not in [v for _, a, v in reading.understood if a == "rule_point"]:
                 reading.understood.append((it.words, "rule_point", it.value[1]))
+        reading.points_later = tokens is not None and _points_later(tokens, items)
     letters = facts.pop("letters_held", None)
     if letters:  # "on a K-E-M": what the team holds, said back; a question on it asks about the score
         reading.understood.append((_said(items, "letters_held")[0], "letters_held", "-".join(letters)))

@@ -121,12 +121,15 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     from ..corpus.lookup import find_points
     from .reader import tokenize
 
-    # a question on a rule point the words name ("changer de signe après un contre-kems ?"): the call is its context
-    named_point = any(attr == "rule_point" for _, attr, _ in reading.understood)
+    # a question on a rule point the words name ("changer de signe après un contre-kems ?"): the call is its context —
+    # unless the call is asked about first and the point only in a later question ("can someone call kems while we
+    # sweep? and who may ask for a sweep?"): a dispute, the point answered beside it (asked_beside)
+    named_point = any(attr == "rule_point" for _, attr, _ in reading.understood) and not reading.points_later
     told = reading.cards_told or (not named_point and (reading.event is not None or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)))
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
-    if told or not QUESTION.search(words):
+    # a question mark asks too where the words name the point ("is it 32 or 52 cards?", "… au début on fait quoi ?")
+    if told or not (QUESTION.search(words) or (named_point and "?" in story)):
         return None
     table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
     if any(attr == "letters_held" for _, attr, _ in reading.understood):  # "on a K-E-M-P, on a perdu ?"
@@ -342,6 +345,21 @@ def letters_if_lost(story: str, reading: Reading, lang: str) -> Optional[str]:
 
 #: a question on how many ("combien de manches on peut encore perdre ?", "how many more hands can we lose?")
 HOW_MANY = re.compile(r"\b(?:combien|how many)\b")
+
+
+def letters_convention(reading: Reading) -> Optional[str]:
+    """The one shipped convention whose game spells the letters a story says a team holds ("we're on K-E-M-P
+    already") where the story names none: the letters say which game is played (only Pagat keeps the score in
+    letters); None where the story names a convention, tells no letters, or several games spell them."""
+    from ..corpus.load import load_all
+
+    held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
+    if held is None or reading.convention is not None:
+        return None
+    letters = held.replace("-", "")
+    spelling = [conv.id for conv in load_all() if conv.value("score.system") == "letters"
+                and (_target_word(conv) or "").startswith(letters)]
+    return spelling[0] if len(spelling) == 1 else None
 
 
 def _target_word(conv: Any) -> Optional[str]:

@@ -37,11 +37,20 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
     reading = read(story, calls_of(convention) if convention else None, likes_of(convention))
     points = session.rules_question(story, reading)
     if points is not None:  # "on joue en combien de points ?": answered from the data, like compare POINT
+        spelled = session.letters_convention(reading)  # "we're on K-E-M-P": the one game that spells them
+        if spelled is not None:
+            reading.convention = spelled
         if not out.as_json:  # which question was understood comes first, as for a dispute
             from rich.markup import escape
 
             said = session.question_label(points, out.lang)
             out.console().print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
+            if spelled is not None:
+                from ..library import load
+
+                held = next(v for _, attr, v in reading.understood if attr == "letters_held")
+                out.console().print(escape(t("ask.letters_convention", out.lang, held=held,
+                                             name=load(spelled).short_name)))
             lost = session.letters_if_lost(story, reading, out.lang)
             if lost:  # "on a K-E-M, si on perd cette manche ?": the letter a lost hand costs, the answer first
                 out.console().print(escape(lost))

@@ -27,7 +27,8 @@ STOP = set("""
 how many much what which who whom when where is are was were the a an of to in on at for do does did we you
 they it its be can may must there with and or per by under according combien quel quelle quels quelles qui que
 quoi quand ou est sont etait ce cet cette ces le la les un une des du de d l en au aux on joue jouer nous vous
-il elle ils elles pour par sous selon avec et y a faut peut doit vaut valent worth just juste
+il elle ils elles pour par sous selon avec et y a faut peut doit vaut valent worth just juste soit soient sois
+suis es sommes etes ai avons avez ont si se tout tous toute toutes monde
 """.split())  # noqa: SIM905 (a word list reads better as text)
 #: words that name one thing in French and another in English ("pair": an even number of players in
 #: French, two cards of a rank in both): never a subject alone, only in a phrase ("nombre pair")
