@@ -1128,3 +1128,9 @@ def test_a_contre_kems_said_wrong_beside_its_word_is_wrong_under_wikipedia_its_c
     wrong = [b["ruling"] for b in data["branches"] if b["ruling"]["score"]
              == [{"team": "callers", "change": -1, "unit": "point"}]]
     assert [r["verdict"] for r in wrong] == ["rejected"]
+
+
+def test_a_sign_everyone_can_see_is_a_visible_gesture_ducale_allows(run):
+    """np55's probe: "tout le monde peut le voir" was listed, and the ruling asked what form the sign took."""
+    data = ask_json(run, "Antoine fait son signe en tapant la table, tout le monde peut le voir. Ça passe ?")
+    assert (data["event"], data["verdict"]) == ("signal", "allowed")

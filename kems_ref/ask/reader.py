@@ -1461,7 +1461,11 @@ def _sound(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|a cligne de (?:l|le) oeil|nod|nodded|hoche la tete|a hoche la tete|smiled|a souri|sourire|a smile"
         r"|scratched (?:his|her) (?:nose|ear|head)|se est gratte (?:le nez|l oreille|le oreille|la tete)"
         r"|touched (?:his|her) nose"
-        r"|a touche son nez|se est touche le nez|visible (?:sign|signal)|signe visible)\b")
+        r"|a touche son nez|se est touche le nez|visible (?:sign|signal)|signe visible"
+        r"|(?:en )?(?:tapant|tape|tapote|tapotant|frappe|frappant|cogne|cognant) (?:sur )?la table"
+        r"|(?:taps|tapped|tapping|knocks|knocked|knocking) (?:on )?the table"
+        r"|(?:tout le monde|everyone|everybody|toute la table|the whole table) (?:peut|pouvait|can|could)"
+        r" (?:le |la )?(?:voir|see)(?: it)?)\b")
 def _gesture(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("gesture", True), ("event_hint", "signal")]
 
@@ -1470,7 +1474,9 @@ def _gesture(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|in secret|behind (?:his|her|the) (?:back|cards)"
         r"|so (?:that )?(?:nobody|no one)(?: else)? (?:can|could) see(?: it)?|where (?:the others|nobody|no one)"
         r"(?: else)? (?:can t|cannot|can not|could not|can) see(?: it)?|(?:pour |de sorte )?que personne (?:ne )?"
-        r"(?:le |la )?(?:voie|voit|puisse voir))\b")
+        r"(?:le |la )?(?:voie|voit|puisse voir)"
+        r"|(?:les autres|the others|the other team|personne|nobody|no one|les adversaires|the opponents)(?: ne)?"
+        r" (?:peuvent|peut|pouvaient|pouvait|can|could)(?: not| pas|t)? (?:le |la )?(?:voir|see)(?: it)?)\b")
 def _hidden(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("hidden", True), ("event_hint", "signal")]
 
