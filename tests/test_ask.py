@@ -1134,3 +1134,14 @@ def test_a_sign_everyone_can_see_is_a_visible_gesture_ducale_allows(run):
     """np55's probe: "tout le monde peut le voir" was listed, and the ruling asked what form the sign took."""
     data = ask_json(run, "Antoine fait son signe en tapant la table, tout le monde peut le voir. Ça passe ?")
     assert (data["event"], data["verdict"]) == ("signal", "allowed")
+
+
+@pytest.mark.parametrize(("story", "verdict"), [
+    # np57: "only had two pairs" is no square (the ruling asked the partner's hand back)
+    ("We're playing pagat rules, Tom yelled Kemps but his partner Sam only had two pairs. What happens?", "rejected"),
+    # np57: "while the dealer was laying the four new cards" is during the sweep, when Wikipédia forbids a call
+    ("Wikipedia rules: Zoe asked for a sweep and while the dealer was laying the four new cards Leo shouted Kems. "
+     "Does it count?", "void"),
+])
+def test_np57_stories_are_read_whole(run, story, verdict):
+    assert ask_json(run, story)["verdict"] == verdict

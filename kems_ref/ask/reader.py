@@ -1016,7 +1016,9 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|had put back|put back|had laid|had dealt)"
         r"(?= (?:les |the )?(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ ){0,2}(?:remettait|remet|replacait"
-        r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait)(?= (?:les |the )?"
+        r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait|was laying"
+        r"|was laying out|was laying down|was setting out|was setting down|was putting out|was putting down"
+        r"|posait|etalait|disposait)(?= (?:les |the )?"
         r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
         r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been)"
         r" (?:even |yet |all |fully )?(?:out|down|laid|turned"
@@ -1751,6 +1753,8 @@ def _and_so_did_i(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|ne {HAD} (?:pas|aucun)(?: de| un)?|without|sans|no|pas de|pas un)"
         rf" (?:a |an |un |de |the |le )?{SQUARE}\b"
         rf"|\b(?:ne )?{HAD} (?:rien|nothing)\b|\b(?:had|held|has) nothing\b"
+        # "only had two pairs", "n'avait que deux paires": two ranks, no square
+        rf"|\b(?:ne )?{HAD} (?:(?:que|qu|only|just) )?(?:two pairs|2 pairs|deux paires|2 paires)\b"
         # "she doesn't have it", "elle l'avait pas": said after a call, "it" is what the call claims
         rf"|\b(?:did not|does not|do not) (?:have|hold) (?:it|one|that)\b(?! (?:in|yet|when))"
         rf"|\b(?:ne )?(?:le|en) (?:avait|a|avais|ai) pas(?! (?:encore |vraiment )?(?:pris|prise|souleve|soulevee"
