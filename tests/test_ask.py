@@ -1145,3 +1145,20 @@ def test_a_sign_everyone_can_see_is_a_visible_gesture_ducale_allows(run):
 ])
 def test_np57_stories_are_read_whole(run, story, verdict):
     assert ask_json(run, story)["verdict"] == verdict
+
+
+def test_whether_the_other_team_can_kill_a_double_kems_is_the_question_on_countering_it(run):
+    """np58: "can the other team kill our Double Kems by shouting Contre Kems first?" was refused as two calls."""
+    data = ask_json(run, "Under Jouer au Kems rules, can the other team kill our Double Kems by shouting Contre Kems "
+                    "first?")
+    assert [row["rule_point"] for row in data["rows"]] == ["call.double_kems.counter"]
+    assert data["rows"][0]["values"]["jouer-au-kems"]["short"] == "no"
+
+
+def test_a_dispute_then_how_many_points_we_play_to_is_ruled_then_the_target_is_answered_beside(run):
+    """np58: "… On met -1 à son équipe ou +1 aux autres ? Et on joue en combien ?" dropped the second question."""
+    data = ask_json(run, "On note sur Marquoir : Lucas a crié Kems à tort. On met -1 à son équipe ou +1 aux autres ? "
+                    "Et on joue en combien ?")
+    assert (data["convention"], data["event"], data["verdict"]) == ("marquoir", "kems", "rejected")
+    assert [q["rule_point"] for q in data["questions"]] == ["score.target"]
+    assert data["unknown"] == []

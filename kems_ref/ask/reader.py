@@ -483,11 +483,23 @@ def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", f"call.{kind}.right")]
 
 
+#: the game's target asked in a few words ("et on joue en combien ?", "how many points do we play to?"): score.target —
+#: beside a dispute, answered after it (asked_beside)
+@phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) combien(?: de points)?\b"
+        r"|\bhow many points do we (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")
+def _target_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "score.target")]
+
+
 #: whether a Double Kems can be countered, asked ("les autres peuvent faire contre kems dessus ?", "can they call
 #: contre kems on it?"): the rule point, answered as compare does
 @phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|ils))? (?:faire|dire|annoncer|call|say)"
         r" (?:un )?(?:contre kems|contre kemps|counter kems|stop kemps)(?: (?:dessus|sur un double kems|sur le double"
-        r"|on it|on a double kems|against it|against a double kems|on the double))\b")
+        r"|on it|on a double kems|against it|against a double kems|on the double))\b"
+        r"|\b(?:kill|beat|cancel|counter|stop|block|ruin|annuler|contrer|bloquer|casser|tuer) (?:our|their|your|his|her"
+        r"|a|the|notre|leur|votre|un|le) (?:double kems|double kemps)(?: (?:by|en|with|avec) (?:shouting|calling|saying"
+        r"|yelling|criant|disant|annoncant|un|a)? ?(?:contre kems|contre kemps|counter kems|stop kemps)"
+        r"(?: (?:first|before|en premier|avant|avant nous|before us))?)?\b")
 def _double_countered_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "call.double_kems.counter")]
 
@@ -503,8 +515,8 @@ def _double_countered_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|was right)(?: (?:the |le |un |a )?(?:point|points|letter|lettre|hand|manche))?\b"
         r"|\b(?:what happens|what now|que se passe t il|ca se passe comment|comment ca se passe|que faire"
         r"|ca donne quoi|ca fait quoi|qu est ce que ca donne"
-        r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who takes (?:it|the"
-        r" (?:point|letter))|qui prend (?:le point|la lettre)"
+        r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who (?:takes|gets) (?:it"
+        r"|the (?:point|letter)|a (?:point|letter))|qui prend (?:le point|la lettre)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|or do we redeal"
@@ -513,6 +525,8 @@ def _double_countered_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
         r"|does that give|is this|for that|for this)\b"
         r"|\b(?:ca fait|cela fait|ca vaut|ca rapporte|ca donne) combien(?: de (?:points|lettres))?\b"
+        r"|\b(?:ca fait|ca vaut|ca rapporte|c est|is it|is that) (?:[1-5]|un|deux|trois|one|two|three) (?:ou|or)"
+        r" (?:[1-5]|un|deux|trois|one|two|three) (?:points|point|pts)\b"
         r"|\bcombien de (?:points|lettres) (?:ca fait|ca vaut|ca rapporte|ca donne|pour ca|on marque|ils marquent)\b")
 def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"was it right or not?", "c'était bon ou pas ?", "qui gagne ?": the question the story asks —
@@ -537,7 +551,8 @@ def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|retire|donne)|ils (?:prennent|marquent|gagnent)|do we (?:take|lose|get)|do they (?:get|take)"
         r"|give them|we give them) (?:un |une |one |a )?(?:[0-9]{1,2}|point|points|lettre|letter)"
         r"(?: (?:point|points|pt|pts))?\b"
-        r"|\b(?:on (?:met|donne|compte|enleve|retire|marque)|(?:do we |we |should we )?(?:put|write|mark|give))"
+        r"|\b(?:on (?:met|donne|compte|enleve|retire|marque)|(?:do we |we |should we )?(?:put|write|mark|give"
+        r"|enter|record))"
         r" [0-9]{1,2} (?:point |points |pt |pts )?(?:pour|a|aux|au|for|to) (?:the |le |la |les )?[a-z]+(?: team)?\b"
         r"|\b[0-9]{1,2} (?:point |points |pt |pts )?(?:pour|a|aux|for|to) (?:nous|eux|(?:l|le|la) autre equipe"
         r"|les autres|autres|(?:l|le|la) equipe adverse|the other team|the others|us|them|(?:[a-z]+|his|her|our"
@@ -1807,12 +1822,16 @@ phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonl
 
 # --- conventions and events -------------------------------------------------------------------
 
-CONVENTION_LEAD = (r"(?:(?:sous|selon|avec|suivant|on suit|nous suivons|we follow|following|under|with|using"
+CONVENTION_LEAD = (r"(?:(?:on note (?:sur|avec|selon)|on compte (?:avec|selon|sur)|on marque (?:avec|selon)"
+                   r"|we (?:score|keep score|count) (?:with|by|using)|scoring (?:with|by)"
+                   r"|we are (?:playing|using|going with|following|on)(?: (?:with|by))?"
+                   r"|(?:we |on )?(?:playing|play|joue|jouons)(?: (?:with|by|avec|selon))?"
+                   r"|sous|selon|avec|suivant|on suit|nous suivons|we follow|following|under|with|using"
                    r"|according to|per|by|in|chez|par|as in|comme dans|"
                    r"dans|on|en|d apres|de apres|dapres) )?"
                    r"(?:(?:la |le |les |the )?(?:regles? |rules? |notice |version |page )?(?:de |of |du )?)?"
                    r"(?:la |le |les |l |the )?")
-CONVENTION_TAIL = r"(?: (?:rules?|regles?|version|notice|convention|page))?"
+CONVENTION_TAIL = r"(?: (?:rules?|regles?|version|notice|convention|page|scoring))?"
 
 
 def _convention_patterns() -> list[tuple[str, str]]:
@@ -1961,6 +1980,8 @@ def vocabulary() -> frozenset[str]:
              # gestures told in a story: known words (listed where not read), never "corrected" into another
              "tap", "taps", "tapped", "tapping", "kick", "kicks", "kicked", "kicking", "foot", "feet", "pied", "pieds",
              "tapote", "tapotait", "wink", "winks", "winked", "nod", "nods", "nodded", "scratch", "scratches", "font",
+             # "on note sur Marquoir": how the table keeps its score, never "notre"
+             "note", "notes", "noter", "notait",
              # where players sit: words of a question on the table (answered by its rule point), never "corrected"
              "asseoir", "assoient", "assoit", "assis", "assise", "assises", "sit", "sits", "seated", "sitting",
              "mets", "met", "mettre", "mettent"}
@@ -2802,7 +2823,8 @@ def _points_later(tokens: list[Token], items: list[Item]) -> bool:
     if not asked:
         return False
     first = min(asked)
-    calls = [it for it in items if it.kind == "event" and it.value in CALLS and tokens[it.start].clause <= first]
+    calls = [it for it in items if tokens[it.start].clause <= first and (
+        (it.kind == "event" and it.value in CALLS) or (it.kind == "fact" and it.value[0] == "kems_verdict"))]
     points = [it for it in items if it.kind == "fact" and it.value[0] == "rule_point"]
     return bool(calls) and all(tokens[it.start].clause > first for it in points)
 

@@ -144,7 +144,8 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
 
         topic = idioms[0].split(".")[0]
         said = sorted({*idioms, *(p for p in found if p.split(".")[0] == topic)}, key=IDS.index)
-        return _and_asked(story, table + [p for p in said if p not in table])  # "en combien ? et à 6 ?": both
+        table = [p for p in table if p not in said]  # the idiom's point keeps its place among its topic's
+        return _and_asked(story, table + said)  # "en combien ? et à 6 ?": both
     if "players.count" in table:  # "on est 6 avec un seul paquet, on peut ?": the decks such a table needs too
         table += [p for p in found if p == "players.decks"]
     return _and_asked(story, table or found) or None
