@@ -821,3 +821,18 @@ rules:
     assert (wrong["verdict"], wrong["score"], wrong["score_settled"]) == ("rejected", [], False)
     assert wrong["explanation"].endswith("Loss says the calling team loses points, not how many: the table settles "
                                          "the amount.")
+
+
+def test_under_officiel_news_teams_of_two_are_described_so_teams_of_three_are_not_excluded(run):
+    """officielnews.com: "teams, most often of two" (teams.size described): a table that plays in threes is not
+    refused — the ruling says the source describes pairs without saying whether threes can play (var16's wrong
+    ruling said IMPOSSIBLE HERE)."""
+    path = os.path.join(HERE, "officielnews.yaml")
+    threes = ruling(run, "kems", "--hand", "Q Q Q Q", "--team-size", "3", "--players", "6", "-c", path)
+    assert threes["verdict"] == "upheld"
+    assert "Officiel News presents teams of 2 players without saying whether teams of 3 can play." in \
+        threes["explanation"]
+    assert run("conventions", "validate", path, "--strict").code == 0
+    # a prescribed size still excludes the others
+    assert ruling(run, "kems", "--hand", "Q Q Q Q", "--team-size", "3", "--players", "6", "-c",
+                  os.path.join(HERE, "team-spoons-ggg.yaml"))["verdict"] == "impossible"

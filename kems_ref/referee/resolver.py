@@ -320,6 +320,12 @@ def _teams(ctx: Ctx) -> tuple[Optional[int], bool]:
             tell("why.teams_fixed", teams=value["teams"])
         return value["teams"], sit.players >= 2 * value["teams"]
     if sit.team_size is not None:
+        if sit.team_size not in value["sizes"] and answer.force == "described":  # usage told, no rule against it
+            ctx._use("teams.size")
+            ctx.text_of(answer)
+            ctx.say("why.team_size_described", name=ctx.name, sizes=" / ".join(map(str, value["sizes"])),
+                    size=sit.team_size)
+            return sit.players // sit.team_size, sit.players % sit.team_size == 0
         if sit.team_size not in value["sizes"]:
             ctx._use("teams.size")
             raise TableExcluded("error.team_size_not_allowed", point="teams.size", convention=ctx.conv.short_name,
