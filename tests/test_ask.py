@@ -1162,3 +1162,23 @@ def test_a_dispute_then_how_many_points_we_play_to_is_ruled_then_the_target_is_a
     assert (data["convention"], data["event"], data["verdict"]) == ("marquoir", "kems", "rejected")
     assert [q["rule_point"] for q in data["questions"]] == ["score.target"]
     assert data["unknown"] == []
+
+
+@pytest.mark.parametrize(("story", "event", "verdict"), [
+    # np61: "while the new four were going down" is during the sweep, when Wikipédia allows no call
+    ("Wikipedia rules: Max asked to sweep the table and while the new four were going down Zoe shouted Kems. Does it "
+     "count?", "kems", "void"),
+    # np60: "pile quand" is the same moment: a Double Kems no Contre-Kems counters under Jouer au Kems
+    ("Avec les règles Jouer au Kems, Nico annonce double kems pile quand Sophie crie contre-kems, qui gagne ?",
+     "contre-kems", "void"),
+])
+def test_np60_np61_stories_are_read_whole(run, story, event, verdict):
+    data = ask_json(run, story)
+    assert (data["event"], data["verdict"]) == (event, verdict)
+
+
+def test_on_donne_le_point_a_l_equipe_de_hugo_is_the_question_never_a_word_left_over(run):
+    """np61: "On donne le point à l'équipe de Hugo ?" was listed as not understood."""
+    data = ask_json(run, "On suit Wikipédia. Sarah a dit Contre-Kems sur Hugo et il n'avait rien. On donne le point à "
+                    "l'équipe de Hugo ?")
+    assert (data["event"], data["unknown"]) == ("contre-kems", [])

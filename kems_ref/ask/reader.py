@@ -551,6 +551,8 @@ def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|retire|donne)|ils (?:prennent|marquent|gagnent)|do we (?:take|lose|get)|do they (?:get|take)"
         r"|give them|we give them) (?:un |une |one |a )?(?:[0-9]{1,2}|point|points|lettre|letter)"
         r"(?: (?:point|points|pt|pts))?\b"
+        r"|\b(?:on (?:donne|met|compte) (?:le|un) point (?:a|aux|au|pour) (?:le |la |les )?(?:equipe|team|autres|eux)"
+        r"|(?:do we |should we )?give (?:them |the other team |the others )?the point)\b"
         r"|\b(?:on (?:met|donne|compte|enleve|retire|marque)|(?:do we |we |should we )?(?:put|write|mark|give"
         r"|enter|record))"
         r" [0-9]{1,2} (?:point |points |pt |pts )?(?:pour|a|aux|au|for|to) (?:the |le |la |les )?[a-z]+(?: team)?\b"
@@ -711,7 +713,10 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:pile |juste |exactement )?au (?:meme |moment precis |)moment (?:ou|precis ou)"
         r"|simultaneously|at once together|(?:pretty much|basically|almost|nearly) together|together"
         r"(?= (?:who|qui|,|$))|(?:quasi|presque|pratiquement|a peu pres|genre) (?:en meme temps|au meme moment)"
-        r"|in the same breath|(?:just|right|exactly) as(?= [a-z]+ (?:called|yelled|shouted|said|announced|cried"
+        r"|(?:pile|juste|exactement) (?:quand|au moment ou)(?= [a-z]+ (?:crie|criait|dit|disait|annonce|annoncait"
+        r"|lance|lancait|hurle|hurlait|a crie|a dit|a annonce)\b)"
+        r"|in the same breath"
+        r"|(?:just|right|exactly) (?:as|when)(?= [a-z]+ (?:called|yelled|shouted|said|announced|cried"
         r"|was calling|was yelling|was shouting|was saying|called out))"
         r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1040,7 +1045,8 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|turned up|dealt)\b|\bavant que les (?:quatre )?nouvelles(?: cartes)? (?:soient|ne soient) (?:posees|sorties"
         r"|retournees|la)\b"
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:the |les )?(?:four |4 |quatre )?"
-        r"(?:new|nouvelles|fresh) (?:four |4 |quatre )?(?:cards|cartes) (?:were|was|are|etaient|sont)"
+        r"(?:new|nouvelles|fresh) (?:(?:four |4 |quatre )?(?:cards|cartes)|four|ones|quatre)"
+        r" (?:were|was|are|etaient|sont)"
         r" (?:going down|being laid|being put down|being dealt|being turned (?:over|up)|coming out"
         r"|en train de (?:sortir|tomber|etre posees))\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
