@@ -1182,3 +1182,20 @@ def test_on_donne_le_point_a_l_equipe_de_hugo_is_the_question_never_a_word_left_
     data = ask_json(run, "On suit Wikipédia. Sarah a dit Contre-Kems sur Hugo et il n'avait rien. On donne le point à "
                     "l'équipe de Hugo ?")
     assert (data["event"], data["unknown"]) == ("contre-kems", [])
+
+
+def test_a_wrong_contre_kems_and_can_she_still_call_later_is_the_question_on_what_a_wrong_caller_may_do(run):
+    """np62: "… and was wrong. Can she still call Contre Kems later this hand?" answered on whose hand held a square."""
+    data = ask_json(run, "Using the Jouer au Kems rules: Chloé called Contre Kems on Léo and was wrong. Can she still "
+                    "call Contre Kems later this hand?")
+    row = data["rows"][0]
+    assert (row["rule_point"], row["values"]["jouer-au-kems"]["short"]) == ("call.contre_kems.after_wrong",
+                                                                            "barred from Contre-Kems (this hand)")
+
+
+def test_taken_before_the_hunt_opened_and_without_putting_his_own_down_first_reads_both(run):
+    """np63: "et sans poser les siennes d'abord" was listed as not understood."""
+    data = ask_json(run, "Hugo a pris deux cartes au centre avant que Julie dise « la chasse est ouverte », et sans "
+                    "poser les siennes d'abord. C'est permis ?")
+    assert (data["verdict"], data["unknown"]) == ("forbidden", [])
+    assert "--take-first" in data["command"] and "--before-opening" in data["command"]

@@ -551,6 +551,7 @@ def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|retire|donne)|ils (?:prennent|marquent|gagnent)|do we (?:take|lose|get)|do they (?:get|take)"
         r"|give them|we give them) (?:un |une |one |a )?(?:[0-9]{1,2}|point|points|lettre|letter)"
         r"(?: (?:point|points|pt|pts))?\b"
+        r"|\bon leur (?:donne|met|file) (?:le|un) point\b"
         r"|\b(?:on (?:donne|met|compte) (?:le|un) point (?:a|aux|au|pour) (?:le |la |les )?(?:equipe|team|autres|eux)"
         r"|(?:do we |should we )?give (?:them |the other team |the others )?the point)\b"
         r"|\b(?:on (?:met|donne|compte|enleve|retire|marque)|(?:do we |we |should we )?(?:put|write|mark|give"
@@ -831,7 +832,8 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:et |and )?(?:il |elle |she |he )?(?:se est|s est) (?:plante|plantee|trompe|trompee|loupe|loupee)\b"
         r"(?! (?:sur|avec)\b)|\b(?:and |et )?(?:got it wrong|was wrong about it|messed it up)\b"
         r"|\b(?:just )?turned out (?:to be )?(?:wrong|false|bad)\b"
-        r"|\b(?:so |and |et |donc )?(?:he|she|il|elle) (?:was|avait) (?:wrong|tort)\b"
+        r"|\b(?:so |and |et |donc )?(?:he|she|il|elle) (?:was|avait) (?:wrong|tort)\b|\band was wrong\b"
+        r"|\bet (?:avait|a eu) tort\b"
         r"|\bs est (?:revele|revelee|avere|averee) (?:faux|fausse)\b")
 def _got_it_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", False)]
@@ -906,6 +908,14 @@ def _order_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "exchange.order")]
 
 
+#: "sans poser les siennes d'abord", "without putting his down first": taken before putting down
+@phrase(r"\b(?:sans|without) (?:avoir )?(?:pose|poser|deposer|depose|putting|dropping|laying)(?: down)?"
+        r" (?:les siennes|la sienne|ses cartes|sa carte|his own|her own|his|hers|his cards|her cards|one of his"
+        r"|one of hers|les miennes|la mienne|mine)(?: down)?(?: (?:de abord|dabord|avant|en premier|first))?\b")
+def _without_putting_first(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("take_first", True), ("event_hint", "exchange")]
+
+
 #: which deck, asked by its two sizes ("is it 32 or 52 cards?", "on joue à 32 ou à 52 ?"): the deck's rule point
 @phrase(r"\b(?:a )?(?:32|36|52|54) (?:ou|or) (?:a )?(?:32|36|52|54)(?: (?:cartes|cards))?\b")
 def _deck_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -919,7 +929,12 @@ def _deck_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|recall|try)(?: (?:it|one|un|le|la|another|a new one|un autre|contre kems|another contre kems"
         r"|a contre kems|un contre kems))? (?:again|encore|de nouveau|a nouveau|une autre fois|later|plus tard"
         r"|encore une fois)(?: (?:later|plus tard))?(?: (?:in the same (?:round|hand)|dans la meme manche"
-        r"|pendant la manche|this (?:round|hand)))?\b")
+        r"|pendant la manche|this (?:round|hand)))?\b"
+        r"|\b(?:can|may|could|is) (?:he|she|they) (?:still )?(?:allowed to )?(?:call|say|make) (?:it|one"
+        r"|contre kems|a contre kems|counter kems|stop kemps)? ?(?:later|later on)"
+        r"(?: (?:this|in the same|in this) (?:hand|round))?\b"
+        r"|\b(?:peut|peuvent) (?:il|elle|ils) (?:encore|toujours) (?:faire|dire|annoncer) (?:un )?"
+        r"(?:contre kems|contre)(?: (?:plus tard|dans la manche|pendant la manche))?\b")
 def _call_again_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "call.contre_kems.after_wrong")]
 
@@ -1570,8 +1585,8 @@ def _ban(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("ban_word", True)]
 
 
-@phrase(r"\b(?:before (?:play|playing|the game|we started|the start|the first deal)|avant (?:de jouer|la partie"
-        r"|le jeu|de commencer|la premiere donne))\b")
+@phrase(r"\b(?:before (?:play|playing|the game|we started|we start|we begin|starting|the start|the first deal)"
+        r"|avant (?:de jouer|la partie|le jeu|de commencer|la premiere donne))\b")
 def _before_play(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_play", True)]
 
