@@ -1199,3 +1199,22 @@ def test_taken_before_the_hunt_opened_and_without_putting_his_own_down_first_rea
                     "poser les siennes d'abord. C'est permis ?")
     assert (data["verdict"], data["unknown"]) == ("forbidden", [])
     assert "--take-first" in data["command"] and "--before-opening" in data["command"]
+
+
+@pytest.mark.parametrize(("story", "event", "verdict"), [
+    # np65: "personne n'a rien annoncé" is no call made, never a player nobody can place
+    ("Plus de cartes dans la pioche et personne n'a rien annoncé, on fait quoi ?", "stock-out", "unspecified"),
+    # np64: "prendre la dame au milieu et de poser mon 3 juste après" takes before putting down: Ducale forbids it
+    ("Est-ce que j'ai le droit de prendre la dame au milieu et de poser mon 3 juste après ?", "exchange", "forbidden"),
+])
+def test_np64_np65_stories_are_read_whole(run, story, event, verdict):
+    data = ask_json(run, story)
+    assert (data["event"], data["verdict"]) == (event, verdict)
+
+
+def test_c_est_faux_told_makes_the_accusation_wrong_and_on_leur_en_donne_un_asks_the_score(run):
+    """np65: "… et c'est faux. … on perd un point ou on leur en donne un ?" was refused as a deal ("donne")."""
+    data = ask_json(run, "Règle wiki : Inès fait contre-kems sur Tom et c'est faux. Il montre ses cartes à qui, et on "
+                    "perd un point ou on leur en donne un ?")
+    assert data["event"] == "contre-kems"
+    assert {"words": "c'est faux", "option": "call_wrong_told", "value": True} in data["understood"]

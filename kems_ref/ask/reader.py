@@ -420,7 +420,9 @@ def _before_they_called(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: "her partner hadn't said anything yet", "il n'avait encore rien dit": nothing said yet — listed, no negation
 @phrase(r"\b(?:had not|has not|did not|had n t|has n t|hadn t|hasn t|didn t) (?:yet )?(?:said|say|called|called out)"
         r" (?:anything|a word|a thing|kems|kemps)(?: yet)?\b"
-        r"|\b(?:ne |n )?(?:avait|a|avaient|ont) (?:encore |toujours )?rien (?:dit|annonce|crie)\b(?! (?:que|qu)\b)")
+        r"|(?<!\bpersonne )(?<!\bpersonne ne )\b(?:ne |n )?(?:avait|a|avaient|ont) (?:encore |toujours )?rien"
+        r" (?:dit|annonce|crie)\b"
+        r"(?! (?:que|qu)\b)")
 def _nothing_said_yet(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
@@ -551,7 +553,8 @@ def _point_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|retire|donne)|ils (?:prennent|marquent|gagnent)|do we (?:take|lose|get)|do they (?:get|take)"
         r"|give them|we give them) (?:un |une |one |a )?(?:[0-9]{1,2}|point|points|lettre|letter)"
         r"(?: (?:point|points|pt|pts))?\b"
-        r"|\bon leur (?:donne|met|file) (?:le|un) point\b"
+        r"|\bon leur (?:donne|met|file) (?:le|un) point\b|\bon leur en (?:donne|met|file) (?:un|1)\b"
+        r"|\bon (?:perd|se prend|prend) (?:un|1) point\b"
         r"|\b(?:on (?:donne|met|compte) (?:le|un) point (?:a|aux|au|pour) (?:le |la |les )?(?:equipe|team|autres|eux)"
         r"|(?:do we |should we )?give (?:them |the other team |the others )?the point)\b"
         r"|\b(?:on (?:met|donne|compte|enleve|retire|marque)|(?:do we |we |should we )?(?:put|write|mark|give"
@@ -644,6 +647,7 @@ def _no_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\bbefore (?:\w+ ){{0,2}}?(?:said|says|could say|had said|called|could call) (?:anything|a thing|a word)\b"
         rf"|\b(?:nobody|no one)(?: (?:had|has))? (?:called|said|announced|shouted) (?:anything|a thing|kems|kemps)\b"
         rf"|\b(?:with|without) (?:no |any )?(?:call|calls|announcement)(?: (?:made|at all))?\b"
+        rf"|\b(?:personne)(?: (?:ne|n))? (?:a|avait) rien (?:annonce|dit|crie|fait)\b"
         rf"|\b(?:nobody|no one|personne)(?: (?:ne|n))? (?:has|had|a|avait) (?:called|said|annonce|dit|crie)"
         rf"(?: (?:anything|rien))?(?: (?:yet|encore))?\b"
         rf"(?! (?:que|that|to|a|de|d|le|la|the|contre|counter|stop|double|non|no|oui|yes|ok))"
@@ -908,6 +912,14 @@ def _order_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "exchange.order")]
 
 
+#: "prendre la dame au milieu et (de) poser mon 3 juste après": taken, then put down — the order told
+@phrase(r"\b(?:prendre|prends|prend|pris) (?:la |le |une |un )?(?:[a-z0-9]+ )?(?:au milieu|du milieu|au centre"
+        r"|du centre) (?:et|puis) (?:de )?(?:poser|pose|reposer|deposer|jeter) (?:mon|ma|sa|son|une|un|le|la|mes|ses)"
+        r" [a-z0-9]+(?: (?:juste )?(?:apres|ensuite))?\b")
+def _taken_then_put(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("take_first", True), ("event_hint", "exchange")]
+
+
 #: "sans poser les siennes d'abord", "without putting his down first": taken before putting down
 @phrase(r"\b(?:sans|without) (?:avoir )?(?:pose|poser|deposer|depose|putting|dropping|laying)(?: down)?"
         r" (?:les siennes|la sienne|ses cartes|sa carte|his own|her own|his|hers|his cards|her cards|one of his"
@@ -933,6 +945,8 @@ def _deck_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:can|may|could|is) (?:he|she|they) (?:still )?(?:allowed to )?(?:call|say|make) (?:it|one"
         r"|contre kems|a contre kems|counter kems|stop kemps)? ?(?:later|later on)"
         r"(?: (?:this|in the same|in this) (?:hand|round))?\b"
+        r"|\b(?:a|a t il|a t elle|ont) le droit (?:de |d )?(?:en )?(?:refaire|redire|reannoncer|recrier)(?: un| une)?"
+        r"(?: (?:dans la meme manche|plus tard|pendant la manche))?\b"
         r"|\b(?:peut|peuvent) (?:il|elle|ils) (?:encore|toujours) (?:faire|dire|annoncer) (?:un )?"
         r"(?:contre kems|contre)(?: (?:plus tard|dans la manche|pendant la manche))?\b")
 def _call_again_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -2121,8 +2135,16 @@ LONE_WRONG = {"wrong", "false", "faux", "fausse", "incorrect"}
 
 
 def _lone_verdicts(tokens: list[Token]) -> list[Item]:
-    """A clause of one word, "wrong", after an earlier clause and not asked: the call told before was wrong."""
+    """A clause of one word, "wrong", after an earlier clause and not asked, or "c'est faux" told: the call told
+    before was wrong."""
     out = []
+    for i in range(len(tokens) - 2):  # "… et c'est faux." told, not asked ("c'est faux ?" asks)
+        said = tokens[i:i + 3]
+        if [t.word for t in said[:2]] in (["ce", "est"], ["ca", "est"]) and said[2].word in LONE_WRONG \
+                and not any(t.claimed or t.asked or t.quoted for t in said) and len({t.clause for t in said}) == 1:
+            for t in said:
+                t.claimed = True
+            out.append(Item("fact", ("it_was", False), i, i + 3, _joined(said)))
     for i, tok in enumerate(tokens):
         alone = (i == 0 or tokens[i - 1].clause != tok.clause) \
             and (i + 1 == len(tokens) or tokens[i + 1].clause != tok.clause)
