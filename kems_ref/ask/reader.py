@@ -317,6 +317,15 @@ def phrase(pattern: str) -> Callable[[Action], Action]:
     return register
 
 
+def _asks(point: str, name: str) -> Action:
+    """A phrase that names the rule point a question asks about: its reader, named for the phrase (the vocabulary
+    test keys the phrases by their readers' names)."""
+    def action(m: re.Match[str]) -> list[tuple[str, Any]]:
+        return [("rule_point", point)]
+    action.__name__ = action.__qualname__ = name
+    return action
+
+
 def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
     """Words that carry no fact but must not be read as one ("plus tôt", "sans l'avoir pris")."""
     return []
@@ -487,23 +496,21 @@ def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: the game's target asked in a few words ("et on joue en combien ?", "how many points do we play to?"): score.target —
 #: beside a dispute, answered after it (asked_beside)
-@phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) combien(?: de points)?\b"
-        r"|\bhow many points do we (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")
-def _target_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "score.target")]
+phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) combien(?: de points)?\b"
+        r"|\bhow many points do we (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")(
+    _asks("score.target", "_target_asked"))
 
 
 #: whether a Double Kems can be countered, asked ("les autres peuvent faire contre kems dessus ?", "can they call
 #: contre kems on it?"): the rule point, answered as compare does
-@phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|ils))? (?:faire|dire|annoncer|call|say)"
+phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|ils))? (?:faire|dire|annoncer|call|say)"
         r" (?:un )?(?:contre kems|contre kemps|counter kems|stop kemps)(?: (?:dessus|sur un double kems|sur le double"
         r"|on it|on a double kems|against it|against a double kems|on the double))\b"
         r"|\b(?:kill|beat|cancel|counter|stop|block|ruin|annuler|contrer|bloquer|casser|tuer) (?:our|their|your|his|her"
         r"|a|the|notre|leur|votre|un|le) (?:double kems|double kemps)(?: (?:by|en|with|avec) (?:shouting|calling|saying"
         r"|yelling|criant|disant|annoncant|un|a)? ?(?:contre kems|contre kemps|counter kems|stop kemps)"
-        r"(?: (?:first|before|en premier|avant|avant nous|before us))?)?\b")
-def _double_countered_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "call.double_kems.counter")]
+        r"(?: (?:first|before|en premier|avant|avant nous|before us))?)?\b")(
+    _asks("call.double_kems.counter", "_double_countered_asked"))
 
 
 
@@ -881,7 +888,7 @@ SWAP_AT_ONCE = (r"(?:at once|at a time|in one go|at the same time|all at once|pe
                 r"|de un coup|d un coup|a la fois|en une fois|en meme temps|par tour|par echange|du coup)")
 
 
-@phrase(rf"\bhow many cards (?:can|may|could|do|should|are|is) (?:i|we|you|one|they|he|she|players|a player"
+phrase(rf"\bhow many cards (?:can|may|could|do|should|are|is) (?:i|we|you|one|they|he|she|players|a player"
         rf"|each player|[a-z]+)(?: (?:be allowed|allowed))?(?: to)? {SWAP_VERB}(?: up)?(?: {SWAP_AT_ONCE})?\b"
         rf"|\b(?:can|may|could|is it ok to|are we allowed to|am i allowed to|is he allowed to|is she allowed to"
         rf"|are you allowed to)(?: (?:i|we|you|one|he|she|they|[a-z]+))? {SWAP_VERB}(?: up)?"
@@ -893,23 +900,19 @@ SWAP_AT_ONCE = (r"(?:at once|at a time|in one go|at the same time|all at once|pe
         rf"|peux prendre) combien de cartes(?: {SWAP_AT_ONCE})?\b"
         rf"|\b(?:je peux|on peut|peut on|il peut|elle peut|est ce que on peut|est ce que je peux|a t on le droit de"
         rf"|on a le droit de|ai je le droit de|je ai le droit de|peux je) {SWAP_VERB}"
-        rf" (?:deux|trois|quatre|2|3|4|plusieurs) cartes {SWAP_AT_ONCE}\b")
-def _count_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "exchange.count")]
+        rf" (?:deux|trois|quatre|2|3|4|plusieurs) cartes {SWAP_AT_ONCE}\b")(_asks("exchange.count", "_count_asked"))
 
 
 
 #: the exchange's order, asked as its two ways ("do i drop my card first or take first?", "je pose d'abord ou je
 #: prends d'abord ?"): the rule point, never a told order
-@phrase(r"\b(?:do (?:i|we|you) )?(?:drop|put|put down|discard|lay down|pose|poser|depose|deposer)(?: (?:my card|mine"
+phrase(r"\b(?:do (?:i|we|you) )?(?:drop|put|put down|discard|lay down|pose|poser|depose|deposer)(?: (?:my card|mine"
         r"|ma carte|one|une carte|a card))?(?: down)? (?:first|en premier|de abord|dabord) (?:or|ou)"
         r"(?: (?:do (?:i|we|you)|je|on|is it))? (?:take|pick up|grab|draw|prends|prendre|prend|ramasse|pioche)"
         r"(?: (?:one|une|a card|une carte))? (?:first|en premier|de abord|dabord)\b"
         r"|\b(?:take|pick up|grab|prends|prendre|prend) (?:first|en premier|de abord|dabord) (?:or|ou)"
         r"(?: (?:do (?:i|we|you)|je|on))? (?:drop|put|put down|discard|pose|poser|depose)(?: down)?"
-        r" (?:first|en premier|de abord|dabord)\b")
-def _order_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "exchange.order")]
+        r" (?:first|en premier|de abord|dabord)\b")(_asks("exchange.order", "_order_asked"))
 
 
 #: "prendre la dame au milieu et (de) poser mon 3 juste après": taken, then put down — the order told
@@ -929,14 +932,13 @@ def _without_putting_first(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: which deck, asked by its two sizes ("is it 32 or 52 cards?", "on joue à 32 ou à 52 ?"): the deck's rule point
-@phrase(r"\b(?:a )?(?:32|36|52|54) (?:ou|or) (?:a )?(?:32|36|52|54)(?: (?:cartes|cards))?\b")
-def _deck_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "deck.size")]
+phrase(r"\b(?:a )?(?:32|36|52|54) (?:ou|or) (?:a )?(?:32|36|52|54)(?: (?:cartes|cards))?\b")(
+    _asks("deck.size", "_deck_asked"))
 
 
 #: whether a caller may call again, asked ("can he call it again later in the same round?", "il peut le refaire
 #: plus tard ?"): what a wrong accusation does to its caller's later calls (call.contre_kems.after_wrong)
-@phrase(r"\b(?:can|may|could|is|peut|peuvent|a t il le droit de|a t elle le droit de|a le droit de)"
+phrase(r"\b(?:can|may|could|is|peut|peuvent|a t il le droit de|a t elle le droit de|a le droit de)"
         r"(?: (?:he|she|they|il|elle|ils))?(?: allowed to)? (?:call|say|make|faire|dire|annoncer|refaire|redire"
         r"|recall|try)(?: (?:it|one|un|le|la|another|a new one|un autre|contre kems|another contre kems"
         r"|a contre kems|un contre kems))? (?:again|encore|de nouveau|a nouveau|une autre fois|later|plus tard"
@@ -948,33 +950,29 @@ def _deck_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:a|a t il|a t elle|ont) le droit (?:de |d )?(?:en )?(?:refaire|redire|reannoncer|recrier)(?: un| une)?"
         r"(?: (?:dans la meme manche|plus tard|pendant la manche))?\b"
         r"|\b(?:peut|peuvent) (?:il|elle|ils) (?:encore|toujours) (?:faire|dire|annoncer) (?:un )?"
-        r"(?:contre kems|contre)(?: (?:plus tard|dans la manche|pendant la manche))?\b")
-def _call_again_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "call.contre_kems.after_wrong")]
+        r"(?:contre kems|contre)(?: (?:plus tard|dans la manche|pendant la manche))?\b")(
+    _asks("call.contre_kems.after_wrong", "_call_again_asked"))
 
 
 #: who may ask for the middle to be swept ("who's allowed to ask for a sweep?", "qui décide de balayer le milieu ?")
-@phrase(r"\b(?:who|qui) (?:is |s |can |may |peut |a le droit de |gets to |decides? (?:to |de )?|decide (?:de |d )?)?"
+phrase(r"\b(?:who|qui) (?:is |s |can |may |peut |a le droit de |gets to |decides? (?:to |de )?|decide (?:de |d )?)?"
         r"(?:allowed to |le droit de )?(?:ask for |call for |request |demander |propose |proposer |order )?"
-        r"(?:a |the |le |un )?(?:sweep|balayage|balayer)(?: (?:le milieu|the middle|the center))?\b")
-def _sweep_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "sweep.trigger")]
+        r"(?:a |the |le |un )?(?:sweep|balayage|balayer)(?: (?:le milieu|the middle|the center))?\b")(
+    _asks("sweep.trigger", "_sweep_asked"))
 
 
 #: whether a card just taken may go straight back ("can i put back the same card i just took?"): exchange.retake
-@phrase(r"\b(?:put back|give back|throw back|reposer|remettre|rejeter) (?:the same card|la meme carte"
-        r"|the card (?:i|he|she) just took|la carte que (?:je|il|elle) (?:viens|vient) de prendre)\b")
-def _retake_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "exchange.retake")]
+phrase(r"\b(?:put back|give back|throw back|reposer|remettre|rejeter) (?:the same card|la meme carte"
+        r"|the card (?:i|he|she) just took|la carte que (?:je|il|elle) (?:viens|vient) de prendre)\b")(
+    _asks("exchange.retake", "_retake_asked"))
 
 
 #: identical cards at the deal, asked without their rank ("si quelqu'un a 3 cartes pareilles au début ?"): the rule
 #: on dealt identical cards
-@phrase(r"\b(?:[2-4]|deux|trois|quatre|two|three|four) (?:cartes |cards )?(?:pareilles|identiques|identical|alike"
+phrase(r"\b(?:[2-4]|deux|trois|quatre|two|three|four) (?:cartes |cards )?(?:pareilles|identiques|identical|alike"
         r"|of a kind|the same|de la meme valeur|de meme valeur) (?:au debut|des le debut|a la donne|at the start"
-        r"|at the beginning|at the deal|from the deal|in the deal|des la donne|right from the deal)\b")
-def _identical_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "deal.identical_cards")]
+        r"|at the beginning|at the deal|from the deal|in the deal|des la donne|right from the deal)\b")(
+    _asks("deal.identical_cards", "_identical_asked"))
 
 
 #: "et si jamais…", "if ever…": a hypothetical, no negation
