@@ -836,3 +836,21 @@ def test_under_officiel_news_teams_of_two_are_described_so_teams_of_three_are_no
     # a prescribed size still excludes the others
     assert ruling(run, "kems", "--hand", "Q Q Q Q", "--team-size", "3", "--players", "6", "-c",
                   os.path.join(HERE, "team-spoons-ggg.yaml"))["verdict"] == "impossible"
+
+
+def test_a_letter_given_without_its_count_is_said_as_letters_not_points(run, tmp_path):
+    path = tmp_path / "letters.yaml"
+    path.write_text("""id: letters-x
+name: Letters
+publication: {title: Ours, author: A table, cite_as: Ours}
+extends: pagat
+rules:
+  call.kems.wrong:
+    status: stated
+    value: [{team: callers, change: gain, unit: letter}]
+    text: {en: A wrong shout earns letters.}
+    citation: {section: x}
+""", encoding="utf-8")
+    wrong = ruling(run, "kems", "--no-square", "-c", str(path))
+    assert wrong["explanation"].endswith("Letters says the calling team gains letters, not how many: the table "
+                                         "settles the amount.")

@@ -748,7 +748,7 @@ def _amount_unstated(ctx: Ctx, value: list[dict[str, Any]]) -> bool:
         other = "team.accused" if ctx.sit.kind in ("contre-kems", "double-contre-kems") else "team.others"
         team = other if entry["team"] == Team.OTHER else f"team.{entry['team']}"
         ctx.say("why.score_amount_gain" if entry["change"] == "gain" else "why.score_amount_loss", name=ctx.name,
-                team=Msg(team))
+                team=Msg(team), unit=Msg(f"unit.{entry['unit']}s"))
     return bool(unstated)
 
 
