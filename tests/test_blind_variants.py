@@ -787,36 +787,16 @@ def test_under_with_love_for_games_a_right_catch_is_upheld_the_catchers_gain_poi
 
 
 def test_a_score_of_unstated_amount_cannot_end_the_game(run, tmp_path):
-    path = tmp_path / "gain.yaml"
-    path.write_text("""id: gain-x
-name: Gain
-publication: {title: Ours, author: A table, cite_as: Ours}
-extends: ducale
-rules:
-  call.kems.right:
-    status: stated
-    value: [{team: callers, change: gain, unit: game}]
-    text: {en: The callers win.}
-    citation: {section: x}
-""", encoding="utf-8")
+    path = _one_rule(tmp_path, "gain-x", "Gain", "ducale", "call.kems.right",
+                     "[{team: callers, change: gain, unit: game}]", "The callers win.")
     r = run("conventions", "validate", str(path))
     assert r.code == 1
     assert "a score that ends the game is 1 (the team wins it) or -1 (it loses it)" in r.out
 
 
 def test_a_wrong_kems_that_costs_points_of_unstated_amount_is_rejected_and_names_the_team_that_loses(run, tmp_path):
-    path = tmp_path / "loss.yaml"
-    path.write_text("""id: loss-x
-name: Loss
-publication: {title: Ours, author: A table, cite_as: Ours}
-extends: ducale
-rules:
-  call.kems.wrong:
-    status: stated
-    value: [{team: callers, change: loss, unit: point}]
-    text: {en: A wrong shout costs points.}
-    citation: {section: x}
-""", encoding="utf-8")
+    path = _one_rule(tmp_path, "loss-x", "Loss", "ducale", "call.kems.wrong",
+                     "[{team: callers, change: loss, unit: point}]", "A wrong shout costs points.")
     wrong = ruling(run, "kems", "--no-square", "-c", str(path))
     assert (wrong["verdict"], wrong["score"], wrong["score_settled"]) == ("rejected", [], False)
     assert wrong["explanation"].endswith("Loss says the calling team loses points, not how many: the table settles "
@@ -839,18 +819,25 @@ def test_under_officiel_news_teams_of_two_are_described_so_teams_of_three_are_no
 
 
 def test_a_letter_given_without_its_count_is_said_as_letters_not_points(run, tmp_path):
-    path = tmp_path / "letters.yaml"
-    path.write_text("""id: letters-x
-name: Letters
-publication: {title: Ours, author: A table, cite_as: Ours}
-extends: pagat
-rules:
-  call.kems.wrong:
-    status: stated
-    value: [{team: callers, change: gain, unit: letter}]
-    text: {en: A wrong shout earns letters.}
-    citation: {section: x}
-""", encoding="utf-8")
+    path = _one_rule(tmp_path, "letters-x", "Letters", "pagat", "call.kems.wrong",
+                     "[{team: callers, change: gain, unit: letter}]", "A wrong shout earns letters.")
     wrong = ruling(run, "kems", "--no-square", "-c", str(path))
     assert wrong["explanation"].endswith("Letters says the calling team gains letters, not how many: the table "
                                          "settles the amount.")
+
+
+def _one_rule(tmp_path, conv_id: str, name: str, extends: str, point: str, value: str, text: str):
+    """A table's file that states one rule point over a published convention."""
+    path = tmp_path / f"{conv_id}.yaml"
+    path.write_text(f"""id: {conv_id}
+name: {name}
+publication: {{title: Ours, author: A table, cite_as: Ours}}
+extends: {extends}
+rules:
+  {point}:
+    status: stated
+    value: {value}
+    text: {{en: {text}}}
+    citation: {{section: x}}
+""", encoding="utf-8")
+    return path
