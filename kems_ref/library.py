@@ -80,7 +80,7 @@ _public("kems_ref.game.sheet", "score")
 _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
-        "cite_line", "verdict_style")
+        "cite_line", "verdict_style", "other_lines")
 _public("kems_ref.outputs.compare_render", "show_paged", "table_lines")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
@@ -241,6 +241,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.ruling import cite_line as cite_line
     from .outputs.ruling import condition as condition
     from .outputs.ruling import hand_line as hand_line
+    from .outputs.ruling import other_lines as other_lines
     from .outputs.ruling import print_result as print_result
     from .outputs.ruling import score_lines as score_lines
     from .outputs.ruling import verdict_label as verdict_label
@@ -336,4 +337,5 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
         reading.convention = reading.convention or letters_convention(reading)  # "we're on K-E-M-P"
         return answer_question(points, reading.convention, lang, table_asked(points, reading))[0]
     check_reading(reading, lang, prompter is not None)
-    return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter)
+    return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter,
+                  others=reading.convention is None and not explicit)

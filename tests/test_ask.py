@@ -518,26 +518,29 @@ S22 = ("I called contre kems on the other team and I was wrong. do both of them 
        "I pointed at? and who gets what")
 
 
-@pytest.mark.parametrize(("convention", "options", "verdict"), [
+@pytest.mark.parametrize(("convention", "options", "verdict", "branches"), [
     # Règle brève's Contre-Kems is right if either opponent holds a square: wrong means neither did
-    ("regle-breve", {"square": False, "partner_square": False}, "rejected"),
-    ("pagat", {"square": False, "partner_square": False}, "rejected"),  # Stop Kemps targets the team
-    ("ducale", {"square": False}, "rejected"),  # the accused alone is checked: the partner's hand says nothing
-    # whom the Contre-Kems targets is left open (Jouer au Kems) or contradicted (Wikipédia): wrong says no
-    # more than the accused's hand, the partner's stays a branch
-    ("jouer-au-kems", {"square": False}, "depends"),
-    ("wikipedia", {"square": False}, "depends"),
+    ("regle-breve", {"square": False, "partner_square": False}, "rejected", []),
+    ("pagat", {"square": False, "partner_square": False}, "rejected", []),  # Stop Kemps targets the team
+    ("ducale", {"square": False}, "rejected", []),  # the accused alone is checked: the partner's hand says nothing
+    # whom the Contre-Kems targets is left open (Jouer au Kems): the table that found it wrong counted the named
+    # player's hand, and the wrong call's rule applies whatever the partner held
+    ("jouer-au-kems", {"square": False}, "rejected", []),
+    # contradicted (Wikipédia): wrong either way, the score turning on the partner's square (reading 2 gives none)
+    ("wikipedia", {"square": False}, "rejected", [{"partner_square": True}, {"partner_square": False}]),
 ])
 def test_i_was_wrong_settles_what_a_wrong_contre_kems_means_under_each_convention_and_no_more(convention, options,
-                                                                                               verdict):
+                                                                                               verdict, branches):
     asked = settle(read(S22), convention, "en", None)
-    assert (asked.options, asked.ruling.verdict) == (options, verdict)
+    assert (asked.options, asked.ruling.verdict) == ({**options, "found_wrong": True}, verdict)
+    assert [b["if"] for b in asked.ruling.branches] == branches
+    assert all(b["ruling"].verdict == "rejected" for b in asked.ruling.branches)
 
 
 def test_a_contre_kems_the_teller_calls_wrong_in_one_word_is_rejected_under_ducale_and_the_hand_ends():
     story = "Mia called contre-kems on Dan, wrong. Now she wants to call it on Dan's partner. Can she?"
     asked = settle(read(story), "ducale", "en", None)
-    assert (asked.options, asked.ruling.verdict) == ({"square": False}, "rejected")
+    assert (asked.options, asked.ruling.verdict) == ({"square": False, "found_wrong": True}, "rejected")
     assert [(e["team"], e["change"]) for e in asked.ruling.score] == [("accused", 1)]
     assert ("wrong", "call_wrong_told", True) in asked.reading.understood
 
@@ -1184,13 +1187,16 @@ def test_on_donne_le_point_a_l_equipe_de_hugo_is_the_question_never_a_word_left_
     assert (data["event"], data["unknown"]) == ("contre-kems", [])
 
 
-def test_a_wrong_contre_kems_and_can_she_still_call_later_is_the_question_on_what_a_wrong_caller_may_do(run):
-    """np62: "… and was wrong. Can she still call Contre Kems later this hand?" answered on whose hand held a square."""
+def test_a_wrong_contre_kems_and_can_she_still_call_later_is_ruled_and_the_question_answered_beside_it(run):
+    """np62: "… and was wrong. Can she still call Contre Kems later this hand?": the call told before the question is
+    the dispute (under Jouer au Kems, a point to the accused team and the caller barred for the hand), and the
+    question on what a wrong caller may do is answered beside it."""
     data = ask_json(run, "Using the Jouer au Kems rules: Chloé called Contre Kems on Léo and was wrong. Can she still "
                     "call Contre Kems later this hand?")
-    row = data["rows"][0]
-    assert (row["rule_point"], row["values"]["jouer-au-kems"]["short"]) == ("call.contre_kems.after_wrong",
-                                                                            "barred from Contre-Kems (this hand)")
+    assert (data["verdict"], data["effects"]) == ("rejected", ["caller-barred-this-hand"])
+    assert [(s["team"], s["change"]) for s in data["score"]] == [("accused", 1)]
+    assert [(q["rule_point"], q["short"]) for q in data["questions"]] == [
+        ("call.contre_kems.after_wrong", "barred from Contre-Kems (this hand)")]
 
 
 def test_taken_before_the_hunt_opened_and_without_putting_his_own_down_first_reads_both(run):

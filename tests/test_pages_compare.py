@@ -116,7 +116,9 @@ def test_every_source_and_every_reading_the_command_line_shows_is_on_the_page_in
     for name, lines in cli.items():
         shown = page[name]
         assert f"{shown['short']} {shown['mark']}".strip() == lines[0], name
-        assert [f"{said} ({cite})" for _, said, cite in shown["readings"]] == lines[1:], name
+        # a silence's note is labelled ("Note:") on both; a reading's label is the page's alone (the CLI numbers them)
+        assert [(f"{label} " if label and shown["silent"] else "") + f"{said} ({cite})"
+                for label, said, cite in shown["readings"]] == lines[1:], name
 
 
 def test_a_source_silent_where_the_convention_it_extends_speaks_is_shown_silent_and_says_so(client):
@@ -390,3 +392,67 @@ def test_the_dispute_page_answers_the_question_asked_beside_the_call(client):
     assert "CALL UPHELD" in page
     assert "And the question asked beside it — Who deals the next hand? Ducale does not say." in page
     assert "Elsewhere — regle-breve: another player" in page
+
+
+# --- no rules named: the other sources' rulings beside the default's --------------------------------------
+
+DEALT_THREE = "A la donne Chloé a reçu trois dames direct. On redonne tout ou elle garde ?"
+
+
+def test_a_dispute_told_without_rules_shows_what_every_other_source_rules_beside_ducales(run):
+    """Three queens dealt, no rules named: Ducale (the default) redeals; Wikipédia replaces the cards, Règle
+    brève redeals only at the game's first deal, Regles.com rules as Ducale, the five others do not settle it."""
+    data = run("ask", "--no-input", "--json", "--lang", "fr", DEALT_THREE).json()
+    assert (data["convention"], data["verdict"]) == ("ducale", "redeal")
+    groups = {tuple(g["conventions"]): (g["same"], g["ruling"]["verdict"]) for g in data["others"]}
+    assert groups == {("bicycle", "jouer-au-kems", "marquoir", "nathan", "pagat"): (False, "unspecified"),
+                      ("regle-breve",): (False, "depends"), ("regles-com",): (True, "redeal"),
+                      ("wikipedia",): (False, "replace-cards")}
+    out = run("ask", "--no-input", "--lang", "fr", DEALT_THREE, env=WIDE).out
+    assert "Aucune règle nommée : Ducale a tranché, par défaut. Les autres sources :" in out
+    assert "  Wikipédia : ON REMPLACE LES CARTES" in out
+    assert "  même décision que Ducale : Regles.com" in out
+    assert "  ne tranchent pas : Bicycle, Jouer au Kems, Marquoir, Nathan, Pagat" in out
+    # right after the ruling's why, before its sources
+    assert out.index("Les autres sources") < out.index("Sources\n")
+
+
+def test_rules_named_in_the_words_on_the_command_line_or_in_the_environment_show_no_other_sources(run):
+    assert run("ask", "--no-input", "--json", DEALT_THREE + " On joue façon Ducale.").json()["others"] is None
+    assert run("ask", "--no-input", "--json", "-c", "ducale", DEALT_THREE).json()["others"] is None
+    env = {**WIDE, "KEMS_REF_CONVENTION": "ducale"}
+    assert run("ask", "--no-input", "--json", DEALT_THREE, env=env).json()["others"] is None
+
+
+def test_the_double_kems_told_beside_a_question_shows_the_three_points_of_wikipedia_and_jouer_au_kems(run):
+    """np67: "DOUBLE KEMS!! … he says it's worth 2, I say 3. also can they contre a double?": the Double Kems
+    is ruled (Ducale: 2 points), the sources that give 3 are shown beside it, and the question is answered."""
+    story = "DOUBLE KEMS!! me and Lucas both had carrés. he says its worth 2, I say 3. also can they contre a double?"
+    data = run("ask", "--no-input", "--json", story).json()
+    assert (data["event"], data["score"]) == ("double-kems", [{"team": "callers", "change": 2, "unit": "point"}])
+    three = next(g for g in data["others"] if g["conventions"] == ["jouer-au-kems", "wikipedia"])
+    assert three["ruling"]["score"] == [{"team": "callers", "change": 3, "unit": "point"}]
+    assert [q["rule_point"] for q in data["questions"]] == ["call.double_kems.counter"]
+
+
+def test_the_dispute_page_shows_the_other_sources_under_the_ruling(client):
+    page = _text(client.get("/ask", params={"words": DEALT_THREE, "lang": "fr"}).text)
+    assert "Aucune règle nommée : Ducale a tranché, par défaut. Les autres sources : Règle brève : ÇA DÉPEND" in page
+    assert "Wikipédia : ON REMPLACE LES CARTES" in page
+    named = _text(client.get("/ask", params={"words": DEALT_THREE + " Règles Ducale.", "lang": "fr"}).text)
+    assert "Les autres sources" not in named
+
+
+def test_a_silent_source_shows_what_it_says_near_the_point_as_a_note_never_as_an_answer(run, client):
+    """np66/np67: Wikipédia is silent on who deals the next hand, but says another player turns the middle cards:
+    the silence is kept (it settles nothing on the dealer) and its note shown beside it, cited."""
+    data = run("compare", "deal.next_dealer", "--json").json()
+    wiki = data["rows"][0]["values"]["wikipedia"]
+    assert (wiki["silent"], wiki["note"]["citation"]["section"]) == (True, "Paragraphe sur la chasse")
+    assert wiki["note"]["text"] == "The article says another player must turn the middle cards next hand; " \
+                                   "it does not say who deals."
+    out = run("compare", "deal.next_dealer", env=WIDE).out
+    assert out.split("wikipedia", 1)[1].split("\n")[0].strip() == "— silent —"
+    assert "Note: The article says another player must turn the middle cards next hand" in out
+    page = _text(client.get("/compare", params={"point": "deal.next_dealer"}).text)
+    assert "wikipedia — silent — Note: The article says another player must turn the middle cards" in page

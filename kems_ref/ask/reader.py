@@ -100,6 +100,7 @@ avais avons avez ont aura auront milieu middle table centre center face en-face 
 selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr whose
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
+teams equipes jeux
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -121,13 +122,16 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\bkem['’]?s\b", "kems"), (r"(?i)\bcan['’]t\b", "can not"), (r"(?i)\bwon['’]t\b", "will not"),
                  (r"(?i)n['’]t\b", " not"), (r"(?i)['’]re\b", " are"), (r"(?i)['’]ve\b", " have"),
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
-                 (r"(?i)['’]s\b", ""), (r"(?i)\b(did|does|was|were|had|has|is)nt\b", r"\1 not"),
+                 (r"(?i)['’]s\b", ""),
+                 (r"(?i)\b(did|does|was|were|had|has|is|are|have|should|could|would)nt\b", r"\1 not"),
                  # texting shorthands ("pr hugo", "tjr pas", "qd il a crié", "ct faux", "pk ?")
                  (r"(?i)\bpr\b", "pour"), (r"(?i)\bds\b", "dans"), (r"(?i)\bqd\b", "quand"),
                  (r"(?i)\btjrs?\b", "toujours"), (r"(?i)\bmtn\b", "maintenant"), (r"(?i)\bct\b", "c'était"),
                  (r"(?i)\b(?:pk|pq)\b", "pourquoi"), (r"(?i)\bpcq?\b", "parce que"), (r"(?i)\bbcp\b", "beaucoup"),
                  (r"(?i)\bqqn\b", "quelqu'un"), (r"(?i)\bcmb\b", "combien"), (r"(?i)\bsecs?\b", "secondes"),
                  (r"(?i)\bpts\b", "points"),
+                 # "3 jacks + a 5", "three jacks & a 5": and (a score "+1" keeps its sign)
+                 (r"\s[+&]\s+(?=[^\d\s])", " and "),
                  # "et direct rayan crie contre": at once (said of what follows)
                  (r"(?i)\b(et|and) direct\b", r"\1 aussitôt"),
                  # "contre kems juste derrière": right after (said of a call)
@@ -362,6 +366,19 @@ def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: the holder's own word that a card was not yet his ("i hadn't really taken it yet", "il l'avait pas vraiment en
+#: main", "hadn't put mine down yet"): what he claims, listed — the card lifted or touched is what is ruled
+@phrase(r"\b(?:i |il |elle )?(?:le |l )?(?:had not|avait pas|a pas)(?: (?:really|yet|vraiment|encore))*"
+        r" (?:taken|pris|en main)(?: it)?(?: (?:yet|encore))?\b"
+        r"|\bhad not (?:yet )?put (?:mine|his|hers) down(?: yet)?\b")
+def _not_yet_held(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
+#: the score another player claims ("Jade says hand's over, no points", "il dit zéro point"): his claim, listed
+phrase(r"\b(?:no|zero) points?\b(?! (?:for|pour)\b)")(_claimed)
+
+
 #: the score told, led by its word ("we're tied 3-3", "the score is 4 2", "à égalité 2-2", "3 partout"): no cards
 phrase(r"\b(?:tied|tied at|tied up at|score is|score was|the score|a egalite|egalite|le score est|le score est de)"
        r" [0-9]{1,2} (?:[0-9]{1,2}|all|partout)\b|\b[0-9]{1,2} partout\b|\b[0-9]{1,2} all\b")(_nothing)
@@ -509,7 +526,11 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|\b(?:kill|beat|cancel|counter|stop|block|ruin|annuler|contrer|bloquer|casser|tuer) (?:our|their|your|his|her"
         r"|a|the|notre|leur|votre|un|le) (?:double kems|double kemps)(?: (?:by|en|with|avec) (?:shouting|calling|saying"
         r"|yelling|criant|disant|annoncant|un|a)? ?(?:contre kems|contre kemps|counter kems|stop kemps)"
-        r"(?: (?:first|before|en premier|avant|avant nous|before us))?)?\b")(
+        r"(?: (?:first|before|en premier|avant|avant nous|before us))?)?\b"
+        # "can they contre a double?", "ils peuvent contrer un double ?"
+        r"|\b(?:can|could|may|peuvent|peut|pouvons|on peut)(?: (?:they|we|he|she|you|ils|on))?"
+        r" (?:contre|counter|stop|block|contrer|bloquer) (?:a|the|our|their|un|le|notre|leur) double"
+        r"(?: kems| kemps)?\b")(
     _asks("call.double_kems.counter", "_double_countered_asked"))
 
 
@@ -1066,7 +1087,7 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|reposait|was putting back|put back|was replacing|replaced|was dealing|redistribuait|was laying"
         r"|was laying out|was laying down|was setting out|was setting down|was putting out|was putting down"
         r"|posait|etalait|disposait)(?= (?:les |the )?"
-        r"(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
+        r"(?:(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)|(?:nouvelles|new) (?:quatre|four|4|ones))\b)"
         r"|\bbefore the (?:four )?new (?:four|cards|four cards|ones) (?:were|was|are|had been)"
         r" (?:even |yet |all |fully )?(?:out|down|laid|turned"
         r"|turned up|dealt)\b|\bavant que les (?:quatre )?nouvelles(?: cartes)? (?:soient|ne soient) (?:posees|sorties"
@@ -1131,8 +1152,15 @@ phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:faux|fausse|w
         rf"|\b(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|on joue a|on jouait a"
         rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))"
         rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with|en) (?P<n3>{NUM})\b(?! (?:cards|cartes))"
-        rf"|(?<!\bthe )(?<!\ball )\b(?P<n4>{NUM}) of us\b")
+        rf"|(?<!\bthe )(?<!\ball )\b(?P<n4>{NUM}) of us\b"
+        # "can we play kems with 6?": the game's name read before (the game named, no call), the table after it
+        rf"|(?:(?<=\bplay kems )|(?<=\bplay kemps )|(?<=\bau kems )|(?<=\bau kemps ))(?:with|a|at|en)"
+        rf" (?P<n5>{NUM})\b(?! (?:cards|cartes|teams|equipes|decks|jeux|paquets|points))"
+        # "3 teams of 2", "trois équipes de deux": the table those teams make
+        rf"|\b(?P<teams>{NUM}) (?:teams|equipes|team|equipe) (?:of|de) (?P<size>{NUM})\b(?! (?:cards|cartes|points))")
 def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
+    if m.group("teams"):
+        return [("players", _number(m.group("teams")) * _number(m.group("size")))]
     n = _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5"))
     if ((m.group("n") and not m.group("lead")) or m.group("n4")) and n < 4:
         return []  # "two players wanted the same card": some players, not the table
@@ -1160,6 +1188,9 @@ CARD_OBJECT = (r"(?: (?:a|one|the|his|her|une|la|sa|en|le|son|un|deux|two)(?: (?
                r"(?:card|carte|cards|cartes|sienne|sien|[a-z0-9]+))?)?"
                r"(?: (?:du milieu|from the middle|of the middle|au milieu|in the middle|du centre|de la table|au centre"
                r"|from the centre|from the center|in the centre|in the center|on the table|sur la table))?")
+#: what is taken, counted ("pris 2 cartes au milieu avant de poser les siennes"): the cards taken before any put down
+COUNTED_OBJECT = (r"(?: (?:2|3|trois|three) (?:cartes|cards)"
+                  r"(?: (?:du milieu|from the middle|au milieu|in the middle|du centre|au centre|de la table))?)")
 #: verbs of taking a card from the middle: an exchange
 TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|grabbed|grabs|grabbing|grab|drew|draws"
         r"|drawing|draw|snatching|nabbing|slapped|snagged"
@@ -1183,11 +1214,13 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf"|defausser)"
         rf"(?: (?:une|la sienne|de carte))?|without (?:putting|laying|dropping|discarding) (?:one |any |a card )?"
         rf"(?:down|back)?)\b"
-        rf"|\b(?:(?:after|by) (?=\w+ing\b))?{TAKE}(?: up)?{CARD_OBJECT} (?:before|avant de|avant d|avant de en"
+        rf"|\b(?:(?:after|by) (?=\w+ing\b))?{TAKE}(?: up)?(?:{COUNTED_OBJECT}|{CARD_OBJECT}) (?:before|avant de"
+        rf"|avant d|avant de en"
         rf"|before (?:he|she|they|i|we) (?:had )?)"
         rf" ?(?:putting|laying|discarding|dropping|discarded|dropped|put|laid|poser|deposer|jeter|defausser|lacher)"
         rf"(?: (?:one of his|one of hers|one of mine|one of theirs|une des siennes|une des miennes|one|une|a card"
-        rf"|une carte|his|hers|sa carte|la sienne|le sien))?(?: down)?\b"
+        rf"|une carte|his cards|her cards|his|hers|sa carte|la sienne|le sien|les siennes|les miennes|ses cartes"
+        rf"|mes cartes|les leurs|leurs cartes|mine|theirs|their cards|any))?(?: down)?\b"
         rf"|\b{TAKE}(?: up)?{CARD_OBJECT} (?:first|en premier|dabord|de abord)\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:before|avant de|avant d)"
         rf" (?:taking|picking|picking up|grabbing|prendre|ramasser|piocher)(?: (?:one|une|a card|une carte))?\b"
@@ -1359,6 +1392,14 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
+#: "while Max was still dealing", "pendant que Léa distribuait encore", "during the deal": the deal not over, the
+#: hunt not yet open (the new four of a sweep, "while he was dealing the new cards", are the sweep's: read before)
+@phrase(r"\b(?:while|pendant que) [a-z]+ (?:was still |was |etait encore )?(?:dealing|distribuait|donnait)"
+        r"(?: encore)?\b(?! (?:the |les )?(?:new|nouvelles|four|quatre|4)\b)")
+def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("before_opening", True)]
+
+
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT}(?= (?:\w+ ){{0,2}}(?:avant|before|sans attendre|without waiting)\b)")
 def _taken_before(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"il a attrapé une dame avant que…", "grabbed a queen before…": a card taken from the middle, told
@@ -1471,9 +1512,11 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
         r"|parole|a voix haute|out loud|aloud)\b")
-@phrase(r"\b(?:signe|signal|sign) (?:(?:c est|ce est|ca est|c etait|ce etait) (?:de dire|de crier|de prononcer)"
-        r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be) (?:de dire|to say|saying"
-        r"|de crier|to shout|de prononcer))\b"
+@phrase(r"\b(?:signe|signal|sign)(?: (?:avec|with|de|of) [a-z]+)? (?:(?:c est|ce est|ca est|c etait|ce etait)"
+        r" (?:juste |seulement |simplement )?(?:de dire|de crier|de prononcer)"
+        r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be)"
+        r" (?:just |only |simply |literally |basically |juste |seulement |simplement )?(?:de dire|to say|saying"
+        r"|de crier|to shout|de prononcer|shouting|yelling))\b"
         r"|\b(?:passer a|switch to|change to|move to) (?:dire|saying|crier|shouting)\b"
         r"|\b(?:the new one|the new signal|the new sign|it|the signal|the sign|our signal|our sign) (?:be|is|was)"
         r" (?:just |only |simply )?(?:saying|to say)\b"
@@ -1978,6 +2021,7 @@ def story_lang(story: str) -> str | None:
 
 #: words that make a story a question about the rules rather than about one call
 QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|ca donne quoi|ca fait quoi"
+                      r"|y a moyen|il y a moyen|ca marche|ca passe|does it work|will it work|that work|is it ok"
                       r"|what happens|what now|quel|quelle|quels|quelles|which"
                       r"|what is|what are|je peux|peux je"
                       r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
@@ -2189,6 +2233,9 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
         for m, a, b in text.claim(rf"(?<!\bpeut )(?<!\bpeux )(?<!\bpeuvent )(?<!\bpouvons )(?<!\bpourrait )"
                                   rf"(?<!\bfaut )(?<!\ba )(?<!\bde )(?<!\bpour )(?<!\bva )(?<!\bon )(?<!\bsait )"
                                   rf"(?<!\bveut )(?<!\bvoulait )(?<!\baime )(?<!\bcomment )(?<!\bd )(?<!\ballez )"
+                                  # "y a moyen de jouer au kems ?", "possible de jouer au kems à 5 ?": the game
+                                  rf"(?<!\bmoyen )(?<!\bpossible )(?<!\benvie )(?<!\bbesoin )"
+                                  rf"(?<!\bdroit )(?<!\bessayer )(?<!\bcontinuer )(?<!\bpermis )"
                                   rf"\b{CONVENTION_LEAD}(?P<convention>{either}){CONVENTION_TAIL}\b",
                                   one_clause=True):
             items.append(Item("convention", conventions[m.group("convention")], a, b, text.words(a, b)))
@@ -2547,7 +2594,10 @@ CALLED = ("called", "calls", "call", "said", "says", "shouted", "announced", "an
 
 
 def _calls(after: list[str]) -> bool:
-    """"Tom called…", "Léa a dit…": the words after a name make it the caller's."""
+    """"Tom called…", "Léa a dit…": the words after a name make it the caller's ("Yanis dit qu'il…": his word,
+    no call)."""
+    if after[1:2] and after[1] in ("que", "qu", "that") and after[0] in REPORTING:
+        return False
     return bool(after[:1] and after[0] in CALLED) or bool(after[:2] and after[0] in ("a", "had", "has")
                                                          and after[1] in CALLED)
 
@@ -2867,6 +2917,8 @@ def _points_later(tokens: list[Token], items: list[Item]) -> bool:
     calls = [it for it in items if tokens[it.start].clause <= first and (
         (it.kind == "event" and it.value in CALLS) or (it.kind == "fact" and it.value[0] == "kems_verdict"))]
     points = [it for it in items if it.kind == "fact" and it.value[0] == "rule_point"]
+    if any(tokens[it.start].clause < first for it in calls):  # "DOUBLE KEMS!! … also can they contre a double?"
+        return all(tokens[it.start].clause >= first for it in points)  # told before any question: the dispute
     return bool(calls) and all(tokens[it.start].clause > first for it in points)
 
 
@@ -3120,12 +3172,42 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
                                        item.value[1] if item.kind == "fact" else item.value))
 
 
+#: verbs of another player's word, before "que" / "that": what follows is his claim, not the teller's
+REPORTING = {"dit", "disait", "pretend", "pretendait", "affirme", "soutient", "says", "said", "claims", "claimed",
+             "insists", "thinks", "argues"}
+
+
+def _reported(tokens: list[Token], start: int) -> bool:
+    """Whether the words at ``start`` are another player's reported word ("Yanis dit qu'il … donc contre kems faux",
+    "he says that it was wrong"): a reporting verb and "que" / "that" earlier in the same clause."""
+    clause = tokens[start].clause if start < len(tokens) else None
+    return any(tokens[j].word in REPORTING and tokens[j + 1].word in SPEECH_OPENS and tokens[j].clause == clause
+               for j in range(max(0, start - 12), start))
+
+
+#: the words that open another player's reported word after its verb ("says that", "says I…", "dit qu'il…")
+SPEECH_OPENS = {"que", "qu", "that", "i", "you", "we", "he", "she", "they", "je", "tu", "on", "il", "elle", "nous",
+                "vous", "ils", "elles"}
+
+
 def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles,
               likes: dict[str, str], prefer: Optional[str] = None) -> Reading:
     """What the story says, from what its phrases understood: the event, the hands, the options; then
     every word left is a name, a filler, or not understood (a dangling negation: not ruled on).  A
     call of the convention's own (``likes``) is read as the call of the game it is made as."""
+    reported = [it for it in items if it.kind == "fact" and it.value[0] == "it_was" and _reported(tokens, it.start)]
+    # what another player says should happen ("Sam says redeal, Leo says I just swap them for new ones") points
+    # to no situation where the story tells one in its own words (the deal): his claim, listed
+    pointing = {id(it): it.value[1] if it.kind == "fact" else it.value for it in items
+                if (it.kind == "fact" and it.value[0] == "event_hint") or it.kind == "event"}
+    told = {event for it in items if id(it) in pointing and not _reported(tokens, it.start)
+            for event in [pointing[id(it)]]}
+    if told:
+        reported += [it for it in items if id(it) in pointing and pointing[id(it)] not in told
+                     and _reported(tokens, it.start)]
+    items = [it for it in items if it not in reported]
     reading, facts, hints = _gather(items)
+    reading.unknown += [it.words for it in reported]  # "Yanis dit que … donc contre kems faux": his claim, listed
     reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens, prefer)
     kind = likes.get(event or "", event)
@@ -3153,6 +3235,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             continue
         if tok.word in NEGATIONS and tok.asked and i and tokens[i - 1].word in MODALS:  # "je peux pas … ?"
             reading.unknown.append(tok.text)  # the question's own form, asking whether it is allowed: no fact
+        elif tok.word in ("non", "no") and tok.asked and (i + 1 == len(tokens) or tokens[i + 1].clause != tok.clause):
+            reading.unknown.append(tok.text)  # "on marque 1 point nous, non ?": the question's tag, no fact
         elif tok.word in NEGATIONS and tok.clause in about_cards and not tok.quoted:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
             reading.unknown.append(tok.text)

@@ -59,6 +59,9 @@ class Asked:
     #: the questions on the rules a story asks beside its dispute ("…1 point for us, right? and who deals
     #: next?"), each answered under the ruling's convention (:func:`asked_beside`)
     questions: list[dict[str, Any]] = field(default_factory=list)
+    #: where the story named no rules and the default convention ruled: the other shipped conventions'
+    #: rulings on the same situation, grouped where they agree (:func:`other_rulings`); None where rules were named
+    others: Optional[list[dict[str, Any]]] = None
 
     @property
     def ruling(self) -> Ruling:
@@ -137,6 +140,13 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     table += [value for _, attr, value in reading.understood if attr == "rule_point"]  # "changer de signe"
     if named_point:  # "…and can we have two signals?": the other questions the same story asks, on their points
         table += [point for fact, point in ASKED_WITH.items() if reading.options.get(fact) and point not in table]
+        # "how many points to win? and who deals next?": the first question's point, where a later one named its own
+        first_clause = story.split("?")[0]
+        named_words = [fold(words) for words, attr, _ in reading.understood if attr == "rule_point"]
+        if story.count("?") >= 2 and named_words and not any(w in fold(first_clause) for w in named_words):
+            first = find_points(first_clause)
+            if first and not any(point in table for point in first):
+                table = first[:1] + table
     idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
     found = find_points(story)
     if idioms:  # an idiom says its point ("on joue en combien ?"): with the words' points of its topic only
@@ -215,8 +225,10 @@ def question_label(points: list[str], lang: str) -> str:
     return t("ask.u.rules_question", lang, questions=" ".join(question(point, lang) for point in points))
 
 
-def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter]) -> Asked:
-    """Rule on the story; with a prompter, ask for each fact the ruling waits for, one at a time."""
+def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter], others: bool = False) -> Asked:
+    """Rule on the story; with a prompter, ask for each fact the ruling waits for, one at a time.
+    ``others``: the convention is only the default (the story and the user named none): the other
+    shipped conventions' rulings on the same situation are given beside it."""
     options = dict(reading.options)
     answers: list[tuple[str, Any]] = []
     event = reading.event
@@ -237,6 +249,11 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         options["barred"] = _earlier_wrong(reading, event, convention, lang)
     if reading.call_wrong:  # "…and I was wrong": the facts a wrong call means under this convention
         options.update(_told_wrong(event, options, convention))
+        from ..corpus.naming import likes_of
+        from ..referee.situation import ACCUSATIONS
+
+        if (likes_of(convention).get(event) or event) in ACCUSATIONS:
+            options["found_wrong"] = True  # the answers under which the source rules it right are left out
     final = event
 
     def rule(situation: dict[str, Any]) -> api.Result:
@@ -244,7 +261,34 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
 
     result = complete(rule, options, lang, prompter, answers)
     return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
-                 _set_aside(reading, convention, lang), asked_beside(reading, convention, lang))
+                 _set_aside(reading, convention, lang, others), asked_beside(reading, convention, lang),
+                 other_rulings(final, options, result.ruling) if others else None)
+
+
+def other_rulings(event: str, options: dict[str, Any], ruling: Ruling) -> list[dict[str, Any]]:
+    """The other shipped conventions' rulings on the situation ``ruling`` was made on (under a default the
+    table did not choose), each group of conventions that rule it alike once: ``{"conventions": [ids],
+    "same": whether they rule as ``ruling`` does, "ruling": the group's ruling}`` — or ``"error"`` (the
+    KemsError) where the situation cannot be told there (a card its deck lacks)."""
+    from ..corpus.load import shipped_ids
+
+    groups: list[dict[str, Any]] = []
+    for cid in shipped_ids():
+        if cid == ruling.convention:
+            continue
+        try:
+            other = api.rule(api.situation(event, options, None, cid), cid).ruling
+        except KemsError as error:
+            groups.append({"conventions": [cid], "same": False, "ruling": None, "error": error})
+            continue
+        key = other.settlement()
+        for group in groups:
+            if group["ruling"] is not None and group["ruling"].settlement() == key:
+                group["conventions"].append(cid)
+                break
+        else:
+            groups.append({"conventions": [cid], "same": key == ruling.settlement(), "ruling": other})
+    return groups
 
 
 def asked_beside(reading: Reading, convention: str, lang: str) -> list[dict[str, Any]]:
@@ -276,7 +320,7 @@ def asked_beside(reading: Reading, convention: str, lang: str) -> list[dict[str,
     return out
 
 
-def _set_aside(reading: Reading, convention: str, lang: str) -> Optional[Asked]:
+def _set_aside(reading: Reading, convention: str, lang: str, others: bool = False) -> Optional[Asked]:
     """The call a story set aside beside what it rules, read as the dispute and ruled with what the story
     gives (no question asked); None where it cannot be read on its own."""
     from ..corpus.naming import calls_of, likes_of
@@ -297,7 +341,7 @@ def _set_aside(reading: Reading, convention: str, lang: str) -> Optional[Asked]:
         # the Contre-Kems beside it was ruled on the two squares the Double Kems claims: the Double Kems too
         aside.options.update(square=True, partner_square=True)
     try:
-        return settle(aside, convention, lang, None)
+        return settle(aside, convention, lang, None, others)
     except KemsError:
         return None
 
@@ -643,5 +687,17 @@ def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
             "corrections": [{"typed": typed, "read": read_as} for typed, read_as in reading.corrections],
             "letters": asked.letters,
             "also": None if asked.also is None else {**wording.result_json(asked.also.result, lang),
-                                                     "command": command_line(asked.also, lang, command_lang)},
-            "questions": asked.questions}
+                                                     "command": command_line(asked.also, lang, command_lang),
+                                                     "others": others_json(asked.also.others, lang)},
+            "questions": asked.questions, "others": others_json(asked.others, lang)}
+
+
+def others_json(others: Optional[list[dict[str, Any]]], lang: str) -> Optional[list[dict[str, Any]]]:
+    """``ask --json``'s ``others``: where no rules were named, each group of the other shipped conventions
+    that rule alike — ``{"conventions", "same" (as the default), "ruling" (its object, or null), "error"
+    (why the situation cannot be told there, or null)}``; null where rules were named."""
+    if others is None:
+        return None
+    return [{"conventions": group["conventions"], "same": group["same"],
+             "ruling": None if group["ruling"] is None else wording.ruling_json(group["ruling"], lang),
+             "error": None if group["ruling"] is not None else group["error"].render(lang)} for group in others]

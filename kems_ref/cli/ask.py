@@ -86,7 +86,9 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
             console.print(f"[dim]{escape(t('ask.corrected', out.lang))} {escape(fixed)}[/]")
         if reading.unknown:
             console.print(f"[dim]{escape(t('ask.not_understood', out.lang))} {escape(', '.join(reading.unknown))}[/]")
-    out.write(session.settle(reading, convention, out.lang, prompter))
+    # no rules named by the story or the user: the other sources' rulings beside the default's
+    out.write(session.settle(reading, convention, out.lang, prompter,
+                             others=reading.convention is None and convention_given == "default"))
 
 
 def _convention(named: Optional[str], given: str, typed: bool) -> str:

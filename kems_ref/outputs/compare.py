@@ -67,6 +67,10 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
                 "short": short_entry(point.id, entry, lang) if entry.stated else None,
                 "choices": entry.choices if entry.stated else [],
                 "citation": localized(entry.citation, lang) if entry.stated else None,
+                # what a silent source says near the point ("another player turns the middle cards": not who
+                # deals), with where: shown beside its silence, never as an answer
+                "note": ({"text": text_in(entry.note, lang), "citation": localized(entry.citation, lang)
+                          if entry.citation else None} if not entry.stated and entry.note else None),
                 "conflict": ({"value": entry.conflict["value"], "text": text_in(entry.conflict["text"], lang),
                               "short": short_value(point.id, entry.conflict["value"], lang),
                               "citation": localized(entry.conflict["citation"], lang)}
@@ -124,11 +128,14 @@ def shown(row: dict[str, Any], lang: str) -> list[dict[str, Any]]:
         if value["conflict"]:
             said.append((value["conflict"]["text"], value["conflict"]["citation"]))
         several = len(said) > 1
+        readings = [{"label": f"{t('ui.reading', lang)} {n}" if several else "", "text": text or "",
+                     "citation": cite(citation)} for n, (text, citation) in enumerate(said, 1)]
+        if value.get("note"):  # a silence with what the source says near it, labelled a note
+            readings.append({"label": t("ui.note", lang), "text": value["note"]["text"],
+                             "citation": cite(value["note"]["citation"])})
         out.append({"convention": label, "short": summary(value, lang), "silent": value["silent"],
                     "conflict": bool(value["conflict"]),
-                    "mark": t("ui.conflict_mark", lang) if value["conflict"] else "",
-                    "readings": [{"label": f"{t('ui.reading', lang)} {n}" if several else "", "text": text or "",
-                                  "citation": cite(citation)} for n, (text, citation) in enumerate(said, 1)]})
+                    "mark": t("ui.conflict_mark", lang) if value["conflict"] else "", "readings": readings})
     return out
 
 

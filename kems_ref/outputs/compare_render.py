@@ -287,6 +287,8 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: lis
         body = escape(f"{one['short']} {one['mark']}".strip())
         for reading in one["readings"]:
             source = f" ({reading['citation']})" if reading["citation"] else ""
-            body += f"\n[dim]{escape(reading['text'] + source)}[/]"
+            # a silence's note, labelled as the page labels it ("Note :" in French)
+            label = f"{reading['label']}{t('ui.colon', lang)} " if reading["label"] and one["silent"] else ""
+            body += f"\n[dim]{escape(label + reading['text'] + source)}[/]"
         grid.add_row(escape(one["convention"]), Text.from_markup(body))
     return Group(head, grid, *_publications(publications, lang))

@@ -148,7 +148,10 @@ def _event_named(ruling: Ruling, lang: str) -> str:
     return event
 
 
-def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str) -> None:
+def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any]], lang: str,
+                 beside: Optional[list[str]] = None) -> None:
+    """A ruling; ``beside``: lines said right after its explanation, before its sources (the other
+    sources' rulings where no rules were named)."""
     head = f"[{verdict_style(ruling.verdict)}]{verdict_label(ruling.verdict, lang)}[/]"
     console.print(f"{head}  — {escape(_event_named(ruling, lang))}, {escape(ruling.convention_name)}")
     if ruling.branches:
@@ -166,6 +169,10 @@ def print_ruling(console: Console, ruling: Ruling, elsewhere: list[dict[str, Any
     else:
         _consequences(console, ruling, lang, "  ")
         console.print(f"\n[bold]{t('ui.why', lang)}[/]  " + escape(wording.explanation(ruling, lang)))
+    if beside:
+        console.print()
+        for i, line in enumerate(beside):
+            console.print(f"[bold]{escape(line)}[/]" if i == 0 else escape(line))
     if ruling.citations:
         console.print(f"\n[bold]{t('ui.citations', lang)}[/]")
         print_citations(console, wording.citations(ruling, lang), lang, publications=wording.sources(ruling, lang))
@@ -222,6 +229,47 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     return verdict, "\n".join(x for x in [*score_lines(ruling, lang), hand_line(ruling, lang)] if x)
 
 
+def _short(ruling: Ruling, lang: str) -> str:
+    """A ruling on one line: its verdict, then its score, the hand's end and its effects (or each branch)."""
+    verdict, detail = summary(ruling, lang)
+    if ruling.branches:
+        return f"{verdict}: " + "; ".join(detail.splitlines())
+    unsettled = t("score.unsettled", lang, name=ruling.short_name or ruling.convention)
+    parts = [t("score_short.unsettled", lang) if line == unsettled else line[:1].lower() + line[1:].rstrip(".")
+             for line in score_lines(ruling, lang)]
+    if hand_line(ruling, lang) and ruling.hand_ends is not None:
+        parts.append(t(f"hand_short.{str(ruling.hand_ends).lower()}", lang))
+    parts += [effect_label(ruling, code, lang) for code in ruling.effects]
+    return verdict + (" — " + t("ui.sep", lang).join(parts) if parts else "")
+
+
+def other_lines(others: list[dict[str, Any]], ruling: Ruling, lang: str) -> list[str]:
+    """The other sources' rulings where no rules were named (``Asked.others``): the default named first,
+    then each group of sources that rule otherwise on one line, those that rule alike, those that do not
+    settle it, and those where the situation cannot be told."""
+    from ..corpus.load import load
+
+    def names(group: dict[str, Any]) -> str:
+        return ", ".join(load(cid).short_name for cid in group["conventions"])
+
+    lines = [t("ask.others", lang, name=ruling.short_name or ruling.convention)]
+    unsettled = [g for g in others if g["ruling"] is not None and not g["same"] and not g["ruling"].branches
+                 and g["ruling"].verdict == Verdict.UNSPECIFIED]
+    for group in others:
+        if group["ruling"] is not None and not group["same"] and group not in unsettled:
+            lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=_short(group["ruling"], lang)))
+    same = [g for g in others if g["same"]]
+    if same:
+        lines.append("  " + t("ask.others_same", lang, name=ruling.short_name or ruling.convention,
+                              names=", ".join(names(g) for g in same)))
+    if unsettled:
+        lines.append("  " + t("ask.others_unsettled", lang, names=", ".join(names(g) for g in unsettled)))
+    for group in others:
+        if group["ruling"] is None:
+            lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=group["error"].render(lang)))
+    return lines
+
+
 def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
     """Every convention's ruling: a table where it fits, one block per convention otherwise."""
     from rich.table import Table
@@ -247,12 +295,12 @@ def print_all(console: Console, rulings: list[Ruling], lang: str) -> None:
         console.print(escape(t("why.conflict", lang)))
 
 
-def print_result(console: Console, result: Result, lang: str) -> None:
+def print_result(console: Console, result: Result, lang: str, beside: Optional[list[str]] = None) -> None:
     """A ruling (with what the other conventions say), or every convention's side by side."""
     if result.everywhere:
         print_all(console, result.rulings, lang)
     else:
-        print_ruling(console, result.rulings[0], result.elsewhere, lang)
+        print_ruling(console, result.rulings[0], result.elsewhere, lang, beside)
 
 
 # --- markdown (``rule --format markdown``) -------------------------------------------------------------

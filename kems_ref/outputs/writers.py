@@ -58,21 +58,24 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
     from rich.markup import escape
 
     from ..i18n import t
-    from .ruling import print_result
+    from .ruling import other_lines, print_result
     from .wording import event_label
 
     command = asked.command(lang, detect_lang())
 
     def draw(console: Any) -> None:
         console.print()
-        print_result(console, asked.result, lang)
+        # no rules named: what the other sources rule on the same situation, right after the ruling's why
+        others = other_lines(asked.others, asked.ruling, lang) if asked.others else None
+        print_result(console, asked.result, lang, others)
         if asked.letters:
             console.print()
             console.print(escape(asked.letters))
         if asked.also is not None:  # the call the story told beside the ruling, ruled on its own
             console.print()
             console.print(f"[bold]{escape(t('ask.also', lang, call=event_label(asked.also.event, lang)))}[/]")
-            print_result(console, asked.also.result, lang)
+            print_result(console, asked.also.result, lang,
+                         other_lines(asked.also.others, asked.also.ruling, lang) if asked.also.others else None)
         for question in asked.questions:  # "…and who deals next?": the convention's answer, cited
             console.print()
             console.print(f"[bold]{escape(t('ask.question_beside', lang, question=question['question']))}[/]")

@@ -1093,6 +1093,9 @@ def _accused_team_square(ctx: Ctx) -> Optional[bool]:
     if not _partner_square(ctx):
         return False  # neither accused player holds a square: wrong whomever the call targets
     target = ctx.rule("call.contre_kems.target")  # silent, or two readings: one branch per reading
+    if target is None and ctx.sit.found_wrong:  # the table found it wrong: it counted the accused player's hand
+        ctx.say("why.target_found_wrong", name=ctx.name)
+        return False
     if target is None:
         ctx.say("why.target_unknown", name=ctx.name)
         return None
@@ -1807,6 +1810,14 @@ def _branch(conv: Convention, sit: Situation, fact: str, value: Any, values: tup
         raise
 
 
+def _may_be_wrong(ruling: Ruling) -> bool:
+    """Whether an accusation found wrong at the table can be ruled so: ruled wrong, left open by the
+    source, or one of its answers is."""
+    if ruling.branches:
+        return any(_may_be_wrong(b["ruling"]) for b in ruling.branches)
+    return ruling.verdict in (Verdict.REJECTED, Verdict.UNSPECIFIED)
+
+
 def resolve(conv: Convention, sit: Situation) -> Ruling:
     """Rule on ``sit`` under ``conv``.  Raises KemsError when the situation is impossible there.
     Pure: it reads the convention and the situation, nothing else, and words nothing."""
@@ -1815,6 +1826,21 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
     except Unknown as unknown:
         fact, values = unknown.fact, unknown.values
     branches = [(value, _branch(conv, sit, fact, value, values)) for value in values]
+    found_wrong = Reason.of("why.found_wrong", name=conv.short_name)
+    left_out = False  # answers left out here or in a branch: said once, on the ruling shown
+    if sit.found_wrong:  # the table found the accusation wrong: the answers that rule it right are left out
+        kept = [(value, ruling) for value, ruling in branches if _may_be_wrong(ruling)]
+        if kept and len(kept) < len(branches):
+            branches, left_out = kept, True
+            if len(kept) == 1:
+                ruling = kept[0][1]
+                if found_wrong not in ruling.reasons:
+                    ruling.reasons.append(found_wrong)
+                return ruling
+        for _, ruling in branches:
+            if found_wrong in ruling.reasons:
+                ruling.reasons.remove(found_wrong)
+                left_out = True
     first = branches[0][1]
     if all(r.settlement() == first.settlement() for _, r in branches):
         # the fact does not change the ruling: one ruling, saying so (a conflict stays listed),
@@ -1846,6 +1872,8 @@ def resolve(conv: Convention, sit: Situation) -> Ruling:
             effects = rulings[0].effects
         shared = [reason for reason in rulings[0].reasons if all(reason in r.reasons for r in rulings)]
         reasons = [*shared, Reason.of("why.then_depends", questions=questions)]
+    if left_out:
+        reasons.append(found_wrong)
     return Ruling(
         convention=conv.id, event=sit.event, verdict=verdict, score=score, score_settled=settled,
         hand_ends=hand_ends, effects=effects, reasons=reasons,

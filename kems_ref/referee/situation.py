@@ -72,6 +72,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("kems_right", "fact", ACCUSATIONS, ("--kems-right", "--kems-wrong")),
     Option("during_sweep", "flag", CALLS),
     Option("barred", "flag", ACCUSATIONS),
+    # the accusation was found wrong at the table (the hands seen, but not told): what the source rules of it
+    Option("found_wrong", "flag", ACCUSATIONS),
     Option("cards", "int", ("exchange",)),
     Option("to_partner", "flag", ("exchange",)),
     Option("retaken", "flag", ("exchange",)),
@@ -164,6 +166,9 @@ class Situation:
     after_kems: bool = False
     during_sweep: bool = False
     barred: bool = False
+    #: an accusation found wrong at the table, the hands not told: the answers under which the source
+    #: rules it right are left out (the teller's "…and it was wrong")
+    found_wrong: bool = False
     players: int = 4
     team_size: Optional[int] = None  # the players in each team, where the table chose it (else its convention's)
     deck: Optional[int] = None

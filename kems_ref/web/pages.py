@@ -518,10 +518,13 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
     if asked.also is not None:  # the call the story told beside the ruling, ruled on its own
         aside = asked.also.result.ruling
         also = {"title": kems.t("ask.also", lang, call=kems.event_label(aside.event, lang)),
-                "ruling": _ruling_view(aside, lang, aside.event)}
+                "ruling": _ruling_view(aside, lang, aside.event),
+                "others": kems.other_lines(asked.also.others, aside, lang) if asked.also.others else []}
     return _page(request, settings, lang, "ask.html", words=words, comparison=None, error=None,
                  ruling=_ruling_view(ruling, lang, ruling.event), convention=ruling.convention_name,
                  understood=kems.understood_labels(asked.reading, lang), letters=asked.letters, also=also,
+                 # no rules named: the other sources' rulings on the same situation, right under the ruling
+                 others=kems.other_lines(asked.others, ruling, lang) if asked.others else [],
                  questions=[{**q, "title": kems.t("ask.question_beside", lang, question=q["question"]),
                              "silent_line": kems.t("ask.question_silent", lang, name=q["convention"])}
                             for q in asked.questions])
