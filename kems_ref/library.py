@@ -337,5 +337,7 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
         reading.convention = reading.convention or letters_convention(reading)  # "we're on K-E-M-P"
         return answer_question(points, reading.convention, lang, table_asked(points, reading))[0]
     check_reading(reading, lang, prompter is not None)
+    if not explicit:  # "we have K-E-M and they got a kems": the one shipped game scored in those letters
+        reading.convention = reading.convention or letters_convention(reading)
     return settle(reading, convention_for(reading.convention, convention, explicit), lang, prompter,
                   others=reading.convention is None and not explicit)

@@ -119,7 +119,8 @@ def test_the_human_answer_says_what_was_understood_first_and_ends_with_the_rule_
     ("kems, then stop kemps on 7 7 K K",
      "Understood: Contre-Kems; the accused player's hand: 7 7 K K; after a Kems; Ducale (by default)"),
     ("double kems, then stop kemps on them", "Understood: Contre-Kems; the accused player holds a square; "
-                                             "the accused's partner holds a square; Ducale (by default)"),
+                                             "the accused's partner holds a square; after a Kems; the Kems called "
+                                             "first was right; Ducale (by default)"),
 ])
 def test_what_it_understood_names_every_fact_it_took_from_the_story(run, story, understood):
     """"too late" is said back as after a Kems, "nobody called kems" as such, and "the fourth queen" as the
@@ -601,7 +602,8 @@ def test_a_team_holding_k_e_m_p_that_takes_a_letter_under_pagat_has_spelled_kemp
     assert data["letters"].startswith("A team holding K-E-M-P that takes this letter has spelled KEMPS: under Pagat "
                                       "it is out (Pagat")
     short = run("ask", "--no-input", "--lang", "fr", "on a K-E et notre kems était faux, pagat").out
-    assert "Une équipe qui a K-E et prend cette lettre a K-E-M (KEMPS pas encore épelé)." in short
+    assert ("Une équipe qui a K-E et prend cette lettre a K-E-M : KEMPS n'est pas encore épelé"
+            " (sous Pagat, une équipe qui l'épelle est éliminée : le score).") in short
 
 
 def test_taking_before_putting_down_then_a_kems_on_that_hand_rules_the_exchange(run):
@@ -768,7 +770,8 @@ def test_letters_held_and_a_hand_lost_say_what_the_lost_hands_letter_does(run):
               "éliminés ?").out
     # the answer first, right under what was understood, then each source's table
     assert out.splitlines()[1] == ("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M et prend "
-                                   "cette lettre a K-E-M-P (KEMPS pas encore épelé).")
+                                   "cette lettre a K-E-M-P : KEMPS n'est pas encore épelé"
+                                   " (sous Pagat, une équipe qui l'épelle est éliminée : le score).")
 
 
 def test_how_many_hands_a_team_holding_letters_may_still_lose_is_counted(run):
@@ -777,7 +780,8 @@ def test_how_many_hands_a_team_holding_letters_may_still_lose_is_counted(run):
               "de manches on peut encore perdre avant d'être éliminés ?").out
     assert out.splitlines()[1] == ("Sous Pagat, une manche perdue coûte une lettre. Une équipe qui a K-E-M peut encore "
                                    "perdre 1 manche(s) sans épeler KEMPS ; la manche perdue suivante l'épelle. Une "
-                                   "équipe qui a K-E-M et prend cette lettre a K-E-M-P (KEMPS pas encore épelé).")
+                                   "équipe qui a K-E-M et prend cette lettre a K-E-M-P : KEMPS n'est pas encore épelé"
+                                   " (sous Pagat, une équipe qui l'épelle est éliminée : le score).")
     last = run("ask", "--no-input", "Pagat rules, we have K-E-M-P, how many more hands can we lose?").out
     assert last.splitlines()[1].startswith("Under Pagat a lost hand costs a letter. A team holding K-E-M-P cannot "
                                            "lose another hand without spelling KEMPS. A team holding K-E-M-P that "
@@ -859,7 +863,8 @@ def test_letters_held_beside_a_ruling_that_turns_on_a_fact_say_what_the_letter_i
     team a letter, and a team holding K-E-M that takes it has K-E-M-P."""
     out = run("ask", "--no-input", "Playing by Pagat: our team already has K-E-M and I just called Stop Kemps on Leo "
               "but he had nothing. Do we take the P?").out
-    assert "A team holding K-E-M that takes this letter has K-E-M-P (KEMPS not yet spelled)." in out
+    assert ("A team holding K-E-M that takes this letter has K-E-M-P: KEMPS is not yet spelled"
+            " (under Pagat a team that spells it is out: scoring).") in out
 
 
 def test_contre_after_a_verb_of_exchanging_is_for_and_no_contre_kems(run):
@@ -891,7 +896,8 @@ def test_how_close_we_are_to_being_out_with_letters_held_and_a_hand_lost_is_answ
     out = run("ask", "--no-input", "Pagat scoring, we've got K-E-M already and we just lost another hand, how close "
               "are we to being out?").out
     assert out.splitlines()[1] == ("Under Pagat a lost hand costs a letter. A team holding K-E-M that takes this "
-                                   "letter has K-E-M-P (KEMPS not yet spelled).")
+                                   "letter has K-E-M-P: KEMPS is not yet spelled"
+                                   " (under Pagat a team that spells it is out: scoring).")
 
 
 def test_changing_the_sign_between_hands_asked_after_a_word_question_adds_no_same_card_question(run):
@@ -1224,3 +1230,56 @@ def test_c_est_faux_told_makes_the_accusation_wrong_and_on_leur_en_donne_un_asks
                     "perd un point ou on leur en donne un ?")
     assert data["event"] == "contre-kems"
     assert {"words": "c'est faux", "option": "call_wrong_told", "value": True} in data["understood"]
+
+
+# --- np68/np69 -------------------------------------------------------------------------------------------
+
+def test_a_kems_called_after_a_right_contre_kems_ended_the_hand_is_said_never_scored(run):
+    """np68: "Karim a crié contre-kems sur Jojo et une demi seconde après moi j'ai dit kems": under Ducale the right
+    Contre-Kems ends the hand; the Kems after it is not ruled on its own (it scored +1 before), it is said."""
+    story = "Karim a crié contre-kems sur Jojo et genre une demi seconde apres moi j'ai dit kems. Jojo avait bien ses 4 dames."
+    data = ask_json(run, story, convention="ducale")
+    assert (data["verdict"], data["hand_ends"], data["also"], data["after_hand_end"]) == ("upheld", True, None, "kems")
+    out = run("ask", "--no-input", "--lang", "fr", "-c", "ducale", story).out
+    assert "Le Kems raconté ensuite est venu une fois la manche finie : sous Ducale, le Contre-Kems jugé ci-dessus " \
+           "arrête la manche" in out
+
+
+def test_a_contre_kems_half_a_second_after_a_double_kems_is_too_late_under_ducale_and_the_double_kems_scores(run):
+    """np69: the Contre-Kems came after the Double Kems (both squares told): under Ducale it is void (the first call
+    is checked), and the Double Kems, ruled beside it, scores 2."""
+    data = ask_json(run, "Double kems!! Lea had 4 aces and I had 4 fives, but Max yelled contre kems like half a "
+                         "second after me. Who gets what?", convention="ducale")
+    assert (data["event"], data["verdict"], data["score"]) == ("contre-kems", "void", [])
+    assert "--after-kems --kems-right" in data["command"]
+    assert (data["also"]["event"], data["also"]["score"]) == ("double-kems",
+                                                               [{"team": "callers", "change": 2, "unit": "point"}])
+
+
+def test_letters_held_with_no_rules_named_are_ruled_under_the_one_game_scored_in_letters(run):
+    """np69: "we play with letters, my team already has K E M and the other side just got a good kems": Pagat, the
+    one shipped game that keeps its score in letters — the letter it gives, and what spelling KEMPS does."""
+    out = run("ask", "--no-input", "we play with letters, my team already has K E M and the other side just got a "
+              "good kems. do we take a letter? and what happens once we spell the whole thing").out
+    assert out.startswith("The letters K-E-M: of the conventions, only Pagat keeps the score in letters")
+    assert ("A team holding K-E-M that takes this letter has K-E-M-P: KEMPS is not yet spelled"
+            " (under Pagat a team that spells it is out: scoring).") in out
+    assert "No rules were named" not in out
+
+
+def test_another_players_denial_in_reported_speech_is_his_claim_never_a_negation_to_refuse(run):
+    """np68: "elle dit que c'était pas son signe donc ça compte pas": her claim, listed; the Contre-Kems is ruled
+    on the four eights she held."""
+    data = ask_json(run, "J'ai vu Lisa se gratter l'oreille, j'ai dit contre-kems, elle a bien 4 huit mais elle dit "
+                         "que c'etait pas son signe donc ca compte pas. Ca compte ou pas?", convention="ducale")
+    assert (data["verdict"], data["score"]) == ("upheld", [{"team": "callers", "change": 1, "unit": "point"}])
+    assert "pas" in data["unknown"]
+
+
+def test_under_pagat_the_fifth_card_of_a_pick_up_first_is_what_its_own_order_makes_allowed(run):
+    """np68: under Pagat (pick up first, then discard at once) a player holding five cards a moment after picking
+    one up is allowed, as its order makes him; six cards (one picked up) is not settled (no limit stated)."""
+    five = run("rule", "exchange", "--take-first", "--over-limit", "5", "-c", "pagat", "--json").json()
+    assert (five["verdict"], [c["rule_point"] for c in five["citations"]]) == ("allowed", ["exchange.order"])
+    six = run("rule", "exchange", "--take-first", "--over-limit", "6", "-c", "pagat", "--json").json()
+    assert six["verdict"] == "unspecified"

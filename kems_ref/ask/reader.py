@@ -301,7 +301,9 @@ HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got
 SQUARE = r"(?:square|carre|carres|four of a kind|4 of a kind|quads)"
 LIFT = (r"(?:lifted|lifting|lifts|lift|picked up|picking up|picks up|pick up|souleve|soulevee|soulevait|soulevant"
         r"|soulever|leve|levee|levait|ramassait|grabbed|grabbing|taking|prenait)")
-TOUCH = r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on)"
+TOUCH = (r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on"
+         r"|had his finger on|had her finger on|his finger was on|her finger was on|avait le doigt sur"
+         r"|son doigt etait sur)")
 FOURTH = r"(?:fourth|4th|quatrieme|4e|4eme|last|derniere|dernier)"
 #: a rank named by a word ("dame", "kings") or a number: after an article, never a lone letter ("il a soulevé")
 RANK_WORD = r"(?:10|[2-9]|" + "|".join(sorted((w for w in RANK_WORDS if len(w) > 2), key=len, reverse=True)) + r")s?"
@@ -888,7 +890,9 @@ phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time
 
 #: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
 phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
-       r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b")(_nothing)
+       r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b"
+       # "how many points do you need to win kems?", "pour gagner au kems": the game won, no call
+       r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b")(_nothing)
 
 
 #: "et d'en avoir deux ?", "and also keep a second one as backup": how many signals a team may have (of signals)
@@ -1101,6 +1105,19 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
 
 
+#: "Paul balayait, il remettait les 4 nouvelles cartes…, et Inès a crié kems", "while Max was still laying down the 4
+#: new cards after the sweep": the new four still going down when the call came — the sweep (the "after the sweep"
+#: beside it says whose new cards they are, not that it was over)
+@phrase(r"\b(?:while |as |pendant que |pendant qu |alors que )?(?:[a-z]+ )?(?:remettait|replacait|reposait|posait"
+        r"|etalait|retournait|was still laying down|was still putting down|was still laying out|was still dealing"
+        r"|were still going down|was still laying|was still putting)"
+        r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:cartes|cards)(?: (?:after|apres) (?:the |le )?"
+        r"(?:sweep|balayage))?\b"
+        r"|\b(?:il |elle |[a-z]+ )?balayait\b")
+def _sweep_going_on(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("during_sweep", True), ("event_context", "sweep")]
+
+
 @phrase(r"\b(?:after|once|apres|une fois) (?:the |le )?(?:sweep|balayage)(?: (?:was |had been |etait |a ete |fut )?"
         r"(?:over|done|finished|ended|fini|finie|termine|acheve))?\b"
         r"|\b(?:after|once|apres que|une fois que|une fois) (?:the |la )?(?:hunt|chasse)"
@@ -1206,7 +1223,7 @@ THEN = (r"(?: (?:puis|then|and then|et puis|et ensuite seulement|ensuite seuleme
         r"|and after that|after that|et|and))")
 SUBJECT = r"(?: (?:il|elle|he|she|they|on|ils|elles))?(?: en)?(?: (?:a|avait|had|has))?"
 OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|une autre|une|sa carte|a card|another"
-            r"|(?:two|deux|one|une|three|trois) (?:of mine|of his|of hers|des miennes|des siennes)|mine|les miennes"
+            r"|(?:two|deux|one|une|three|trois|2|3) (?:of mine|of his|of hers|des miennes|des siennes)|mine|les miennes"
             r"|les siennes))?")
 
 
@@ -1226,7 +1243,8 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf" (?:taking|picking|picking up|grabbing|prendre|ramasser|piocher)(?: (?:one|une|a card|une carte))?\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)? (?:first|en premier|dabord|de abord)(?:{THEN} {TAKE}"
         rf"(?: (?:celle|celui|one|the one|a card|une carte))?{CARD_OBJECT})?\b"
-        rf"|\b{TAKE}(?: up)?{CARD_OBJECT}(?: {CARDS_TOGETHER})?{THEN}{SUBJECT} {PUT}(?: down)?{OWN_CARD}(?: down)?\b"
+        rf"|\b{TAKE}(?: up)?(?:{COUNTED_OBJECT}|{CARD_OBJECT})(?: {CARDS_TOGETHER})?{THEN}{SUBJECT} {PUT}(?: down)?"
+        rf"{OWN_CARD}(?: down)?\b"
         rf"|\b{PUT}(?: down)?{CARD_OBJECT}(?: down)?{THEN}{SUBJECT} {TAKE}(?: up)?{OWN_CARD}{CARD_OBJECT}"
         rf"(?: {CARDS_TOGETHER})?\b")
 def _order(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1395,7 +1413,13 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: "while Max was still dealing", "pendant que Léa distribuait encore", "during the deal": the deal not over, the
 #: hunt not yet open (the new four of a sweep, "while he was dealing the new cards", are the sweep's: read before)
 @phrase(r"\b(?:while|pendant que) [a-z]+ (?:was still |was |etait encore )?(?:dealing|distribuait|donnait)"
-        r"(?: encore)?\b(?! (?:the |les )?(?:new|nouvelles|four|quatre|4)\b)")
+        r"(?: encore)?\b(?! (?:the |les )?(?:new|nouvelles|four|quatre|4)\b)"
+        # "Max était encore en train de retourner les cartes du milieu": the middle not yet all turned up
+        r"|\b(?:etait|was) (?:encore |still )?(?:en train de )?(?:retourner|turning (?:over|up)|turning)"
+        r" (?:les|the) (?:cartes du milieu|middle cards|cards of the middle)\b"
+        # "il avait même pas dit la chasse est ouverte": the opening not said yet
+        r"|\b(?:avait|a) (?:meme |encore |toujours )?pas (?:encore |meme )?(?:dit|annonce|crie)"
+        r"(?: que)? (?:la )?chasse(?: est| etait)? ouverte\b")
 def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
@@ -1513,7 +1537,7 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
         r"|parole|a voix haute|out loud|aloud)\b")
 @phrase(r"\b(?:signe|signal|sign)(?: (?:avec|with|de|of) [a-z]+)? (?:(?:c est|ce est|ca est|c etait|ce etait)"
-        r" (?:juste |seulement |simplement )?(?:de dire|de crier|de prononcer)"
+        r" (?:juste |seulement |simplement )?(?:de dire|de crier|de prononcer|dire|crier)"
         r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be)"
         r" (?:just |only |simply |literally |basically |juste |seulement |simplement )?(?:de dire|to say|saying"
         r"|de crier|to shout|de prononcer|shouting|yelling))\b"
@@ -2313,16 +2337,26 @@ def _earlier_part(story: str) -> Optional[tuple[str, str]]:
     """A story told in two times: sentences telling a call, then a sentence where a call is made again
     ("… on a pris le point. mais 2min après il refait contre kems sur Léa …"): (the earlier part, the
     part in dispute); None for a story of one call."""
-    sentences = [part for part in re.split(r"(?<=[.!?;\n])\s+", story) if part.strip()]
+    # sentences, and a clause a comma opens with "then" ("… and was wrong, then 2 min later he called it again")
+    sentences = [part for part in re.split(r"(?<=[.!?;\n])\s+|,\s+(?=(?:then|and then|puis|et puis|et la|et là)\b)",
+                                           story) if part and part.strip()]
     called = [w for w, event in _event_patterns() if event in CALLS]
-    names_a_call = [any(re.search(rf"\b{re.escape(w)}\b", " ".join(tok.word for tok in _tokenize(part)))
-                        for w in called) for part in sentences]
+    folded_parts = [" ".join(tok.word for tok in _tokenize(part)) for part in sentences]
+    said = [next((w for w in called if re.search(rf"\b{re.escape(w)}\b", part)), None) for part in folded_parts]
     for k in range(len(sentences) - 1, 0, -1):
         folded = " ".join(tok.word for tok in _tokenize(sentences[k]))
         if CAN_AGAIN.search(folded):  # "can Lucas cut again later on?": a question on a call to come, none told
             continue
-        if names_a_call[k] and REPEAT.search(folded) and any(names_a_call[:k]):
+        first = next((w for w in said[:k] if w), None)
+        if first is None or not REPEAT.search(folded):
+            continue
+        if said[k]:
             return " ".join(sentences[:k]), " ".join(sentences[k:])
+        # "he called it again on my partner": the call told before, made again
+        again = re.sub(r"(?i)\b(called|said|yelled|shouted|did|made|cried)\s+it\b", rf"\1 {first}", sentences[k],
+                       count=1)
+        if again != sentences[k]:
+            return " ".join(sentences[:k]), " ".join([again, *sentences[k + 1:]])
     return None
 
 
@@ -2902,8 +2936,12 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
         first.kind = "earlier"  # said back as "after a Kems", not as a call of its own
         reading.set_aside = "kems"  # the Kems itself, ruled on its own after (session.settle)
         reading.understood.append((f"{first.words} … {said}", "after_kems", True))
-    else:
+    else:  # "double kems … contre kems half a second after": against both squares, and after the Double Kems
         _against_double(items, first, tokens)
+        if first.kind == "earlier":  # a right Double Kems (not told wrong): the Contre-Kems came after it
+            facts["after_kems"] = True
+            reading.set_aside = "double-kems"  # the Double Kems itself, ruled on its own after (session.settle)
+            reading.understood.append((f"{first.words} … {said}", "after_kems", True))
     return str(later.value)
 
 
@@ -3173,8 +3211,8 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
 
 
 #: verbs of another player's word, before "que" / "that": what follows is his claim, not the teller's
-REPORTING = {"dit", "disait", "pretend", "pretendait", "affirme", "soutient", "says", "said", "claims", "claimed",
-             "insists", "thinks", "argues"}
+REPORTING = {"dit", "disait", "disent", "disaient", "pretend", "pretendait", "pretendent", "affirme", "soutient",
+             "says", "said", "say", "claims", "claimed", "insists", "thinks", "argues", "trouve", "pense", "pensent"}
 
 
 def _reported(tokens: list[Token], start: int) -> bool:
@@ -3224,6 +3262,14 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     holds = "contre-kems" if kind == "double-contre-kems" else kind  # its hands are those of the accused team
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     _options(reading, kind, items, facts)
+    if reading.set_aside == "double-kems" and reading.options.get("after_kems") and "kems_right" not in reading.options:
+        # the Double Kems before the Contre-Kems, both its squares told: it was right
+        hands = [reading.options.get(h) for h in ("hand", "partner_hand")]
+        squares = [reading.options.get(f) for f in ("square", "partner_square")]
+        if all(s is True or (isinstance(h, str) and _holds_square(h.split()))
+               for h, s in zip(hands, squares, strict=True)):
+            reading.options["kems_right"] = True
+            reading.understood.append(("", "kems_right", True))
     said = {words for words, _, _ in reading.understood}
     for it in items:  # beside a call, words that only pointed to another situation ("both wanted the same card")
         if kind in CALLS and it.kind == "fact" and it.value[0] == "event_hint" \
@@ -3237,6 +3283,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.unknown.append(tok.text)  # the question's own form, asking whether it is allowed: no fact
         elif tok.word in ("non", "no") and tok.asked and (i + 1 == len(tokens) or tokens[i + 1].clause != tok.clause):
             reading.unknown.append(tok.text)  # "on marque 1 point nous, non ?": the question's tag, no fact
+        elif tok.word in NEGATIONS and _reported(tokens, i):  # "Leo dit que j'avais pas encore l'as": his claim
+            reading.unknown.append(tok.text)
         elif tok.word in NEGATIONS and tok.clause in about_cards and not tok.quoted:  # "she didn't have four queens"
             reading.problem = reading.problem or ("error.ask_negation", {"word": tok.text})
             reading.unknown.append(tok.text)
@@ -3321,6 +3369,13 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
     for it in either:  # a Double Kems: the hands not yet said, in the story's order
         free = [cards for cards, _ in slots if not filled[cards]]
         (filled[free[0]] if free else filled[slots[-1][0]]).append(it)
+    against = [it for it in filled.get("hand", []) if it.kind == "fact" and it.value[0] == "square"]
+    told = [it for group in filled.values() for it in group if it.kind == "cards"]
+    if event == "contre-kems" and against and len(told) == 2 and all(_holds_square(it.value) for it in told) \
+            and not any(it.kind == "cards" for it in filled.get("partner_hand", [])):
+        # a Contre-Kems against a Double Kems, the two squares told ("Lea had 4 aces and I had 4 fives"): the
+        # accused team's two hands, in the story's order (which of them the call named does not change it)
+        filled = {"hand": [told[0]], "partner_hand": [told[1]]}
     for cards, fact in slots:
         said = filled.get(cards, [])
         groups = _grown(reading, [it for it in said if it.kind == "cards"], lifted, facts)

@@ -62,6 +62,9 @@ class Asked:
     #: where the story named no rules and the default convention ruled: the other shipped conventions'
     #: rulings on the same situation, grouped where they agree (:func:`other_rulings`); None where rules were named
     others: Optional[list[dict[str, Any]]] = None
+    #: the call the story tells as made after the one ruled, where that one ended the hand: not ruled on its own
+    #: (a hand over has no more calls), said instead (``also`` is then None)
+    after_end: Optional[str] = None
 
     @property
     def ruling(self) -> Ruling:
@@ -143,7 +146,8 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         # "how many points to win? and who deals next?": the first question's point, where a later one named its own
         first_clause = story.split("?")[0]
         named_words = [fold(words) for words, attr, _ in reading.understood if attr == "rule_point"]
-        if story.count("?") >= 2 and named_words and not any(w in fold(first_clause) for w in named_words):
+        if "?" in story and story.split("?", 1)[1].strip() and named_words \
+                and not any(w in fold(first_clause) for w in named_words):
             first = find_points(first_clause)
             if first and not any(point in table for point in first):
                 table = first[:1] + table
@@ -260,9 +264,13 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         return api.rule(api.situation(final, situation, None, convention), convention)
 
     result = complete(rule, options, lang, prompter, answers)
+    # a call told as made after the one ruled, which ended the hand (a right Contre-Kems under Ducale): no call left
+    later = next((value for _, attr, value in reading.understood if attr == "next_later"), None)
+    after_end = later if later is not None and result.ruling.hand_ends is True else None
     return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
-                 _set_aside(reading, convention, lang, others), asked_beside(reading, convention, lang),
-                 other_rulings(final, options, result.ruling) if others else None)
+                 None if after_end else _set_aside(reading, convention, lang, others),
+                 asked_beside(reading, convention, lang),
+                 other_rulings(final, options, result.ruling) if others else None, after_end)
 
 
 def other_rulings(event: str, options: dict[str, Any], ruling: Ruling) -> list[dict[str, Any]]:
@@ -433,8 +441,11 @@ def _letters_line(held: str, change: int, convention: str, lang: str) -> Optiona
     count = len(held.replace("-", ""))
     after = count + change
     end = conv.get("score.end")
-    if after < len(game.target_word) or not end.stated:
+    if not end.stated:
         key, said = "ask.letters_short", ""
+    elif after < len(game.target_word):  # not yet spelled: what spelling it would do, cited ("…and once we spell it?")
+        where = localized(end.citation, lang)
+        key, said = f"ask.letters_short_{game.end_rule}", where["section"] if where else ""
     else:
         key, said = f"ask.letters_{game.end_rule}", cite(localized(end.citation, lang))
     return t(key if has(key, lang) else "ask.letters_short", lang, held=held, word=game.target_word,
@@ -452,8 +463,8 @@ def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> 
     assert earlier is not None
     wrong: Optional[bool] = None
     if earlier.event in ACCUSATIONS and event in ACCUSATIONS:
-        if earlier.options.get("barred"):  # "Noah already made a wrong contre kems earlier": told wrong
-            wrong = True
+        if earlier.options.get("barred") or earlier.call_wrong:  # "Noah already made a wrong contre kems", "…on me
+            wrong = True  # and was wrong": told wrong
         elif earlier.point_ours is not None and earlier.narrator in ("accused", "caller"):
             wrong = earlier.point_ours == (earlier.narrator == "accused")  # the accused team took the point
         else:
@@ -689,7 +700,8 @@ def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
             "also": None if asked.also is None else {**wording.result_json(asked.also.result, lang),
                                                      "command": command_line(asked.also, lang, command_lang),
                                                      "others": others_json(asked.also.others, lang)},
-            "questions": asked.questions, "others": others_json(asked.others, lang)}
+            "questions": asked.questions, "others": others_json(asked.others, lang),
+            "after_hand_end": asked.after_end}
 
 
 def others_json(others: Optional[list[dict[str, Any]]], lang: str) -> Optional[list[dict[str, Any]]]:

@@ -68,6 +68,16 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
         out.write(answer, COMPARE)
         return
     session.check_reading(reading, out.lang, can_ask)
+    spelled = session.letters_convention(reading) if convention_given != "typed" else None
+    if spelled is not None:  # "we have K E M … the other side got a kems": the one shipped game scored in letters
+        reading.convention = spelled
+        if not out.as_json:
+            from rich.markup import escape
+
+            from ..library import load
+
+            held = next(v for _, attr, v in reading.understood if attr == "letters_held")
+            out.console().print(escape(t("ask.letters_convention", out.lang, held=held, name=load(spelled).short_name)))
     convention = _convention(reading.convention, convention, convention_given == "typed")
     understood = session.understood_labels(reading, out.lang)
     if reading.convention is None:  # the convention the ruling is under, said even when the story does not

@@ -1435,6 +1435,13 @@ def _caught_over(ctx: Ctx, count: int) -> Verdict:
     convention's ``exchange.hand_limit``; what it costs no source says."""
     ctx.say("why.caught_over", count=count)
     limit = ctx.rule("exchange.hand_limit")  # where the source has two limits, the table's reading
+    order = ctx.conv.get("exchange.order")
+    if limit is None and ctx.sit.take_first and order.stated and not order.conflict \
+            and order.value == "take-then-put" and count == _table(ctx)[2] + (ctx.sit.cards or 1):
+        # picked up first where the source's own order is to pick up first: the cards taken are held a moment
+        # beside the hand (Pagat) — what its order makes, ruled by the order below, not a breach of a limit
+        ctx.say("why.caught_order_makes", name=ctx.name, count=count)
+        return Verdict.ALLOWED
     if limit is None:
         ctx.say("why.caught_limit_unknown", name=ctx.name, count=count)
         return Verdict.UNSPECIFIED
