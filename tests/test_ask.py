@@ -1237,7 +1237,8 @@ def test_c_est_faux_told_makes_the_accusation_wrong_and_on_leur_en_donne_un_asks
 def test_a_kems_called_after_a_right_contre_kems_ended_the_hand_is_said_never_scored(run):
     """np68: "Karim a crié contre-kems sur Jojo et une demi seconde après moi j'ai dit kems": under Ducale the right
     Contre-Kems ends the hand; the Kems after it is not ruled on its own (it scored +1 before), it is said."""
-    story = "Karim a crié contre-kems sur Jojo et genre une demi seconde apres moi j'ai dit kems. Jojo avait bien ses 4 dames."
+    story = ("Karim a crié contre-kems sur Jojo et genre une demi seconde apres moi j'ai dit kems. "
+             "Jojo avait bien ses 4 dames.")
     data = ask_json(run, story, convention="ducale")
     assert (data["verdict"], data["hand_ends"], data["also"], data["after_hand_end"]) == ("upheld", True, None, "kems")
     out = run("ask", "--no-input", "--lang", "fr", "-c", "ducale", story).out

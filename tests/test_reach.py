@@ -61,13 +61,18 @@ def test_swept_cards_are_out_of_play_for_the_rest_of_the_hand(run):
 
 # --- "more decks for larger tables", no player count attached -------------------------------------
 
-def test_more_decks_for_larger_tables_leaves_a_second_copy_of_a_card_possible_and_unsettled(rule):
-    ruling = rule("kems", "--hand", "C/hearts C/hearts C C", convention=T56)
+def test_more_decks_for_larger_tables_leaves_a_second_copy_of_a_card_possible_and_unsettled(rule, run):
+    """"Larger tables use more decks": more than at its smallest table (four, the game's own, where the file states
+    no count), which plays one — two hearts of the C are impossible there; at eight they are possible, and how many
+    decks that table plays is not settled."""
+    ruling = rule("kems", "--hand", "C/hearts C/hearts C C", "--players", "8", convention=T56)
     assert ruling["verdict"] == "upheld"
     assert "players.decks" in ruling["rule_points"] and "players.decks" in ruling["unspecified"]
-    assert ruling["explanation"].startswith(
-        "Table 56 says larger tables play with more decks, without saying from how many players nor how many "
-        "decks: whether a table of 4 plays with more than one is not settled.")
+    assert "Table 56 says larger tables play with more decks, without saying from how many players nor how many " \
+           "decks: whether a table of 8 plays with more than one is not settled." in ruling["explanation"]
+    four = run("rule", "kems", "--hand", "C/hearts C/hearts C C", "-c", T56)
+    assert (four.code, four.err.strip()) == (2, "kems-ref: error: impossible: C/hearts appears 2 times but exists "
+                                                "once under Table 56 (Table 56 — the cards)")
 
 
 def test_more_decks_for_larger_tables_is_not_read_where_one_deck_holds_the_cards(rule):

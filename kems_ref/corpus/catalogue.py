@@ -188,7 +188,10 @@ RULE_POINTS: tuple[RulePoint, ...] = (
     # what makes the winning hand (a Kems): four of a kind, or for some tables a run in one suit; "other": a hand
     # the format has no value for, told in the file's text (teachingbygaming.eu's Sign!: five cards, one per
     # colour, of one symbol) — a ruling gives the text and leaves whether the cards make it to the table
-    RulePoint("hand.square", "calls", Literal["four-of-a-kind", "run-of-four-in-suit", "other"], added=True,
+    # four of a kind; "four-suits": four of a kind in four different suits (Kent with two packs: two aces of hearts
+    # are no Kent); a run of four in one suit; another hand told in words
+    RulePoint("hand.square", "calls", Literal["four-of-a-kind", "four-suits", "run-of-four-in-suit", "other"],
+              added=True,
               ruled=True),
     # ranks that stand for any rank in a square, beside at least one card of it (barmeister.com's Square:
     # aces are wild, three kings and an ace make a square); four of the wild rank are a square of their own

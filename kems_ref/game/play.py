@@ -83,6 +83,12 @@ def setup(conv: Convention, target: Optional[int | str], rounds: Optional[int] =
     if target is None and words:  # "10 points or the letters of KEMPS": the table says which
         raise KemsError("error.game_target_choice", convention=conv.short_name,
                         choices=" / ".join([*(str(p) for p in offered or [points] if p is not None), *words]))
+    # "agree a number, for example 10 or 15": every value offered is agreed — examples, the table's number stands
+    examples = offered and agreed and all(c.get("agreed") for c in goal.choices if c.get("points") is not None)
+    if examples and target is not None and target not in offered:
+        if not 1 <= target <= MAX_TARGET:
+            raise KemsError("error.game_target_bad", target=target)
+        offered = []
     if offered:  # "10 or 15 points": the table picks one of them
         if target not in offered:
             raise KemsError("error.game_target_choice" if target is None else "error.game_target_not_offered",

@@ -435,6 +435,10 @@ def _table(ctx: Ctx) -> tuple[int, int, int]:
         ctx.say("why.deck_described", name=ctx.name, cards=" / ".join(map(str, allowed)), deck=deck)
     rules = conv.value("players.decks") or []
     if rules == MORE_DECKS:  # more decks at larger tables, from how many players and how many unsaid
+        # "more" than at its smallest table (its stated minimum, else the game's four): there, one pack
+        smallest = count.value.get("min") if count.stated and isinstance(count.value, dict) else None
+        if sit.players <= (smallest or 4):
+            return deck, 1, max(conv.value("deal.hand_size") or [4])
         return deck, UNSTATED_DECKS, max(conv.value("deal.hand_size") or [4])
     decks = next((rule["decks"] for rule in rules if rule["up_to"] is None or sit.players <= rule["up_to"]),
                  UNSTATED_DECKS if rules else 1)  # ranges the source states, none of them this table's
@@ -660,6 +664,9 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
         ctx.say("why.table_choice", name=ctx.name)
         if rule.value == "four-of-a-kind":
             return _four_of_a_kind(ctx, cards)
+    if rule.value == "four-suits":  # four of a kind, each card of another suit (two packs: two aces of hearts)
+        ctx.text_of(rule)
+        return _four_suits(ctx, cards)
     if rule.value == "other":  # a winning hand told in words only: whether these cards make it, the table sees
         ctx.text_of(rule)
         ctx.say("why.square_other", name=ctx.name)
@@ -670,6 +677,23 @@ def _makes_square(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
         raise KemsError("error.run_needs_suits", convention=ctx.conv.short_name)
     ctx.text_of(rule)
     return run
+
+
+def _four_suits(ctx: Ctx, cards: list[C.Card]) -> Optional[bool]:
+    """Four of a kind in four different suits: the suits given, they are counted; not given, one pack holds no two
+    cards alike (four of a kind there is four suits), several packs leave it open (``None``)."""
+    rank = C.square_rank(cards)
+    if rank is None:
+        return False
+    four = [c for c in cards if c.rank == rank]
+    suits = [c.suit for c in four if c.suit is not None]
+    if len(set(suits)) < len(suits) and len(set(suits)) < 4:  # two aces of hearts among them, and no four suits
+        ctx.say("why.square_same_suit", name=ctx.name)
+        return False
+    if len(set(suits)) >= 4 or _table(ctx)[1] == 1:
+        return True
+    ctx.say("why.square_suits_unknown", name=ctx.name)
+    return None
 
 
 def _partner_square(ctx: Ctx) -> bool:
@@ -1297,6 +1321,17 @@ def _forbids(ctx: Ctx, answer: Answer) -> Verdict:
     return Verdict.UNSPECIFIED
 
 
+def _condition_unmet(ctx: Ctx, answer: Answer) -> Verdict:
+    """What a point states the act's condition with (a sweep when nobody wants the cards, or all agree) is not
+    met: forbidden where it is a rule, and where it is a permission with that condition (it forbids the act
+    without it); a description forbids nothing."""
+    if answer.force == "permitted":
+        ctx.text_of(answer)
+        ctx.say("why.permission_condition_unmet", name=ctx.name)
+        return Verdict.FORBIDDEN
+    return _forbids(ctx, answer)
+
+
 def _center(conv: Convention, players: int) -> int:
     """The cards the convention lays in the middle: four where it is silent, none where it has no middle,
     one for each player where it says so (``per-player``)."""
@@ -1468,12 +1503,12 @@ def _sweep(ctx: Ctx) -> Decision:
         return Decision(Verdict.UNSPECIFIED)
     if ctx.sit.unagreed and not ctx.sit.objection and rule.value in ("all-agree", "proposal"):
         ctx.say("why.sweep_unagreed")  # swept before the table agreed: the agreement the rule asks was not had
-        return _act(_forbids(ctx, rule))
+        return _act(_condition_unmet(ctx, rule))
     if ctx.sit.unagreed and ctx.sit.objection is None:  # the rule asks that nobody wants them: did anyone?
         ctx.say("why.sweep_unagreed_wanted")
     if ctx.fact("objection"):
         ctx.say("why.sweep_objection")
-        verdict = _forbids(ctx, rule)
+        verdict = _condition_unmet(ctx, rule)
         if verdict is Verdict.FORBIDDEN and rule.value == "proposal":
             ctx.effect(Effect.OBJECTOR_MUST_EXCHANGE)
         return _act(verdict)
