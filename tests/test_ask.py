@@ -1284,3 +1284,35 @@ def test_under_pagat_the_fifth_card_of_a_pick_up_first_is_what_its_own_order_mak
     assert (five["verdict"], [c["rule_point"] for c in five["citations"]]) == ("allowed", ["exchange.order"])
     six = run("rule", "exchange", "--take-first", "--over-limit", "6", "-c", "pagat", "--json").json()
     assert six["verdict"] == "unspecified"
+
+
+# --- np70/np71 --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("story", "event", "options"), [
+    # "… ou pas ?" closes the question: no negation to place
+    ("on joue regles wikipedia. Sarah a dit contre kems sur Max et il avait pas de carré. On perd combien et il doit "
+     "montrer ses cartes a tout le monde ou pas ?", "contre-kems", {"square": False}),
+    # the fourth king taken (three held before), not yet sorted in; "son kems" in his claim is his square
+    ("Jojo avait pris le 4eme roi sur la table, il l'avait en main mais pas encore rangé avec les 3 autres. On a dit "
+     "contre kems et il dit qu'il avait pas encore son kems. Il a raison ?", "contre-kems",
+     {"hand": "K K K K", "ungathered": True}),
+    ("Sam started swapping cards from the middle before the dealer had even finished turning the 4 cards over. is "
+     "that legal or does he have to put them back?", "exchange", {"before_opening": True}),
+    ("dealer was sweeping the middle and putting down the 4 new ones and Ana shouted kems while he was still laying "
+     "them out. her partner did have 4 jacks. does it count? wikipedia rules", "kems",
+     {"hand": "J J J J", "during_sweep": True}),
+    ("contre kems on Hugo. he had 3 sevens and his fingers were ON the 4th seven in the middle but he hadnt picked it "
+     "up yet. does that count as him having kems?", "contre-kems", {"hand": "7 7 7", "touched": "7"}),
+])
+def test_np70_np71_stories_are_read_as_told(story, event, options):
+    reading = read(story)
+    assert (reading.problem, reading.event, reading.options) == (None, event, options)
+
+
+@pytest.mark.parametrize(("story", "points"), [
+    ("how many points do u play to in kems?", ["score.target"]),
+    ("who deals after a kems, same dealer again or the next person?", ["deal.next_dealer"]),
+])
+def test_questions_on_the_rules_that_name_the_game_or_a_call_are_answered_on_their_points(run, story, points):
+    data = ask_json(run, story)
+    assert [row["rule_point"] for row in data["rows"]] == points

@@ -303,6 +303,7 @@ LIFT = (r"(?:lifted|lifting|lifts|lift|picked up|picking up|picks up|pick up|sou
         r"|soulever|leve|levee|levait|ramassait|grabbed|grabbing|taking|prenait)")
 TOUCH = (r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on"
          r"|had his finger on|had her finger on|his finger was on|her finger was on|avait le doigt sur"
+         r"|his fingers were on|her fingers were on|had his fingers on|had her fingers on"
          r"|son doigt etait sur)")
 FOURTH = r"(?:fourth|4th|quatrieme|4e|4eme|last|derniere|dernier)"
 #: a rank named by a word ("dame", "kings") or a number: after an article, never a lone letter ("il a soulevé")
@@ -335,6 +336,17 @@ def _asks(point: str, name: str) -> Action:
 def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
     """Words that carry no fact but must not be read as one ("plus tôt", "sans l'avoir pris")."""
     return []
+
+
+#: "who deals after a kems?", "qui redonne après un kems ?": who deals the next hand — read before "after a Kems"
+phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|hand|round)\b"
+       r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b")(
+    _asks("deal.next_dealer", "_deals_after_asked"))
+
+
+#: "il dit qu'il avait pas encore son kems": his square, not a call (never "il a fait son kems") — read before the claim
+phrase(r"(?<=\bencore )(?:son|sa|mon) (?:kems|kemps)\b(?! (?:etait|est|a ete|faux|fausse|juste|bon|valide))"
+       r"|(?<=\byet )(?:his|her|my) (?:kems|kemps)\b(?! (?:was|is|wrong|right))")(_nothing)
 
 
 # phrases whose negation or number would otherwise be misread: read first, they say nothing
@@ -389,7 +401,8 @@ phrase(r"\b(?:tied|tied at|tied up at|score is|score was|the score|a egalite|ega
 #: a card touched, not lifted, said in a negation ("touched the 4 but didn't lift it", "touché sans le soulever"):
 #: the touch is read on its own; these words only say it stayed on the table
 phrase(r"\b(?:but )?(?:did not|didn t|without|never|had not|hadn t)(?: even| actually)? (?:lift|lifting|lifted"
-       r"|pick up|picking up|picked up|pick it up|take|taking)(?: it| the card)?(?: up| off the table)?\b"
+       r"|pick up|picking up|picked up|pick it up|picked it up|take|taking)(?: it| the card)?(?: up| off the table)?"
+       r"(?: yet)?\b"
        r"|\bsans (?:le |la )?(?:soulever|lever|prendre|ramasser)\b"
        r"|\b(?:mais )?(?:il |elle )?(?:ne )?(?:le |la )?(?:a|avait) pas (?:souleve|soulevee|leve|levee|pris|prise)\b")(
     _nothing)
@@ -516,7 +529,7 @@ def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: the game's target asked in a few words ("et on joue en combien ?", "how many points do we play to?"): score.target —
 #: beside a dispute, answered after it (asked_beside)
 phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) combien(?: de points)?\b"
-        r"|\bhow many points do we (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")(
+        r"|\bhow many points do (?:we|u|you) (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")(
     _asks("score.target", "_target_asked"))
 
 
@@ -892,7 +905,12 @@ phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time
 phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b"
        # "how many points do you need to win kems?", "pour gagner au kems": the game won, no call
-       r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b")(_nothing)
+       r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b"
+       # "how many points do u play to in kems?", "does that count as him having kems?": the game, the square
+       r"|\b(?:play|go) (?:up )?to in (?:kems|kemps|quems)\b"
+       r"|\b(?:as (?:him|her|me|them) )?having (?:a )?(?:kems|kemps)\b"
+       r"|\b(?:avait|had|a|has|ai|avais)(?: pas)?(?: encore| yet)? (?:son|sa|his|her|mon|my) (?:kems|kemps)\b")(
+    _nothing)
 
 
 #: "et d'en avoir deux ?", "and also keep a second one as backup": how many signals a team may have (of signals)
@@ -1113,7 +1131,9 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|were still going down|was still laying|was still putting)"
         r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:cartes|cards)(?: (?:after|apres) (?:the |le )?"
         r"(?:sweep|balayage))?\b"
-        r"|\b(?:il |elle |[a-z]+ )?balayait\b")
+        r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was sweeping(?: the middle)?\b"
+        r"|\bwhile (?:he|she|they|[a-z]+) (?:was|were) still (?:laying|putting|dealing|turning) (?:them|the new ones)"
+        r"(?: (?:out|down|over))?\b")
 def _sweep_going_on(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
 
@@ -1311,6 +1331,15 @@ def _retaken(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("retaken", True), ("event_hint", "exchange")]
 
 
+@phrase(rf"\b(?:avait |a |had |has |just |venait de |venais de )?(?:pris|prendre|took|taken|picked up|grabbed"
+        rf"|ramasse|recupere) (?:la |le |the )(?P<fourth>{FOURTH}) (?P<rank>{RANK_WORD})"
+        rf"(?: (?:sur la table|du milieu|au milieu|de la table|from the middle|from the table|off the table))?\b")
+def _took_the_fourth(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"Jojo avait pris le 4ème roi sur la table", "he took the fourth queen": the fourth card of a rank taken into
+    the hand — three of it held before (by _hands)."""
+    return [("fourth_taken", _rank(m.group("rank")))]
+
+
 @phrase(rf"\b(?:la |le |the |my |ma |mon |sa |son |his |her )(?P<fourth>{FOURTH})(?: (?P<rank>{RANK_WORD}))?"
         rf"(?: (?:one|une))?(?: (?:que|qu|which|that))?(?: (?:je|j|il|elle|i|he|she|on))?"
         rf" (?:venais de |venait de |had just |have just |has just |just |avais |avait |ai |a |was |were )?"
@@ -1421,6 +1450,16 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:avait|a) (?:meme |encore |toujours )?pas (?:encore |meme )?(?:dit|annonce|crie)"
         r"(?: que)? (?:la )?chasse(?: est| etait)? ouverte\b")
 def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("before_opening", True)]
+
+
+#: "before the dealer had even finished turning the 4 cards over", "avant que le donneur ait fini de retourner les
+#: cartes": the middle not yet all turned up — the hunt not open
+@phrase(r"\bbefore (?:the |our )?(?:dealer|[a-z]+) (?:had |has )?(?:even |yet )?finished (?:turning|dealing|laying"
+        r"|putting)(?: (?:over|out|up|down))?(?: (?:the |all )?(?:4 |four )?(?:middle )?cards?)?(?: (?:over|up|out))?\b"
+        r"|\bavant que (?:le |la )?(?:donneur|donneuse|[a-z]+) (?:ait|avait|a) (?:fini|termine) de (?:retourner|poser"
+        r"|distribuer|donner)(?: (?:les )?(?:4 |quatre )?cartes(?: du milieu)?)?\b")
+def _before_middle_turned(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
@@ -2065,7 +2104,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being o
                       r"|next to each other or|side by side or|cote a cote ou|ou face a face)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
 IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target"),
-          (r"\bhow many points (?:do we|are we|we|do you|does one|should we) (?:play|playing|go|going) (?:to|up to)\b"
+          (r"\bhow many points (?:do we|are we|we|do you|do u|does one|should we) (?:play|playing|go|going)"
+           r" (?:to|up to)\b"
            r"|\b(?:play|go) (?:up )?to how many(?: points)?\b|\bfirst to how many\b", "score.target")]
 
 
@@ -3240,9 +3280,9 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
                 if (it.kind == "fact" and it.value[0] == "event_hint") or it.kind == "event"}
     told = {event for it in items if id(it) in pointing and not _reported(tokens, it.start)
             for event in [pointing[id(it)]]}
-    if told:
+    if told:  # (a call reported stays a call: "Marc says he said contre kems at the same time")
         reported += [it for it in items if id(it) in pointing and pointing[id(it)] not in told
-                     and _reported(tokens, it.start)]
+                     and pointing[id(it)] not in CALLS and _reported(tokens, it.start)]
     items = [it for it in items if it not in reported]
     reading, facts, hints = _gather(items)
     reading.unknown += [it.words for it in reported]  # "Yanis dit que … donc contre kems faux": his claim, listed
@@ -3281,7 +3321,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             continue
         if tok.word in NEGATIONS and tok.asked and i and tokens[i - 1].word in MODALS:  # "je peux pas … ?"
             reading.unknown.append(tok.text)  # the question's own form, asking whether it is allowed: no fact
-        elif tok.word in ("non", "no") and tok.asked and (i + 1 == len(tokens) or tokens[i + 1].clause != tok.clause):
+        elif tok.asked and (i + 1 == len(tokens) or tokens[i + 1].clause != tok.clause) and (
+                tok.word in ("non", "no") or (tok.word in ("pas", "not") and i and tokens[i - 1].word in ("ou", "or"))):
             reading.unknown.append(tok.text)  # "on marque 1 point nous, non ?": the question's tag, no fact
         elif tok.word in NEGATIONS and _reported(tokens, i):  # "Leo dit que j'avais pas encore l'as": his claim
             reading.unknown.append(tok.text)
@@ -3397,11 +3438,14 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
     if "fourth_taken" in facts and slots:  # "3 dames … et la 4ème que je venais de prendre": in the hand
         first = slots[0][0]
         hand = reading.options.get(first, "").split()
+        if not hand and facts["fourth_taken"] is not None and not any(it.kind == "cards" for it in items):
+            hand = [facts["fourth_taken"]] * 3  # "avait pris le 4ème roi": the fourth of a rank, three held before
+            reading.options[first] = " ".join(hand)
         if len(hand) == 3 and len(set(hand)) == 1 and facts["fourth_taken"] in (None, hand[0]):
             reading.understood = [u for u in reading.understood if u[1:] != (first, reading.options[first])]
             reading.options[first] = " ".join(hand + hand[:1])
             reading.understood += [(words, first, reading.options[first]) for words in _said(items, "fourth_taken")][:1]
-        else:
+        elif not (len(hand) == 4 and set(hand) == {facts["fourth_taken"]}):  # "… flips QQQQ": the four told, agreed
             reading.unknown += _said(items, "fourth_taken")[:1]
     if "fourth_lifted" in facts and slots and event in ("kems", "double-kems", "contre-kems"):
         hand = reading.options.get(slots[0][0], "").split()  # "trois dames … et la 4e qu'elle venait de soulever"
