@@ -456,3 +456,13 @@ def test_a_silent_source_shows_what_it_says_near_the_point_as_a_note_never_as_an
     assert "Note: The article says another player must turn the middle cards next hand" in out
     page = _text(client.get("/compare", params={"point": "deal.next_dealer"}).text)
     assert "wikipedia — silent — Note: The article says another player must turn the middle cards" in page
+
+
+def test_where_the_default_settles_nothing_the_sources_that_do_not_either_are_one_line(run):
+    """np71: a Kems and a Contre-Kems at the same moment: Ducale does not settle it, nor does any other source —
+    one line, never 'the same ruling as Ducale' beside 'not settled by'."""
+    out = run("ask", "--no-input", "Julie scratched her nose so I yelled KEMS and she had four 9s, but Marc says he "
+              "said contre kems at the exact same time so the point is theirs?? who gets it", env=WIDE).out
+    assert "  do not settle it either: Bicycle, Jouer au Kems, Marquoir, Nathan, Pagat, Règle brève, Regles.com, " \
+           "Wikipédia\n" in out
+    assert "the same ruling as Ducale" not in out

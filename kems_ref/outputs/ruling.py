@@ -259,11 +259,16 @@ def other_lines(others: list[dict[str, Any]], ruling: Ruling, lang: str) -> list
         if group["ruling"] is not None and not group["same"] and group not in unsettled:
             lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=_short(group["ruling"], lang)))
     same = [g for g in others if g["same"]]
+    open_too = ruling.verdict == Verdict.UNSPECIFIED and not ruling.branches
+    if open_too:  # the default settles nothing either: one line of the sources that do not settle it
+        unsettled, same = same + unsettled, []
     if same:
         lines.append("  " + t("ask.others_same", lang, name=ruling.short_name or ruling.convention,
                               names=", ".join(names(g) for g in same)))
     if unsettled:
-        lines.append("  " + t("ask.others_unsettled", lang, names=", ".join(names(g) for g in unsettled)))
+        lines.append("  " + t("ask.others_unsettled_too" if open_too else "ask.others_unsettled", lang,
+                              names=", ".join(sorted((load(cid).short_name for g in unsettled
+                                                      for cid in g["conventions"]), key=fold))))
     for group in others:
         if group["ruling"] is None:
             lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=group["error"].render(lang)))
