@@ -1316,3 +1316,48 @@ def test_np70_np71_stories_are_read_as_told(story, event, options):
 def test_questions_on_the_rules_that_name_the_game_or_a_call_are_answered_on_their_points(run, story, points):
     data = ask_json(run, story)
     assert [row["rule_point"] for row in data["rows"]] == points
+
+
+# --- np72/np73 --------------------------------------------------------------------------------------------
+
+def test_two_players_who_grabbed_the_same_card_at_the_same_moment_are_not_settled_by_first_to_touch(run):
+    """np70: "on a attrapé le même 8 en même temps": touched together, the first-to-touch rule (Pagat) decides
+    nothing between them — said, not settled; "wanted the same queen at the same time" is no touch."""
+    data = ask_json(run, "Elodie et moi on a attrapé le meme 8 au milieu en meme temps, qui c'est qui le garde ?",
+                    convention="pagat")
+    assert (data["verdict"], "--simultaneous" in data["command"]) == ("unspecified", True)
+    assert read("Sous Pagat, Nadia et Sam ont voulu la même dame au milieu en même temps, qui la prend ?").options \
+        == {}
+
+
+def test_the_word_a_letters_game_spells_names_the_game_and_is_no_letters_held(run):
+    """np73: "we play with letters K-E-M-P-S": Pagat's game, said first — and no team holds K-E-M-P-S."""
+    out = run("ask", "--no-input", "we play with letters K-E-M-P-S. the other team caught us with a stop kemps (my "
+              "partner really had 4 jacks). who takes the letter, us or them?").out
+    assert out.startswith("The letters K-E-M-P-S: of the conventions, only Pagat keeps the score in letters")
+    assert "spelled KEMPS" not in out and "the game spells K-E-M-P-S" in out
+
+
+def test_a_double_kems_after_a_right_contre_kems_scores_under_the_sources_where_the_counter_has_no_effect(run):
+    """np73: the Contre-Kems first (Ducale: right, the hand over, the Double Kems after it scores nothing); under
+    Jouer au Kems and Wikipédia the Contre-Kems has no effect on a Double Kems, which then scores 3."""
+    data = ask_json(run, "Mia and Theo BOTH had four of a kind, Theo yelled double kems but Noah swears he said "
+                         "contre kems half a second before. whos right and how many points")
+    assert (data["verdict"], data["after_hand_end"]) == ("upheld", "double-kems")
+    void = next(g for g in data["others"] if g["conventions"] == ["jouer-au-kems", "wikipedia"])
+    assert (void["ruling"]["verdict"], void["then"]["score"]) == (
+        "void", [{"team": "callers", "change": 3, "unit": "point"}])
+
+
+@pytest.mark.parametrize(("story", "event", "options"), [
+    ("wiki rules. dealer was in the middle of sweeping the 4 middle cards when Alex shouted kems (his partner had "
+     "the 4 aces). does it count", "kems", {"hand": "A A A A", "during_sweep": True}),
+    ("Le donneur avait meme pas fini de retourner les 4 cartes et Paul a deja echangé un roi. Faut annuler son "
+     "echange ?", "exchange", {"before_opening": True}),
+    ("chloe picked up the 4th queen before putting a card down so she was holding 5 cards for a sec, then her "
+     "partner called kems. does that kems count or is it illegal bc she had 5", "exchange",
+     {"take_first": True, "over_limit": 5}),
+])
+def test_np72_np73_stories_are_read_as_told(story, event, options):
+    reading = read(story)
+    assert (reading.problem, reading.event, reading.options) == (None, event, options)

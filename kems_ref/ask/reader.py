@@ -798,6 +798,14 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("next_call", "later")]
 
 
+#: the word a letters game spells, named as the game ("we play with letters K-E-M-P-S", "on joue aux lettres
+#: K-E-M-P-S"): how the table scores, never letters a team holds (read before them)
+@phrase(r"\b(?:play|playing|plays)(?: with| to)?(?: the)? letters? k e m p s\b"
+        r"|\b(?:joue|jouons|on joue) (?:aux|en|avec les) lettres k e m p s\b")
+def _letters_game(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("letters_game", "KEMPS")]
+
+
 #: penalty letters spelled out ("we have K-E-M-P", "on a K.E.M"): the letters a team holds, never cards;
 #: a question on what they mean is a question on the score (session.rules_question)
 @phrase(r"\bk e(?: m(?: p(?: s)?)?)?\b(?! (?:of|de|d|des|[2-9]|10|[ajqkvdr])\b)"
@@ -1132,6 +1140,8 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:cartes|cards)(?: (?:after|apres) (?:the |le )?"
         r"(?:sweep|balayage))?\b"
         r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was sweeping(?: the middle)?\b"
+        r"|\b(?:was |were |etait )?(?:in the middle of|en train de) (?:sweeping|balayer)"
+        r"(?: (?:the |les )?(?:4 |four |quatre )?(?:middle cards|cards|cartes du milieu|cartes))?\b"
         r"|\bwhile (?:he|she|they|[a-z]+) (?:was|were) still (?:laying|putting|dealing|turning) (?:them|the new ones)"
         r"(?: (?:out|down|over))?\b")
 def _sweep_going_on(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1333,11 +1343,14 @@ def _retaken(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(rf"\b(?:avait |a |had |has |just |venait de |venais de )?(?:pris|prendre|took|taken|picked up|grabbed"
         rf"|ramasse|recupere) (?:la |le |the )(?P<fourth>{FOURTH}) (?P<rank>{RANK_WORD})"
-        rf"(?: (?:sur la table|du milieu|au milieu|de la table|from the middle|from the table|off the table))?\b")
+        rf"(?: (?:sur la table|du milieu|au milieu|de la table|from the middle|from the table|off the table))?"
+        rf"(?P<first> (?:before|avant de|avant d) (?:putting|laying|discarding|dropping|poser|deposer|jeter)"
+        rf"(?: (?:a card|one|une carte|une|la sienne|his|hers))?(?: down)?)?\b")
 def _took_the_fourth(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"Jojo avait pris le 4ème roi sur la table", "he took the fourth queen": the fourth card of a rank taken into
-    the hand — three of it held before (by _hands)."""
-    return [("fourth_taken", _rank(m.group("rank")))]
+    the hand — three of it held before (by _hands); "… before putting a card down": taken first."""
+    taken: list[tuple[str, Any]] = [("fourth_taken", _rank(m.group("rank")))]
+    return taken + ([("take_first", True)] if m.group("first") else [])
 
 
 @phrase(rf"\b(?:la |le |the |my |ma |mon |sa |son |his |her )(?P<fourth>{FOURTH})(?: (?P<rank>{RANK_WORD}))?"
@@ -1458,7 +1471,11 @@ def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\bbefore (?:the |our )?(?:dealer|[a-z]+) (?:had |has )?(?:even |yet )?finished (?:turning|dealing|laying"
         r"|putting)(?: (?:over|out|up|down))?(?: (?:the |all )?(?:4 |four )?(?:middle )?cards?)?(?: (?:over|up|out))?\b"
         r"|\bavant que (?:le |la )?(?:donneur|donneuse|[a-z]+) (?:ait|avait|a) (?:fini|termine) de (?:retourner|poser"
-        r"|distribuer|donner)(?: (?:les )?(?:4 |quatre )?cartes(?: du milieu)?)?\b")
+        r"|distribuer|donner)(?: (?:les )?(?:4 |quatre )?cartes(?: du milieu)?)?\b"
+        # "le donneur avait même pas fini de retourner les 4 cartes": the middle not yet all turned up
+        r"|\b(?:avait|a|had|has)(?: meme| encore| even| not| pas| yet)* (?:pas |not )?(?:fini|termine|finished)"
+        r" (?:de )?(?:retourner|poser|distribuer|donner|turning|dealing|laying)(?: (?:over|out|up|down))?"
+        r"(?: (?:les |the )?(?:4 |quatre |four )?(?:cartes|cards)(?: du milieu)?)?(?: (?:over|up|out))?\b")
 def _before_middle_turned(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
@@ -2085,6 +2102,7 @@ def story_lang(story: str) -> str | None:
 #: words that make a story a question about the rules rather than about one call
 QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|ca donne quoi|ca fait quoi"
                       r"|y a moyen|il y a moyen|ca marche|ca passe|does it work|will it work|that work|is it ok"
+                      r"|comment on fait|comment faire|how do we|how should we|what do we do"
                       r"|what happens|what now|quel|quelle|quels|quelles|which"
                       r"|what is|what are|je peux|peux je"
                       r"|c est quoi|en combien|to win|pour gagner|peut on|on peut|can we|can you|can one|can|could"
@@ -2849,6 +2867,7 @@ STORY_FACTS = {
     "unread": "said, but nothing a ruling reads: listed, never dropped",
     "rule_point": "words naming a rule point a question asks about (changing the signal): said, asked by session",
     "letters_held": "penalty letters a team holds, spelled out: said, and a question on them is one on the score",
+    "letters_game": "the word the table's letters game spells ('we play with letters K-E-M-P-S'): which game it is",
     "next_call": "a call about to be made (unmade) or made after the one in dispute (later): not a call in dispute",
     "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
     "ban_word": "a ban on a kind of signal ...",
@@ -3124,6 +3143,9 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
                     and it.value[1] not in [v for _, a, v in reading.understood if a == "rule_point"]:
                 reading.understood.append((it.words, "rule_point", it.value[1]))
         reading.points_later = tokens is not None and _points_later(tokens, items)
+    word = facts.pop("letters_game", None)
+    if word:  # "we play with letters K-E-M-P-S": the word the table's game spells (which game keeps its score so)
+        reading.understood.append((_said(items, "letters_game")[0], "letters_game", "-".join(word)))
     letters = facts.pop("letters_held", None)
     if letters:  # "on a K-E-M": what the team holds, said back; a question on it asks about the score
         reading.understood.append((_said(items, "letters_held")[0], "letters_held", "-".join(letters)))
@@ -3250,6 +3272,11 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
                                        item.value[1] if item.kind == "fact" else item.value))
 
 
+#: verbs of touching a card: two players who did it "at the same time" touched it together (same-card, --simultaneous)
+GRABBED = {"grabbed", "grab", "grabbing", "slapped", "slap", "touched", "touch", "took", "snatched", "attrape",
+           "attrapé", "touche", "pris", "chope", "pique", "mis", "put", "hands", "mains", "main"}
+
+
 #: verbs of another player's word, before "que" / "that": what follows is his claim, not the teller's
 REPORTING = {"dit", "disait", "disent", "disaient", "pretend", "pretendait", "pretendent", "affirme", "soutient",
              "says", "said", "say", "claims", "claimed", "insists", "thinks", "argues", "trouve", "pense", "pensent"}
@@ -3302,6 +3329,12 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     holds = "contre-kems" if kind == "double-contre-kems" else kind  # its hands are those of the accused team
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     _options(reading, kind, items, facts)
+    if kind == "same-card" and reading.options.get("simultaneous") and (
+            "took_first" in reading.options  # "she says she touched it first": an order told beats "at the same time"
+            or not any(tok.word in GRABBED for tok in tokens)):  # "wanted the same queen at the same time": not touched
+        del reading.options["simultaneous"]
+        reading.understood = [u for u in reading.understood if u[1] != "simultaneous"]
+        reading.unknown += _said(items, "simultaneous")[:1]
     if reading.set_aside == "double-kems" and reading.options.get("after_kems") and "kems_right" not in reading.options:
         # the Double Kems before the Contre-Kems, both its squares told: it was right
         hands = [reading.options.get(h) for h in ("hand", "partner_hand")]

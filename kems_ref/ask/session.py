@@ -267,17 +267,22 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
     # a call told as made after the one ruled, which ended the hand (a right Contre-Kems under Ducale): no call left
     later = next((value for _, attr, value in reading.understood if attr == "next_later"), None)
     after_end = later if later is not None and result.ruling.hand_ends is True else None
+    aside = _set_aside(reading, convention, lang, others and not after_end)
+    # where no rules were named, the later call under each source whose ruling lets the hand go on (Wikipédia: a
+    # Contre-Kems has no effect on a Double Kems, which then scores)
+    then = (aside.event, aside.options) if aside is not None and after_end else None
     return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
-                 None if after_end else _set_aside(reading, convention, lang, others),
-                 asked_beside(reading, convention, lang),
-                 other_rulings(final, options, result.ruling) if others else None, after_end)
+                 None if after_end else aside, asked_beside(reading, convention, lang),
+                 other_rulings(final, options, result.ruling, then) if others else None, after_end)
 
 
-def other_rulings(event: str, options: dict[str, Any], ruling: Ruling) -> list[dict[str, Any]]:
+def other_rulings(event: str, options: dict[str, Any], ruling: Ruling,
+                  then: Optional[tuple[str, dict[str, Any]]] = None) -> list[dict[str, Any]]:
     """The other shipped conventions' rulings on the situation ``ruling`` was made on (under a default the
     table did not choose), each group of conventions that rule it alike once: ``{"conventions": [ids],
     "same": whether they rule as ``ruling`` does, "ruling": the group's ruling}`` — or ``"error"`` (the
-    KemsError) where the situation cannot be told there (a card its deck lacks)."""
+    KemsError) where the situation cannot be told there (a card its deck lacks).  ``then``: the call told after the
+    one ruled (its event and options), ruled under each source whose ruling does not end the hand (``"then"``)."""
     from ..corpus.load import shipped_ids
 
     groups: list[dict[str, Any]] = []
@@ -289,13 +294,20 @@ def other_rulings(event: str, options: dict[str, Any], ruling: Ruling) -> list[d
         except KemsError as error:
             groups.append({"conventions": [cid], "same": False, "ruling": None, "error": error})
             continue
-        key = other.settlement()
+        later = None
+        if then is not None and other.hand_ends is not True:
+            try:
+                later = api.rule(api.situation(then[0], then[1], None, cid), cid).ruling
+            except KemsError:
+                later = None
+        key = other.settlement() + (later.settlement() if later is not None else "")
         for group in groups:
-            if group["ruling"] is not None and group["ruling"].settlement() == key:
+            if group["ruling"] is not None and group["key"] == key:
                 group["conventions"].append(cid)
                 break
         else:
-            groups.append({"conventions": [cid], "same": key == ruling.settlement(), "ruling": other})
+            groups.append({"conventions": [cid], "same": key == ruling.settlement(), "ruling": other, "key": key,
+                           "then": later})
     return groups
 
 
@@ -406,7 +418,7 @@ def letters_convention(reading: Reading) -> Optional[str]:
     letters); None where the story names a convention, tells no letters, or several games spell them."""
     from ..corpus.load import load_all
 
-    held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None)
+    held = next((v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game")), None)
     if held is None or reading.convention is not None:
         return None
     letters = held.replace("-", "")
@@ -712,4 +724,5 @@ def others_json(others: Optional[list[dict[str, Any]]], lang: str) -> Optional[l
         return None
     return [{"conventions": group["conventions"], "same": group["same"],
              "ruling": None if group["ruling"] is None else wording.ruling_json(group["ruling"], lang),
+             "then": None if group.get("then") is None else wording.ruling_json(group["then"], lang),
              "error": None if group["ruling"] is not None else group["error"].render(lang)} for group in others]

@@ -48,7 +48,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
             if spelled is not None:
                 from ..library import load
 
-                held = next(v for _, attr, v in reading.understood if attr == "letters_held")
+                held = next(v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game"))
                 out.console().print(escape(t("ask.letters_convention", out.lang, held=held,
                                              name=load(spelled).short_name)))
             lost = session.letters_if_lost(story, reading, out.lang)
@@ -76,7 +76,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
 
             from ..library import load
 
-            held = next(v for _, attr, v in reading.understood if attr == "letters_held")
+            held = next(v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game"))
             out.console().print(escape(t("ask.letters_convention", out.lang, held=held, name=load(spelled).short_name)))
     convention = _convention(reading.convention, convention, convention_given == "typed")
     understood = session.understood_labels(reading, out.lang)

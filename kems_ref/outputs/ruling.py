@@ -257,7 +257,11 @@ def other_lines(others: list[dict[str, Any]], ruling: Ruling, lang: str) -> list
                  and g["ruling"].verdict == Verdict.UNSPECIFIED]
     for group in others:
         if group["ruling"] is not None and not group["same"] and group not in unsettled:
-            lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=_short(group["ruling"], lang)))
+            said = _short(group["ruling"], lang)
+            if group.get("then") is not None:  # the call told after it, where this source lets the hand go on
+                said += t("ask.others_then", lang, call=wording.event_label(group["then"].event, lang),
+                          ruling=_short(group["then"], lang))
+            lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=said))
     same = [g for g in others if g["same"]]
     open_too = ruling.verdict == Verdict.UNSPECIFIED and not ruling.branches
     if open_too:  # the default settles nothing either: one line of the sources that do not settle it

@@ -1666,6 +1666,9 @@ def _same_card(ctx: Ctx) -> Decision:
         return Decision(Verdict.UNSPECIFIED)
     ctx.say("why.same_first")
     ctx.text_of(rule)
+    if ctx.sit.simultaneous:  # touched at the same moment: the first to touch decides nothing between them
+        ctx.say("why.same_together", name=ctx.name)
+        return Decision(Verdict.UNSPECIFIED)
     ctx.effect(Effect.CARD_TO_FIRST_TOUCHER)
     if ctx.sit.took_first is None and rule.prescribed:
         # nobody said who touched it first: the rule itself is the ruling, nothing to ask

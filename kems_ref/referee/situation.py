@@ -66,7 +66,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("touched", "cards", CALL_OPTIONS),
     Option("ungathered", "flag", CALL_OPTIONS),
     Option("by_holder", "flag", ("kems",)),
-    Option("simultaneous", "flag", ("kems", "contre-kems")),
+    # a Kems and a Contre-Kems called at the same moment; two players who touched the same card at the same moment
+    Option("simultaneous", "flag", ("kems", "contre-kems", "same-card")),
     Option("on_team", "int", ("contre-kems",)),
     Option("after_kems", "flag", ACCUSATIONS),
     Option("kems_right", "fact", ACCUSATIONS, ("--kems-right", "--kems-wrong")),
