@@ -886,3 +886,16 @@ def test_more_packs_for_larger_tables_means_one_pack_at_the_files_smallest_table
     whatever their suits were not said (it was 'not settled' at every size)."""
     data = ruling(run, "kems", "--hand", "A A A A", "-c", KENT_CZ)
     assert (data["verdict"], data["score"]) == ("upheld", [{"team": "callers", "change": 1, "unit": "point"}])
+
+
+# --- var18: six more publications, written by a new user (84 of 86 facts right, none the format cannot say) ---
+
+CS_KENT = os.path.join(HERE, "cs-wiki-kent.yaml")
+
+
+def test_a_deck_of_the_files_own_offered_as_a_choice_reads_the_cards_when_the_table_plays_it(run):
+    """cs.wikipedia's Kent: German cards (32, the file's own) or canasta cards (104, its own too): '--deck 104'
+    reads the hand in the canasta deck (it was read in the German deck, and four 2s refused as unreadable)."""
+    data = ruling(run, "kems", "--hand", "2 2 2 2", "--deck", "104", "-c", CS_KENT)
+    assert (data["verdict"], data["score"]) == ("upheld", [{"team": "callers", "change": 1, "unit": "point"}])
+    assert run("rule", "kems", "--hand", "2 2 2 2", "-c", CS_KENT).code == 2  # the German deck has no 2

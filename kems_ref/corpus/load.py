@@ -207,11 +207,14 @@ class Convention:
         """The deck of its own the cards are read in (``deck.size`` naming one), if any; ``deck``: the size
         the table plays with (a choice of a standard deck beside the file's own: the standard one)."""
         sizes = self.deck_sizes()
-        standard = deck is not None and any(not size.get("deck") and size["cards"] == deck for size in sizes)
-        for size in sizes:
-            if size.get("deck") in self.decks and (deck is None or size["cards"] == deck or not standard):
-                return self.decks[size["deck"]]
-        return None
+        own = [size for size in sizes if size.get("deck") in self.decks]
+        if deck is not None:
+            named = [size for size in own if size["cards"] == deck]  # --deck 104: the file's own deck of that size
+            if named:
+                return self.decks[named[0]["deck"]]
+            if any(not size.get("deck") and size["cards"] == deck for size in sizes):
+                return None  # a standard deck the file offers beside its own
+        return self.decks[own[0]["deck"]] if own else None
 
     def call_name(self, event: str, lang: str) -> Optional[str]:
         """What this publication calls the event (Pagat: "Stop Kemps"), if it names it."""
