@@ -1361,3 +1361,25 @@ def test_a_double_kems_after_a_right_contre_kems_scores_under_the_sources_where_
 def test_np72_np73_stories_are_read_as_told(story, event, options):
     reading = read(story)
     assert (reading.problem, reading.event, reading.options) == (None, event, options)
+
+
+# --- np74/np75 --------------------------------------------------------------------------------------------
+
+def test_the_new_four_laid_after_the_sweep_and_a_call_before_the_hunt_opened_is_during_the_sweep_never_a_crash(run):
+    """np75: "laying out the 4 new cards after the sweep … Kems before he said the hunt is open" was an internal
+    error (a fact no option holds passed on): the call is in the sweep, "after the sweep" listed."""
+    data = ask_json(run, "Dealer was laying out the 4 new cards after the sweep and Chloe shouted Kems before he "
+                         "said the hunt is open. Her partner did have 4 tens. Does it count? (wikipedia rules)")
+    assert (data["verdict"], "after the sweep" in data["unknown"]) == ("void", True)
+
+
+@pytest.mark.parametrize(("story", "event", "options"), [
+    ("Yanis prend toujours la carte du milieu avant de poser la sienne, du coup il a 5 cartes en main pendant 2 sec. "
+     "C'est de la triche ou pas ?", "exchange", {"take_first": True, "over_limit": 5}),
+    ("Sam said Kems for his gf Lou but she only had 3 jacks and a 4. We keep score on Marquoir — who gets the point, "
+     "and do we keep playing the hand or redeal?", "kems", {"hand": "J J J 4"}),
+    ("we r 5, can one guy just play solo or be like a referee?", None, {"players": 5}),
+])
+def test_np74_np75_stories_are_read_as_told(story, event, options):
+    reading = read(story)
+    assert (reading.problem, reading.event, reading.options) == (None, event, options)

@@ -29,8 +29,11 @@ from typing import Any, Optional
 
 from ..corpus.events import BY_PRIORITY
 from ..errors import KemsError
-from ..referee.situation import CALLS, OPTION_EVENTS
+from ..referee.situation import CALLS, OPTION_EVENTS, OPTIONS
 from .names import gender
+
+#: every option of a situation (the facts the reader may pass on to the ruling)
+OPTION_ATTRS = frozenset(option.attr for option in OPTIONS)
 
 #: characters: a dispute, not a novel (the reader's time grows with the story: 60,000 took half a minute)
 MAX_STORY = 2000
@@ -77,7 +80,7 @@ SUIT_WORDS = {"pique": "♠", "piques": "♠", "spade": "♠", "spades": "♠", 
               "trefles": "♣", "club": "♣", "clubs": "♣"}
 RANK = r"(?:10|[2-9]|[ajqkvdr]|" + "|".join(sorted(RANK_WORDS, key=len, reverse=True)) + r")(?:s)?"
 PARTNER = (r"(?:partner|partners|partenaire|partenaires|coequipier|coequipiere|equipier|equipiere|teammate"
-           r"|team mate|pote|copain|copine|binome|mate|buddy)")
+           r"|team mate|pote|copain|copine|binome|mate|buddy|gf|bf|girlfriend|boyfriend|meuf)")
 #: words that mean nothing for the ruling (pronouns, articles, verbs of telling and calling…)
 FILLER = set("""
 a an the of to in on at by for from with and or but so then when while that this these those it its is was
@@ -130,6 +133,7 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\b(?:pk|pq)\b", "pourquoi"), (r"(?i)\bpcq?\b", "parce que"), (r"(?i)\bbcp\b", "beaucoup"),
                  (r"(?i)\bqqn\b", "quelqu'un"), (r"(?i)\bcmb\b", "combien"), (r"(?i)\bsecs?\b", "secondes"),
                  (r"(?i)\bpts\b", "points"),
+                 (r"(?i)\b(we|you|u|they) r\b", r"\1 are"),  # "we r 5": we are (never a king)
                  # "3 jacks + a 5", "three jacks & a 5": and (a score "+1" keeps its sign)
                  (r"\s[+&]\s+(?=[^\d\s])", " and "),
                  # "et direct rayan crie contre": at once (said of what follows)
@@ -1261,7 +1265,8 @@ OWN_CARD = (r"(?: (?:la sienne|le sien|hers|his card|her card|his|one|une carte|
         rf"|defausser)"
         rf"(?: (?:une|la sienne|de carte))?|without (?:putting|laying|dropping|discarding) (?:one |any |a card )?"
         rf"(?:down|back)?)\b"
-        rf"|\b(?:(?:after|by) (?=\w+ing\b))?{TAKE}(?: up)?(?:{COUNTED_OBJECT}|{CARD_OBJECT}) (?:before|avant de"
+        rf"|\b(?:(?:after|by) (?=\w+ing\b))?{TAKE}(?: (?:toujours|always|encore|still|direct))?(?: up)?"
+        rf"(?:{COUNTED_OBJECT}|{CARD_OBJECT}) (?:before|avant de"
         rf"|avant d|avant de en"
         rf"|before (?:he|she|they|i|we) (?:had )?)"
         rf" ?(?:putting|laying|discarding|dropping|discarded|dropped|put|laid|poser|deposer|jeter|defausser|lacher)"
@@ -2951,6 +2956,9 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
         elif tok.word in BEFORE_WORDS and len(before) >= 2 and (i + 1 == len(tokens)
                                                                 or tokens[i + 1].clause != tok.clause):
             pair = (before[-1], before[-2])  # "double kems, mais contre-kems juste avant"
+        elif tok.word in BEFORE_WORDS and len(before) == 1 and after and i + 1 < len(tokens) \
+                and tokens[i + 1].clause != tok.clause:  # "double kems, mais juste avant (…) j'avais dit contre kems"
+            pair = (after[0], before[-1])
         elif tok.word in ALREADY_WORDS:
             near = min(calls, key=lambda it: min(abs(it.start - i), abs(it.end - 1 - i)))
             later = [it for it in calls if it.value != near.value]
@@ -3219,6 +3227,8 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
             reading.understood += [(words, "after_sweep", True) for words in _said(items, "after_sweep")][:1]
         elif "during_sweep" not in facts:
             reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"sweep, {event}"})
+        if facts.pop("after_sweep", None):  # "the 4 new cards after the sweep … before he said the hunt is open":
+            reading.unknown += _said(items, "after_sweep")[:1]  # the call placed in the sweep; these words listed
     if "stock-out" in situations:  # the stock's end may have ended the hand before the call: not guessed
         reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"stock-out, {event}"})
     if "deal" in situations:
@@ -3261,6 +3271,9 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
             continue
         if attr in ("lifted", "touched") and value is None:
             continue  # "the fourth (one)" with no three of a kind to say which rank
+        if attr not in OPTION_ATTRS and attr != "form_unknown":  # a fact no option holds: said, listed, never passed on
+            reading.unknown += _said(items, attr)[:1]
+            continue
         reading.options[attr] = value
     for item in items:
         told = any(reading.options.get(f) for f in ("verbal", "sound", "hidden"))
