@@ -1457,8 +1457,18 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
-#: "while Max was still dealing", "pendant que Léa distribuait encore", "during the deal": the deal not over, the
-#: hunt not yet open (the new four of a sweep, "while he was dealing the new cards", are the sweep's: read before)
+#: the hunt not yet open: the deal not over ("while Max was still dealing", "pendant que Léa distribuait encore";
+#: the new four of a sweep, "while he was dealing the new cards", are the sweep's: read before), the middle not yet
+#: all turned up ("before the dealer had even finished turning the 4 cards over", "avant que le donneur ait fini de
+#: retourner les cartes")
+@phrase(r"\bbefore (?:the |our )?(?:dealer|[a-z]+) (?:had |has )?(?:even |yet )?finished (?:turning|dealing|laying"
+        r"|putting)(?: (?:over|out|up|down))?(?: (?:the |all )?(?:4 |four )?(?:middle )?cards?)?(?: (?:over|up|out))?\b"
+        r"|\bavant que (?:le |la )?(?:donneur|donneuse|[a-z]+) (?:ait|avait|a) (?:fini|termine) de (?:retourner|poser"
+        r"|distribuer|donner)(?: (?:les )?(?:4 |quatre )?cartes(?: du milieu)?)?\b"
+        # "le donneur avait même pas fini de retourner les 4 cartes": the middle not yet all turned up
+        r"|\b(?:avait|a|had|has)(?: meme| encore| even| not| pas| yet)* (?:pas |not )?(?:fini|termine|finished)"
+        r" (?:de )?(?:retourner|poser|distribuer|donner|turning|dealing|laying)(?: (?:over|out|up|down))?"
+        r"(?: (?:les |the )?(?:4 |quatre |four )?(?:cartes|cards)(?: du milieu)?)?(?: (?:over|up|out))?\b")
 @phrase(r"\b(?:while|pendant que) [a-z]+ (?:was still |was |etait encore )?(?:dealing|distribuait|donnait)"
         r"(?: encore)?\b(?! (?:the |les )?(?:new|nouvelles|four|quatre|4)\b)"
         # "Max était encore en train de retourner les cartes du milieu": the middle not yet all turned up
@@ -1468,20 +1478,6 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:avait|a) (?:meme |encore |toujours )?pas (?:encore |meme )?(?:dit|annonce|crie)"
         r"(?: que)? (?:la )?chasse(?: est| etait)? ouverte\b")
 def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("before_opening", True)]
-
-
-#: "before the dealer had even finished turning the 4 cards over", "avant que le donneur ait fini de retourner les
-#: cartes": the middle not yet all turned up — the hunt not open
-@phrase(r"\bbefore (?:the |our )?(?:dealer|[a-z]+) (?:had |has )?(?:even |yet )?finished (?:turning|dealing|laying"
-        r"|putting)(?: (?:over|out|up|down))?(?: (?:the |all )?(?:4 |four )?(?:middle )?cards?)?(?: (?:over|up|out))?\b"
-        r"|\bavant que (?:le |la )?(?:donneur|donneuse|[a-z]+) (?:ait|avait|a) (?:fini|termine) de (?:retourner|poser"
-        r"|distribuer|donner)(?: (?:les )?(?:4 |quatre )?cartes(?: du milieu)?)?\b"
-        # "le donneur avait même pas fini de retourner les 4 cartes": the middle not yet all turned up
-        r"|\b(?:avait|a|had|has)(?: meme| encore| even| not| pas| yet)* (?:pas |not )?(?:fini|termine|finished)"
-        r" (?:de )?(?:retourner|poser|distribuer|donner|turning|dealing|laying)(?: (?:over|out|up|down))?"
-        r"(?: (?:les |the )?(?:4 |quatre |four )?(?:cartes|cards)(?: du milieu)?)?(?: (?:over|up|out))?\b")
-def _before_middle_turned(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
 
 
