@@ -1383,3 +1383,34 @@ def test_the_new_four_laid_after_the_sweep_and_a_call_before_the_hunt_opened_is_
 def test_np74_np75_stories_are_read_as_told(story, event, options):
     reading = read(story)
     assert (reading.problem, reading.event, reading.options) == (None, event, options)
+
+
+# --- np76/np77 --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("story", "event", "options"), [
+    ("we play the rules from the ducale box. Dani grabbed the 8 from the middle before the dealer even said the hunt "
+     "was open, and before putting a card down so she had 5 cards for a sec. is that legal?", "exchange",
+     {"before_opening": True, "take_first": True, "over_limit": 5}),
+    # her partner's claim, reported: its negation is his word, listed
+    ("Greg saw Emma rubbing her nose and said contre-kems before her partner said anything. Emma had four 3s. her "
+     "partner says it doesn't count bc they hadn't called yet", "contre-kems", {"hand": "3 3 3 3"}),
+    ("Leo had 3 kings, put his 5 down and was lifting the last king off the table when i yelled kems, it wasnt in his "
+     "hand yet. they say it doesnt count because he hadnt got all 4 together", "kems",
+     {"hand": "K K K", "lifted": "K"}),
+    ("le paquet est fini et personne a fait kems, on fait quoi on remelange la poubelle ou on redistribue ?",
+     "stock-out", {}),
+    # the cards told beside the square said in words: the cards (and the card lifted) say it, never both
+    ("Nico a soulevé le quatrième roi du milieu et à ce moment son pote a dit kems, Nico dit qu'il allait le reposer. "
+     "kems valable ?", "kems", {"hand": "K K K", "lifted": "K"}),
+])
+def test_np76_np77_stories_are_read_as_told(story, event, options):
+    reading = read(story)
+    assert (reading.problem, reading.event, reading.options) == (None, event, options)
+
+
+def test_a_contre_kems_the_teller_says_was_wrong_is_ruled_found_wrong_and_the_redeal_is_the_question(run):
+    """np77: "nadia's contre kems was wrong. do we keep playing this hand or is it over and redeal?": the call found
+    wrong (Jouer au Kems: +1 accused, the hand goes on), "redeal" asked, no second situation."""
+    data = ask_json(run, "nadia's contre kems was wrong. do we keep playing this hand or is it over and redeal? "
+                         "and who deals next", convention="jouer-au-kems")
+    assert (data["verdict"], data["hand_ends"], "--found-wrong" in data["command"]) == ("rejected", False, True)

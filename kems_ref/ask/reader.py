@@ -388,7 +388,9 @@ def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: main", "hadn't put mine down yet"): what he claims, listed — the card lifted or touched is what is ruled
 @phrase(r"\b(?:i |il |elle )?(?:le |l )?(?:had not|avait pas|a pas)(?: (?:really|yet|vraiment|encore))*"
         r" (?:taken|pris|en main)(?: it)?(?: (?:yet|encore))?\b"
-        r"|\bhad not (?:yet )?put (?:mine|his|hers) down(?: yet)?\b")
+        r"|\bhad not (?:yet )?put (?:mine|his|hers) down(?: yet)?\b"
+        r"|\b(?:it|the card|the king|la carte) (?:was not|etait pas|n etait pas) (?:yet |encore |really |vraiment )?"
+        r"(?:in (?:his|her|my) hand|dans (?:sa|ma) main|en main)(?: yet| encore)?\b")
 def _not_yet_held(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
@@ -568,6 +570,7 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|the (?:point|letter)|a (?:point|letter))|qui prend (?:le point|la lettre)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
+        r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
         r"|or do we redeal"
         r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi))\b"
         # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
@@ -875,6 +878,13 @@ def _kems_verdict(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b{WRONGLY} (?:called |announced |crie |annonce )?{KEMS}\b")
 def _kems_adjective(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", bool(m.group("ok") or m.group("ok2")))]
+
+
+#: "nadia's contre kems was wrong", "son contre kems était faux": the accusation said wrong (or right) by the teller
+@phrase(rf"(?:(?<=\bcontre kems )|(?<=\bcontre kemps )|(?<=\bcounter kems )|(?<=\bstop kemps )|(?<=\bstop kems ))"
+        rf"(?:was|etait|a ete)\s+{WRONG}\b")  # told, past ("… est bon ?" asks: the question's)
+def _accusation_was(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("it_was", False)]
 
 
 @phrase(rf"(?:,|\b(?:and|et))? ?\b(?:(?:(?:which|that|qui|it|il|and it|et qu il|qu il|que il) )"
@@ -1437,7 +1447,7 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:before|avant) (?:the |le |la |que la |que le |que )?"
         r"(?:(?:dealer|donneur|he|she|someone|somebody|il|elle|quelqu un|on|[a-z]+)"
         r"(?: (?:la |le |the |our |notre )?(?:donneuse|donneur|dealer|distributrice|distributeur))?"
-        r" (?:ait |had |has |a |n ait |ne ait )?"
+        r" (?:ait |had |has |a |n ait |ne ait )?(?:even |meme |yet |encore )?"
         r"(?:said|says|say|announced|announces|declared|called out|dit|dise|disait|annonce|annoncait|declare|crie"
         r"|redise|redit|redisait|re dise|reannonce|repete|repeated|said again)"
         r"(?: that| que| qu)?"
@@ -1479,6 +1489,13 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: que)? (?:la )?chasse(?: est| etait)? ouverte\b")
 def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
+
+
+#: "… and before putting a card down", "et avant de poser la sienne": the card taken before one was put down
+@phrase(r"\b(?:and |et )?(?:before|avant de|avant d) (?:putting|laying|dropping|discarding|poser|deposer|jeter)"
+        r" (?:a card|one|his|hers|her card|his card|une carte|la sienne|sa carte)(?: down)?\b")
+def _before_putting(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("take_first", True), ("event_hint", "exchange")]
 
 
 @phrase(rf"\b{TAKE}(?: up)?{CARD_OBJECT}(?= (?:\w+ ){{0,2}}(?:avant|before|sans attendre|without waiting)\b)")
@@ -1819,7 +1836,7 @@ def _touched_second(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("took_first", False), ("event_hint", "same-card")]
 
 
-@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile)"
+@phrase(r"\b(?:the |la |le )?(?:stock|pioche|talon|draw pile|deck|pile|paquet)"
         r" (?:just |has just |had just |already |has already |had already )?"
         r"(?:ran out|runs out|has run out|run out"
         r"|(?:is |was |est |etait )?(?:empty|vide|epuisee|epuise|finie|fini|terminee|termine))\b"
@@ -3300,8 +3317,8 @@ def _reported(tokens: list[Token], start: int) -> bool:
 
 
 #: the words that open another player's reported word after its verb ("says that", "says I…", "dit qu'il…")
-SPEECH_OPENS = {"que", "qu", "that", "i", "you", "we", "he", "she", "they", "je", "tu", "on", "il", "elle", "nous",
-                "vous", "ils", "elles"}
+SPEECH_OPENS = {"que", "qu", "that", "i", "you", "we", "he", "she", "they", "it", "je", "tu", "on", "il", "elle",
+                "nous", "vous", "ils", "elles", "ca", "c"}
 
 
 def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, str]], roles: Roles,
@@ -3338,6 +3355,9 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     holds = "contre-kems" if kind == "double-contre-kems" else kind  # its hands are those of the accused team
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     _options(reading, kind, items, facts)
+    for cards, square in (("hand", "square"), ("partner_hand", "partner_square")):
+        if cards in reading.options and square in reading.options:  # "3 rois … avec ce roi il avait 4 rois": the
+            del reading.options[square]  # cards told (and the card lifted) say it; never both to the ruling
     if kind == "same-card" and reading.options.get("simultaneous") and (
             "took_first" in reading.options  # "she says she touched it first": an order told beats "at the same time"
             or not any(tok.word in GRABBED for tok in tokens)):  # "wanted the same queen at the same time": not touched
