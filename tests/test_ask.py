@@ -1414,3 +1414,21 @@ def test_a_contre_kems_the_teller_says_was_wrong_is_ruled_found_wrong_and_the_re
     data = ask_json(run, "nadia's contre kems was wrong. do we keep playing this hand or is it over and redeal? "
                          "and who deals next", convention="jouer-au-kems")
     assert (data["verdict"], data["hand_ends"], "--found-wrong" in data["command"]) == ("rejected", False, True)
+
+
+@pytest.mark.parametrize(("story", "event", "options"), [
+    ("Léa a vu dans la distrib qu'elle avait direct 3 as. on redistribue ou quoi ?", "deal", {"hand": "A A A"}),
+    # a word said when she holds her square: the signal, a word
+    ("Ma coéquipière dit \"banane\" quand elle a son carré, les autres disent que parler c'est interdit. On joue pagat",
+     "signal", {"verbal": True}),
+])
+def test_np76_french_table_words_are_read(story, event, options):
+    reading = read(story)
+    assert (reading.problem, reading.event, reading.options) == (None, event, options)
+
+
+def test_how_many_letters_before_we_are_out_is_asked_beside_the_call(run):
+    """np76: "… et on a perdu au bout de combien de lettres": the target, answered beside the ruling (KEMPS)."""
+    data = ask_json(run, "en kemps avec les lettres (pagat), si on fait un kemps juste c'est nous ou eux qui prennent "
+                         "une lettre ? et on a perdu au bout de combien de lettres")
+    assert [q["rule_point"] for q in data["questions"]] == ["score.target"]

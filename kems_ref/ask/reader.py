@@ -134,6 +134,7 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\bqqn\b", "quelqu'un"), (r"(?i)\bcmb\b", "combien"), (r"(?i)\bsecs?\b", "secondes"),
                  (r"(?i)\bpts\b", "points"),
                  (r"(?i)\b(we|you|u|they) r\b", r"\1 are"),  # "we r 5": we are (never a king)
+                 (r"(?i)\bdistrib\b", "distribution"),  # "dans la distrib": the deal
                  # "3 jacks + a 5", "three jacks & a 5": and (a score "+1" keeps its sign)
                  (r"\s[+&]\s+(?=[^\d\s])", " and "),
                  # "et direct rayan crie contre": at once (said of what follows)
@@ -537,6 +538,11 @@ def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
 phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) combien(?: de points)?\b"
         r"|\bhow many points do (?:we|u|you) (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")(
     _asks("score.target", "_target_asked"))
+
+
+#: "et on a perdu au bout de combien de lettres ?", "how many letters until we're out?": the target asked beside
+phrase(r"\bau bout de combien de (?:lettres|points)\b|\bhow many letters (?:until|before) (?:we re|we are|you re"
+       r"|you are|a team is|we get) (?:out|eliminated|knocked out)\b")(_asks("score.target", "_letters_count_asked"))
 
 
 #: whether a Double Kems can be countered, asked ("les autres peuvent faire contre kems dessus ?", "can they call
@@ -1634,6 +1640,15 @@ def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"(?: [a-z]+){{1,2}}? (?:que |qu |that )?(?:il|elle|he|she) (?:avait|a|had|has|tenait|got)"
         rf" (?:son |un |le |sa |his |her |a |the |their )?{SQUARE}\b")
 def _said_as_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("verbal", True), ("event_hint", "signal")]
+
+
+#: "ma coéquipière dit « banane » quand elle a son carré", "he says 'nice' when he has his four": a word said to
+#: tell the square, the signal
+@phrase(r"\b(?:dit|dire|disait|says|say|said|crie|shouts)(?: [a-z]+){0,3}? (?:quand|when)"
+        r" (?:il|elle|he|she|on|we) (?:a|as|has|have|avait|had|tient|gets|got) (?:son|sa|his|her|notre|our|un|a)"
+        r" (?:carre|square|kems|kemps|quads|four)\b")
+def _word_when_square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
 
 
