@@ -57,7 +57,7 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
         "command_line", "question_label", "rules_question", "table_asked", "understood_labels",
-        "letters_if_lost", "answer_question", "letters_convention")
+        "letters_if_lost", "answer_question", "letters_convention", "letters_convention_line")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
 _public("kems_ref.outputs.compare", "compare", "Comparison")
@@ -120,6 +120,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.session import complete as complete
     from .ask.session import convention_for as convention_for
     from .ask.session import letters_convention as letters_convention
+    from .ask.session import letters_convention_line as letters_convention_line
     from .ask.session import letters_if_lost as letters_if_lost
     from .ask.session import question_label as question_label
     from .ask.session import rules_question as rules_question

@@ -74,6 +74,14 @@ class Asked:
         """As ``ask --json`` gives it (:func:`asked_json`): the output layer's writer asks for it."""
         return asked_json(self, lang, command_lang)
 
+    def after_end_line(self, lang: str) -> Optional[str]:
+        """The later call said as coming once the hand was over (``after_end``), in words; None where there is none."""
+        if self.after_end is None:
+            return None
+        return t("ask.after_end", lang, call=wording.event_label(self.after_end, lang),
+                 first=wording.event_label(self.ruling.event, lang),
+                 name=self.ruling.short_name or self.ruling.convention)
+
     def command(self, lang: str, command_lang: str) -> Optional[str]:
         """The equivalent ``kems-ref rule …`` line (:func:`command_line`)."""
         return command_line(self, lang, command_lang)
@@ -425,6 +433,15 @@ def letters_convention(reading: Reading) -> Optional[str]:
     spelling = [conv.id for conv in load_all() if conv.value("score.system") == "letters"
                 and (_target_word(conv) or "").startswith(letters)]
     return spelling[0] if len(spelling) == 1 else None
+
+
+def letters_convention_line(reading: Reading, convention: str, lang: str) -> str:
+    """What names the convention a story's letters point to (:func:`letters_convention`), said first: the letters
+    told and the one game that keeps its score in them."""
+    from ..corpus.load import load
+
+    held = next(v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game"))
+    return t("ask.letters_convention", lang, held=held, name=load(convention).short_name)
 
 
 def _target_word(conv: Any) -> Optional[str]:

@@ -46,11 +46,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
             said = session.question_label(points, out.lang)
             out.console().print(f"[dim]{escape(t('ask.understood', out.lang))} {escape(said)}[/]")
             if spelled is not None:
-                from ..library import load
-
-                held = next(v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game"))
-                out.console().print(escape(t("ask.letters_convention", out.lang, held=held,
-                                             name=load(spelled).short_name)))
+                out.console().print(escape(session.letters_convention_line(reading, spelled, out.lang)))
             lost = session.letters_if_lost(story, reading, out.lang)
             if lost:  # "on a K-E-M, si on perd cette manche ?": the letter a lost hand costs, the answer first
                 out.console().print(escape(lost))
@@ -74,10 +70,7 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
         if not out.as_json:
             from rich.markup import escape
 
-            from ..library import load
-
-            held = next(v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game"))
-            out.console().print(escape(t("ask.letters_convention", out.lang, held=held, name=load(spelled).short_name)))
+            out.console().print(escape(session.letters_convention_line(reading, spelled, out.lang)))
     convention = _convention(reading.convention, convention, convention_given == "typed")
     understood = session.understood_labels(reading, out.lang)
     if reading.convention is None:  # the convention the ruling is under, said even when the story does not

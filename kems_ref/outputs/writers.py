@@ -71,11 +71,10 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
         if asked.letters:
             console.print()
             console.print(escape(asked.letters))
-        if asked.after_end:  # the call made after the hand had ended: said, not ruled
+        after_end = asked.after_end_line(lang)
+        if after_end:  # the call made after the hand had ended: said, not ruled
             console.print()
-            console.print(escape(t("ask.after_end", lang, call=event_label(asked.after_end, lang),
-                                   first=event_label(asked.ruling.event, lang),
-                                   name=asked.ruling.short_name or asked.ruling.convention)))
+            console.print(escape(after_end))
         if asked.also is not None:  # the call the story told beside the ruling, ruled on its own
             console.print()
             console.print(f"[bold]{escape(t('ask.also', lang, call=event_label(asked.also.event, lang)))}[/]")

@@ -523,9 +523,7 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
     return _page(request, settings, lang, "ask.html", words=words, comparison=None, error=None,
                  ruling=_ruling_view(ruling, lang, ruling.event), convention=ruling.convention_name,
                  understood=kems.understood_labels(asked.reading, lang), letters=asked.letters, also=also,
-                 after_end=kems.t("ask.after_end", lang, call=kems.event_label(asked.after_end, lang),
-                                  first=kems.event_label(ruling.event, lang),
-                                  name=ruling.short_name or ruling.convention) if asked.after_end else "",
+                 after_end=asked.after_end_line(lang) or "",
                  # no rules named: the other sources' rulings on the same situation, right under the ruling
                  others=kems.other_lines(asked.others, ruling, lang) if asked.others else [],
                  questions=[{**q, "title": kems.t("ask.question_beside", lang, question=q["question"]),
