@@ -639,8 +639,22 @@ def test_a_contre_kems_beside_a_double_kems_under_jouer_au_kems_is_void_and_the_
     out = run("ask", "--no-input", "--lang", "fr", "On joue avec Jouer au Kems : Inès crie contre kems sur Léo, mais "
               "Léo et Manon avaient chacun un carré et Manon dit double kems juste après. Ça compte ?").out
     assert "ANNONCE NULLE  — Contre-Kems, Jouer au Kems" in out
-    assert "Et le Double Kems raconté à côté, sur ce que dit le récit :\nANNONCE JUSTE  — Double Kems" in out
+    assert "Et, raconté à côté (Double Kems), sur ce que dit le récit :\nANNONCE JUSTE  — Double Kems" in out
     assert "l'équipe qui annonce : +3 points" in out
+
+
+def test_a_kems_on_a_square_made_by_an_exchange_before_the_hunt_opened_rules_both(run):
+    """Ducale: nobody exchanges before the dealer opens the hunt, at a cost it does not state; the Kems is ruled
+    on the square held (right, one point) and the early exchange beside it (forbidden), never refused on when."""
+    story = ("Tom a échangé une carte alors que le donneur avait pas encore fini de retourner les 4 du milieu / pas "
+             "dit la chasse est ouverte, et il a fait son carré comme ça. son kems il compte ?")
+    data = run("ask", "--no-input", "--json", "--lang", "fr", story).json()
+    assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    assert data["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("exchange", "forbidden")
+    assert data["also"]["command"] == "kems-ref rule exchange -c ducale --before-opening --lang fr"
+    assert data["also"]["explanation"] == ("L'échange a précédé l'ouverture de la chasse. Personne n'échange avant "
+                                           "que le donneur ait ouvert la chasse.")
 
 
 def test_a_story_with_one_call_sets_nothing_aside(run):
@@ -1432,3 +1446,55 @@ def test_how_many_letters_before_we_are_out_is_asked_beside_the_call(run):
     data = ask_json(run, "en kemps avec les lettres (pagat), si on fait un kemps juste c'est nous ou eux qui prennent "
                          "une lettre ? et on a perdu au bout de combien de lettres")
     assert [q["rule_point"] for q in data["questions"]] == ["score.target"]
+
+
+def test_a_kems_after_a_contre_kems_stands_under_wikipedia_only_in_the_answers_where_the_hand_goes_on(run):
+    """Ducale: the right Contre-Kems ends the hand, the Kems after it is said, not scored.  Under Jouer au Kems and
+    Wikipédia the Contre-Kems is void where the partner holds a square too (a Double Kems) and right otherwise,
+    which ends the hand: the later Kems is ruled, said to stand only in the answers where the hand goes on."""
+    story = ("Tom said contre kems on Léa and like a second later her partner yelled Kems. Léa did have four 9s. "
+             "whose point")
+    data = ask_json(run, story)
+    assert (data["verdict"], data["after_hand_end"]) == ("upheld", "kems")
+    group = next(g for g in data["others"] if g["conventions"] == ["jouer-au-kems", "wikipedia"])
+    assert (group["then_partly"], group["then"]["verdict"]) == (True, "upheld")
+    assert [g["then_partly"] for g in data["others"] if g["conventions"] == ["bicycle", "nathan"]] == [False]
+    out = run("ask", "--no-input", story).out
+    assert "; then the Kems, in the answers where the hand goes on: CALL UPHELD — the calling team: +1 point" in out
+
+
+def test_a_double_kems_about_to_be_called_is_never_ruled_beside_the_contre_kems(run):
+    """Ducale: both accused held a square and the Contre-Kems came first: right, one point; the Double Kems the
+    teller was about to call was never made, so it is said, never scored beside it."""
+    data = ask_json(run, "Julie and me both had four of a kind, I was about to call Double Kems but Kevin shouted "
+                         "contre-kems on Julie first. Does their contre count or does our double win?")
+    assert (data["event"], data["verdict"], data["also"]) == ("contre-kems", "upheld", None)
+    assert data["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+
+
+def test_a_wrong_contre_kems_under_wikipedia_says_who_sees_the_cards_once_beside_its_answers(run):
+    """Wikipédia: whatever the partner held, the accused shows two cards to the caller alone — said once, after the
+    answers that differ on the score."""
+    out = run("ask", "--no-input", "--lang", "fr", "Contre kems faux sur Ines. Elle doit montrer ses cartes a qui, "
+              "a tout le monde ou juste a moi ? et son coequipier doit montrer aussi ?").out
+    line = next(line for line in out.splitlines() if line.startswith("  Wikipédia : "))
+    assert line.endswith("(l'équipe qui annonce : -1 point ; la manche continue); l'accusé montre deux cartes au "
+                         "seul annonceur, qui ne doit pas révéler à son coéquipier ce qu'il a vu; l'annonceur perd le "
+                         "droit de dire Contre-Kems (pour combien de temps : non précisé)")
+    assert line.count("montre deux cartes") == 1
+
+
+@pytest.mark.parametrize("story", ["Double kems ça fait 2 pts ou 3 pts ?? on s'engueule avec seb",
+                                   "is a double kems 2 or 3 points?"])
+def test_two_or_three_points_for_a_double_kems_is_the_rule_asked_as_compare_answers_it(run, story):
+    data = ask_json(run, story)
+    assert [row["rule_point"] for row in data["rows"]] == ["call.double_kems.right"]
+
+
+@pytest.mark.parametrize("story", [
+    "On est 5, Hugo propose de jouer tout seul contre les 2 équipes. ça marche au kems ?",
+    "only 5 of us tonight, can someone just play alone or can we do one team of 3?",
+])
+def test_one_player_alone_against_the_teams_is_a_question_on_the_table_never_a_contre_kems(run, story):
+    data = ask_json(run, story)
+    assert [row["rule_point"] for row in data["rows"]] == ["players.count", "teams.size"]

@@ -505,7 +505,8 @@ phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|ga
 phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was not|wasnt|is not|n etait pas"
        r"|ne etait pas|etait pas|n est pas|ne est pas) (?:barred|prive|privee|interdit|interdite)"
        r"(?: (?:de |d )?(?:annonce|annonces|annoncer))?\b")(_nothing)
-phrase(r"\b(?:right now|right away|tout de suite)\b")(_nothing)
+#: "right now", never the verdict's "it was right, now who takes a letter"
+phrase(r"\b(?<!was )(?<!is )(?<!were )(?:right now|right away)\b|\btout de suite\b")(_nothing)
 
 #: how a table asks for the ruling: "right or not?", "c'était bon ou pas ?", "ça compte ?"
 VERDICT = (r"(?:right|wrong|correct|incorrect|good|bad|valid|invalid|ok|okay|fair|legal|allowed|permitted|count|counts"
@@ -525,6 +526,11 @@ WORTH_CALL = r"(double kems|double kemps|contre kems|contre kemps|counter kems|c
         rf"|(?<!annonce )(?<!dit )(?<!crie )(?<!called )(?<!said )(?<!shouted )(?<!fait )(?<!double )(?<!contre )"
         rf"(?<!counter )(?<!stop )\b(?:un |le )?{WORTH_CALL}"
         rf" (?:ca |ce |il )?(?:vaut|rapporte|fait|donne) combien(?: de points)?\b"
+        # "double kems ça fait 2 pts ou 3 pts ?", "is a double kems 2 or 3 points": the worth asked, no call told
+        rf"|(?<!annonce )(?<!dit )(?<!crie )(?<!called )(?<!said )(?<!shouted )(?<!fait )(?<!double )(?<!contre )"
+        rf"(?<!counter )(?<!stop )\b(?:un |le |a |the )?{WORTH_CALL} (?:ca |ce |cela |c est |it s |its |is |it is )?"
+        rf"(?:vaut |rapporte |fait |donne |worth |gives |makes |scores )?(?:[1-5]|un|deux|trois|one|two|three)"
+        rf"(?: (?:points|point|pts|pt))? (?:ou|or) (?:[1-5]|un|deux|trois|one|two|three) (?:points|point|pts|pt)\b"
         rf"|\bhow many points (?:is|for|does) (?:a |the )?{WORTH_CALL}(?: (?:worth|give|get you|score))?\b"
         rf"|\bwhat s (?:a |the )?{WORTH_CALL} worth\b|\bhow much is (?:a |the )?{WORTH_CALL} worth\b")
 def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -566,6 +572,9 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         rf"|\b(?:was it|is it|was that|is that|was this|is this|est ce que (?:ce|ca|cela) (?:etait|est|compte)"
         rf"|etait ce|est ce) {VERDICT}\b"
         r"|\b(?:oui ou non|yes or no)\b"
+        # "is it a kems or not", "c'est un kems ou pas": the ruling asked (the call is told before)
+        r"|\b(?:is it|was it|is that|was that|is this|c est|ce est|c etait|ce etait|ca fait) (?:a |an |un )?(?:valid "
+        r"|real |good |vrai |bon )?(?:kems|kemps|contre kems|double kems) (?:or not|ou pas|ou non)\b"
         r"|\b(?:on|we|il|elle|he|she) (?:balaie|balaye|redonne|continue|sweep|redeal|carry on|go on)"
         r" (?:ou pas|or not)\b"
         r"|\b(?:who|qui) (?:wins|won|gets|got|scores|scored|gagne|a gagne|marque|a marque|a raison|is right"
@@ -577,14 +586,18 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
-        r"|or do we redeal"
+        r"|or do we redeal|(?:what now |now )?redeal or|redonner ou|redistribuer ou|on redonne ou|on redistribue ou"
         r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi))\b"
         # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
         r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
         r"|does that give|is this|for that|for this)\b"
         r"|\b(?:ca fait|cela fait|ca vaut|ca rapporte|ca donne) combien(?: de (?:points|lettres))?\b"
-        r"|\b(?:ca fait|ca vaut|ca rapporte|c est|is it|is that) (?:[1-5]|un|deux|trois|one|two|three) (?:ou|or)"
+        r"|\b(?:ca fait|ca vaut|ca rapporte|c est|is it|is that) (?:[1-5]|un|deux|trois|one|two|three)"
+        r"(?: (?:points|point|pts))? (?:ou|or)"
         r" (?:[1-5]|un|deux|trois|one|two|three) (?:points|point|pts)\b"
+        # "ça compte ?", "ça compte ou pas": the ruling asked ("ça compte pas", said, stays a claim to read)
+        r"|\b(?:ca|cela) (?:compte|comptait|compterait)(?: (?:ou pas|ou non|quand meme|alors|vraiment))?\b"
+        r"(?! (?:pas|plus|point|pour|comme|double|deux)\b)"
         r"|\bcombien de (?:points|lettres) (?:ca fait|ca vaut|ca rapporte|ca donne|pour ca|on marque|ils marquent)\b")
 def _asking(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"was it right or not?", "c'était bon ou pas ?", "qui gagne ?": the question the story asks —
@@ -779,7 +792,8 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|in the same breath"
         r"|(?:just|right|exactly) (?:as|when)(?= [a-z]+ (?:called|yelled|shouted|said|announced|cried"
         r"|was calling|was yelling|was shouting|was saying|called out))"
-        r"|both at once|en meme temps|au meme moment|au meme instant|simultanement|pile ensemble)\b")
+        r"|both at once|(?:pile |exactement |juste )?(?:en meme temps|au meme moment|au meme instant)|simultanement"
+        r"|pile ensemble)\b")
 def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"en même temps": a Kems and a Contre-Kems called at the same moment (``--simultaneous``)."""
     return [("simultaneous", True)]
@@ -925,6 +939,15 @@ phrase(r"\b(?:un|une|one|signe|signal|sign|geste|gesture) (?:pour|for) (?:le |th
        )(_nothing)
 
 
+#: "shuffle the discard pile and keep going", "on remélange la poubelle": what a table might do when the stock runs
+#: out — the alternative a question offers, the ruling's own point (stock-out)
+phrase(r"\b(?:reshuffle|shuffle|reuse|flip over|turn over) (?:the )?(?:discards|discard pile|discarded cards|discard"
+       r"|pile)(?: and (?:keep|carry on|go on)(?: going| playing)?)?\b"
+       r"|\b(?:on )?(?:remelange|remelanger|remelanges|melange|melanger|reprend|reprendre|retourne|retourner)"
+       r" (?:la |les )?(?:poubelle|defausse|cartes jetees|cartes defaussees)"
+       r"(?: et on (?:continue|repart))?\b")(_nothing)
+
+
 #: "ou c'est 1 par 1 ?", "or one at a time?": the other way a question offers, said as its alternative
 phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time|a la fois une)\b")(_nothing)
 
@@ -1051,6 +1074,23 @@ phrase(r"\b(?:et )?si jamais\b|\bif ever\b")(_nothing)
 #: "(pas encore dans ma main)", "not yet in my hand": the lifted card's state — the point the story asks about
 phrase(r"\b(?:pas encore|not yet|pas tout a fait|not quite) (?:dans|en|in) (?:ma |sa |la |my |his |her |the )?"
        r"(?:main|hand)\b")(_nothing)
+
+
+#: "je lui avais même pas fait le signe", "I didn't even give him the sign": no sign made before the call — how the
+#: caller came to call, listed, never a negation to refuse
+@phrase(r"\b(?:(?:je |il |elle |on )?(?:lui |leur )?(?:avais|avait|ai|a|avions) (?:meme |encore |jamais )?pas"
+        r" (?:encore |meme )?fait (?:le |de |mon |son |notre |aucun )?(?:signe|signal)"
+        r"|(?:i|he|she|we) (?:did not|didn t|had not|hadn t|never)(?: even)? (?:given|give|made|make|done|do|sent)"
+        r" (?:him |her |them )?(?:the |a |my |his |her |our |any )?(?:sign|signal))\b")
+def _no_sign_made(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
+#: "personne l'avait interdit avant", "nobody had banned it": the table agreed on nothing against it — said, listed
+phrase(r"\bpersonne (?:ne )?(?:l |le |la )?(?:avait|a|avions|as) (?:jamais )?(?:interdit|interdite"
+       r"|dit que c etait interdit)(?: avant| au debut| avant la partie)?\b"
+       r"|\b(?:nobody|no one) (?:had |has )?(?:ever )?(?:banned|forbidden|forbade|ruled out)"
+       r"(?: it| that)?(?: before| beforehand| at the start)?\b")(_nothing)
 
 
 #: "no signal seen", "sans voir de signe": how the caller came to call, listed — never a negation to refuse
@@ -1211,6 +1251,18 @@ _ACCUSED_BY = [f"{a} {b} " for a in ("contre", "counter", "stop") for b in ("kem
 phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:faux|fausse|wrong|rate|foireux)\b"
        r"(?! (?:tout a|plus tot|earlier|avant|deja|before|already))")(
     lambda m: [("it_was", False)])
+
+
+#: "jouer tout seul contre les 2 équipes", "one guy play alone against the pairs", "one team of 3": a team's size
+#: asked (teams.size) — never a Contre-Kems, never a table of three
+phrase(r"\b(?:tout |toute )?(?:seul|seule|alone|solo|on (?:his|her) own|by (?:himself|herself))"
+       r" (?:contre|against) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?(?:equipes|equipe|teams"
+       r"|team|pairs|paires|autres|others|the rest|couples)\b"
+       r"|\b(?:one |une |a |an )?(?:team|equipe) (?:of|de) (?:3|trois|three)\b(?! (?:cards|cartes|points))"
+       r"|\b(?:play|plays|playing|jouer|joue|jouerait) (?:tout |toute |just |juste )?(?:alone|seul|seule|solo)"
+       r"(?: (?:contre|against) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?(?:equipes|equipe|teams"
+       r"|team|pairs|paires|autres|others|the rest|couples))?\b")(
+    _asks("teams.size", "_alone_asked"))
 
 
 @phrase(rf"\b(?P<lead>(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|ils sont|on joue"
@@ -1413,6 +1465,26 @@ def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [(attr, rank)] + ([("three_more", rank)] if fourth else [])
 
 
+#: "il a posé un 8", "she dropped a 5": the card put down in an exchange — said and listed, never a hand
+@phrase(rf"\b(?:pose|posee|jete|jetee|defausse|defaussee|depose|deposee|lache|lachee|put down|dropped|discarded"
+        rf"|threw|threw down|laid down) (?:un |une |a |an )(?P<rank>{RANK_WORD})\b(?! (?:cards|cartes)\b)")
+def _put_down(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("put_down", True)]
+
+
+#: "le 4eme il avait juste le doigt dessus", "the fourth one he just had his finger on": the fourth card touched
+@phrase(rf"\b(?:le |la |the )?(?P<fourth>{FOURTH})(?: (?P<rank>{RANK}))?(?: one)? (?:il |elle |he |she )?"
+        rf"(?:avait|a|had|has|just had) (?:juste |seulement |only |just |encore )?(?:le doigt|les doigts|la main"
+        rf"|his finger|her finger|his fingers|her fingers|a finger|his hand|her hand) (?:dessus|on it)\b")
+def _fourth_fingered(m: re.Match[str]) -> list[tuple[str, Any]]:
+    rank = _rank(m.group("rank")) if m.group("rank") else None
+    return [("touched", rank), ("three_more", rank)]
+
+
+#: "(le 4eme …) pas encore levé", "not lifted yet": the touched card's state, said — what the story asks about
+phrase(r"\b(?:pas encore|pas|not yet|not) (?:leve|levee|souleve|soulevee|lifted)(?: yet)?\b")(_nothing)
+
+
 #: the card lifted or taken made the four ("soulevé le Valet du centre, ce qui lui faisait quatre Valets", "which
 #: made four kings"): three of the rank in hand beside it, never four
 @phrase(rf"\b(?:ce qui (?:lui )?(?:faisait|fait|donnait|donne|faisaient)|ca lui faisait|which (?:made|gave)"
@@ -1484,14 +1556,18 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
         # "le donneur avait même pas fini de retourner les 4 cartes": the middle not yet all turned up
         r"|\b(?:avait|a|had|has)(?: meme| encore| even| not| pas| yet)* (?:pas |not )?(?:fini|termine|finished)"
         r" (?:de )?(?:retourner|poser|distribuer|donner|turning|dealing|laying)(?: (?:over|out|up|down))?"
-        r"(?: (?:les |the )?(?:4 |quatre |four )?(?:cartes|cards)(?: du milieu)?)?(?: (?:over|up|out))?\b")
+        r"(?: (?:les |the )?(?:4 |quatre |four )?(?:cartes|cards)(?: du milieu)?|(?: les| the) (?:4|quatre|four)"
+        r"(?: (?:du milieu|in the middle|of the middle))?)?(?: (?:over|up|out))?"
+        # "… ni rien dit", "… ni dit la chasse est ouverte", "nor said the hunt was open": the opening not said either
+        r"(?: (?:ni|nor|or) (?:rien |anything )?(?:dit|annonce|said|announced)(?: que| that)?"
+        r"(?: (?:la chasse|the hunt)(?: (?:est|etait|is|was))?(?: (?:ouverte|open))?)?)?\b")
 @phrase(r"\b(?:while|pendant que) [a-z]+ (?:was still |was |etait encore )?(?:dealing|distribuait|donnait)"
         r"(?: encore)?\b(?! (?:the |les )?(?:new|nouvelles|four|quatre|4)\b)"
         # "Max était encore en train de retourner les cartes du milieu": the middle not yet all turned up
         r"|\b(?:etait|was) (?:encore |still )?(?:en train de )?(?:retourner|turning (?:over|up)|turning)"
         r" (?:les|the) (?:cartes du milieu|middle cards|cards of the middle)\b"
         # "il avait même pas dit la chasse est ouverte": the opening not said yet
-        r"|\b(?:avait|a) (?:meme |encore |toujours )?pas (?:encore |meme )?(?:dit|annonce|crie)"
+        r"|\b(?:(?:avait|a) (?:meme |encore |toujours )?)?pas (?:encore |meme )?(?:dit|annonce|crie)"
         r"(?: que)? (?:la )?chasse(?: est| etait)? ouverte\b")
 def _while_dealing(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("before_opening", True)]
@@ -1539,14 +1615,23 @@ def _first_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("first_deal", True), ("event_hint", "deal")]
 
 
-@phrase(r"\b(?:qui (?:donne|distribue|doit donner|doit distribuer) (?:en premier|le premier|la premiere|au debut)"
+@phrase(r"(?:(?<=debut )|(?<=depart ))(?:c est|ce est) qui qui (?:donne|distribue|melange)\b"
+        r"|\b(?:qui (?:donne|distribue|doit donner|doit distribuer) (?:en premier|le premier|la premiere|au debut)"
         r"|who (?:deals|should deal|gets to deal|has to deal) (?:first|at the start)|first dealer|premier donneur)\b"
         r"|\b(?P<next>qui (?:donne|distribue|doit donner) (?:ensuite|apres|a la manche suivante|la manche suivante)"
         r"|who deals (?:next|after|the next hand|the next round|next hand|next round)|next dealer|prochain donneur"
         r"|qui (?:donne|distribue) (?:la prochaine|a la prochaine|pour la prochaine) (?:manche|donne)"
         r"|qui (?:qui )?(?:redonne|doit redonner)|who deals again|who redeals"
         r"|qui (?:distribue|donne) (?:ou quelqu un de autre|ou un autre|maintenant|cette fois)"
-        r"|who deals (?:now|this time))\b")
+        r"|who deals (?:now|this time)"
+        # "après chaque manche c'est qui qui distribue", "after each hand who deals": the next hand's dealer
+        r"|(?:apres (?:chaque|une|la|chaque) manche|after (?:each|every|a|the) (?:hand|round)),? (?:c est |ce est )?qui"
+        r" (?:qui )?(?:donne|distribue|redonne|redistribue|melange)|(?:apres (?:chaque|une|la) manche|after (?:each"
+        r"|every|a|the) (?:hand|round)),? who (?:deals|shuffles)"
+        r"|(?:c est|ce est) qui qui (?:redonne|redistribue|donne apres|distribue apres|donne ensuite|distribue ensuite)"
+        r"|(?<!debut )(?<!depart )(?:c est|ce est) qui qui (?:donne|distribue|melange)"
+        r"(?! (?:en premier|au debut|au depart))"
+        r"|(?<!start )who (?:deals|shuffles) (?:after each|after every)(?: hand| round)?)\b")
 def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
     return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
@@ -1886,17 +1971,19 @@ def _own_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 MATE = rf"(?:{PARTNER}|gf|bf|girlfriend|boyfriend|wife|husband)"
-TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}|both [a-z]+ and [a-z]+"
+TWO_OF_US = (rf"(?:both (?:of us|of them)|both (?:me|i) and (?:my |his |her )?{MATE}"
+             rf"|both [a-z]+ and (?:his |her |their )?{MATE}|both [a-z]+ and [a-z]+"
              rf"|both (?:my |his |her )?{MATE} and (?:me|i)|(?:me|i) and (?:my )?{MATE}(?: [a-z]+)?(?: both)?"
              rf"|nous deux|tous les deux|toutes les deux|tous deux|les deux|the two of us|the 2 of us"
              rf"|nous 2|tous les 2|toutes les 2|les 2(?= (?:on|nous|ils|elles|avions|avaient)\b)"
              rf"|moi et (?:mon |ma )?(?:{PARTNER}|femme|mari)|(?:mon |ma )(?:{PARTNER}|femme|mari) et moi"
              rf"|[a-z]+ et moi|[a-z]+ and (?:me|i)(?= (?:both|each)\b)"
-             rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER} )?[a-z]+"
+             rf"|[a-z]+ (?:and|et) (?:(?:his|her|their|sa|son) {PARTNER}(?: [a-z]+)?|[a-z]+)"
              rf"(?= (?:both|tous les deux|toutes les deux|tous deux)\b| (?:had|have|held|hold|got|avaient|ont|ont eu"
              rf"|ended up with)"
              rf"(?: (?:bien|vraiment|really|actually|indeed))? (?:both|each|chacun|chacune|tous les deux"
-             rf"|toutes les deux)\b))")
+             rf"|toutes les deux"
+             rf"|(?:un |une |a |an )?{SQUARE} (?:chacun|chacune|each|tous les deux|toutes les deux))\b))")
 
 
 #: "hadn't even put it with the others": the lifted card not yet gathered with the hand
@@ -1946,6 +2033,16 @@ def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("both_squares", True)]
 
 
+#: "we both had our carré", "on avait tous les deux notre carré", "they each had quads": a square in each hand
+@phrase(rf"\b(?:we|they) (?:both|each|two) (?:had|have|held|hold|got|ended up with|wound up with)"
+        rf" (?:a |an |our |their |one |the )?{SQUARE}(?: each)?\b"
+        rf"|\b(?:on|nous|ils|elles) (?:avait|avions|avaient|a|ont|ont eu|avons|avons eu)"
+        rf" (?:tous les deux|toutes les deux|tous deux|toutes deux|chacun|chacune|les deux|tous les 2)"
+        rf" (?:un |une |notre |leur |nos |son |sa |le )?{SQUARE}\b")
+def _we_both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("both_squares", True)]
+
+
 @phrase(rf"\b(?:(?:had|has|held|avait|a|tenait) )?(?:a |an |un )?{SQUARE} (?:and |et )?(?:so did i|so did we|me too"
         rf"|moi aussi|tout comme moi|as did i)\b")
 def _and_so_did_i(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1972,6 +2069,14 @@ def _no_square(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(rf"\b(?:{HAD}|with|avec|holding|tenant)(?: (?:bien|vraiment|really|actually|indeed))?"
         rf" (?:a |an |un |son |her |his |le |the )?(?:real |vrai |true |bien un )?{SQUARE}(?! de| of)\b")
 def _square(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", True)]
+
+
+#: "il a fait son carré", "Tom a eu son carré", "she made her square": the square held
+@phrase(rf"\b(?:a|avait|as|ai|avais) (?:fait|eu|complete|reussi|termine) (?:son |un |le |sa |mon )?{SQUARE}"
+        rf"(?! de| of)\b"
+        rf"|\b(?:made|completed|finished|got) (?:his |her |a |the |my |their )?{SQUARE}(?! of)\b")
+def _square_made(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True)]
 
 
@@ -2884,6 +2989,7 @@ STORY_FACTS = {
     "square_same_for_partner": "the partner's hand is told as the same kind (by _hands)",
     "call_wrong": "the caller tells his own accusation was wrong (read by _assemble, settled by session.settle)",
     "both_squares": "a square in each of the two hands the event reads (by _hands)",
+    "put_down": "a card put down ('il a posé un 8'): said, listed, never a hand (no option holds it)",
     "neither_square": "no square in either hand the event reads, said of the two at once (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
@@ -3134,7 +3240,9 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
             _against_double(items, next(it for it in items if it.kind == "event" and it.value == "double-kems"),
                             tokens)
             event, said_of_kems = "contre-kems", True
-            reading.set_aside = "double-kems"  # ruled on its own after (session.settle)
+            if not any(attr == "next_unmade" and value == "double-kems" for _, attr, value in reading.understood):
+                reading.set_aside = "double-kems"  # ruled on its own after (session.settle); never one about to be
+                # called and not made ("I was about to call Double Kems … does our double win?")
             # "au même moment": ruled as said — where a Double Kems cannot be countered, whichever came first
     if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
@@ -3291,6 +3399,11 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
             continue
         if attr == "over_limit" and event in CALLS and reading.set_aside is None:
             reading.set_aside = "exchange"  # a call on a hand of five: ruled on it, the breach ruled on its own after
+        if event in CALLS and attr in TIMING_FACTS and "exchange" in OPTION_EVENTS[attr] \
+                and reading.set_aside in (None, "exchange") \
+                and any(it.kind == "event" and it.value == "exchange" for it in items):
+            reading.set_aside = "exchange"  # "he swapped before the hunt opened and called Kems": the call ruled on
+            continue  # the cards, the exchange on its own after with its timing (session.settle)
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
             words = next(iter(_said(items, attr)), attr)
             reading.unknown.append(words)  # said, but not part of this situation

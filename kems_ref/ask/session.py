@@ -303,19 +303,22 @@ def other_rulings(event: str, options: dict[str, Any], ruling: Ruling,
             groups.append({"conventions": [cid], "same": False, "ruling": None, "error": error})
             continue
         later = None
+        # some answers end the hand (a right Contre-Kems), others not (void beside a Double Kems): the later call
+        # is ruled, said to stand only where the hand goes on
+        partly = any(b["ruling"].hand_ends is True for b in other.branches)
         if then is not None and other.hand_ends is not True:
             try:
                 later = api.rule(api.situation(then[0], then[1], None, cid), cid).ruling
             except KemsError:
                 later = None
-        key = other.settlement() + (later.settlement() if later is not None else "")
+        key = other.settlement() + (later.settlement() + str(partly) if later is not None else "")
         for group in groups:
             if group["ruling"] is not None and group["key"] == key:
                 group["conventions"].append(cid)
                 break
         else:
             groups.append({"conventions": [cid], "same": key == ruling.settlement(), "ruling": other, "key": key,
-                           "then": later})
+                           "then": later, "then_partly": later is not None and partly})
     return groups
 
 
@@ -742,4 +745,5 @@ def others_json(others: Optional[list[dict[str, Any]]], lang: str) -> Optional[l
     return [{"conventions": group["conventions"], "same": group["same"],
              "ruling": None if group["ruling"] is None else wording.ruling_json(group["ruling"], lang),
              "then": None if group.get("then") is None else wording.ruling_json(group["then"], lang),
+             "then_partly": bool(group.get("then_partly")),
              "error": None if group["ruling"] is not None else group["error"].render(lang)} for group in others]

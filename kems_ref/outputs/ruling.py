@@ -221,6 +221,8 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
             detail = [line.rstrip(".") for line in score_lines(sub, lang)]
             if hand_line(sub, lang):
                 detail.append(t(f"hand_short.{str(sub.hand_ends).lower()}", lang))
+            # what the players do (who shows cards), where the answers differ on it; else said once after them
+            detail += [effect_label(sub, code, lang) for code in sub.effects if code not in ruling.effects]
             more = f" ({t('ui.sep', lang).join(detail)})" if detail else ""
             parts.append(f"{cond} → {verdict_label(sub.verdict, lang)}{more}")
         return verdict, "\n".join(parts)
@@ -233,7 +235,8 @@ def _short(ruling: Ruling, lang: str) -> str:
     """A ruling on one line: its verdict, then its score, the hand's end and its effects (or each branch)."""
     verdict, detail = summary(ruling, lang)
     if ruling.branches:
-        return f"{verdict}: " + "; ".join(detail.splitlines())
+        shared = [effect_label(ruling, code, lang) for code in ruling.effects]  # every answer's own
+        return f"{verdict}: " + "; ".join(detail.splitlines()) + "".join(f"; {label}" for label in shared)
     unsettled = t("score.unsettled", lang, name=ruling.short_name or ruling.convention)
     parts = [t("score_short.unsettled", lang) if line == unsettled else line[:1].lower() + line[1:].rstrip(".")
              for line in score_lines(ruling, lang)]
@@ -259,7 +262,8 @@ def other_lines(others: list[dict[str, Any]], ruling: Ruling, lang: str) -> list
         if group["ruling"] is not None and not group["same"] and group not in unsettled:
             said = _short(group["ruling"], lang)
             if group.get("then") is not None:  # the call told after it, where this source lets the hand go on
-                said += t("ask.others_then", lang, call=wording.event_label(group["then"].event, lang),
+                said += t("ask.others_then_partly" if group.get("then_partly") else "ask.others_then", lang,
+                          call=wording.event_label(group["then"].event, lang),
                           ruling=_short(group["then"], lang))
             lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=said))
     same = [g for g in others if g["same"]]
