@@ -128,6 +128,17 @@ def test_a_source_silent_where_the_convention_it_extends_speaks_is_shown_silent_
     assert "= the sources agree" in _text(_section(client.get("/compare?point=deal.method").text, "deal.method"))
 
 
+def test_a_point_one_source_alone_states_says_so_and_leaves_the_rest_to_the_table(client, run):
+    """Who deals the next hand: Règle brève alone says (a new dealer); the others are silent — never 'the sources
+    agree'; who deals first: no source says it.  The page and the command line say it alike."""
+    said = "only regle-breve says it; the others are silent — the table settles it before play"
+    assert said in _text(_section(client.get("/compare?point=deal.next_dealer").text, "deal.next_dealer"))
+    assert " ".join(run("compare", "deal.next_dealer").out.split()).startswith(f"deal.next_dealer {said}")
+    out = run("--lang", "fr", "compare", "deal.first_dealer").out
+    assert " ".join(out.split()).startswith("deal.first_dealer aucune source ne le dit — à la table d'en convenir "
+                                            "avant de jouer")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_picker_names_every_rule_point_by_its_question_under_its_topic_and_sends_its_id(client, lang):
     page = client.get(f"/compare?lang={lang}").text

@@ -81,6 +81,22 @@ def rows(convs: list[Convention], lang: str, topic: Optional[str] = None,
     return out
 
 
+def standing(row: dict[str, Any], lang: str) -> tuple[str, str]:
+    """Where the sources stand on one point, in a few words: ``differs``; ``agree`` (two or more say the same);
+    ``one`` (a single source says it, the others are silent: the table agrees the rest); ``none`` (no source says
+    it); or nothing for a single source shown."""
+    if len(row["values"]) < 2:
+        return "", ""
+    if not row["agree"]:
+        return "differs", t("ui.differs", lang)
+    said = [label for label, value in row["values"].items() if not value["silent"]]
+    if not said:
+        return "none", t("ui.none_say", lang)
+    if len(said) == 1:
+        return "one", t("ui.only_one", lang, name=said[0])
+    return "agree", t("ui.agree", lang)
+
+
 def call_names(convs: list[Convention], lang: str) -> dict[str, dict[str, str]]:
     """Each convention's own names for its calls (Pagat: Stop Kemps; Gemsch: Gegen-Gemsch)."""
     out = {}
@@ -176,6 +192,10 @@ class Comparison:
         """A row's answers as they are shown, source after source, each reading with its citation
         (:func:`shown`)."""
         return shown(row, lang)
+
+    def standing(self, row: dict[str, Any], lang: str) -> tuple[str, str]:
+        """Where the sources stand on a row's point (:func:`standing`)."""
+        return standing(row, lang)
 
     def names(self, lang: str) -> str:
         """The line naming each convention's own calls (Pagat: Contre-Kems = Stop Kemps), or nothing."""

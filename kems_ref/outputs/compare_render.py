@@ -13,7 +13,7 @@ import io
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..i18n import t
-from .compare import names_line, short, shown, summary
+from .compare import names_line, short, shown, standing, summary
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -276,9 +276,9 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: lis
     from rich.table import Table
     from rich.text import Text
 
-    said = [v for v in row["values"].values() if not v["silent"]]  # one source, or none that speaks, agrees with nobody
-    mark = "" if len(row["values"]) < 2 or not said else f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" \
-        if not row["agree"] else f"  [green]= {escape(t('ui.agree', lang))}[/]"
+    kind, said = standing(row, lang)  # one source that speaks agrees with nobody: said as the only one
+    mark = "" if not kind else f"  [bold yellow]≠ {escape(said)}[/]" if kind == "differs" \
+        else f"  [green]= {escape(said)}[/]" if kind == "agree" else f"  [dim]{escape(said)}[/]"
     head = Text.from_markup(f"[bold]{row['rule_point']}[/]{mark}\n{escape(row['question'])}\n")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")

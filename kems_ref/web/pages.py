@@ -537,7 +537,8 @@ def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
     source marked and each of its readings given with its citation; under several points, the
     conventions' own names for their calls (as ``compare``'s table ends)."""
     return {"rows": [{"point": row["rule_point"], "question": row["question"], "agree": row["agree"],
-                      "answers": comparison.shown(row, lang)} for row in comparison.rows],
+                      "standing": comparison.standing(row, lang), "answers": comparison.shown(row, lang)}
+                     for row in comparison.rows],
             "names": comparison.names(lang) if len(comparison.rows) > 1 else "",
             "table": [line.strip() for line in kems.table_lines(comparison.table, lang)] if comparison.table else [],
             "publications": _publications(comparison.sources(lang), lang)}
