@@ -1485,6 +1485,7 @@ def test_a_wrong_contre_kems_under_wikipedia_says_who_sees_the_cards_once_beside
 
 
 @pytest.mark.parametrize("story", ["Double kems ça fait 2 pts ou 3 pts ?? on s'engueule avec seb",
+                                   "DOUBLE KEMS!! ça fait 3 pts ?",
                                    "is a double kems 2 or 3 points?"])
 def test_two_or_three_points_for_a_double_kems_is_the_rule_asked_as_compare_answers_it(run, story):
     data = ask_json(run, story)
@@ -1496,5 +1497,68 @@ def test_two_or_three_points_for_a_double_kems_is_the_rule_asked_as_compare_answ
     "only 5 of us tonight, can someone just play alone or can we do one team of 3?",
 ])
 def test_one_player_alone_against_the_teams_is_a_question_on_the_table_never_a_contre_kems(run, story):
+    """Teams of two: Marquoir, Jouer au Kems and Pagat state it, the Ducale notice presents it (Regles.com after it);
+    the others are silent — never "no source says"."""
     data = ask_json(run, story)
     assert [row["rule_point"] for row in data["rows"]] == ["players.count", "teams.size"]
+    sizes = {cid: (v["value"], v["force"]) for cid, v in data["rows"][1]["values"].items() if not v["silent"]}
+    assert sizes == {"ducale": ({"sizes": [2]}, "described"), "jouer-au-kems": ({"sizes": [2]}, "prescribed"),
+                     "marquoir": ({"sizes": [2]}, "prescribed"), "pagat": ({"sizes": [2]}, "prescribed"),
+                     "regles-com": ({"sizes": [2]}, "described")}
+
+
+def test_the_same_contre_kems_told_again_later_in_the_hand_after_a_wrong_one_is_barred_under_jouer_au_kems(run):
+    """Jouer au Kems: a wrong Contre-Kems's caller may not call it again before the hand ends; "2 min later same
+    hand she calls contre kems" tells the call made again, even without the word "again"."""
+    data = ask_json(run, "jouer au kems rules: Zoé called contre kems on me, wrong, we got the point. 2 min later "
+                         "same hand she calls contre kems on Hugo and this time he really has 4 queens. Valid?")
+    assert (data["event"], data["verdict"], data["convention"]) == ("contre-kems", "void", "jouer-au-kems")
+    assert data["command"] == 'kems-ref rule contre-kems -c jouer-au-kems --hand "Q Q Q Q" --barred'
+    asked = ask_json(run, "wikipedia rules. Sam yelled contre kems at Lucy but she had 2 jacks and 2 sevens. can Sam "
+                          "still call contre kems later this hand?")
+    assert asked["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "J J 7 7"'  # a later call asked: none told
+
+
+def test_a_kems_on_a_square_made_by_swapping_before_the_hunt_opened_says_ducale_makes_no_exception(run):
+    data = ask_json(run, "Hugo started swapping with the middle while Inès was still turning the 4 cards up, before "
+                         "she said the hunt is open, and he got his kems out of it. Does it count?")
+    assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    assert data["command"] == "kems-ref rule kems -c ducale --square --before-opening"
+    assert data["explanation"].endswith(
+        "No one exchanges before the dealer declares the hunt open. Ducale lets nobody exchange before the hunt is "
+        "opened, without saying what that costs, and makes no exception for a call on a square made so: the call is "
+        "ruled on the cards held.")
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("exchange", "forbidden")
+    refused = run("ask", "--no-input", "--lang", "fr", "Paul a dit kems avant l'ouverture de la chasse, Lea avait 4 "
+                  "rois")  # a call itself before the opening, no exchange told: not placed, never ruled
+    assert refused.code == 2 and "avant l'ouverture" in refused.err
+
+
+def test_two_squares_told_in_one_run_of_cards_are_one_each(run):
+    """Wikipédia: "Nico et moi on avait chacun un carré (4 dames et 4 sept)" is a square in each hand, never eight
+    cards in one; the Contre-Kems on Nico is void against the Double Kems, which scores three."""
+    data = ask_json(run, "on suit wikipedia. Paul a dit contre kems sur Nico, et juste apres moi j'ai dit double kems "
+                         "parce que Nico et moi on avait chacun un carré (4 dames et 4 sept). Qui marque ?")
+    assert data["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "Q Q Q Q" --partner-hand "7 7 7 7"'
+    assert (data["verdict"], data["also"]["verdict"]) == ("void", "upheld")
+    assert data["also"]["score"] == [{"team": "callers", "change": 3, "unit": "point"}]
+
+
+def test_letters_kemps_without_hyphens_name_the_game_never_a_call(run):
+    data = ask_json(run, "on joue aux lettres KEMPS. Yann a fait un stop kemps juste sur Alice (elle avait 4 as). "
+                         "C'est qui qui prend une lettre, nous ou eux ?")
+    assert (data["convention"], data["event"], data["verdict"]) == ("pagat", "contre-kems", "upheld")
+    assert data["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
+
+
+def test_a_contre_kems_told_as_a_habit_leaves_the_question_on_the_signal(run):
+    data = ask_json(run, "Les autres ont grillé notre signe (se gratter le nez) et font contre kems des qu'on se "
+                         "touche le visage. On a le droit de changer de signe en pleine partie ?")
+    assert [row["rule_point"] for row in data["rows"]] == ["signal.change"]
+
+
+def test_one_ace_counted_after_other_cards_is_one_ace(run):
+    data = ask_json(run, "on joue avec les regles wikipedia. Kevin a dit contre kems sur Lea et elle avait rien du "
+                         "tout, 2 rois 1 dame 1 as. On marque un point nous du coup ?")
+    assert data["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "K K Q A"'
+    assert data["unknown"] == []

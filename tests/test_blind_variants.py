@@ -561,18 +561,21 @@ def test_under_blackatlantic_a_wrong_kemps_at_six_gives_the_game_to_the_one_oppo
     assert "teams" not in four["explanation"].split(".")[0]
 
 
-def test_teams_of_three_a_table_made_make_marquoirs_other_team_one_team_at_six(run):
-    """Marquoir gives a wrong Kems's point to "the other team": at six in pairs (three teams) who that is, it does
-    not settle; at six in teams of three there is one other team."""
-    pairs = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "--reading", "call.kems.wrong=1",
-                   "-c", "marquoir")
-    threes = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "--reading", "call.kems.wrong=1",
-                    "--team-size", "3", "-c", "marquoir")
+def test_teams_of_three_a_table_made_make_wikipedias_other_team_one_team_at_six(run):
+    """Wikipédia gives a wrong Kems's point to "the other team": at six in pairs (three teams) who that is, it does
+    not settle; at six in teams of three there is one other team.  (Marquoir plays in teams of two: teams of three
+    are outside its rules, refused citing them.)"""
+    pairs = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "-c", "wikipedia")
+    threes = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "--team-size", "3", "-c", "wikipedia")
     assert (pairs["score"], pairs["score_settled"]) == ([], False)
     assert threes["score"] == [{"team": "others", "change": 1, "unit": "point"}]
-    assert threes["explanation"].startswith("Marquoir does not speak of teams of 3: ruled with the teams the table "
+    assert threes["explanation"].startswith("Wikipédia does not speak of teams of 3: ruled with the teams the table "
                                             "made.")
     assert "teams.size" in threes["unspecified"]
+    refused = ruling(run, "kems", "--hand", "2 3 4 5", "--players", "6", "--team-size", "3", "-c", "marquoir")
+    assert refused["verdict"] == "impossible"
+    assert refused["explanation"] == ("Marquoir has teams of 2 players, not 3 (Marquoir, page « Kems » — Setup ; "
+                                      "But du jeu)")
 
 
 def test_blackatlantic_and_mastering_kemps_validate_strictly(run):

@@ -97,7 +97,7 @@ toutes aussi deja encore bien vraiment oui adversaire adversaires equipe joueur 
 main mains montre montrait tenait tenir possede possedait possedaient recu recevoir hey oh ah bon ben bah euh
 hmm ok okay well can could may might allowed permitted legal fair fine legit reglo used use means mean meant count
 counts counted peut peuvent pouvait permis autorise autorisee compte comptait veut veulent voulait voulaient celui
-celle ceux prise pris comme moi toi accuse accusee accused caller annonceur now
+celle ceux prise pris comme moi toi accuse accusee accused caller annonceur now parce
 maintenant ici happened arrive passe question rule ruling regle where how comment why pourquoi quelqu quelquun
 avais avons avez ont aura auront milieu middle table centre center face en-face anyway quand meme therefore
 selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr whose
@@ -305,6 +305,7 @@ WAS = r"(?:was|is|had been|has been|etait|est|a ete|avait ete|etais)"
 HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got|avais|ai)"
 SQUARE = r"(?:square|carre|carres|four of a kind|4 of a kind|quads)"
 LIFT = (r"(?:lifted|lifting|lifts|lift|picked up|picking up|picks up|pick up|souleve|soulevee|soulevait|soulevant"
+        r"|decolle|decollee|decoller|decollait"
         r"|soulever|leve|levee|levait|ramassait|grabbed|grabbing|taking|prenait)")
 TOUCH = (r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on"
          r"|had his finger on|had her finger on|his finger was on|her finger was on|avait le doigt sur"
@@ -345,7 +346,12 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "who deals after a kems?", "qui redonne après un kems ?": who deals the next hand — read before "after a Kems"
 phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|hand|round)\b"
-       r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b")(
+       r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b"
+       # "après un kems qui redistribue ?", "after a kems who deals?", "c'est toujours le même donneur ?"
+       r"|\bapres (?:un |le |chaque )?(?:kems|kemps|manche),? (?:c est |ce est )?qui (?:qui )?(?:redonne|redistribue"
+       r"|donne|distribue)\b|\bafter (?:a |the |each |every )?(?:kems|kemps|hand|round),? who (?:deals|redeals)\b"
+       r"|\b(?:c est |ce est |is it )?(?:toujours |always |still )?(?:le meme donneur|(?:the )?same dealer)"
+       r"(?: again)?\b")(
     _asks("deal.next_dealer", "_deals_after_asked"))
 
 
@@ -507,6 +513,9 @@ phrase(r"\b(?:the caller |he |she |il |elle |l annonceur |le annonceur )?(?:was 
        r"(?: (?:de |d )?(?:annonce|annonces|annoncer))?\b")(_nothing)
 #: "right now", never the verdict's "it was right, now who takes a letter"
 phrase(r"\b(?<!was )(?<!is )(?<!were )(?:right now|right away)\b|\btout de suite\b")(_nothing)
+#: "du coup" (so), "on s'engueule (avec Seb)" (we're arguing): how a table talks, no fact
+phrase(r"\bdu coup\b|\b(?:on|ils|elles|nous) (?:se |s )?(?:engueule|engueulent|dispute|disputent|prend la tete"
+       r"|prennent la tete)(?: (?:avec|sur|la dessus|a ce sujet) [a-z]+)?\b")(_nothing)
 
 #: how a table asks for the ruling: "right or not?", "c'était bon ou pas ?", "ça compte ?"
 VERDICT = (r"(?:right|wrong|correct|incorrect|good|bad|valid|invalid|ok|okay|fair|legal|allowed|permitted|count|counts"
@@ -526,11 +535,13 @@ WORTH_CALL = r"(double kems|double kemps|contre kems|contre kemps|counter kems|c
         rf"|(?<!annonce )(?<!dit )(?<!crie )(?<!called )(?<!said )(?<!shouted )(?<!fait )(?<!double )(?<!contre )"
         rf"(?<!counter )(?<!stop )\b(?:un |le )?{WORTH_CALL}"
         rf" (?:ca |ce |il )?(?:vaut|rapporte|fait|donne) combien(?: de points)?\b"
-        # "double kems ça fait 2 pts ou 3 pts ?", "is a double kems 2 or 3 points": the worth asked, no call told
-        rf"|(?<!annonce )(?<!dit )(?<!crie )(?<!called )(?<!said )(?<!shouted )(?<!fait )(?<!double )(?<!contre )"
-        rf"(?<!counter )(?<!stop )\b(?:un |le |a |the )?{WORTH_CALL} (?:ca |ce |cela |c est |it s |its |is |it is )?"
+        # "double kems ça fait 2 pts ou 3 pts ?", "is a double kems 2 or 3 points": the worth asked, the story opening
+        # on it (no call told, no hand: "on avait chacun un carré, double kems, c'est 3 points ?" is the dispute)
+        rf"|^(?:is |so |alors |et |bon |ok |okay )?(?:un |le |a |the )?{WORTH_CALL}"
+        rf" (?:ca |ce est |ce |cela |c est |it s |its |is |it is )?"
         rf"(?:vaut |rapporte |fait |donne |worth |gives |makes |scores )?(?:[1-5]|un|deux|trois|one|two|three)"
-        rf"(?: (?:points|point|pts|pt))? (?:ou|or) (?:[1-5]|un|deux|trois|one|two|three) (?:points|point|pts|pt)\b"
+        rf"(?:(?: (?:points|point|pts|pt))? (?:ou|or) (?:[1-5]|un|deux|trois|one|two|three))? (?:points|point|pts|pt)"
+        rf"(?: (?:non|right|ou pas|or not|hein|c est ca|is it|isn t it))?\b"
         rf"|\bhow many points (?:is|for|does) (?:a |the )?{WORTH_CALL}(?: (?:worth|give|get you|score))?\b"
         rf"|\bwhat s (?:a |the )?{WORTH_CALL} worth\b|\bhow much is (?:a |the )?{WORTH_CALL} worth\b")
 def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -582,19 +593,20 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|\b(?:what happens|what now|que se passe t il|ca se passe comment|comment ca se passe|que faire"
         r"|ca donne quoi|ca fait quoi|qu est ce que ca donne"
         r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who (?:takes|gets) (?:it"
-        r"|the (?:point|letter)|a (?:point|letter))|qui prend (?:le point|la lettre)"
+        r"|the (?:point|letter)|a (?:point|letter))"
+        r"|qui (?:qui )?(?:prend|prennent|a) (?:le point|la lettre|une lettre|un point)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
         r"|or do we redeal|(?:what now |now )?redeal or|redonner ou|redistribuer ou|on redonne ou|on redistribue ou"
-        r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi))\b"
+        r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi)"
+        r"|(?:on marque|do we score|do we get|we get|we score) (?:un|le|a|the|one) point(?: (?:nous|then|alors))?)\b"
         # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
         r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
         r"|does that give|is this|for that|for this)\b"
         r"|\b(?:ca fait|cela fait|ca vaut|ca rapporte|ca donne) combien(?: de (?:points|lettres))?\b"
-        r"|\b(?:ca fait|ca vaut|ca rapporte|c est|is it|is that) (?:[1-5]|un|deux|trois|one|two|three)"
-        r"(?: (?:points|point|pts))? (?:ou|or)"
-        r" (?:[1-5]|un|deux|trois|one|two|three) (?:points|point|pts)\b"
+        r"|\b(?:ca fait|ca vaut|ca rapporte|c est|ce est|is it|is that|that s) (?:[1-5]|un|deux|trois|one|two"
+        r"|three)(?:(?: (?:points|point|pts))? (?:ou|or) (?:[1-5]|un|deux|trois|one|two|three))? (?:points|point|pts)\b"
         # "ça compte ?", "ça compte ou pas": the ruling asked ("ça compte pas", said, stays a claim to read)
         r"|\b(?:ca|cela) (?:compte|comptait|compterait)(?: (?:ou pas|ou non|quand meme|alors|vraiment))?\b"
         r"(?! (?:pas|plus|point|pour|comme|double|deux)\b)"
@@ -827,10 +839,12 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: the word a letters game spells, named as the game ("we play with letters K-E-M-P-S", "on joue aux lettres
 #: K-E-M-P-S"): how the table scores, never letters a team holds (read before them)
-@phrase(r"\b(?:play|playing|plays)(?: with| to)?(?: the)? letters? k e m p s\b"
-        r"|\b(?:joue|jouons|on joue) (?:aux|en|avec les) lettres k e m p s\b")
+@phrase(r"\b(?:play|playing|plays)(?: with| to)?(?: the)? letters? (?:k e m p s|kemps|kems|k e m s)\b"
+        r"|\b(?:joue|jouons|on joue|jouer) (?:aux|en|avec les|avec des) lettres (?:k e m p s|kemps|kems|k e m s)\b"
+        r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)")
 def _letters_game(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("letters_game", "KEMPS")]
+    spelled = m.group(0).replace(" ", "")
+    return [("letters_game", "KEMPS" if spelled.endswith("kemps") else "KEMS")]
 
 
 #: penalty letters spelled out ("we have K-E-M-P", "on a K.E.M"): the letters a team holds, never cards;
@@ -1091,6 +1105,16 @@ phrase(r"\bpersonne (?:ne )?(?:l |le |la )?(?:avait|a|avions|as) (?:jamais )?(?:
        r"|dit que c etait interdit)(?: avant| au debut| avant la partie)?\b"
        r"|\b(?:nobody|no one) (?:had |has )?(?:ever )?(?:banned|forbidden|forbade|ruled out)"
        r"(?: it| that)?(?: before| beforehand| at the start)?\b")(_nothing)
+
+
+#: "(ils) font contre kems dès qu'on se touche le visage", "they call stop kemps every time we…": a habit told as
+#: the background of a question, no call in dispute — listed
+@phrase(r"\b(?:font|fait|faisaient|disent|crient|criaient|annoncent|keep calling|keeps calling|kept calling|call|calls"
+        r"|called|shout|yell) (?:un |a )?(?:contre kems|contre kemps|stop kemps|counter kems|kems|kemps)"
+        r" (?:des que|des qu|a chaque fois que|a chaque fois qu|chaque fois que|chaque fois qu|whenever|every time"
+        r"|each time|as soon as)\b")
+def _habitual_call(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
 
 
 #: "no signal seen", "sans voir de signe": how the caller came to call, listed — never a negation to refuse
@@ -1467,7 +1491,8 @@ def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "il a posé un 8", "she dropped a 5": the card put down in an exchange — said and listed, never a hand
 @phrase(rf"\b(?:pose|posee|jete|jetee|defausse|defaussee|depose|deposee|lache|lachee|put down|dropped|discarded"
-        rf"|threw|threw down|laid down) (?:un |une |a |an )(?P<rank>{RANK_WORD})\b(?! (?:cards|cartes)\b)")
+        rf"|threw|threw down|laid down|put) (?:un |une |a |an |mon |ma |son |sa |le |la |my |his |her |the )"
+        rf"(?P<rank>{RANK_WORD})(?: down)?\b(?! (?:cards|cartes|card|carte|du milieu|from the)\b)")
 def _put_down(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("put_down", True)]
 
@@ -1566,6 +1591,9 @@ def _before_opening(m: re.Match[str]) -> list[tuple[str, Any]]:
         # "Max était encore en train de retourner les cartes du milieu": the middle not yet all turned up
         r"|\b(?:etait|was) (?:encore |still )?(?:en train de )?(?:retourner|turning (?:over|up)|turning)"
         r" (?:les|the) (?:cartes du milieu|middle cards|cards of the middle)\b"
+        # "while Inès was still turning the 4 cards up", "qui retournait encore les 4 cartes": the middle being laid
+        r"|\b(?:was|were) (?:still )?turning (?:over |up )?(?:the )?(?:4 |four )?(?:middle )?cards(?: (?:up|over))?\b"
+        r"|\b(?:etait (?:encore )?en train de retourner|retournait encore) (?:les )?(?:4 |quatre )?cartes\b"
         # "il avait même pas dit la chasse est ouverte": the opening not said yet
         r"|\b(?:(?:avait|a) (?:meme |encore |toujours )?)?pas (?:encore |meme )?(?:dit|annonce|crie)"
         r"(?: que)? (?:la )?chasse(?: est| etait)? ouverte\b")
@@ -2072,6 +2100,17 @@ def _square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True)]
 
 
+#: "he got his kems out of it", "il a eu son kems comme ça": the square made (the word for the square, no call)
+@phrase(r"\b(?:got|made|completed|fait|eu|obtenu|chope|complete) (?:his|her|son|sa|mon|my|their|leur)"
+        r"(?= (?:kems|kemps)\b)")
+def _kems_made(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", True)]
+
+
+#: "(he got his kems) out of it", "(son kems) comme ça": how the square was made — the story's own exchange
+phrase(r"(?:(?<=\bkems )|(?<=\bkemps ))(?:out of it|from it|that way|like that|comme ca|grace a ca)\b")(_nothing)
+
+
 #: "il a fait son carré", "Tom a eu son carré", "she made her square": the square held
 @phrase(rf"\b(?:a|avait|as|ai|avais) (?:fait|eu|complete|reussi|termine) (?:son |un |le |sa |mon )?{SQUARE}"
         rf"(?! de| of)\b"
@@ -2490,6 +2529,11 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     reading.corrections = [(typed, read_as) for typed, read_as in corrections if fold(typed) not in unread]
     reading.story = story
     reading.narrator = roles.narrator
+    said_back: list[tuple[str, str, Any]] = []
+    for one in reading.understood:  # the same words read as the same fact twice are said back once
+        if one not in said_back:
+            said_back.append(one)
+    reading.understood = said_back
     if unsure is not None:
         reading.problem = ("error.ask_shared_call", {"word": unsure})
     return reading
@@ -2519,6 +2563,13 @@ REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|enc
                     r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
 
 
+#: a later time in the same hand: with the same call told before, that call made again
+LATER = re.compile(r"\b(?:later|plus tard|this time|cette fois|same hand|meme manche|dans la foulee)\b")
+LATER_WORDS = {"later", "plus", "tard", "this", "cette", "fois", "time", "same", "hand", "meme", "manche", "foulee"}
+#: a question whether a call may be made, never a call told
+MAY = re.compile(r"\b(?:can|could|may|might|allowed|peut|peux|peuvent|pourra|pourrait|droit)\b")
+
+
 #: a question whether a player may call again ("can Lucas cut again later on", "il peut refaire contre kems ?",
 #: "a-t-il le droit de recrier"): no call told
 CAN_AGAIN = re.compile(r"\b(?:can|could|may|might|is (?:he|she) allowed to|are (?:they|we) allowed to|allowed to"
@@ -2544,7 +2595,12 @@ def _earlier_part(story: str) -> Optional[tuple[str, str]]:
         if CAN_AGAIN.search(folded):  # "can Lucas cut again later on?": a question on a call to come, none told
             continue
         first = next((w for w in said[:k] if w), None)
-        if first is None or not REPEAT.search(folded):
+        # "… wrong, we got the point. 2 min later same hand she calls contre kems on Hugo": the same call told
+        # again later in the hand is made again, as "again" says
+        events = dict(_event_patterns())
+        later_same = bool(first and said[k] and events.get(first) == events.get(said[k] or "") and LATER.search(folded)
+                          and not MAY.search(folded))  # "can Sam still call contre kems later?": none told
+        if first is None or not (REPEAT.search(folded) or later_same):
             continue
         if said[k]:
             return " ".join(sentences[:k]), " ".join(sentences[k:])
@@ -2565,7 +2621,8 @@ def _read_in_two_times(story: str, own_calls: Optional[dict[str, str]], likes: O
     earlier = read(split[0], own_calls, likes)
     reading = read(split[1], own_calls, likes)
     reading.earlier = earlier
-    reading.unknown = [w for w in reading.unknown if not REPEAT.search(fold(w))]  # read: the earlier call
+    reading.unknown = [w for w in reading.unknown  # read: the earlier call, and when the call came again
+                       if not REPEAT.search(fold(w)) and not LATER.search(fold(w)) and fold(w) not in LATER_WORDS]
     told = [] if earlier.point_ours is None else [(earlier.point_words, "point_ours", earlier.point_ours)]
     reading.unknown = [w for w in earlier.unknown if not told or w != earlier.point_words] + reading.unknown
     reading.ignored = earlier.ignored + reading.ignored  # said earlier and not read: listed all the same
@@ -2639,7 +2696,9 @@ def _quantity(tokens: list[Token], j: int) -> tuple[Optional[int], int]:
             and _is_card_word(nxt, True):
         return 1, j + 1  # "three kings and a 2": the article, not an ace
     if tok.word.isdigit() and int(tok.word) <= 4 and (nxt.word in PLURAL_RANK_WORDS
-                                                      or (nxt.word == "as" and int(tok.word) >= 2
+                                                      or (nxt.word == "as" and (int(tok.word) >= 2 or (
+                                                          # "2 rois 1 dame 1 as": one ace, counted after others
+                                                          j >= 2 and _is_card_word(tokens[j - 1], True)))
                                                           # "counting that 4 as mine": English "as", no aces
                                                           and (third is None or third.word not in AS_WORDS))
                                                       or re.fullmatch(r"(?:10|[2-9])s", nxt.word)
@@ -3399,11 +3458,18 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
             continue
         if attr == "over_limit" and event in CALLS and reading.set_aside is None:
             reading.set_aside = "exchange"  # a call on a hand of five: ruled on it, the breach ruled on its own after
-        if event in CALLS and attr in TIMING_FACTS and "exchange" in OPTION_EVENTS[attr] \
-                and reading.set_aside in (None, "exchange") \
-                and any(it.kind == "event" and it.value == "exchange" for it in items):
-            reading.set_aside = "exchange"  # "he swapped before the hunt opened and called Kems": the call ruled on
-            continue  # the cards, the exchange on its own after with its timing (session.settle)
+        if event in CALLS and attr == "before_opening":
+            if reading.set_aside in (None, "exchange") \
+                    and any(it.kind == "event" and it.value == "exchange" for it in items):
+                # "he swapped before the hunt opened and called Kems": the call ruled on the square so made (its
+                # source's silence on such a square said), the exchange on its own after with its timing
+                reading.set_aside = "exchange"
+                reading.options[attr] = value
+            else:  # a call itself before the opening: a time no call situation holds — not ruled on
+                words = next(iter(_said(items, attr)), attr)
+                reading.unknown.append(words)
+                reading.problem = reading.problem or ("error.ask_timing", {"word": words})
+            continue
         if event is not None and attr in OPTION_EVENTS and event not in OPTION_EVENTS[attr]:
             words = next(iter(_said(items, attr)), attr)
             reading.unknown.append(words)  # said, but not part of this situation
@@ -3576,11 +3642,15 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             else _owner(it, markers, evidence)
     slots = SLOTS.get(event or "", [])
     lifted = [it for it in items if it.kind == "fact" and it.value[0] in ("lifted", "touched")]
-    if event == "double-kems" and len(evidence) == 1 and evidence[0].kind == "cards" \
-            and _two_squares(evidence[0].value):  # "double kems dames et 5": one square each
-        first, second = _two_squares(evidence[0].value)  # type: ignore[misc]
+    groups = [it for it in evidence if it.kind == "cards"]
+    if len(slots) == 2 and len(groups) == 1 and _two_squares(groups[0].value) and (
+            (event == "double-kems" and len(evidence) == 1) or facts.get("both_squares")
+            or any(it.kind == "fact" and it.value[0] == "partner_square_said" for it in evidence)):
+        # "double kems dames et 5", "Nico et moi on avait chacun un carré (4 dames et 4 sept)": one square each
+        first, second = _two_squares(groups[0].value)  # type: ignore[misc]
         reading.options.update(hand=first, partner_hand=second)
-        reading.understood += [(evidence[0].words, "hand", first), (evidence[0].words, "partner_hand", second)]
+        reading.understood += [(groups[0].words, "hand", first), (groups[0].words, "partner_hand", second)]
+        facts.pop("both_squares", None)
         return
     filled: dict[str, list[Item]] = {cards: [] for cards, _ in slots}
     either: list[Item] = []

@@ -572,6 +572,19 @@ def _over_limit(ctx: Ctx) -> None:
             ctx.effect(Effect.HAND_OVER_LIMIT)
 
 
+def _early_square(ctx: Ctx) -> None:
+    """A call on a square made by an exchange before the hunt was opened (``--before-opening``): the call is
+    ruled on its cards (no source makes the early exchange an exception to the call's rule); the early exchange
+    is told, with the source's opening rule and its citation, or its silence."""
+    if not ctx.sit.before_opening:
+        return
+    opening = ctx.rule("hunt.opening")
+    if opening is None:
+        ctx.say("why.early_square_unknown", name=ctx.name)
+    elif _forbids(ctx, opening) is Verdict.FORBIDDEN:
+        ctx.say("why.early_square", name=ctx.name)
+
+
 # --- shared pieces of the call events ----------------------------------------------------------
 
 def _holds_square(ctx: Ctx, hand: Optional[list[C.Card]], who: str, of_partner: bool) -> Optional[bool]:
@@ -1471,11 +1484,15 @@ def _caught_over(ctx: Ctx, count: int) -> Verdict:
     ctx.say("why.caught_over", count=count)
     limit = ctx.rule("exchange.hand_limit")  # where the source has two limits, the table's reading
     order = ctx.conv.get("exchange.order")
-    if limit is None and ctx.sit.take_first and order.stated and not order.conflict \
+    if ctx.sit.take_first and order.stated and not order.conflict \
             and order.value == "take-then-put" and count == _table(ctx)[2] + (ctx.sit.cards or 1):
         # picked up first where the source's own order is to pick up first: the cards taken are held a moment
-        # beside the hand (Pagat) — what its order makes, ruled by the order below, not a breach of a limit
+        # beside the hand (Pagat) — what its order makes, ruled by the order below, not a breach of a limit; where
+        # the same source also says a hand holds four (Marquoir), its own order is the exception it makes
         ctx.say("why.caught_order_makes", name=ctx.name, count=count)
+        if limit is not None:
+            ctx.say("why.caught_order_beside_limit", name=ctx.name, limit=limit.value)
+            ctx.text_of(limit)
         return Verdict.ALLOWED
     if limit is None:
         ctx.say("why.caught_limit_unknown", name=ctx.name, count=count)
@@ -1758,6 +1775,7 @@ def _once(conv: Convention, sit: Situation) -> Ruling:
         decision = _own_call(ctx) if sit.like else EVENT_RULES[sit.event](ctx)
         if sit.kind in CALLS:
             _over_limit(ctx)
+            _early_square(ctx)
     citations, conflicts = [], []
     for point in ctx.used:
         entry = conv.get(point)

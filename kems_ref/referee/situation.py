@@ -85,7 +85,8 @@ OPTIONS: tuple[Option, ...] = (
     # a player caught holding this many cards (exchange); of a call, the hand it was made on held as many
     Option("over_limit", "int", ("exchange", "kems", "double-kems", "contre-kems", "double-contre-kems")),
     Option("take_first", "fact", ("exchange",), ("--take-first", "--put-first")),
-    Option("before_opening", "flag", ("exchange",)),
+    # of an exchange, made before the hunt was opened; of a call, its square made by such an exchange
+    Option("before_opening", "flag", ("exchange", "kems", "double-kems", "contre-kems", "double-contre-kems")),
     Option("first_deal", "fact", ("deal",), ("--first-deal", "--later-deal")),
     Option("verbal", "flag", ("signal",)),
     Option("sound", "flag", ("signal",)),
