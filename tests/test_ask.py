@@ -1516,7 +1516,8 @@ def test_the_same_contre_kems_told_again_later_in_the_hand_after_a_wrong_one_is_
     assert data["command"] == 'kems-ref rule contre-kems -c jouer-au-kems --hand "Q Q Q Q" --barred'
     asked = ask_json(run, "wikipedia rules. Sam yelled contre kems at Lucy but she had 2 jacks and 2 sevens. can Sam "
                           "still call contre kems later this hand?")
-    assert asked["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "J J 7 7"'  # a later call asked: none told
+    # a later call asked: none told, nothing barred
+    assert asked["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "J J 7 7"'
 
 
 def test_a_kems_on_a_square_made_by_swapping_before_the_hunt_opened_says_ducale_makes_no_exception(run):
@@ -1562,3 +1563,28 @@ def test_one_ace_counted_after_other_cards_is_one_ace(run):
                          "tout, 2 rois 1 dame 1 as. On marque un point nous du coup ?")
     assert data["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "K K Q A"'
     assert data["unknown"] == []
+
+
+def test_a_right_stop_kemps_on_a_team_holding_k_e_gives_it_the_m_under_pagat(run):
+    """Pagat: "un stop kemps juste" is a right accusation — the accused team takes a letter; holding K and E, it
+    then holds K-E-M (the letters named one by one are the team's letters, never a king)."""
+    data = ask_json(run, "on joue pagat, on a deja le K et le E. L'autre équipe vient de faire un stop kemps juste "
+                         "sur moi. On prend le M ?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    assert data["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
+    assert data["command"] == "kems-ref rule contre-kems -c pagat --square"
+    assert data["letters"].startswith("A team holding K-E that takes this letter has K-E-M: KEMPS is not yet spelled")
+    assert data["unknown"] == []
+
+
+@pytest.mark.parametrize(("story", "points"), [
+    ("On joue en combien de points ? Léa dit 5, moi j'ai toujours joué en 10", ["score.target"]),
+    ("we're 5 people. can one team have 3 players or does someone just sit out?", ["players.count", "teams.size"]),
+    ("first time playing kems. how many points do you need to win, and who deals after each round?",
+     ["deal.next_dealer", "score.target"]),
+])
+def test_questions_told_in_the_tables_words_are_answered_on_their_points(run, story, points):
+    """'joué en 10' is a target, never a table of ten; 'sit out' asks about the teams; two questions under one
+    question mark are both answered."""
+    data = ask_json(run, story)
+    assert [row["rule_point"] for row in data["rows"]] == points

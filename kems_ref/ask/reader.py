@@ -103,7 +103,7 @@ avais avons avez ont aura auront milieu middle table centre center face en-face 
 selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr whose
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
-teams equipes jeux
+teams equipes jeux autre autres other others
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -558,7 +558,8 @@ phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) co
 
 
 #: "et on a perdu au bout de combien de lettres ?", "how many letters until we're out?": the target asked beside
-phrase(r"\bau bout de combien de (?:lettres|points)\b|\bhow many letters (?:until|before) (?:we re|we are|you re"
+phrase(r"\bau bout de combien de (?:lettres|points)\b"
+       r"|\bhow many letters (?:until|till|til|before) (?:we re|we are|you re"
        r"|you are|a team is|we get) (?:out|eliminated|knocked out)\b")(_asks("score.target", "_letters_count_asked"))
 
 
@@ -594,7 +595,8 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|ca donne quoi|ca fait quoi|qu est ce que ca donne"
         r"|qu est ce que ca fait|what does that give|what does it give|are we out|is it over|who (?:takes|gets) (?:it"
         r"|the (?:point|letter)|a (?:point|letter))"
-        r"|qui (?:qui )?(?:prend|prennent|a) (?:le point|la lettre|une lettre|un point)"
+        r"|qui (?:qui )?(?:prend|prennent|a|marque) (?:le point|la lettre|une lettre|un point|les points|des points)"
+        r"|(?:on|we|ils|they) (?:prend|prennent|take|get|gets) (?:le|la|the) (?:k|e|m|p|s|lettre|letter)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
@@ -840,11 +842,18 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: the word a letters game spells, named as the game ("we play with letters K-E-M-P-S", "on joue aux lettres
 #: K-E-M-P-S"): how the table scores, never letters a team holds (read before them)
 @phrase(r"\b(?:play|playing|plays)(?: with| to)?(?: the)? letters? (?:k e m p s|kemps|kems|k e m s)\b"
+        r"|\b(?:the )?(?:k e m p s|kemps) letters? (?:thing|game|way|system|scoring)\b"
         r"|\b(?:joue|jouons|on joue|jouer) (?:aux|en|avec les|avec des) lettres (?:k e m p s|kemps|kems|k e m s)\b"
         r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)")
 def _letters_game(m: re.Match[str]) -> list[tuple[str, Any]]:
     spelled = m.group(0).replace(" ", "")
-    return [("letters_game", "KEMPS" if spelled.endswith("kemps") else "KEMS")]
+    return [("letters_game", "KEMPS" if "kemps" in spelled else "KEMS")]
+
+
+#: letters held named one by one ("on a déjà le K et le E", "we've got the K and the E"): the letters a team holds
+@phrase(r"\b(?:le |the )k (?:et|and) (?:le |the )e(?:(?:,| et| and) (?:le |the )m(?:(?:,| et| and) (?:le |the )p)?)?\b")
+def _letters_named(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("letters_held", "".join(w for w in m.group(0).split() if w in ("k", "e", "m", "p")).upper())]
 
 
 #: penalty letters spelled out ("we have K-E-M-P", "on a K.E.M"): the letters a team holds, never cards;
@@ -1117,6 +1126,34 @@ def _habitual_call(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: "on s'était mis d'accord avant sur deux", "we'd agreed on two beforehand": what the table agreed before play —
+#: said, listed (never a time to place)
+@phrase(r"\b(?:on |nous |ils |elles )?(?:se |s )?(?:etait|etaient|est|etions|sont) (?:mis|mise|mises) (?:d|de) accord"
+        r"(?: (?:avant|au debut|avant la partie|avant de jouer))?"
+        r"(?: (?:sur|pour) (?:deux|2|un|plusieurs)(?: signes)?)?\b"
+        r"|\b(?:we|they) (?:had )?agreed (?:on )?(?:two|2|several)?(?: signs| signals)?"
+        r" (?:beforehand|before(?: the game)?"
+        r"|in advance|at the start)\b")
+def _agreed_before(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
+#: "do we have to keep it till the end", "faut le garder jusqu'à la fin de la partie": the other way a question on
+#: changing the signal offers — its own words, no time to place
+phrase(r"\b(?:keep it|keep the same one|keep the same sign|keep the same signal|keep our sign|le garder|garder le meme"
+       r"|le meme) (?:until|till|til|jusqu a|jusque a|jusqu) (?:the end|la fin)"
+       r"(?: of the game| de la partie)?\b")(_nothing)
+
+
+#: "je les montre et je repioche 3 cartes", "le même ou celui d'à côté": a remedy or an alternative a player puts
+#: forward — the question's own words, said
+phrase(r"\b(?:je |on |il |elle )?(?:les )?(?:montre|montrer|show them) (?:et|and) (?:je |on |i )?(?:repioche|pioche"
+       r"|reprends|reprend|tire|retire|draw|redraw) (?:[1-4]|un|deux|trois|quatre|three|new)(?: autres| other)?"
+       r" (?:cartes|cards)\b"
+       r"|\b(?:le meme|la meme|the same(?: one)?) (?:ou|or) (?:celui|celle|the one|the player) (?:d a cote|de a cote"
+       r"|a gauche|a droite|next to (?:him|her|them)|to the left|to the right)\b")(_nothing)
+
+
 #: "no signal seen", "sans voir de signe": how the caller came to call, listed — never a negation to refuse
 @phrase(r"\b(?:no |without (?:a |any |seeing (?:a |any )?)?|sans (?:voir )?(?:de |le |aucun )?)(?:signal|sign|signe)"
         r"(?: (?:seen|vu|spotted|given|fait|donne))?\b")
@@ -1275,6 +1312,18 @@ _ACCUSED_BY = [f"{a} {b} " for a in ("contre", "counter", "stop") for b in ("kem
 phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:faux|fausse|wrong|rate|foireux)\b"
        r"(?! (?:tout a|plus tot|earlier|avant|deja|before|already))")(
     lambda m: [("it_was", False)])
+#: "un stop kemps juste sur moi", "a right contre kems": the accusation was right (never "juste après", "juste avant")
+phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:juste|valide|correct|right|bon)\b"
+       r"(?! (?:apres|avant|au moment|quand|a temps|a cote|after|before|as|when|tout a|plus tot)\b)")(
+    lambda m: [("call_right", True)])
+
+
+#: "j'ai toujours joué en 10", "on joue en 5 points", "we play to 10": the game's target (never a table of ten)
+phrase(r"\b(?:jouer|joue|jouait|jouent|jouons|jouez) (?:toujours |d habitude |normalement )?en"
+       r" (?:[1-9]|1[0-9]|20|cinq|dix"
+       r"|quinze)(?: points| pts)?\b(?! (?:cards|cartes|joueurs|players))"
+       r"|\b(?:play|played|playing) (?:up )?to (?:[1-9]|1[0-9]|20|five|ten)(?: points)?\b(?! (?:cards|players))")(
+    _asks("score.target", "_target_told"))
 
 
 #: "jouer tout seul contre les 2 équipes", "one guy play alone against the pairs", "one team of 3": a team's size
@@ -1283,6 +1332,9 @@ phrase(r"\b(?:tout |toute )?(?:seul|seule|alone|solo|on (?:his|her) own|by (?:hi
        r" (?:contre|against) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?(?:equipes|equipe|teams"
        r"|team|pairs|paires|autres|others|the rest|couples)\b"
        r"|\b(?:one |une |a |an )?(?:team|equipe) (?:of|de) (?:3|trois|three)\b(?! (?:cards|cartes|points))"
+       r"|\b(?:one |une |a |an )?(?:team|equipe) (?:have|has|with|avec|ait|a) (?:3|trois|three) (?:players|joueurs)\b"
+       r"|\b(?:someone|somebody|one (?:of us|person|player)|quelqu un|un joueur|un de nous) (?:just )?(?:sit|sits"
+       r"|sitting) out\b|\b(?:sit|sits) out\b"
        r"|\b(?:play|plays|playing|jouer|joue|jouerait) (?:tout |toute |just |juste )?(?:alone|seul|seule|solo)"
        r"(?: (?:contre|against) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?(?:equipes|equipe|teams"
        r"|team|pairs|paires|autres|others|the rest|couples))?\b")(
@@ -1294,7 +1346,7 @@ phrase(r"\b(?:tout |toute )?(?:seul|seule|alone|solo|on (?:his|her) own|by (?:hi
         rf"[ -]?(?:players|joueurs|joueuses|people|personnes|persons|player|joueur)(?: table| game| partie)?\b"
         rf"|\b(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|on joue a|on jouait a"
         rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))"
-        rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with|en) (?P<n3>{NUM})\b(?! (?:cards|cartes))"
+        rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with) (?P<n3>{NUM})\b(?! (?:cards|cartes))"
         rf"|(?<!\bthe )(?<!\ball )\b(?P<n4>{NUM}) of us\b"
         # "can we play kems with 6?": the game's name read before (the game named, no call), the table after it
         rf"|(?:(?<=\bplay kems )|(?<=\bplay kemps )|(?<=\bau kems )|(?<=\bau kemps ))(?:with|a|at|en)"
@@ -2119,7 +2171,9 @@ def _square_made(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True)]
 
 
-@phrase(rf"\b{PARTNER} (?:non plus|pas non plus|neither|either|not either|no more)\b"
+@phrase(rf"\b{PARTNER} (?:non plus|pas non plus|neither|either|not either|no more"
+        rf"|(?:did not|does not|had not|has not|did n t) (?:have (?:it |one |a square )?)?either"
+        rf"|(?:ne |n )?(?:avait|a) (?:rien |pas )?non plus)\b"
         rf"|\b(?:neither|nor) (?:did|had|does|has) (?:his |her |the |their )?{PARTNER}\b")
 def _partner_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_same_for_partner", True)]
@@ -2847,9 +2901,16 @@ NAME_FILLERS = {"ben"}
 
 
 def _not_filler(tokens: list[Token], i: int) -> bool:
-    """Not a filler word: "ben" is a filler ("eh ben"), "Ben" inside a clause a player."""
+    """Not a filler word: "ben" is a filler ("eh ben"), "Ben" inside a clause a player — and "Ben" opening a
+    sentence where the story names a player Ben inside one ("contre kems on Ben … Ben had 4 aces")."""
     word = tokens[i].word
-    return word not in FILLER or (word in NAME_FILLERS and i > 0 and tokens[i - 1].clause == tokens[i].clause)
+    if word not in FILLER:
+        return True
+    if word not in NAME_FILLERS:
+        return False
+    return (i > 0 and tokens[i - 1].clause == tokens[i].clause) or (tokens[i].text[:1].isupper() and any(
+        k > 0 and t.word == word and t.text[:1].isupper() and tokens[k - 1].clause == t.clause
+        for k, t in enumerate(tokens) if k != i))
 
 
 def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
@@ -3049,6 +3110,7 @@ STORY_FACTS = {
     "call_wrong": "the caller tells his own accusation was wrong (read by _assemble, settled by session.settle)",
     "both_squares": "a square in each of the two hands the event reads (by _hands)",
     "put_down": "a card put down ('il a posé un 8'): said, listed, never a hand (no option holds it)",
+    "call_right": "the accusation told right ('un stop kemps juste'): the accused held a square (by _assemble)",
     "neither_square": "no square in either hand the event reads, said of the two at once (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
@@ -3548,7 +3610,15 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.unknown += _said(items, "call_wrong")
     holds = "contre-kems" if kind == "double-contre-kems" else kind  # its hands are those of the accused team
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
+    right = facts.pop("call_right", None)
     _options(reading, kind, items, facts)
+    if right and kind in ACCUSATIONS_OF_A_KEMS and not any(k in reading.options for k in ("hand", "square")):
+        # "un stop kemps juste sur moi": the accusation was right — the accused held a square (where the source
+        # accuses the team, one square is enough: the same ruling)
+        reading.options["square"] = True
+        reading.understood += [(words, "square", True) for words in _said(items, "call_right")][:1]
+    elif right:
+        reading.unknown += _said(items, "call_right")
     for cards, square in (("hand", "square"), ("partner_hand", "partner_square")):
         if cards in reading.options and square in reading.options:  # "3 rois … avec ce roi il avait 4 rois": the
             del reading.options[square]  # cards told (and the card lifted) say it; never both to the ruling

@@ -154,7 +154,11 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         # "how many points to win? and who deals next?": the first question's point, where a later one named its own
         first_clause = story.split("?")[0]
         named_words = [fold(words) for words, attr, _ in reading.understood if attr == "rule_point"]
-        if "?" in story and story.split("?", 1)[1].strip() and named_words \
+        # "how many points do you need to win, and who deals after each round?": one question mark, two questions
+        joined = SECOND_QUESTION.split(first_clause)
+        if len(joined) > 1 and named_words and not any(w in fold(joined[0]) for w in named_words):
+            first_clause = joined[0]
+        if (("?" in story and story.split("?", 1)[1].strip()) or len(joined) > 1) and named_words \
                 and not any(w in fold(first_clause) for w in named_words):
             first = find_points(first_clause)
             if first and not any(point in table for point in first):
