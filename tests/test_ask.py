@@ -1588,3 +1588,43 @@ def test_questions_told_in_the_tables_words_are_answered_on_their_points(run, st
     question mark are both answered."""
     data = ask_json(run, story)
     assert [row["rule_point"] for row in data["rows"]] == points
+
+
+def test_a_players_own_conclusion_on_her_hand_is_her_claim_never_the_fact(run):
+    """"Elle dit qu'elle l'avait pas encore pris donc pas de carré": her claim, listed; the ruling reads the three
+    kings and the lifted fourth (Ducale silent on a lifted card; Jouer au Kems and Wikipédia count it)."""
+    data = ask_json(run, "Emma avait soulevé le 4e roi du milieu, il etait pas encore dans sa main quand Paul a crié "
+                         "contre kems sur elle. Elle dit qu'elle l'avait pas encore pris donc pas de carré. "
+                         "Qui a raison ?")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"'
+    assert "pas de carré" in data["unknown"]
+    assert data["verdict"] == "unspecified"
+
+
+def test_the_game_named_with_its_rules_is_no_call_and_a_told_right_accusation_is_read(run):
+    data = ask_json(run, "on joue kemps facon pagat avec les lettres. Benji a dit stop kemps sur Alex et c'etait "
+                         "juste, Alex avait 4 huit. qui prend une lettre ?")
+    assert (data["convention"], data["event"], data["verdict"]) == ("pagat", "contre-kems", "upheld")
+    assert data["command"] == 'kems-ref rule contre-kems -c pagat --hand "8 8 8 8"'
+
+
+def test_a_kems_asked_about_after_the_story_is_the_call_never_its_verdict(run):
+    """"… c'est comme ça qu'elle a eu son carré. Kems valable ?": the Kems asked about, made on a square an early
+    exchange made; "Is his Kems good?" asks, it tells nothing of the hand."""
+    data = ask_json(run, "Manon a échangé une carte alors que Théo avait meme pas fini de retourner les 4 cartes du "
+                         "milieu, et c'est comme ca qu'elle a eu son carré. Kems valable ?")
+    assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    assert data["command"] == "kems-ref rule kems -c ducale --square --before-opening"
+    assert (data["also"]["event"], data["also"]["verdict"]) == ("exchange", "forbidden")
+
+
+def test_a_rule_a_player_states_is_no_double_kems_told(run):
+    """Nobody called Double Kems: "a double kems can't be countered" is Ana's team's word, listed; the Contre-Kems
+    is ruled on the two squares told (right under Ducale, void under Jouer au Kems and Wikipédia), nothing beside."""
+    data = ask_json(run, "Kevin called contre kems on Ana before her partner said anything. Turns out Ana AND her "
+                         "partner both had a carré. Ana's team says a double kems can't be countered so Kevin's contre "
+                         "doesn't count. Does it?")
+    assert (data["event"], data["verdict"], data["also"]) == ("contre-kems", "upheld", None)
+    assert "a double kems can not be countered" in data["unknown"]
+    void = next(g for g in data["others"] if "wikipedia" in g["conventions"])
+    assert void["ruling"]["verdict"] == "void"

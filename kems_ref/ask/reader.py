@@ -103,7 +103,7 @@ avais avons avez ont aura auront milieu middle table centre center face en-face 
 selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr whose
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
-teams equipes jeux autre autres other others
+teams equipes jeux autre autres other others facon
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -348,8 +348,9 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|hand|round)\b"
        r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b"
        # "après un kems qui redistribue ?", "after a kems who deals?", "c'est toujours le même donneur ?"
-       r"|\bapres (?:un |le |chaque )?(?:kems|kemps|manche),? (?:c est |ce est )?qui (?:qui )?(?:redonne|redistribue"
-       r"|donne|distribue)\b|\bafter (?:a |the |each |every )?(?:kems|kemps|hand|round),? who (?:deals|redeals)\b"
+       r"|\bapres (?:un |une |le |la |chaque )?(?:kems|kemps|manche),? (?:c est |ce est )?qui(?: c est| ce est)?"
+       r"(?: qui)? (?:redonne|redistribue|donne|distribue)\b"
+       r"|\bafter (?:a |the |each |every )?(?:kems|kemps|hand|round),? who (?:deals|redeals)\b"
        r"|\b(?:c est |ce est |is it )?(?:toujours |always |still )?(?:le meme donneur|(?:the )?same dealer)"
        r"(?: again)?\b")(
     _asks("deal.next_dealer", "_deals_after_asked"))
@@ -597,6 +598,7 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|the (?:point|letter)|a (?:point|letter))"
         r"|qui (?:qui )?(?:prend|prennent|a|marque) (?:le point|la lettre|une lettre|un point|les points|des points)"
         r"|(?:on|we|ils|they) (?:prend|prennent|take|get|gets) (?:le|la|the) (?:k|e|m|p|s|lettre|letter)"
+        r"|(?:team|teams|equipe|equipes|one|both|all) (?:takes?|gets?|prend|prennent) (?:a|une) (?:letter|lettre)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
@@ -1151,7 +1153,45 @@ phrase(r"\b(?:je |on |il |elle )?(?:les )?(?:montre|montrer|show them) (?:et|and
        r"|reprends|reprend|tire|retire|draw|redraw) (?:[1-4]|un|deux|trois|quatre|three|new)(?: autres| other)?"
        r" (?:cartes|cards)\b"
        r"|\b(?:le meme|la meme|the same(?: one)?) (?:ou|or) (?:celui|celle|the one|the player) (?:d a cote|de a cote"
-       r"|a gauche|a droite|next to (?:him|her|them)|to the left|to the right)\b")(_nothing)
+       r"|a gauche|a droite|a sa gauche|a sa droite|de gauche|de droite|next to (?:him|her|them)|to the left"
+       r"|to the right|on (?:his|her|their) left|on (?:his|her|their) right)\b"
+       # "le 5eme il joue tout seul ?", "the fifth one plays alone?": the player a table of five leaves over
+       r"|\b(?:le 5eme|le 5e|le cinquieme|la cinquieme|the fifth(?: one| player| person| guy)?|the 5th(?: one)?)\b"
+       # "on joue kemps façon pagat", "we play kemps the pagat way": the game named with its rules, no call
+       r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
+       r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)")(_nothing)
+
+
+#: "a double kems can't be countered", "un double kems ne peut pas être contré": a rule a player states, no call told —
+#: listed (the ruling says what the source holds)
+@phrase(r"\b(?:a|an|the|un|le) (?:double kems|double kemps|kems|kemps|contre kems|stop kemps)"
+        r" (?:can not|cannot|can t|could not|couldn t|ne peut pas|ne peut|peut pas|n est pas|is not|isn t|never)"
+        r" (?:be |etre |get )?(?:countered|contre|contree|contrer|beaten|stopped|cut|cancelled|annule)\b")
+def _rule_stated(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
+#: "I had nothing, not even a pair", "j'avais rien, même pas une paire": no square, said again — never a negation
+phrase(r"\b(?:not even|pas meme|meme pas|not a single|pas une seule|not one) (?:a |une |one |un )?(?:pair|paire"
+       r"|single pair|deux pareilles|two alike)\b")(_nothing)
+
+
+#: "when my team makes kemps", "our team got a kemps": a Kems that scored — right
+@phrase(r"\b(?:my|our|their|his|her|the other|your) team (?:makes|made|gets|got|scores|scored) (?:a |the )?"
+        r"(?:right |correct |good )?(?:kems|kemps)\b")
+def _team_made_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("kems_verdict", True)]
+
+
+#: "is one deck enough?", "un seul paquet ça suffit ?": how many decks the table needs — asked beside
+phrase(r"\b(?:is )?(?:one|a single|1|just one) (?:deck|pack) (?:enough|ok|fine|sufficient)\b"
+       r"|\bun (?:seul )?(?:jeu|paquet)(?: de cartes)?(?: ca)? (?:suffit|ca suffit|c est assez)\b")(
+    _asks("players.decks", "_decks_enough_asked"))
+
+
+#: "6 of us, 3 teams", "on est 8, 4 équipes": the teams a table of pairs makes — said with the table's size
+phrase(r"(?<!contre les )(?<!contre )(?<!against the )(?<!against )(?<!vs the )(?<!vs )"
+       r"\b(?:2|3|4|two|three|four|deux|trois|quatre) (?:teams|equipes)\b(?! (?:of|de)\b)")(_nothing)
 
 
 #: "no signal seen", "sans voir de signe": how the caller came to call, listed — never a negation to refuse
@@ -3376,6 +3416,11 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
                 and any(re.search(rf"\b{WRONG}\b", fold(w)) for w in _said(items, "it_was")):  # "et c'était faux"
             facts["call_wrong"] = True  # the accusation was wrong: what that means is the convention's (settle)
             facts["call_wrong_told"] = True
+        elif event in ACCUSATIONS_OF_A_KEMS and verdict is True and tokens is not None and not any(
+                tokens[i].asked for it in items if it.kind == "fact" and it.value[0] == "it_was"
+                for i in range(it.start, it.end)):  # "stop kemps sur Alex et c'était juste": told, never asked
+            facts["call_right"] = True
+            reading.understood += [(words, "square", True) for words in _said(items, "it_was")][:1]
         else:  # a verdict on the call in dispute is the question, not a fact: said, not used
             reading.unknown += _said(items, "it_was")
     if "kems_verdict" in facts:
@@ -3572,6 +3617,11 @@ def _reported(tokens: list[Token], start: int) -> bool:
                for j in range(max(0, start - 12), start))
 
 
+#: the words before a verdict on a Kems that tell it, even in a question ("after a wrong kems", "we made a right Kemps")
+VERDICT_TOLD = {"un", "une", "a", "an", "the", "le", "la", "made", "make", "fait", "faire", "our", "notre", "another",
+                "autre", "apres", "after"}
+
+
 #: the words that open another player's reported word after its verb ("says that", "says I…", "dit qu'il…")
 SPEECH_OPENS = {"que", "qu", "that", "i", "you", "we", "he", "she", "they", "it", "je", "tu", "on", "il", "elle",
                 "nous", "vous", "ils", "elles", "ca", "c"}
@@ -3582,7 +3632,18 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     """What the story says, from what its phrases understood: the event, the hands, the options; then
     every word left is a name, a filler, or not understood (a dangling negation: not ruled on).  A
     call of the convention's own (``likes``) is read as the call of the game it is made as."""
-    reported = [it for it in items if it.kind == "fact" and it.value[0] == "it_was" and _reported(tokens, it.start)]
+    for it in items:  # "… elle a eu son carré. Kems valable ?", "Is his Kems good?": the verdict asked is the
+        # question — the Kems told; "after a wrong kems, …?", "we made a right Kemps — who …?" tell it
+        before = tokens[it.start - 1] if it.start else None
+        told_as = tokens[it.start].word in VERDICT_TOLD or (
+            before is not None and before.clause == tokens[it.start].clause and before.word in VERDICT_TOLD)
+        if it.kind == "fact" and it.value[0] == "kems_verdict" and not told_as \
+                and all(tokens[i].asked for i in range(it.start, it.end)):
+            it.kind, it.value = "event", "kems"
+    # "Elle dit qu'elle l'avait pas encore pris donc pas de carré": her verdict and her conclusion on her hand are
+    # her claim, listed — never the fact the ruling turns on
+    reported = [it for it in items if it.kind == "fact" and it.value[0] in ("it_was", "square")
+                and _reported(tokens, it.start)]
     # what another player says should happen ("Sam says redeal, Leo says I just swap them for new ones") points
     # to no situation where the story tells one in its own words (the deal): his claim, listed
     pointing = {id(it): it.value[1] if it.kind == "fact" else it.value for it in items
