@@ -1628,3 +1628,36 @@ def test_a_rule_a_player_states_is_no_double_kems_told(run):
     assert "a double kems can not be countered" in data["unknown"]
     void = next(g for g in data["others"] if "wikipedia" in g["conventions"])
     assert void["ruling"]["verdict"] == "void"
+
+
+def test_a_card_taken_from_the_middle_before_the_opening_is_an_exchange_ruled(run):
+    data = ask_json(run, 'Yanis a pris une carte au milieu alors que le donneur avait pas encore dit "la chasse est '
+                         'ouverte", il avait meme pas fini de retourner les 4 cartes. On fait quoi ?')
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+    assert data["command"] == "kems-ref rule exchange -c ducale --before-opening"
+
+
+def test_a_kems_while_the_dealer_lays_out_the_new_middle_cards_is_void_under_wikipedia(run):
+    data = ask_json(run, "Karim called kems while the dealer was still laying out the 4 new middle cards. does it "
+                         "count? we play wikipedia rules")
+    assert (data["convention"], data["verdict"]) == ("wikipedia", "void")
+    assert data["unknown"] == []
+
+
+def test_a_contre_kems_after_a_wrong_kems_on_another_players_square_reads_each_hand(run):
+    """Ducale: "Jade called kems for Hugo but he had nothing" is the Kems's (wrong) hand; "Paul who DID have four
+    aces" the accused's — the Contre-Kems after the Kems that ended the hand is void, never two hands refused."""
+    data = ask_json(run, "Jade called kems for Hugo but he had nothing, then like 2 secs later Hugo called contre kems "
+                         "on Paul who DID have four aces. does Hugo's contre count or was the hand already over")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "A A A A" --after-kems --kems-wrong'
+    assert data["verdict"] == "void"
+
+
+def test_one_deck_at_six_is_answered_beside_the_letters_every_opposing_team_takes(run):
+    """Pagat: at six in pairs a right Kemps gives a letter to each opposing team; "can we play with just one deck?"
+    is answered beside it, never dropped."""
+    data = ask_json(run, "theres 6 of us. can we play with just one deck? and if we do pagat letters, when one team "
+                         "gets kemps do BOTH other teams take a letter?")
+    assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    assert data["score"] == [{"team": "others", "change": 1, "unit": "letter"}]  # every opposing team
+    assert "players.decks" in [q["rule_point"] for q in data["questions"]]

@@ -351,6 +351,7 @@ phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|h
        r"|\bapres (?:un |une |le |la |chaque )?(?:kems|kemps|manche),? (?:c est |ce est )?qui(?: c est| ce est)?"
        r"(?: qui)? (?:redonne|redistribue|donne|distribue)\b"
        r"|\bafter (?:a |the |each |every )?(?:kems|kemps|hand|round),? who (?:deals|redeals)\b"
+       r"|\b(?:c est |ce est )?(?:toujours )?le meme qui (?:donne|distribue|redonne|redistribue|melange)\b"
        r"|\b(?:c est |ce est |is it )?(?:toujours |always |still )?(?:le meme donneur|(?:the )?same dealer)"
        r"(?: again)?\b")(
     _asks("deal.next_dealer", "_deals_after_asked"))
@@ -532,6 +533,7 @@ WORTH_CALL = r"(double kems|double kemps|contre kems|contre kemps|counter kems|c
 
 
 @phrase(rf"\bcombien de points (?:pour|vaut|rapporte|fait|donne) (?:un |le )?{WORTH_CALL}\b"
+        rf"|\bcombien (?:vaut|rapporte|fait|donne|compte) (?:un |le )?{WORTH_CALL}\b"
         # (a call told before it, "j'ai annoncé Double Kems. Ça vaut combien ?", is the dispute: its score asked)
         rf"|(?<!annonce )(?<!dit )(?<!crie )(?<!called )(?<!said )(?<!shouted )(?<!fait )(?<!double )(?<!contre )"
         rf"(?<!counter )(?<!stop )\b(?:un |le )?{WORTH_CALL}"
@@ -604,7 +606,9 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
         r"|or do we redeal|(?:what now |now )?redeal or|redonner ou|redistribuer ou|on redonne ou|on redistribue ou"
         r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi)"
-        r"|(?:on marque|do we score|do we get|we get|we score) (?:un|le|a|the|one) point(?: (?:nous|then|alors))?)\b"
+        r"|(?:on marque|do we score|do we get|we get|we score|on gagne|we win|do we win) (?:un|le|a|the|one) point"
+        r"(?: (?:nous|then|alors))?"
+        r"|(?:qui|elle|il|they|she|he|ils) (?:en )?(?:perd|perdent|lose|loses) (?:un|one|le|a)(?: point)?)\b"
         # "how many points is that?", "ça fait combien de points ?": the score the ruling gives
         r"|\bhow many (?:points|letters) (?:is that|is it|does that make|does it make|do we get|do they get"
         r"|does that give|is this|for that|for this)\b"
@@ -846,10 +850,16 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:play|playing|plays)(?: with| to)?(?: the)? letters? (?:k e m p s|kemps|kems|k e m s)\b"
         r"|\b(?:the )?(?:k e m p s|kemps) letters? (?:thing|game|way|system|scoring)\b"
         r"|\b(?:joue|jouons|on joue|jouer) (?:aux|en|avec les|avec des) lettres (?:k e m p s|kemps|kems|k e m s)\b"
-        r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)")
+        r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)"
+        # "we play with letters", "on joue aux lettres", "pagat letters": the letters game, its word unsaid
+        r"|\b(?:do|play|use|playing|doing|with|avec|aux|en|on joue aux|on joue avec les) (?:the )?"
+        r"(?:letters|lettres)(?: (?:pagat|like pagat|comme pagat|facon pagat))?\b"
+        r"(?! (?:k|e|m|p|s|kemps|kems|held|qu|que|ou|or)\b)"
+        r"|(?:(?<=\bpagat )|(?<=\bkemps ))(?:letters|lettres)\b(?! (?:k|e|m|p|s|kemps|kems|held|qu|que|ou|or)\b)")
 def _letters_game(m: re.Match[str]) -> list[tuple[str, Any]]:
     spelled = m.group(0).replace(" ", "")
-    return [("letters_game", "KEMPS" if "kemps" in spelled else "KEMS")]
+    return [("letters_game", "KEMS" if ("kems" in spelled or spelled.endswith("kems")) and "kemps" not in spelled
+             else "KEMPS")]
 
 
 #: letters held named one by one ("on a déjà le K et le E", "we've got the K and the E"): the letters a team holds
@@ -979,6 +989,8 @@ phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time
 
 #: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
 phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
+       # "ça se joue le kems à 6 ?", "on peut jouer le kems à 5": the game named
+       r"|\b(?:se joue|jouer|joue) le (?:kems|kemps|quems)(?: (?:a|en) (?P<n>[2-9]|10|deux|quatre|cinq|six|huit))?\b"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b"
        # "how many points do you need to win kems?", "pour gagner au kems": the game won, no call
        r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b"
@@ -1094,6 +1106,9 @@ phrase(r"\b(?:[2-4]|deux|trois|quatre|two|three|four) (?:cartes |cards )?(?:pare
     _asks("deal.identical_cards", "_identical_asked"))
 
 
+#: "(son partenaire avait pas de carré) non plus", "(no square) either": the second hand the same, read with it
+phrase(r"(?:(?<=\bcarre )|(?<=\bcarres )|(?<=\brien )|(?<=\bsquare )|(?<=\bkind ))(?:non plus|either)\b"
+       r"(?! (?:had|did|has|does|was)\b)")(_nothing)
 #: "et si jamais…", "if ever…": a hypothetical, no negation
 phrase(r"\b(?:et )?si jamais\b|\bif ever\b")(_nothing)
 #: "(pas encore dans ma main)", "not yet in my hand": the lifted card's state — the point the story asks about
@@ -1177,7 +1192,7 @@ phrase(r"\b(?:not even|pas meme|meme pas|not a single|pas une seule|not one) (?:
 
 
 #: "when my team makes kemps", "our team got a kemps": a Kems that scored — right
-@phrase(r"\b(?:my|our|their|his|her|the other|your) team (?:makes|made|gets|got|scores|scored) (?:a |the )?"
+@phrase(r"\b(?:my|our|their|his|her|the other|your|one|a|the) team (?:makes|made|gets|got|scores|scored) (?:a |the )?"
         r"(?:right |correct |good )?(?:kems|kemps)\b")
 def _team_made_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("kems_verdict", True)]
@@ -1185,6 +1200,10 @@ def _team_made_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "is one deck enough?", "un seul paquet ça suffit ?": how many decks the table needs — asked beside
 phrase(r"\b(?:is )?(?:one|a single|1|just one) (?:deck|pack) (?:enough|ok|fine|sufficient)\b"
+       r"|\b(?:play|jouer|joue) (?:kems |kemps |au kems )?(?:with|avec) (?:just |only |juste )?"
+       r"(?:one|a single|1|un seul"
+       r"|un) (?:deck|pack|paquet|jeu)\b(?! (?:of|de)\b)"
+       r"|\b(?:avec|with) (?:un seul|just one|only one|a single) (?:paquet|jeu|deck|pack)\b(?! (?:of|de)\b)"
        r"|\bun (?:seul )?(?:jeu|paquet)(?: de cartes)?(?: ca)? (?:suffit|ca suffit|c est assez)\b")(
     _asks("players.decks", "_decks_enough_asked"))
 
@@ -1266,11 +1285,12 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:the |of the )?(?:middle|centre|center|table))?\b"
         r"|\b(?:pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?(?:demandait|proposait|reclamait"
         r"|etait en train de demander|etait en train de proposer)(?: (?:de|a|le|un))? (?:balayer|balayage)\b"
-        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ )?"
-        r"(?:was |were |is |etait en train de )?"
+        r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:[a-z]+ ){0,2}?"
+        r"(?:was |were |is |etait en train de )?(?:still |encore )?"
         r"(?:laying|putting down|putting|placing|turning over|turning up|dealing|setting out|posait|retournait"
         r"|mettait|disposait|poser"
-        r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh) (?:cards|cartes)\b"
+        r"|retourner) (?:out |down |up )?(?:the |les )?(?:four |4 |quatre )?(?:new|nouvelles|fresh)"
+        r" (?:middle |centre |center )?(?:cards|cartes)\b"
         r"|\b(?:avant que|avant qu|before) (?:[a-z]+ ){0,2}(?:ait remis|ait repose|eut remis|ait pu remettre"
         r"|had put back|put back|had laid|had dealt)"
         r"(?= (?:les |the )?(?:quatre |four |4 )?(?:nouvelles |new )?(?:cartes|cards)\b)"
@@ -2213,7 +2233,8 @@ def _square_made(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(rf"\b{PARTNER} (?:non plus|pas non plus|neither|either|not either|no more"
         rf"|(?:did not|does not|had not|has not|did n t) (?:have (?:it |one |a square )?)?either"
-        rf"|(?:ne |n )?(?:avait|a) (?:rien |pas )?non plus)\b"
+        rf"|(?:ne |n )?(?:avait|a) (?:rien |pas )?non plus"
+        rf"|(?:ne |n )?(?:avait|a|avaient|ont) (?:pas de |pas un |aucun )?{SQUARE} non plus)\b"
         rf"|\b(?:neither|nor) (?:did|had|does|has) (?:his |her |the |their )?{PARTNER}\b")
 def _partner_neither(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square_same_for_partner", True)]
@@ -2245,6 +2266,15 @@ def _repeat(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonly\b|\bseulement\b")(_nothing)
+
+
+#: "Yanis a pris une carte au milieu", "she grabbed a card from the middle": a card taken from the middle — an exchange
+@phrase(r"\b(?:pris|prend|prends|prenait|ramasse|ramassee|attrape|attrapee|chope|pique|took|takes|grabbed|grabs"
+        r"|picked up|picks up|snatched) (?:une |un |a |one |deux |two |des |les |[1-4] )?(?:cartes?|cards?)"
+        r" (?:au milieu|du milieu|au centre|du centre|from the middle|off the middle|in the middle|from the center"
+        r"|from the centre|of the middle)\b")
+def _taken_from_middle(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("event_hint", "exchange")]
 
 
 # --- conventions and events -------------------------------------------------------------------
@@ -3296,6 +3326,19 @@ def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens:
     if first.value == "kems":
         facts["after_kems"] = True
         first.kind = "earlier"  # said back as "after a Kems", not as a call of its own
+        # "Jade called kems for Hugo but he had nothing, then … contre kems on Paul who had four aces": the hand told
+        # between the Kems and the order word is the Kems's — its verdict, never the accused's hand
+        def named_after(call: Item, leads: tuple[str, ...]) -> Optional[str]:
+            k = call.end
+            return tokens[k + 1].word if k + 1 < len(tokens) and tokens[k].word in leads else None
+
+        holder, accused = named_after(first, ("for", "pour")), named_after(later, ACCUSING)
+        for it in items if holder and accused and holder != accused else []:  # another player's square accused
+            if first.end <= it.start < min(words) and "kems_verdict" not in facts:
+                if it.kind == "fact" and it.value[0] == "square" and isinstance(it.value[1], bool):
+                    facts["kems_verdict"], it.kind = it.value[1], "earlier"
+                elif it.kind == "cards" and len(it.value) == 4:
+                    facts["kems_verdict"], it.kind = len(set(it.value)) == 1, "earlier"
         reading.set_aside = "kems"  # the Kems itself, ruled on its own after (session.settle)
         reading.understood.append((f"{first.words} … {said}", "after_kems", True))
     else:  # "double kems … contre kems half a second after": against both squares, and after the Double Kems
@@ -3619,7 +3662,7 @@ def _reported(tokens: list[Token], start: int) -> bool:
 
 #: the words before a verdict on a Kems that tell it, even in a question ("after a wrong kems", "we made a right Kemps")
 VERDICT_TOLD = {"un", "une", "a", "an", "the", "le", "la", "made", "make", "fait", "faire", "our", "notre", "another",
-                "autre", "apres", "after"}
+                "autre", "apres", "after", "team", "equipe", "one"}
 
 
 #: the words that open another player's reported word after its verb ("says that", "says I…", "dit qu'il…")

@@ -139,7 +139,11 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     # unless the call is asked about first and the point only in a later question ("can someone call kems while we
     # sweep? and who may ask for a sweep?"): a dispute, the point answered beside it (asked_beside)
     named_point = any(attr == "rule_point" for _, attr, _ in reading.understood) and not reading.points_later
-    told = reading.cards_told or (not named_point and (reading.event is not None or any(
+    # a call told with its hands ("… when one team gets kemps, do both other teams take a letter?"): a dispute, the
+    # point a question names answered beside it
+    hands_told = reading.event in ("kems", "double-kems", "contre-kems", "double-contre-kems") and any(
+        k in reading.options for k in ("hand", "square", "partner_hand", "partner_square"))
+    told = reading.cards_told or hands_told or (not named_point and (reading.event is not None or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)))
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
     # a question mark asks too where the words name the point ("is it 32 or 52 cards?", "… au début on fait quoi ?")
@@ -447,7 +451,8 @@ def letters_convention_line(reading: Reading, convention: str, lang: str) -> str
     told and the one game that keeps its score in them."""
     from ..corpus.load import load
 
-    held = next(v for _, attr, v in reading.understood if attr in ("letters_held", "letters_game"))
+    held = next((v for _, attr, v in reading.understood if attr == "letters_held"), None) \
+        or next(v for _, attr, v in reading.understood if attr == "letters_game")  # the letters held said first
     return t("ask.letters_convention", lang, held=held, name=load(convention).short_name)
 
 
