@@ -1661,3 +1661,28 @@ def test_one_deck_at_six_is_answered_beside_the_letters_every_opposing_team_take
     assert (data["event"], data["verdict"]) == ("kems", "upheld")
     assert data["score"] == [{"team": "others", "change": 1, "unit": "letter"}]  # every opposing team
     assert "players.decks" in [q["rule_point"] for q in data["questions"]]
+
+
+def test_he_didnt_have_kems_in_his_own_words_is_his_claim_and_the_lifted_fourth_is_ruled(run):
+    """"il avait pas kems" is the square (never a second call), said in his own words: a claim; the Contre-Kems on
+    three kings and the fourth lifted is unsettled under Ducale, right under Jouer au Kems and Wikipédia."""
+    data = ask_json(run, "Contre kems sur Théo pile quand il avait soulevé le 4eme roi du milieu, il avait pas encore "
+                         "posé sa carte. Il dit qu'il comptait reposer le roi donc il avait pas kems")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"'
+    assert "avait pas kems" in data["unknown"]
+    lifted = next(g for g in data["others"] if "wikipedia" in g["conventions"])
+    assert "upheld" in {b["ruling"]["verdict"] for b in lifted["ruling"]["branches"]}
+
+
+def test_a_correct_stop_kemps_on_a_team_holding_k_e_m_gives_it_the_p(run):
+    data = ask_json(run, "using letters, were on K-E-M. other team gets a correct stop kemps on us - do we get the P "
+                         "or do they??")
+    assert (data["convention"], data["verdict"]) == ("pagat", "upheld")
+    assert data["score"] == [{"team": "accused", "change": 1, "unit": "letter"}]
+    assert data["letters"].startswith("A team holding K-E-M that takes this letter has K-E-M-P")
+
+
+@pytest.mark.parametrize("story", ["how many pts do you need to win kems? Theo says 10 I say 5",
+                                   "Combien de points faut il pour gagner une partie de kems ?"])
+def test_points_to_win_asked_in_the_tables_words_is_the_target(run, story):
+    assert [row["rule_point"] for row in ask_json(run, story)["rows"]] == ["score.target"]

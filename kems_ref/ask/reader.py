@@ -556,7 +556,10 @@ def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: the game's target asked in a few words ("et on joue en combien ?", "how many points do we play to?"): score.target —
 #: beside a dispute, answered after it (asked_beside)
 phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) combien(?: de points)?\b"
-        r"|\bhow many points do (?:we|u|you) (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b")(
+        r"|\bhow many points do (?:we|u|you) (?:play|go) (?:to|up to)\b|\bfirst to how many(?: points)?\b"
+        r"|\bhow many points (?:do (?:you|we|u|they) |does (?:a team|one) )?(?:need|have) to win"
+        r"(?: (?:at )?(?:kems|kemps|the game|a game))?\b"
+        r"|\bcombien (?:de points )?(?:il )?(?:faut|faut il)(?: de points)? pour gagner\b")(
     _asks("score.target", "_target_asked"))
 
 
@@ -605,6 +608,8 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
         r"|or do we redeal|(?:what now |now )?redeal or|redonner ou|redistribuer ou|on redonne ou|on redistribue ou"
+        r"|do we (?:redo|undo|cancel|reverse) (?:it|that|the swap|the exchange)(?: or what)?|on (?:le |l )?(?:refait"
+        r"|annule|defait)(?: (?:ou quoi|ou pas))?"
         r"|do we score (?:something|anything)|on marque (?:quelque chose|quoi)"
         r"|(?:on marque|do we score|do we get|we get|we score|on gagne|we win|do we win) (?:un|le|a|the|one) point"
         r"(?: (?:nous|then|alors))?"
@@ -852,7 +857,7 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:joue|jouons|on joue|jouer) (?:aux|en|avec les|avec des) lettres (?:k e m p s|kemps|kems|k e m s)\b"
         r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)"
         # "we play with letters", "on joue aux lettres", "pagat letters": the letters game, its word unsaid
-        r"|\b(?:do|play|use|playing|doing|with|avec|aux|en|on joue aux|on joue avec les) (?:the )?"
+        r"|\b(?:do|play|use|using|playing|doing|with|avec|aux|en|on joue aux|on joue avec les) (?:the )?"
         r"(?:letters|lettres)(?: (?:pagat|like pagat|comme pagat|facon pagat))?\b"
         r"(?! (?:k|e|m|p|s|kemps|kems|held|qu|que|ou|or)\b)"
         r"|(?:(?<=\bpagat )|(?<=\bkemps ))(?:letters|lettres)\b(?! (?:k|e|m|p|s|kemps|kems|held|qu|que|ou|or)\b)")
@@ -1003,7 +1008,7 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
 
 #: "et d'en avoir deux ?", "and also keep a second one as backup": how many signals a team may have (of signals)
 @phrase(r"\b(?:en avoir|de en avoir|d en avoir|to have|keep|garder|en garder)(?: also| aussi)?"
-        r" (?:deux|two|a second one|another one|plusieurs|several|un deuxieme|un second|un autre)"
+        r" (?:deux|two|2|a second one|another one|plusieurs|several|un deuxieme|un second|un autre)"
         r"(?: (?:as backup|as a backup|as a spare|en secours|de secours|en plus|de rechange))?\b"
         r"(?! (?:cards|cartes)\b)")
 def _signals_count(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1213,6 +1218,26 @@ phrase(r"(?<!contre les )(?<!contre )(?<!against the )(?<!against )(?<!vs the )(
        r"\b(?:2|3|4|two|three|four|deux|trois|quatre) (?:teams|equipes)\b(?! (?:of|de)\b)")(_nothing)
 
 
+#: "(changer de signe) entre deux manches", "between hands": when a change is asked about — the question's own words
+phrase(r"(?<!signe )(?<!signal )(?<!sign )(?<!signs )(?<!signals )(?<!signes )(?<!it )(?<!them )(?<!change )"
+       r"(?<!changer )(?<!changed )(?<!switch )(?<!switched )(?<!en )"
+       r"\b(?:genre |like )?(?:entre deux manches|entre les manches|between (?:two )?hands|between rounds)\b")(_nothing)
+
+
+#: "il avait pas kems", "he didn't have kems": no square — the word for the square, never a call
+@phrase(r"\b(?:avait|a|had|has)(?: pas| not| no)(?: encore| yet)? (?:de |un |a )?(?:kems|kemps)\b"
+        r"|\b(?:did not|didn t|does not) (?:have|had) (?:a )?(?:kems|kemps)\b")
+def _no_kems_held(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", False)]
+
+
+#: "il avait pas encore posé sa carte", "he hadn't put his card down yet": the card to put down still held — said
+@phrase(r"\b(?:avait|a|had|has)(?: pas| not)(?: encore| yet)? (?:pose|posee|depose|jete|put down|put|laid down|dropped)"
+        r" (?:sa|son|la|le|his|her|the|a|une)(?: (?:carte|card|propre carte))?(?: down| yet)?\b")
+def _not_put_down_yet(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
 #: "no signal seen", "sans voir de signe": how the caller came to call, listed — never a negation to refuse
 @phrase(r"\b(?:no |without (?:a |any |seeing (?:a |any )?)?|sans (?:voir )?(?:de |le |aucun )?)(?:signal|sign|signe)"
         r"(?: (?:seen|vu|spotted|given|fait|donne))?\b")
@@ -1372,6 +1397,9 @@ _ACCUSED_BY = [f"{a} {b} " for a in ("contre", "counter", "stop") for b in ("kem
 phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:faux|fausse|wrong|rate|foireux)\b"
        r"(?! (?:tout a|plus tot|earlier|avant|deja|before|already))")(
     lambda m: [("it_was", False)])
+#: "a correct stop kemps on us", "a right contre kems": the accusation was right, said before the call
+phrase(r"\b(?:correct|right|good|valid)(?= (?:contre kems|contre kemps|stop kemps|counter kems|counter kemps)\b)")(
+    lambda m: [("call_right", True)])
 #: "un stop kemps juste sur moi", "a right contre kems": the accusation was right (never "juste après", "juste avant")
 phrase(r"(?:" + "|".join(f"(?<={w})" for w in _ACCUSED_BY) + r")(?:juste|valide|correct|right|bon)\b"
        r"(?! (?:apres|avant|au moment|quand|a temps|a cote|after|before|as|when|tout a|plus tot)\b)")(
@@ -1603,7 +1631,8 @@ def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "il a posé un 8", "she dropped a 5": the card put down in an exchange — said and listed, never a hand
 @phrase(rf"\b(?:pose|posee|jete|jetee|defausse|defaussee|depose|deposee|lache|lachee|put down|dropped|discarded"
-        rf"|threw|threw down|laid down|put) (?:un |une |a |an |mon |ma |son |sa |le |la |my |his |her |the )"
+        rf"|threw|threw down|laid down|put|reposer|repose|remettre|remis) (?:un |une |a |an |mon |ma |son |sa |le |la "
+        rf"|my |his |her |the )"
         rf"(?P<rank>{RANK_WORD})(?: down)?\b(?! (?:cards|cartes|card|carte|du milieu|from the)\b)")
 def _put_down(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("put_down", True)]
@@ -1771,7 +1800,10 @@ def _first_deal(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:c est|ce est) qui qui (?:redonne|redistribue|donne apres|distribue apres|donne ensuite|distribue ensuite)"
         r"|(?<!debut )(?<!depart )(?:c est|ce est) qui qui (?:donne|distribue|melange)"
         r"(?! (?:en premier|au debut|au depart))"
-        r"|(?<!start )who (?:deals|shuffles) (?:after each|after every)(?: hand| round)?)\b")
+        r"|(?<!start )who (?:deals|shuffles) (?:after each|after every)(?: hand| round)?"
+        # "what happens now and who deals?": after a hand told, who deals the next one
+        r"|(?<=\band )who deals(?= *$| (?:now|then|after))"
+        r"|(?<=\bet )(?:qui|c est qui qui) (?:donne|distribue)(?= *$))\b")
 def _who_deals(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"qui donne en premier ?", "who deals next?": a question on who deals (deal.first_dealer, deal.next_dealer)."""
     return [("rule_point", "deal.next_dealer" if m.group("next") else "deal.first_dealer")]
