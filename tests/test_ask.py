@@ -1686,3 +1686,30 @@ def test_a_correct_stop_kemps_on_a_team_holding_k_e_m_gives_it_the_p(run):
                                    "Combien de points faut il pour gagner une partie de kems ?"])
 def test_points_to_win_asked_in_the_tables_words_is_the_target(run, story):
     assert [row["rule_point"] for row in ask_json(run, story)["rows"]] == ["score.target"]
+
+
+def test_a_kems_while_the_dealer_swaps_out_the_middle_cards_is_a_call_during_the_sweep(run):
+    """Wikipédia: no call from the moment a sweep is asked until the hunt reopens — the dealer swapping out the
+    middle cards is the sweep, never a player's exchange before the opening."""
+    data = ask_json(run, "Chris yelled Kems while the dealer was still swapping out the 4 middle cards, before he said "
+                         "the hunt was open again. does it count?")
+    assert data["command"] == "kems-ref rule kems -c ducale --during-sweep"
+    assert data["also"] is None
+    wiki = next(g for g in data["others"] if "wikipedia" in g["conventions"])
+    assert wiki["ruling"]["verdict"] == "void"
+
+
+def test_two_cards_shown_after_a_contre_kems_tell_it_was_found_wrong_and_its_questions_are_answered(run):
+    data = ask_json(run, "wikipedia rules: I called contre kems on Anna and she didn't have it, she showed me 2 cards. "
+                         "can I tell my partner what cards she showed me? and can I still call contre kems again this "
+                         "hand?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "rejected")
+    assert data["command"] == "kems-ref rule contre-kems -c wikipedia --no-square --found-wrong"
+    assert [q["rule_point"] for q in data["questions"]] == ["call.contre_kems.proof", "call.contre_kems.after_wrong"]
+
+
+def test_a_letters_game_spelling_kems_is_answered_under_the_one_game_kept_in_letters(run):
+    out = run("ask", "--no-input", "--lang", "fr", "On joue aux lettres K-E-M-S. Léo et Inès ont fait un kems juste, "
+              "c'est eux ou nous qui prend une lettre ?").out
+    assert out.startswith("Les lettres K-E-M-S : parmi les conventions, seule Pagat compte en lettres")
+    assert "l'équipe adverse : +1 lettre" in out

@@ -103,7 +103,7 @@ avais avons avez ont aura auront milieu middle table centre center face en-face 
 selon according apres after opposite across sitting assis among parmi genre jsp stp svp lol mdr ptdr whose
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
-teams equipes jeux autre autres other others facon
+teams equipes jeux autre autres other others facon ya moyen
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -345,7 +345,8 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "who deals after a kems?", "qui redonne après un kems ?": who deals the next hand — read before "after a Kems"
-phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|hand|round)\b"
+phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|hand|round)"
+       r"(?: (?:is over|ends|is done))?\b"
        r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b"
        # "après un kems qui redistribue ?", "after a kems who deals?", "c'est toujours le même donneur ?"
        r"|\bapres (?:un |une |le |la |chaque )?(?:kems|kemps|manche),? (?:c est |ce est )?qui(?: c est| ce est)?"
@@ -1074,8 +1075,9 @@ phrase(r"\b(?:a )?(?:32|36|52|54) (?:ou|or) (?:a )?(?:32|36|52|54)(?: (?:cartes|
 
 #: whether a caller may call again, asked ("can he call it again later in the same round?", "il peut le refaire
 #: plus tard ?"): what a wrong accusation does to its caller's later calls (call.contre_kems.after_wrong)
-phrase(r"\b(?:can|may|could|is|peut|peuvent|a t il le droit de|a t elle le droit de|a le droit de)"
-        r"(?: (?:he|she|they|il|elle|ils))?(?: allowed to)? (?:call|say|make|faire|dire|annoncer|refaire|redire"
+phrase(r"\b(?:can|may|could|is|peut|peuvent|peux|a t il le droit de|a t elle le droit de|a le droit de)"
+        r"(?: (?:he|she|they|i|we|il|elle|ils|je|on))?(?: still| encore| toujours)?(?: allowed to)?"
+        r" (?:call|say|make|faire|dire|annoncer|refaire|redire"
         r"|recall|try)(?: (?:it|one|un|le|la|another|a new one|un autre|contre kems|another contre kems"
         r"|a contre kems|un contre kems))? (?:again|encore|de nouveau|a nouveau|une autre fois|later|plus tard"
         r"|encore une fois)(?: (?:later|plus tard))?(?: (?:in the same (?:round|hand)|dans la meme manche"
@@ -1172,6 +1174,8 @@ phrase(r"\b(?:keep it|keep the same one|keep the same sign|keep the same signal|
 phrase(r"\b(?:je |on |il |elle )?(?:les )?(?:montre|montrer|show them) (?:et|and) (?:je |on |i )?(?:repioche|pioche"
        r"|reprends|reprend|tire|retire|draw|redraw) (?:[1-4]|un|deux|trois|quatre|three|new)(?: autres| other)?"
        r" (?:cartes|cards)\b"
+       r"|\b(?:the team that (?:scored|won(?: the point| the hand)?)|l equipe qui a (?:marque|gagne))(?:,? (?:or|ou)"
+       r" (?:just )?(?:go to the left|the next (?:player|person)|to the left|le suivant|a gauche))?\b"
        r"|\b(?:le meme|la meme|the same(?: one)?) (?:ou|or) (?:celui|celle|the one|the player) (?:d a cote|de a cote"
        r"|a gauche|a droite|a sa gauche|a sa droite|de gauche|de droite|next to (?:him|her|them)|to the left"
        r"|to the right|on (?:his|her|their) left|on (?:his|her|their) right)\b"
@@ -1216,6 +1220,31 @@ phrase(r"\b(?:is )?(?:one|a single|1|just one) (?:deck|pack) (?:enough|ok|fine|s
 #: "6 of us, 3 teams", "on est 8, 4 équipes": the teams a table of pairs makes — said with the table's size
 phrase(r"(?<!contre les )(?<!contre )(?<!against the )(?<!against )(?<!vs the )(?<!vs )"
        r"\b(?:2|3|4|two|three|four|deux|trois|quatre) (?:teams|equipes)\b(?! (?:of|de)\b)")(_nothing)
+
+
+#: "while the dealer was still swapping out the 4 middle cards", "pendant que le donneur remplaçait les cartes du
+#: milieu": the dealer renewing the middle — the sweep (never a player's exchange)
+@phrase(r"\b(?:the dealer|le donneur|la donneuse|the dealer s)(?: (?:was|were|is|etait))?(?: (?:still|encore))?"
+        r" (?:swapping out|switching out|swapping|replacing|changing|renewing|remplacait|changeait|renouvelait"
+        r"|remplace|change|renouvelle) (?:the |les )?(?:4 |four |quatre )?(?:middle |centre |center )?(?:cards|cartes)"
+        r"(?: du milieu| du centre| in the middle| of the middle)?\b")
+def _dealer_renewing(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("during_sweep", True), ("event_context", "sweep")]
+
+
+#: "she showed me 2 cards", "il m'a montré deux cartes": the accused's proof — the accusation was found wrong
+@phrase(r"\b(?:she|he|il|elle|they|ils)(?: (?:then|just|ensuite))? (?:showed|shows|show|a montre|montre|m a montre"
+        r"|me a montre|nous a montre)(?: (?:me|us|moi|nous))? (?:2|two|deux) (?:different |differentes )?"
+        r"(?:cards|cartes)"
+        r"(?: (?:differentes|different))?\b")
+def _shown_two(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("shown_two", True)]
+
+
+#: "can I tell my partner what cards she showed me?": what the caller may pass on — the proof point, asked beside
+phrase(r"\b(?:can|may|could|peux|peut)(?: (?:i|he|she|je|il|elle))? (?:tell|say to|show|dire a|montrer a|reveler a)"
+       r" (?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)\b")(
+    _asks("call.contre_kems.proof", "_tell_partner_asked"))
 
 
 #: "(changer de signe) entre deux manches", "between hands": when a change is asked about — the question's own words
@@ -2434,7 +2463,8 @@ def story_lang(story: str) -> str | None:
 
 #: words that make a story a question about the rules rather than about one call
 QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being out|ca donne quoi|ca fait quoi"
-                      r"|y a moyen|il y a moyen|ca marche|ca passe|does it work|will it work|that work|is it ok"
+                      r"|y a moyen|il y a moyen|ya moyen|yaurait moyen|ca marche|ca passe|does it work|will it work"
+                      r"|that work|is it ok"
                       r"|comment on fait|comment faire|how do we|how should we|what do we do"
                       r"|what happens|what now|quel|quelle|quels|quelles|which"
                       r"|what is|what are|je peux|peux je"
@@ -3212,6 +3242,7 @@ STORY_FACTS = {
     "call_wrong": "the caller tells his own accusation was wrong (read by _assemble, settled by session.settle)",
     "both_squares": "a square in each of the two hands the event reads (by _hands)",
     "put_down": "a card put down ('il a posé un 8'): said, listed, never a hand (no option holds it)",
+    "shown_two": "the accused showed two cards ('she showed me 2 cards'): the accusation found wrong (_settle_event)",
     "call_right": "the accusation told right ('un stop kemps juste'): the accused held a square (by _assemble)",
     "neither_square": "no square in either hand the event reads, said of the two at once (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
@@ -3482,6 +3513,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
             # "au même moment": ruled as said — where a Double Kems cannot be countered, whichever came first
     if len(calls) > 1 and not said_of_kems and not together and calls != set(ACCUSATIONS_OF_A_KEMS):
         reading.problem = ("error.ask_two_calls", {"calls": ", ".join(sorted(calls))})
+    if facts.pop("shown_two", None):  # "she showed me 2 cards": the accusation found wrong, the proof made
+        if event in ACCUSATIONS_OF_A_KEMS:
+            facts["call_wrong"], facts["call_wrong_told"] = True, True
+            facts.setdefault("it_was", False)
+        else:
+            reading.unknown += _said(items, "shown_two")
     if "it_was" in facts:  # "…and it was right": of the Kems, where one came before
         verdict = facts.pop("it_was")
         of_a_kems = facts.get("after_kems") or ("kems" in calls and event in ACCUSATIONS_OF_A_KEMS)

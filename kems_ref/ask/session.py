@@ -441,8 +441,10 @@ def letters_convention(reading: Reading) -> Optional[str]:
     if held is None or reading.convention is not None:
         return None
     letters = held.replace("-", "")
-    spelling = [conv.id for conv in load_all() if conv.value("score.system") == "letters"
-                and (_target_word(conv) or "").startswith(letters)]
+    in_letters = [conv for conv in load_all() if conv.value("score.system") == "letters"]
+    spelling = [conv.id for conv in in_letters if (_target_word(conv) or "").startswith(letters)]
+    if not spelling and any(attr == "letters_game" for _, attr, _ in reading.understood) and len(in_letters) == 1:
+        spelling = [in_letters[0].id]  # "on joue aux lettres K-E-M-S": a letters game all the same, the one shipped
     return spelling[0] if len(spelling) == 1 else None
 
 
