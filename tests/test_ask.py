@@ -1713,3 +1713,28 @@ def test_a_letters_game_spelling_kems_is_answered_under_the_one_game_kept_in_let
               "c'est eux ou nous qui prend une lettre ?").out
     assert out.startswith("Les lettres K-E-M-S : parmi les conventions, seule Pagat compte en lettres")
     assert "l'équipe adverse : +1 lettre" in out
+
+
+def test_not_her_after_the_partners_square_tells_the_accused_held_none(run):
+    """Ducale checks the named player: "it was her partner Dan who had the four kings, not her" — Jess held no square,
+    the Contre-Kems on her is wrong; Pagat, checking the team, rules it right."""
+    data = ask_json(run, "we called contre kems on Jess but it was her partner Dan who had the four kings, not her. "
+                         "do we still get it?")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --partner-hand "K K K K" --no-square'
+    assert data["verdict"] == "rejected"
+    pagat = next(g for g in data["others"] if "pagat" in g["conventions"])
+    assert pagat["ruling"]["verdict"] == "upheld"
+
+
+def test_a_contre_kems_made_again_as_il_en_refait_un_is_barred_under_jouer_au_kems(run):
+    data = ask_json(run, "Théo a fait un contre kems raté tout a l'heure, et dans la meme manche il en refait un et "
+                         "cette fois c'etait juste. Regles jouer-au-kems. On lui donne le point ?")
+    assert (data["convention"], data["verdict"]) == ("jouer-au-kems", "void")
+    assert data["command"] == "kems-ref rule contre-kems -c jouer-au-kems --square --barred"
+
+
+def test_the_words_a_call_beside_reads_are_never_listed_as_not_understood(run):
+    data = ask_json(run, "Sam grabbed the queen from the middle before putting his card down so for a sec he had 5 "
+                         "cards, then his partner called kems and he had 4 queens. does that count?")
+    assert "4 queens" not in data["unknown"]
+    assert data["also"]["command"].startswith('kems-ref rule kems -c ducale --hand "Q Q Q Q"')

@@ -1247,6 +1247,31 @@ phrase(r"\b(?:can|may|could|peux|peut)(?: (?:i|he|she|je|il|elle))? (?:tell|say 
     _asks("call.contre_kems.proof", "_tell_partner_asked"))
 
 
+#: "it was her partner Dan who had the four kings, not her", "c'est son partenaire qui l'avait, pas elle": the
+#: player named first held no square (the square said of the other)
+@phrase(r"(?:(?<=\bkings )|(?<=\bqueens )|(?<=\bjacks )|(?<=\baces )|(?<=\bsquare )|(?<=\bkind )|(?<=\bcarre )"
+        r"|(?<=\brois )|(?<=\bdames )|(?<=\bvalets )|(?<=\bas )|(?<=\bit )|(?<=\bavait )|(?<=\bhad )|(?<=\bone ))"
+        r"(?:not|pas) (?:her|him|elle|lui)(?: herself| himself| meme)?\b(?! (?:partner|teammate|partenaire))")
+def _not_the_named(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", False)]
+
+
+#: "nous on dit non", "they say no": a table's disagreement — said, never a negation to place
+phrase(r"\b(?:on|nous|eux|ils|elles|elle|il|je|they|we|he|she) (?:dit|disent|dis|disons|say|says|said) non\b"
+       r"|\b(?:qui |vous |ils |on |nous )?(?:gagnez|gagne|gagnent|gagnons|marquez|marque|marquent) rien\b")(_nothing)
+#: "deux rois et deux 7 donc raté": the accusation missed — found wrong
+phrase(r"\b(?:donc|so|alors) (?:c est |ce est |c etait |ce etait |it was )?(?:rate|raté|foire|a cote|wrong|missed)\b")(
+    lambda m: [("shown_two", True)])
+
+
+#: "elle avait vu le signe avant", "she'd seen the sign before": when the caller saw the sign — her claim, listed
+@phrase(r"\b(?:(?:elle|il|je|on) )?(?:avait|avais|a|ai) vu le (?:signe|signal)"
+        r"(?: (?:avant|before|en premier|d abord))?\b"
+        r"|\b(?:she|he|i) (?:had )?(?:seen|saw) the (?:sign|signal)(?: (?:before|first|earlier))?\b")
+def _sign_seen_before(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
 #: "(changer de signe) entre deux manches", "between hands": when a change is asked about — the question's own words
 phrase(r"(?<!signe )(?<!signal )(?<!sign )(?<!signs )(?<!signals )(?<!signes )(?<!it )(?<!them )(?<!change )"
        r"(?<!changer )(?<!changed )(?<!switch )(?<!switched )(?<!en )"
@@ -2082,7 +2107,7 @@ def _nobody_wants(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:someone|somebody|a player|an opponent|one player|he|she|they|un joueur|une joueuse|quelqu un"
         r"|quelquun|il|elle|un adversaire)? ?(?:objected|objects|refused|refuses|protested|complained|said no"
         r"|a refuse|refuse|refusait|se est oppose|se oppose|se y oppose|se y est oppose|a proteste|proteste|a conteste"
-        r"|conteste|a dit non|dit non)\b"
+        r"|conteste|a dit non|dit non(?! (?:c est|ce est|c etait|que|qu)\b))\b"
         r"|\b(?:an |une )?(?:objection|opposition)\b"
         r"|\b(?:ne )?(?:veut|voulait|voulais|veux) pas (?:que on|qu on|que l on) (?:balaye|balaie|balaies|balayer)\b"
         r"|\b(?:does not|doesn t|did not|didn t|do not|don t) want (?:us |anyone |them |him |her )?to sweep\b"
@@ -2715,6 +2740,12 @@ def read(story: str, own_calls: Optional[dict[str, str]] = None, likes: Optional
     reading.corrections = [(typed, read_as) for typed, read_as in corrections if fold(typed) not in unread]
     reading.story = story
     reading.narrator = roles.narrator
+    if prefer is None and reading.set_aside is not None and reading.unknown:
+        # words the call beside reads ("… then his partner called kems and he had 4 queens"), not understood by the
+        # situation ruled first only: read all the same, never listed as not understood
+        beside = read(story, own_calls, likes, prefer=reading.set_aside)
+        read_beside = {fold(words) for words, _, _ in beside.understood if words} if beside.problem is None else set()
+        reading.unknown = [w for w in reading.unknown if fold(w) not in read_beside]
     said_back: list[tuple[str, str, Any]] = []
     for one in reading.understood:  # the same words read as the same fact twice are said back once
         if one not in said_back:
@@ -2745,7 +2776,7 @@ def _shared_call(joined: str, start: int, end: int, roles: Roles) -> Optional[st
 
 
 #: a call made again: the story's last call is a second one, the first told before it
-REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau"
+REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau|en refait"
                     r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
 
 
@@ -2771,7 +2802,8 @@ def _earlier_part(story: str) -> Optional[tuple[str, str]]:
     ("… on a pris le point. mais 2min après il refait contre kems sur Léa …"): (the earlier part, the
     part in dispute); None for a story of one call."""
     # sentences, and a clause a comma opens with "then" ("… and was wrong, then 2 min later he called it again")
-    sentences = [part for part in re.split(r"(?<=[.!?;\n])\s+|,\s+(?=(?:then|and then|puis|et puis|et la|et là)\b)",
+    sentences = [part for part in re.split(r"(?<=[.!?;\n])\s+|,\s+(?=(?:then|and then|puis|et puis|et la|et là"
+                                           r"|et dans la m[eê]me manche|and later)\b)",
                                            story) if part and part.strip()]
     called = [w for w, event in _event_patterns() if event in CALLS]
     folded_parts = [" ".join(tok.word for tok in _tokenize(part)) for part in sentences]
@@ -2793,6 +2825,9 @@ def _earlier_part(story: str) -> Optional[tuple[str, str]]:
         # "he called it again on my partner": the call told before, made again
         again = re.sub(r"(?i)\b(called|said|yelled|shouted|did|made|cried)\s+it\b", rf"\1 {first}", sentences[k],
                        count=1)
+        if again == sentences[k]:  # "il en refait un", "il le refait": the call told before, made again
+            again = re.sub(r"(?i)\b(?:en refait (?:un|une)|le refait|la refait|en refait)\b", f"refait {first}",
+                           sentences[k], count=1)
         if again != sentences[k]:
             return " ".join(sentences[:k]), " ".join([again, *sentences[k + 1:]])
     return None
