@@ -16,6 +16,11 @@ CHECKED = ("convention", "event", "verdict", "score", "score_settled", "hand_end
            "unspecified", "needs", "branches")
 
 
+def other(data, convention):
+    """The group of other sources ``ask --json`` shows beside the default's ruling that holds ``convention``."""
+    return next(g for g in data["others"] if convention in g["conventions"])
+
+
 def ask_json(run, *words, convention=None):
     args = ["ask", *words, "--no-input", "--json"] + (["-c", convention] if convention else [])
     r = run(*args)
@@ -1626,7 +1631,7 @@ def test_a_rule_a_player_states_is_no_double_kems_told(run):
                          "doesn't count. Does it?")
     assert (data["event"], data["verdict"], data["also"]) == ("contre-kems", "upheld", None)
     assert "a double kems can not be countered" in data["unknown"]
-    void = next(g for g in data["others"] if "wikipedia" in g["conventions"])
+    void = other(data, "wikipedia")
     assert void["ruling"]["verdict"] == "void"
 
 
@@ -1670,7 +1675,7 @@ def test_he_didnt_have_kems_in_his_own_words_is_his_claim_and_the_lifted_fourth_
                          "posé sa carte. Il dit qu'il comptait reposer le roi donc il avait pas kems")
     assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"'
     assert "avait pas kems" in data["unknown"]
-    lifted = next(g for g in data["others"] if "wikipedia" in g["conventions"])
+    lifted = other(data, "wikipedia")
     assert "upheld" in {b["ruling"]["verdict"] for b in lifted["ruling"]["branches"]}
 
 
@@ -1695,7 +1700,7 @@ def test_a_kems_while_the_dealer_swaps_out_the_middle_cards_is_a_call_during_the
                          "the hunt was open again. does it count?")
     assert data["command"] == "kems-ref rule kems -c ducale --during-sweep"
     assert data["also"] is None
-    wiki = next(g for g in data["others"] if "wikipedia" in g["conventions"])
+    wiki = other(data, "wikipedia")
     assert wiki["ruling"]["verdict"] == "void"
 
 
@@ -1722,7 +1727,7 @@ def test_not_her_after_the_partners_square_tells_the_accused_held_none(run):
                          "do we still get it?")
     assert data["command"] == 'kems-ref rule contre-kems -c ducale --partner-hand "K K K K" --no-square'
     assert data["verdict"] == "rejected"
-    pagat = next(g for g in data["others"] if "pagat" in g["conventions"])
+    pagat = other(data, "pagat")
     assert pagat["ruling"]["verdict"] == "upheld"
 
 
