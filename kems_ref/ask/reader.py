@@ -1001,6 +1001,9 @@ phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time
 phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        # "ça se joue le kems à 6 ?", "on peut jouer le kems à 5": the game named
        r"|\b(?:se joue|jouer|joue) le (?:kems|kemps|quems)(?: (?:a|en) (?P<n>[2-9]|10|deux|quatre|cinq|six|huit))?\b"
+       # "on joue kemps façon pagat", "we play kemps the pagat way": the game named with its rules
+       r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
+       r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b"
        # "how many points do you need to win kems?", "pour gagner au kems": the game won, no call
        r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b"
@@ -1185,9 +1188,7 @@ phrase(r"\b(?:je |on |il |elle )?(?:les )?(?:montre|montrer|show them) (?:et|and
        r"|to the right|on (?:his|her|their) left|on (?:his|her|their) right)\b"
        # "le 5eme il joue tout seul ?", "the fifth one plays alone?": the player a table of five leaves over
        r"|\b(?:le 5eme|le 5e|le cinquieme|la cinquieme|the fifth(?: one| player| person| guy)?|the 5th(?: one)?)\b"
-       # "on joue kemps façon pagat", "we play kemps the pagat way": the game named with its rules, no call
-       r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
-       r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)")(_nothing)
+       )(_nothing)
 
 
 #: "a double kems can't be countered", "un double kems ne peut pas être contré": a rule a player states, no call told —
