@@ -1386,10 +1386,11 @@ def test_np72_np73_stories_are_read_as_told(story, event, options):
 
 def test_the_new_four_laid_after_the_sweep_and_a_call_before_the_hunt_opened_is_during_the_sweep_never_a_crash(run):
     """np75: "laying out the 4 new cards after the sweep … Kems before he said the hunt is open" was an internal
-    error (a fact no option holds passed on): the call is in the sweep, "after the sweep" listed."""
+    error (a fact no option holds passed on): the call is in the sweep — "after the sweep" read with the new four
+    going down (np99: whose new cards they are), never listed."""
     data = ask_json(run, "Dealer was laying out the 4 new cards after the sweep and Chloe shouted Kems before he "
                          "said the hunt is open. Her partner did have 4 tens. Does it count? (wikipedia rules)")
-    assert (data["verdict"], "after the sweep" in data["unknown"]) == ("void", True)
+    assert (data["verdict"], "after the sweep" in data["unknown"]) == ("void", False)
 
 
 @pytest.mark.parametrize(("story", "event", "options"), [
@@ -1670,10 +1671,11 @@ def test_one_deck_at_six_is_answered_beside_the_letters_every_opposing_team_take
 
 def test_he_didnt_have_kems_in_his_own_words_is_his_claim_and_the_lifted_fourth_is_ruled(run):
     """"il avait pas kems" is the square (never a second call), said in his own words: a claim; the Contre-Kems on
-    three kings and the fourth lifted is unsettled under Ducale, right under Jouer au Kems and Wikipédia."""
+    three kings and the fourth lifted is unsettled under Ducale, right under Jouer au Kems and Wikipédia ("il avait pas
+    encore posé sa carte": five cards held, the breach said beside it)."""
     data = ask_json(run, "Contre kems sur Théo pile quand il avait soulevé le 4eme roi du milieu, il avait pas encore "
                          "posé sa carte. Il dit qu'il comptait reposer le roi donc il avait pas kems")
-    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"'
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K" --over-limit 5'
     assert "avait pas kems" in data["unknown"]
     lifted = other(data, "wikipedia")
     assert "upheld" in {b["ruling"]["verdict"] for b in lifted["ruling"]["branches"]}
@@ -1743,3 +1745,103 @@ def test_the_words_a_call_beside_reads_are_never_listed_as_not_understood(run):
                          "cards, then his partner called kems and he had 4 queens. does that count?")
     assert "4 queens" not in data["unknown"]
     assert data["also"]["command"].startswith('kems-ref rule kems -c ducale --hand "Q Q Q Q"')
+
+
+# --- np98 / np99: the stories two new players told (session 11) ---------------------------------------------------
+
+def test_a_kems_called_while_the_dealer_lays_out_the_new_four_is_void_under_wikipedia_never_a_right_kems(run):
+    """np99 S7 (misleading before): "right in the middle of it" read "right" as a verdict — a square assumed, +1.
+    The new four going down is the sweep; under Wikipédia no call is made during it."""
+    data = ask_json(run, "Dealer was laying out the 4 new cards after the sweep and Paul called kems right in the "
+                         "middle of it. is that allowed? wikipedia rules")
+    assert (data["convention"], data["verdict"], data["unknown"]) == ("wikipedia", "void", [])
+    assert "square" not in data["command"] and "--during-sweep" in data["command"]
+
+
+def test_kems_right_after_is_a_time_and_kems_right_is_still_a_verdict():
+    assert read("contre kems on Paul right after the kems").options.get("square") is None
+    assert read("kems right, ducale").options == {"square": True}
+
+
+def test_three_kings_dealt_then_a_kems_ten_seconds_later_rules_the_deal_and_says_the_kems_came_after(run):
+    """np98 S14 (refused before: "two situations without order")."""
+    data = ask_json(run, "Samir a reçu 3 rois a la distrib, il a rien dit et il a fait kems 10 secondes apres. Ca "
+                         "compte ou on aurait du redistribuer ?")
+    assert (data["event"], data["convention"], data["verdict"]) == ("deal", "ducale", "redeal")
+    assert data["after_hand_end"] == "kems"
+
+
+def test_a_double_kems_not_yet_called_is_never_scored_beside_the_contre_kems(run):
+    """np99 S5: "so it was a double kems, we just hadnt called it yet" — refused ("not"), then +3 for a call never
+    made. Under Wikipédia the Contre-Kems has no effect on the two squares; nothing else is ruled."""
+    data = ask_json(run, "Leo shouted contre kems on me but me AND my partner both had a carré so it was a double "
+                         "kems, we just hadnt called it yet. Leo says he gets the point, we say you can't counter a "
+                         "double. wikipedia rules")
+    assert (data["convention"], data["verdict"]) == ("wikipedia", "void")
+    assert data["also"] is None  # no Double Kems ruled beside it
+    assert [(q["rule_point"], q["short"]) for q in data["questions"]] == [("call.double_kems.counter", "no")]
+
+
+def test_a_player_saying_a_double_cannot_be_countered_is_the_point_asked_never_a_negation_refused(run):
+    """np98 S3: "moi je dis qu'on peut pas contrer un double" refused; now the Contre-Kems made first is ruled and the
+    point answered beside it, with the sources that say no."""
+    data = ask_json(run, "Leo et moi on avait chacun un carré, j'ai crié double kems mais Sarah avait dit contre kems "
+                         "sur Leo juste avant. Elle dit que c'est pour eux, moi je dis qu'on peut pas contrer un "
+                         "double. Qui a raison et ca fait combien ?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    beside = data["questions"][0]
+    assert (beside["rule_point"], beside["silent"]) == ("call.double_kems.counter", True)
+    assert {e["convention"] for e in beside["elsewhere"]} == {"jouer-au-kems", "wikipedia"}
+
+
+def test_a_french_story_with_few_french_words_is_answered_in_french_on_a_plain_locale(run, monkeypatch):
+    """np98 S19: "On a fait double kems, … moi je dis 2. On a la boite Ducale." was answered in English (C.UTF-8)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    out = run("ask", "On a fait double kems, Clara veut marquer 3 points, moi je dis 2. On a la boite Ducale.",
+              "--no-input").out
+    assert out.startswith("Compris : Double Kems")
+
+
+def test_one_card_at_a_time_asked_beside_an_exchange_shows_the_sources_that_answer_otherwise(run):
+    """np99 S9: the exchange is ruled; "or is it one card at a time?" is answered beside it, with Bicycle, Marquoir,
+    Règle brève (one) and Wikipédia, where Ducale (by default) allows several."""
+    data = ask_json(run, "Kevin grabbed 2 cards from the middle at once and then put 2 of his down. is that legal or "
+                         "is it one card at a time??")
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+    beside = data["questions"][0]
+    assert (beside["rule_point"], beside["short"]) == ("exchange.count", "one or more")
+    assert [e["convention"] for e in beside["elsewhere"]] == ["bicycle", "marquoir", "regle-breve", "wikipedia"]
+
+
+def test_a_king_taken_from_the_middle_is_the_card_lifted_never_a_hand_of_one_king(run):
+    """"j'ai pris un roi au milieu … mon partenaire a dit kems": read as a one-card hand "R", the Kems was ruled
+    wrong."""
+    data = ask_json(run, "j'ai pris un roi au milieu, mon partenaire a dit kems, ça compte ?")
+    assert (data["event"], data["verdict"]) == ("kems", "depends")
+    assert data["command"] == 'kems-ref rule kems -c ducale --lifted "K"'
+
+
+def test_the_card_lifted_is_one_of_the_four_told_never_a_fifth(run):
+    """"picked up a 6 … with that 6 I had four 6s": the lifted 6 is among the four, never "5 sixes: impossible"."""
+    data = ask_json(run, "I picked up a 6 from the middle and hadn't put anything down yet so I technically had 5 "
+                         "cards, and my partner called kems cause with that 6 I had four 6s. they say it doesnt count "
+                         "since I was holding 5 cards")
+    assert data["command"] == 'kems-ref rule kems -c ducale --hand "6 6 6" --lifted "6" --over-limit 5'
+    assert other(data, "jouer-au-kems")["ruling"]["verdict"] == "upheld"
+
+
+def test_the_square_actually_held_by_the_accuseds_partner_means_the_accused_held_none(run):
+    """np97 S14: "but it was actually Leo's partner Nico who had the 4 kings" — under Ducale the Contre-Kems names one
+    player: rejected, a point to the accused team (before: a question on a fact the story gives)."""
+    data = ask_json(run, "Emma said contre kems pointing at Leo, but it was actually Leo's partner Nico who had the 4 "
+                         "kings. does Emma's team score?")
+    assert (data["verdict"], data["score"]) == ("rejected", [{"team": "accused", "change": 1, "unit": "point"}])
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --partner-hand "K K K K" --no-square'
+
+
+def test_playing_pagat_style_with_letters_is_the_game_never_letters_a_team_holds(run):
+    """np99 S15: "8 of us playing pagat style with letters K-E-M-P-S" was read as a team holding K-E-M-P-S, then
+    said out."""
+    data = ask_json(run, "8 of us playing pagat style with letters K-E-M-P-S. Dan said stop kemps on Lisa and she did "
+                         "have 4 queens. who takes a letter")
+    assert (data["convention"], data["verdict"], data["letters"]) == ("pagat", "upheld", None)

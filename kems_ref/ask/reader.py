@@ -104,6 +104,7 @@ selon according apres after opposite across sitting assis among parmi genre jsp 
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 teams equipes jeux autre autres other others facon ya moyen
+pointing pointed pointant designant designe dis bc cuz coz cos
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -310,6 +311,7 @@ LIFT = (r"(?:lifted|lifting|lifts|lift|picked up|picking up|picks up|pick up|sou
 TOUCH = (r"(?:touched|touching|touches|touch|touche|touchee|touchait|avait la main sur|had his hand on|had her hand on"
          r"|had his finger on|had her finger on|his finger was on|her finger was on|avait le doigt sur"
          r"|his fingers were on|her fingers were on|had his fingers on|had her fingers on"
+         r"|his fingers on|her fingers on|his finger on|her finger on|ses doigts sur|son doigt sur"
          r"|son doigt etait sur)")
 FOURTH = r"(?:fourth|4th|quatrieme|4e|4eme|last|derniere|dernier)"
 #: a rank named by a word ("dame", "kings") or a number: after an article, never a lone letter ("il a soulevé")
@@ -436,8 +438,8 @@ phrase(r"\b(?:should not|shouldn t|does not|doesn t|do not|don t|would not|will 
        r"|echangeait plus|prenait plus)(?: (?:anything|any cards|rien))?"
        r"(?: (?:anymore|any more|plus))?\b"
        r"|\b(?:and |et )?(?:nobody|no one|personne)(?: ne)? (?:scores|score|marque|gets a point|gets anything)\b"
-       r"|\b(?:we |on |nous )?(?:never|had not|hadn t|did not|didn t|n avait|avait|avions|n avions)"
-       r"(?: (?:rien|pas|jamais))? (?:agreed|decided|settled|discussed|decide|convenu|dit|prevu)"
+       r"|\b(?:we |on |nous )?(?:(?:never|had not|hadn t|did not|didn t|n avait|n avions)(?: (?:rien|pas|jamais))?"
+       r"|(?:avait|avions) (?:rien|pas|jamais)) (?:agreed|decided|settled|discussed|decide|convenu|dit|prevu)"
        r"(?: (?:on )?(?:anything|anything about it|rien))?"
        r"(?: (?:before|beforehand|avant)(?: (?:the game|la partie|de jouer|de commencer))?)?\b")(_claimed)
 
@@ -582,7 +584,22 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         # "can they contre a double?", "ils peuvent contrer un double ?"
         r"|\b(?:can|could|may|peuvent|peut|pouvons|on peut)(?: (?:they|we|he|she|you|ils|on))?"
         r" (?:contre|counter|stop|block|contrer|bloquer) (?:a|the|our|their|un|le|notre|leur) double"
-        r"(?: kems| kemps)?\b")(
+        r"(?: kems| kemps)?\b"
+        # a player's word on it: "we say you can't counter a double", "moi je dis qu'on peut pas contrer un double",
+        # "un double ça se contre jamais"
+        r"|\b(?:you|we|they|one|on|ils|nous|i)? ?(?:can t|cannot|can not|could not|couldn t|may not|ne peut pas"
+        r"|peut pas"
+        r"|ne peuvent pas|peuvent pas|ne peut jamais|peut jamais) (?:counter|contre|contrer|beat|stop|block|bloquer)"
+        r" (?:a|the|un|le) double(?: kems| kemps)?\b"
+        r"|\b(?:un |a |le |the )?double(?: kems| kemps)? (?:ca |that )?(?:se contre|se contrent|gets countered"
+        r"|can be countered) (?:pas|jamais|never)\b"
+        r"|\b(?:un |le )?double(?: kems| kemps)? (?:ca )?(?:ne )?se contre (?:pas|jamais)\b"
+        # "does double kems beat contre kems", "est-ce que le contre kems bat le double kems ?"
+        r"|\b(?:does|do|can|will|would) (?:a |the )?(?:double kems|double kemps|contre kems|contre kemps|counter kems"
+        r"|stop kemps) (?:beat|beats|trump|trumps|cancel|cancels|override|overrides|win over|wins over) (?:a |the )?"
+        r"(?:double kems|double kemps|contre kems|contre kemps|counter kems|stop kemps)\b"
+        r"|\b(?:le |un )?(?:double kems|double kemps|contre kems|contre kemps) (?:bat|annule|l emporte sur|passe avant)"
+        r" (?:le |un )?(?:double kems|double kemps|contre kems|contre kemps)\b")(
     _asks("call.double_kems.counter", "_double_countered_asked"))
 
 
@@ -607,6 +624,9 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|(?:team|teams|equipe|equipes|one|both|all) (?:takes?|gets?|prend|prennent) (?:a|une) (?:letter|lettre)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
+        r"|(?:ou )?(?:on )?(?:aurait|aurais|aurions|aurai) (?:du|pu) (?:redistribuer|redonner|refaire la donne)"
+        r"|(?:ou )?(?:il )?fallait (?:redistribuer|redonner|refaire la donne)"
+        r"|(?:or )?should (?:we|they|he|she) have (?:redealt|re dealt|dealt again)"
         r"|or is it over(?: and (?:we )?redeal)?|and redeal|et on (?:redonne|redistribue)"
         r"|or do we redeal|(?:what now |now )?redeal or|redonner ou|redistribuer ou|on redonne ou|on redistribue ou"
         r"|or (?:a |do a |we do a )?(?:new deal|fresh deal)"
@@ -846,6 +866,18 @@ def _about_to_call(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("next_call", "unmade")]
 
 
+#: "(it was a double kems,) we just hadn't called it yet", "on l'avait pas encore annoncé": the call named was never
+#: made — its squares are told, the call itself is not ruled
+@phrase(r"\b(?:(?:we|they|he|she|i) )?(?:just |simply |still )?(?:hadn t|had not|haven t|have not|didn t|did not"
+        r"|hadnt|havent|didnt|had yet to|hasn t|hasnt)(?: (?:even|yet))? (?:called|call|announced|announce|said|say"
+        r"|shouted|shout) (?:it|that|one)(?: (?:yet|out|out loud))?\b"
+        r"|\b(?:on |nous |ils |il |elle )?(?:ne |n )?(?:l avait|l avions|l avaient|le avait|le avions|le avaient"
+        r"|l a|l ont"
+        r"|le a|le ont) (?:pas|jamais) (?:encore )?(?:annonce|dit|crie|lance)\b")
+def _not_called(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("not_called", True)]
+
+
 @phrase(r"\b(?:(?:(?:just |only )?(?:a |one )(?:split second|second|moment|instant) |une (?:fraction de )?seconde )?"
         r"before (?:\w+ ){0,2}?(?:said|called|shouted|yelled|announced|says|calls|shouts)"
         r"|(?:une (?:fraction de )?seconde |un instant )?avant que (?:\w+ ){0,2}?(?:n )?"
@@ -861,6 +893,9 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:the )?(?:k e m p s|kemps) letters? (?:thing|game|way|system|scoring)\b"
         r"|\b(?:joue|jouons|on joue|jouer) (?:aux|en|avec les|avec des) lettres (?:k e m p s|kemps|kems|k e m s)\b"
         r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)"
+        # "8 of us playing pagat style with letters K-E-M-P-S": the game named, then its letters
+        r"|\b(?:style|rules|way|version|facon|regles|mode) (?:with|avec|en|aux) (?:the |les |des )?(?:letters|lettres)"
+        r" (?:k e m p s|kemps|k e m s|kems)\b"
         # "we play with letters", "on joue aux lettres", "pagat letters": the letters game, its word unsaid
         r"|\b(?:do|play|use|using|playing|doing|with|avec|aux|en|on joue aux|on joue avec les) (?:the )?"
         r"(?:letters|lettres)(?: (?:pagat|like pagat|comme pagat|facon pagat))?\b"
@@ -938,7 +973,10 @@ def _kems_verdict(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 @phrase(rf"\b(?:(?P<ok>{RIGHT})|{WRONG}) {KEMS}\b"
         # ("jouer au kems juste à deux": the game, played only by two — no verdict on a call)
-        rf"|(?<!\bjouer au )(?<!\bjouer aux )(?<!\bplay )\b{KEMS} (?:(?P<ok2>{RIGHT})|{WRONG}|{WRONGLY})\b"
+        # ("called kems right in the middle of it", "kems right after": "right" an adverb of time, no verdict)
+        rf"|(?<!\bjouer au )(?<!\bjouer aux )(?<!\bplay )\b{KEMS}"
+        rf" (?!right (?:in|into|when|as|after|before|away|then|there|now|on|at)\b)"
+        rf"(?:(?P<ok2>{RIGHT})|{WRONG}|{WRONGLY})\b"
         rf"(?! (?:a|at|entre|avec|with) )"
         rf"|\b{WRONGLY} (?:called |announced |crie |annonce )?{KEMS}\b")
 def _kems_adjective(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -993,8 +1031,28 @@ phrase(r"\b(?:reshuffle|shuffle|reuse|flip over|turn over) (?:the )?(?:discards|
        r"(?: et on (?:continue|repart))?\b")(_nothing)
 
 
+#: "is that legal or is it one card at a time??", "ou c'est une carte à la fois ?": how many cards an exchange takes,
+#: asked — the rule point, answered beside the ruling as compare does
+phrase(r"\b(?:or |ou )?(?:is it|is that|c est|ce est|cest) (?:only |just |seulement |juste )?(?:one card|une carte"
+       r"|one|1 card|1 carte) (?:at a time|a la fois|per exchange|par echange|par tour)\b"
+       r"|\b(?:or |ou )?(?:is it|c est|ce est|cest) (?:1 par 1|une par une|un par un|one by one)\b")(
+    _asks("exchange.count", "_count_asked"))
+
+
 #: "ou c'est 1 par 1 ?", "or one at a time?": the other way a question offers, said as its alternative
 phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time|a la fois une)\b")(_nothing)
+
+
+#: a second table size told as a maybe ("on est 6, peut-être 5 si Marc vient pas", "maybe 5 if Tom can't make it"):
+#: the first size is answered, this one listed as not read — never a negation to refuse
+@phrase(r"\b(?:ou )?(?:peut etre|peut etre meme|sinon|ou bien|maybe|perhaps|or maybe|possibly)"
+        r" (?P<n>[2-9]|10|deux|trois"
+        r"|quatre|cinq|six|sept|huit|two|three|four|five|six|seven|eight)(?: (?:joueurs|players|people|de nous|of us))?"
+        r" (?:si|if) (?:[a-z]+ ){1,2}(?:ne )?(?:vient pas|viennent pas|vient plus|peut pas venir|est pas la"
+        r"|does not come|doesn t come|does not show|doesn t show|can not make it|cannot make it|can t make it"
+        r"|does not make it|doesn t make it|bails|drops out|leaves)\b")
+def _maybe_size(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
 
 
 #: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
@@ -1004,6 +1062,9 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        # "on joue kemps façon pagat", "we play kemps the pagat way": the game named with its rules
        r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
        r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)"
+       # "kemps règles pagat : …", "kems, pagat rules:": the game named at the head of the story, with its rules
+       r"|^ *(?:kems|kemps|quems)(?=[ ,:;-]+(?:regles|rules|facon|version|style|selon|sauce|a la|avec les regles"
+       r"|pagat|ducale|marquoir|bicycle|nathan|wikipedia)\b)"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b"
        # "how many points do you need to win kems?", "pour gagner au kems": the game won, no call
        r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b"
@@ -1073,6 +1134,17 @@ def _taken_then_put(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|one of hers|les miennes|la mienne|mine)(?: down)?(?: (?:de abord|dabord|avant|en premier|first))?\b")
 def _without_putting_first(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("take_first", True), ("event_hint", "exchange")]
+
+
+#: "(I picked up a 6) and hadn't put anything down yet", "et j'avais encore rien posé": a card taken and none put
+#: down — five cards held, the breach itself (as "had 5 cards"), never a refused negation
+@phrase(r"\b(?:and |et )?(?:(?:i|he|she|we|they) )?(?:hadn t|had not|haven t|hasn t|didn t|had yet to|hadnt|didnt)"
+        r" (?:put|dropped|drop|discarded|discard|laid|put down|thrown)(?: (?:anything|a card|any card|my card|his card"
+        r"|her card|one|mine|his|hers))?(?: down| away)?(?: yet)?\b"
+        r"|\b(?:et )?(?:j avais|il avait|elle avait|j ai|il a|elle a|avait|avais) (?:encore |toujours )?(?:rien|pas)"
+        r" (?:encore |toujours )?(?:pose|jete|defausse|depose)(?: (?:de carte|ma carte|sa carte))?(?: encore)?\b")
+def _none_put_down(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("over_limit", 5), ("event_hint", "exchange")]
 
 
 #: which deck, asked by its two sizes ("is it 32 or 52 cards?", "on joue à 32 ou à 52 ?"): the deck's rule point
@@ -1330,6 +1402,17 @@ phrase(r"\b(?:we are |we re )?(?:on |using |with |playing |under |by )?(?:the )?
        r"|de base)\b")(_nothing)
 
 
+#: "but it was actually Leo's partner Nico who had the 4 kings", "en fait c'était son partenaire qui les avait": the
+#: square was the partner's — the accused player's own hand held none (by _hands; the partner's words read as ever)
+@phrase(r"\b(?:but |mais )?it (?:was|were) (?:actually |really |in fact )"
+        r"(?=(?:his|her|their|[a-z]+) (?:partner|teammate"
+        r"|mate|team mate)\b)"
+        r"|\b(?:mais )?en fait (?:ce etait|ce est|c etait) (?=(?:son|sa|leur|le) (?:partenaire|coequipier|equipier"
+        r"|coequipiere|equipiere)\b)")
+def _other_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("other_holder", True)]
+
+
 #: "cinq minutes après", "two seconds later": a time, never cards ("a second signal" is no time)
 phrase(r"\b(?:[0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|two|three|four|five|six|seven"
        r"|eight|nine|ten|fifteen|twenty|thirty|few|quelques) (?:minutes|secondes|seconds|mins|heures|hours)\b"
@@ -1401,9 +1484,12 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: beside it says whose new cards they are, not that it was over)
 @phrase(r"\b(?:while |as |pendant que |pendant qu |alors que )?(?:[a-z]+ )?(?:remettait|replacait|reposait|posait"
         r"|etalait|retournait|was still laying down|was still putting down|was still laying out|was still dealing"
-        r"|were still going down|was still laying|was still putting)"
+        r"|were still going down|was still laying|was still putting|was laying out|was laying down|was putting out"
+        r"|was putting down|was setting out|was dealing out|etait en train de poser|etait en train de remettre)"
         r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:cartes|cards)(?: (?:after|apres) (?:the |le )?"
         r"(?:sweep|balayage))?\b"
+        # "… and Paul called kems right in the middle of it": during the new cards going down — the sweep
+        r"|\b(?:right|just|smack) in the middle of (?:it|that|this|all that)\b"
         r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was sweeping(?: the middle)?\b"
         r"|\b(?:was |were |etait )?(?:in the middle of|en train de) (?:sweeping|balayer)"
         r"(?: (?:the |les )?(?:4 |four |quatre )?(?:middle cards|cards|cartes du milieu|cartes))?\b"
@@ -1676,10 +1762,15 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         # "Tom touched the 9 first but Emma picked it up": who touched first, read by _named_toucher_and_taker
         rf"(?! (?:first|en premier|le premier|la premiere)\b)"
         rf"|\b(?:the |la |le |une |un |a |an )(?:(?P<fourth2>{FOURTH}) )?(?P<rank2>{RANK_WORD}) {STILL}"
-        rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b")
+        rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b"
+        # "j'ai pris un roi au milieu", "took a king from the middle": a card taken off the table
+        rf"|\b(?P<verb3>pris|prise|ramasse|ramassee|pioche|piochee|prend|prends|took|takes|drew|draws)"
+        rf" (?:un |une |le |la "
+        rf"|a |an |the )(?P<rank4>{RANK_NOT_A})(?= (?:au|du|from the|in the|off the|dans le) (?:milieu|centre|center"
+        rf"|middle|table)\b)")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
-    verb = m.group("verb") or m.group("verb2")
-    word = m.group("rank") or m.group("rank2") or m.group("rank3")
+    verb = m.group("verb") or m.group("verb2") or m.group("verb3")
+    word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
     fourth = bool(m.group("fourth") or m.group("fourth2"))
     if word is None:  # "lifted the fourth (one)": the rank of the three in hand
@@ -1930,6 +2021,11 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 
+#: the word itself after "saying" ("our signal is saying 'banana'"): read with it, never a call's name
+SAID_WORD = (r"(?: (?!(?:kems|kemps|quems|contre|stop|double|que|qu|that|c|ce|is|est|and|et|ou|or|it|is|to|a|the|un"
+             r"|une|le|la|pas|not|no|non|jamais|never|rien|nothing)\b)[a-z]+\b)?")
+
+
 @phrase(r"\b(?:a |one |un |une |by |par |with |avec )?(?:spoken |said )?(?:word|mot|verbal|spoken|oral|orale"
         r"|parole|a voix haute|out loud|aloud)\b")
 @phrase(r"\b(?:signe|signal|sign)(?: (?:avec|with|de|of) [a-z]+)? (?:(?:c est|ce est|ca est|c etait|ce etait)"
@@ -1937,12 +2033,18 @@ def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:soit|est|sera|serait|etait|is|be|was|would be|will be)"
         r" (?:just |only |simply |literally |basically |juste |seulement |simplement )?(?:de dire|to say|saying"
         r"|de crier|to shout|de prononcer|shouting|yelling))\b"
+        rf"{SAID_WORD}"
         r"|\b(?:passer a|switch to|change to|move to) (?:dire|saying|crier|shouting)\b"
         r"|\b(?:the new one|the new signal|the new sign|it|the signal|the sign|our signal|our sign) (?:be|is|was)"
         r" (?:just |only |simply )?(?:saying|to say)\b"
+        rf"{SAID_WORD}"
         # "our signal is whispering 'banana'", "notre signe c'est de chuchoter": a word said low is a word
         r"|\b(?:signal|sign|signe) (?:is|was|be|est|etait|c est|ce est) (?:de )?(?:whispering|whisper|to whisper"
-        r"|chuchoter|murmurer|muttering|mumbling)\b")  # "leur signe est de dire
+        r"|chuchoter|murmurer|muttering|mumbling)\b"
+        # "we use saying 'banana' as our signal", "on utilise dire « banane » comme signe": a word
+        r"|\b(?:use|used|uses|using|utilise|utilisons|utilisent|on utilise)? ?(?:saying|to say|shouting|dire|crier)"
+        r" (?:[a-z]+ ){1,3}(?=(?:as|comme) (?:our|their|the|a|notre|leur|le|un) (?:signal|sign|signe)\b)")
+        # "leur signe est de dire
 # « banane »", "en changer et passer à dire « banane »": a word
 def _verbal(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("verbal", True), ("event_hint", "signal")]
@@ -2470,10 +2572,11 @@ _FRENCH = set("""
 le la les un une des du de et est etait avait sur avec sans pour qui que il elle son sa ses mon ma mes
 partenaire carre dames rois valets quatre deux trois cinq donne pioche milieu balayage joueur pas ne mais
 alors quand apres avant personne signe cartes carte main faux juste combien joue jouer en selon quel quelle
-ont fait dit
+ont fait dit je moi tu nous vous dis veut veulent marquer boite regles ca oui ils elles
 """.split())  # noqa: SIM905 (a word list reads better as text)
 _ENGLISH = set("""
 the a an and is was had with without how many much win under what which to does do for who that he she his her
+i we they you it says said rules
 my partner square queens kings jacks four two three five deal stock middle sweep player not but then when
 after before nobody sign cards card hand wrong right called
 """.split())  # noqa: SIM905 (a word list reads better as text)
@@ -3286,6 +3389,7 @@ STORY_FACTS = {
     "call_right": "the accusation told right ('un stop kemps juste'): the accused held a square (by _assemble)",
     "neither_square": "no square in either hand the event reads, said of the two at once (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
+    "other_holder": "'it was actually his partner who had them': the square another player's, not the accused's",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
     "fourth_taken": "a fourth card just taken into a hand of three of a rank (by _hands)",
     "fourth_lifted": "a fourth card lifted off the table beside three of a rank in the hand (by _hands)",
@@ -3301,6 +3405,7 @@ STORY_FACTS = {
     "rule_point": "words naming a rule point a question asks about (changing the signal): said, asked by session",
     "letters_held": "penalty letters a team holds, spelled out: said, and a question on them is one on the score",
     "letters_game": "the word the table's letters game spells ('we play with letters K-E-M-P-S'): which game it is",
+    "not_called": "'we just hadn't called it yet': the call the story names was never made (its squares still told)",
     "next_call": "a call about to be made (unmade) or made after the one in dispute (later): not a call in dispute",
     "asking": "the question the story asks ('right or not?'): the ruling itself, nothing to read",
     "ban_word": "a ban on a kind of signal ...",
@@ -3309,7 +3414,7 @@ STORY_FACTS = {
 }
 #: the story facts that _hands reads from the facts left after the event is settled
 HAND_FACTS = ("three_more", "fourth_taken", "fourth_lifted", "square_said", "square_same_for_partner",
-              "square_for_partner", "both_squares", "neither_square")
+              "square_for_partner", "both_squares", "neither_square", "other_holder")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -3362,6 +3467,7 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
     calls = [it for it in items if it.kind == "event" and it.value not in NOT_CALLS]
     if len(calls) < 2:
         return None
+    found: list[tuple[Item, Item, list[int]]] = []
     for i, tok in enumerate(tokens):
         if tok.claimed:
             continue
@@ -3397,8 +3503,14 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
             while k >= 0 and not tokens[k].claimed and tokens[k].word in ORDER_LEADS:
                 words.insert(0, k)
                 k -= 1
-            return pair[0], pair[1], words
-    return None
+            found.append((pair[0], pair[1], words))
+    if not found:
+        return None
+    made, then, words = found[0]
+    # "they already said contre-kems on me a second before": a second order word saying the same order is read
+    # with the first
+    words = words + [k for f, t, w in found[1:] if (f.value, t.value) == (made.value, then.value) for k in w]
+    return made, then, words
 
 
 def _ordered(reading: Reading, items: list[Item], facts: dict[str, Any], tokens: list[Token]) -> Optional[str]:
@@ -3628,7 +3740,7 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     if event in ("kems", "double-kems") and not prefer:
         event = _breach_first(reading, items, facts, hints, event)
     if event is not None and event in calls:
-        event = _competing(reading, items, facts, hints, event, tokens or [])
+        event = _competing(reading, items, facts, hints, event, tokens or [], prefer)
         events = [it.value for it in items if it.kind == "event"]
     if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
         reading.understood.append(("", "event", event))
@@ -3662,7 +3774,7 @@ def _breach_first(reading: Reading, items: list[Item], facts: dict[str, Any], hi
 
 
 def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints: list[str], event: str,
-               tokens: list[Token]) -> Optional[str]:
+               tokens: list[Token], prefer: Optional[str] = None) -> Optional[str]:
     """A call told beside another situation the call's ruling does not hold: a keyword never wins over
     the situation the story is about.  A sweep: the story must place the call in it or after it ("before
     the dealer said the hunt is open again": during it).  A deal: the cards are the deal's; a call only
@@ -3688,6 +3800,16 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
     if "deal" in situations:
         call_items = [it for it in items if it.kind == "event" and it.value in CALLS]
         asked = bool(tokens) and all(tokens[i].asked for it in call_items for i in range(it.start, it.end))
+        # "a reçu 3 rois à la distrib, … et il a fait kems 10 secondes après": a call told after the deal — the deal
+        # is ruled, the call said as made after it (its own hands are not told: the dealt ones are no longer his)
+        later = [i for i, tok in enumerate(tokens) if not tok.claimed and not tok.asked
+                 and (tok.word in THEN_WORDS or tok.word in AFTER_WORDS)]
+        if not asked and later and call_items and not prefer:
+            tokens[later[0]].claimed = True
+            for it in call_items:
+                it.kind = "next"
+                reading.understood.append((f"{it.words} … {tokens[later[0]].text}", "next_later", it.value))
+            return "deal"
         if not asked:
             reading.problem = reading.problem or ("error.ask_two_situations", {"situations": f"deal, {event}"})
             return event
@@ -3810,6 +3932,13 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading.unknown += [it.words for it in reported]  # "Yanis dit que … donc contre kems faux": his claim, listed
     reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens, prefer)
+    if facts.pop("not_called", None):  # "it was a double kems, we just hadn't called it yet": never made
+        if reading.set_aside in ("kems", "double-kems") and prefer is None:
+            reading.understood += [(words, "next_unmade", reading.set_aside)
+                                   for words in _said(items, "not_called")][:1]
+            reading.set_aside = None
+        else:
+            reading.unknown += _said(items, "not_called")[:1]
     kind = likes.get(event or "", event)
     told = facts.pop("call_wrong_told", None)  # "…et c'était faux": said of the accusation itself
     if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
@@ -3825,6 +3954,12 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     right = facts.pop("call_right", None)
     _options(reading, kind, items, facts)
+    lift = reading.options.get("lifted")
+    for attr in ("hand", "partner_hand") if isinstance(lift, str) and " " not in lift else ():
+        hand = reading.options.get(attr, "").split()
+        if hand == [lift] * 4:  # "picked up a 6 … with that 6 I had four 6s": the card lifted is one of the four
+            reading.options[attr] = " ".join(hand[:3])
+            reading.understood = [(w, a, reading.options[attr] if a == attr else v) for w, a, v in reading.understood]
     if right and kind in ACCUSATIONS_OF_A_KEMS and not any(k in reading.options for k in ("hand", "square")):
         # "un stop kemps juste sur moi": the accusation was right — the accused held a square (where the source
         # accuses the team, one square is enough: the same ruling)
@@ -3998,7 +4133,7 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.understood += [(words, "lifted", hand[0]) for words in _said(items, "fourth_lifted")][:1]
         else:
             reading.unknown += _said(items, "fourth_lifted")[:1]
-    _inferred(reading, event, slots, facts, lifted)
+    _inferred(reading, event, slots, facts, lifted, items)
     if facts.get("neither_square") and not slots:  # "ils ont rien" beside no call: said, listed
         reading.unknown += _said(items, "neither_square")[:1]
     if "both_squares" in facts and len(slots) != 2:  # two squares where the event reads one hand: listed
@@ -4012,7 +4147,7 @@ def _holds_square(cards: list[str]) -> bool:
 
 
 def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Optional[str]]],
-              facts: dict[str, Any], lifted: list[Item]) -> None:
+              facts: dict[str, Any], lifted: list[Item], items: list[Item]) -> None:
     """What a phrase implies for the first hand: "the Kems was wrong" (no square), "the fourth
     queen" (the other three were in hand), "the fourth one" (the rank of the three in hand), "and
     her partner neither"."""
@@ -4023,6 +4158,14 @@ def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Opt
     if "square_said" in facts and not given and fact:
         reading.options[fact] = facts["square_said"]
         reading.understood.append(("", fact, facts["square_said"]))
+    elif facts.get("other_holder") and event == "contre-kems" and cards == "hand" and not given and fact \
+            and ("partner_hand" in reading.options or reading.options.get("partner_square")):
+        # "it was actually Leo's partner Nico who had the 4 kings": the accused's own hand held none
+        reading.options[fact] = False
+        reading.understood += [(words, fact, False) for words in _said(items, "other_holder")][:1]
+    elif facts.get("other_holder") and not (event == "contre-kems" and cards == "hand" and fact
+                                            and reading.options.get(fact) is False):  # "…, Dave had nothing": agreed
+        reading.unknown += _said(items, "other_holder")[:1]
     if "three_more" in facts:
         rank = facts["three_more"]
         hand = reading.options.get(cards, "").split()

@@ -78,7 +78,8 @@ class Asked:
         """The later call said as coming once the hand was over (``after_end``), in words; None where there is none."""
         if self.after_end is None:
             return None
-        return t("ask.after_end", lang, call=wording.event_label(self.after_end, lang),
+        key = "ask.after_end_deal" if self.ruling.event == "deal" else "ask.after_end"
+        return t(key, lang, call=wording.event_label(self.after_end, lang),
                  first=wording.event_label(self.ruling.event, lang),
                  name=self.ruling.short_name or self.ruling.convention)
 
@@ -143,7 +144,11 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     # point a question names answered beside it
     hands_told = reading.event in ("kems", "double-kems", "contre-kems", "double-contre-kems") and any(
         k in reading.options for k in ("hand", "square", "partner_hand", "partner_square"))
-    told = reading.cards_told or hands_told or (not named_point and (reading.event is not None or any(
+    # an exchange told with how it was made ("grabbed 2 cards at once and then put 2 down … or is it one card at a
+    # time?"): the dispute, the point asked answered beside it
+    exchange_told = reading.event == "exchange" and any(k in reading.options for k in ("take_first", "cards",
+                                                                                        "over_limit"))
+    told = reading.cards_told or hands_told or exchange_told or (not named_point and (reading.event is not None or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)))
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
     # a question mark asks too where the words name the point ("is it 32 or 52 cards?", "… au début on fait quoi ?")
@@ -348,11 +353,14 @@ def asked_beside(reading: Reading, convention: str, lang: str) -> list[dict[str,
         if row["rule_point"] in points:
             answer = shown(row, lang)[0]
             elsewhere = []
-            if answer["silent"]:  # where this source is silent, what the others say
+            # where this source is silent, what the others say; where it ruled by default (no rules named), the
+            # others that answer otherwise ("one card at a time?": Ducale one or more, Bicycle and Marquoir one)
+            if answer["silent"] or reading.convention is None:
                 if others is None:
                     others = {r["rule_point"]: r for r in rows([c for c in load_all() if c.id != conv.id], lang)}
                 elsewhere = [{"convention": other["convention"], "short": other["short"]}
-                             for other in shown(others[row["rule_point"]], lang) if not other["silent"]]
+                             for other in shown(others[row["rule_point"]], lang) if not other["silent"]
+                             and (answer["silent"] or other["short"] != answer["short"])]
             out.append({"rule_point": row["rule_point"], "question": row["question"], "convention": conv.short_name,
                         "short": answer["short"], "silent": answer["silent"], "readings": answer["readings"],
                         "elsewhere": elsewhere})
