@@ -1845,3 +1845,18 @@ def test_playing_pagat_style_with_letters_is_the_game_never_letters_a_team_holds
     data = ask_json(run, "8 of us playing pagat style with letters K-E-M-P-S. Dan said stop kemps on Lisa and she did "
                          "have 4 queens. who takes a letter")
     assert (data["convention"], data["verdict"], data["letters"]) == ("pagat", "upheld", None)
+
+
+def test_a_sign_figured_out_then_a_new_one_after_the_hand_is_a_signal_changed_allowed_under_pagat(run):
+    """np77 S15 (refused: no situation): "they figured out our sign … so we switched to a new one after the last
+    hand" — the signal caught, then changed between two hands: Pagat allows it."""
+    data = ask_json(run, "pagat. they figured out our sign (nose rub) so we switched to a new one after the last hand, "
+                         "now they say thats cheating")
+    assert (data["event"], data["convention"], data["verdict"]) == ("signal", "pagat", "allowed")
+    assert data["command"] == "kems-ref rule signal -c pagat --signal-changed --after-caught"
+
+
+def test_one_player_on_their_own_vs_the_two_teams_asks_the_teams_size_never_a_card(run):
+    """np77 S12 (refused: "the two" read as a card 2)."""
+    data = ask_json(run, "there's 5 of us tonight, can someone just play on their own vs the two teams?")
+    assert [row["rule_point"] for row in data["rows"]][:2] == ["players.count", "teams.size"]

@@ -1561,9 +1561,10 @@ phrase(r"\b(?:jouer|joue|jouait|jouent|jouons|jouez) (?:toujours |d habitude |no
 
 #: "jouer tout seul contre les 2 équipes", "one guy play alone against the pairs", "one team of 3": a team's size
 #: asked (teams.size) — never a Contre-Kems, never a table of three
-phrase(r"\b(?:tout |toute )?(?:seul|seule|alone|solo|on (?:his|her) own|by (?:himself|herself))"
-       r" (?:contre|against) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?(?:equipes|equipe|teams"
-       r"|team|pairs|paires|autres|others|the rest|couples)\b"
+phrase(r"\b(?:tout |toute )?(?:seul|seule|alone|solo|on (?:his|her|their|my) own"
+       r"|by (?:himself|herself|themselves|themself))"
+       r" (?:contre|against|vs|versus) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?"
+       r"(?:equipes|equipe|teams|team|pairs|paires|autres|others|the rest|couples)\b"
        r"|\b(?:one |une |a |an )?(?:team|equipe) (?:of|de) (?:3|trois|three)\b(?! (?:cards|cartes|points))"
        r"|\b(?:one |une |a |an )?(?:team|equipe) (?:have|has|with|avec|ait|a) (?:3|trois|three) (?:players|joueurs)\b"
        r"|\b(?:someone|somebody|one (?:of us|person|player)|quelqu un|un joueur|un de nous) (?:just )?(?:sit|sits"
@@ -1572,6 +1573,11 @@ phrase(r"\b(?:tout |toute )?(?:seul|seule|alone|solo|on (?:his|her) own|by (?:hi
        r"(?: (?:contre|against) (?:les |l |the |tout |toute )?(?:2 |deux |two |autres |other )?(?:equipes|equipe|teams"
        r"|team|pairs|paires|autres|others|the rest|couples))?\b")(
     _asks("teams.size", "_alone_asked"))
+
+
+#: "play on their own vs the two teams", "contre les deux autres équipes": a count of teams, never a card "2"
+phrase(r"\b(?:vs |versus |against |contre )?(?:the |les |both )?(?:two|deux|three|trois)(?: other| autres)?"
+       r" (?:teams|equipes)(?: (?:autres|others))?\b")(_nothing)
 
 
 @phrase(rf"\b(?P<lead>(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|ils sont|on joue"
@@ -1981,7 +1987,11 @@ def _dealt(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:(?:on|nous|ils|elles|il|elle) (?:a|avons|ont|avait|avaient|avions) change"
         r"|(?:we|they|he|she) (?:have |had |has )?(?:changed|switched))"
         r" (?:de |our |their |the |his |her |leur |notre |son |sa )?(?:signe|signal|sign|signes|signals|signs)"
-        r"(?: (?:entre (?:deux|les) manches|between (?:two )?hands|after the hand|apres la manche))?\b")
+        r"(?: (?:entre (?:deux|les) manches|between (?:two )?hands|after the hand|apres la manche))?\b"
+        # "(they figured out our sign) so we switched to a new one after the last hand"
+        r"|\b(?:we|they|he|she|on|ils) (?:have |had |has |a |ont )?(?:changed|switched|change|pris)"
+        r" (?:to |for )?(?:a new one|another one|un nouveau|un autre)"
+        r"(?: (?:after|apres) (?:the |la )?(?:last |derniere )?(?:hand|manche|round))?\b")
 def _signal_changed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("signal_changed", True), ("event_hint", "signal")]
 
@@ -1993,7 +2003,8 @@ def _signal_changed(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:had |have |has )?(?:figured (?:it |them |ours |our signal |it all )?out|spotted it|caught on"
         r"|worked it out|cracked it)\b")
 def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("after_caught", True)]
+    named = re.search(r"\b(?:signal|sign|signals|signs)\b", m.group(0))  # "figured out our sign": a signal's story
+    return [("after_caught", True)] + ([("event_hint", "signal")] if named else [])
 
 
 @phrase(r"\b(?:changer|change|changing|changed|changent|changes|switch|switching|switched) (?:to )?(?:a )?(?:new )?"
