@@ -1860,3 +1860,37 @@ def test_one_player_on_their_own_vs_the_two_teams_asks_the_teams_size_never_a_ca
     """np77 S12 (refused: "the two" read as a card 2)."""
     data = ask_json(run, "there's 5 of us tonight, can someone just play on their own vs the two teams?")
     assert [row["rule_point"] for row in data["rows"]][:2] == ["players.count", "teams.size"]
+
+
+def test_both_teams_calling_kems_at_once_is_two_rival_kems_never_a_kems_against_a_contre_kems(run):
+    """np91 S17, np101 S20: two Kems, one by each team, were explained as a Kems against a Contre-Kems. They are
+    ruled as what they are (--rival-kems): no source says which of two calls made together counts."""
+    for story in ("both teams yelled Kems at basically the same time and both were right. who scores?",
+                  "Sam called kems for Lucy and at the exact same time Max called kems for Jo, Lucy and Jo both had "
+                  "four of a kind. who scores?",
+                  "les deux équipes ont crié kems en même temps, qui marque ?"):
+        data = ask_json(run, story)
+        assert (data["event"], data["verdict"], data["hand_ends"]) == ("kems", "unspecified", True), story
+        assert "--rival-kems" in data["command"] and "--simultaneous" not in data["command"], story
+        assert "Contre-Kems" not in data["explanation"], story
+    data = ask_json(run, "Both teams shouted at the exact same time - I said Kems and they said contre kems on my "
+                         "partner")  # a Kems and a Contre-Kems: the pair itself, as before
+    assert "--simultaneous" in data["command"] and "--rival-kems" not in data["command"]
+
+
+def test_did_he_have_the_square_or_not_is_the_question_never_the_fact(run):
+    """np100 S15 (misleading): "Il avait le carré ou pas ?" was read as "the accused holds a square" — the
+    Contre-Kems upheld under Ducale and four others, the lifted fourth king never discussed."""
+    data = ask_json(run, "Lucas a soulevé le 4eme roi de la table puis l'a reposé, et pendant ce temps Ines a fait "
+                         "contre kems sur lui. Il avait le carré ou pas ?")
+    assert (data["verdict"], data["command"]) == (
+        "unspecified", 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"')
+    data = ask_json(run, "Lucas a attrapé le 4eme roi sur la table, il l'a soulevé puis reposé en disant qu'il le "
+                         "voulait pas finalement. Entre temps Ines a crié contre kems sur lui. Il avait le kems ou pas ?")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"'
+
+
+def test_a_single_card_is_never_a_hand(run):
+    """"il avait les 2 de pique": one card told is listed, never a hand with no square in it."""
+    data = ask_json(run, "contre kems, il avait les 2 de pique")
+    assert (data["verdict"], "2 de pique" in data["unknown"]) == ("depends", True)

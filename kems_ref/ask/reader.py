@@ -351,7 +351,8 @@ phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|h
        r"(?: (?:is over|ends|is done))?\b"
        r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b"
        # "après un kems qui redistribue ?", "after a kems who deals?", "c'est toujours le même donneur ?"
-       r"|\bapres (?:un |une |le |la |chaque )?(?:kems|kemps|manche),? (?:c est |ce est )?qui(?: c est| ce est)?"
+       r"|\bapres (?:un |une |le |la |chaque )?(?:kems|kemps|manche),? (?:c est |ce est |c |cest )?qui"
+       r"(?: c est| ce est)?"
        r"(?: qui)? (?:redonne|redistribue|donne|distribue)\b"
        r"|\bafter (?:a |the |each |every )?(?:kems|kemps|hand|round),? who (?:deals|redeals)\b"
        r"|\b(?:c est |ce est )?(?:toujours )?le meme qui (?:donne|distribue|redonne|redistribue|melange)\b"
@@ -611,6 +612,10 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         # "is it a kems or not", "c'est un kems ou pas": the ruling asked (the call is told before)
         r"|\b(?:is it|was it|is that|was that|is this|c est|ce est|c etait|ce etait|ca fait) (?:a |an |un )?(?:valid "
         r"|real |good |vrai |bon )?(?:kems|kemps|contre kems|double kems) (?:or not|ou pas|ou non)\b"
+        # "il avait le kems ou pas ?", "did he have the square or not?": the fact in dispute asked, never told
+        r"|\b(?:(?:il|elle|he|she|they|ils|elles) )?(?:avait|a|avaient|had|has|did (?:he|she|they) have|does (?:he|she)"
+        r" have)(?: vraiment| really)? (?:le|un|son|sa|the|a|his|her|their|leur) (?:kems|kemps|carre|square|quads"
+        r"|four of a kind) (?:or not|ou pas|ou non|oui ou non|or no)\b"
         r"|\b(?:on|we|il|elle|he|she) (?:balaie|balaye|redonne|continue|sweep|redeal|carry on|go on)"
         r" (?:ou pas|or not)\b"
         r"|\b(?:who|qui) (?:wins|won|gets|got|scores|scored|gagne|a gagne|marque|a marque|a raison|is right"
@@ -1043,6 +1048,28 @@ phrase(r"\b(?:or |ou )?(?:is it|is that|c est|ce est|cest) (?:only |just |seulem
 phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time|a la fois une)\b")(_nothing)
 
 
+#: "entre temps Ines a crié contre kems", "meanwhile": while what was just told went on — nothing more to read
+phrase(r"\b(?:entre temps|entre-temps|pendant ce temps(?: la)?|meanwhile|in the meantime)\b")(_nothing)
+
+
+#: "… puis reposé en disant qu'il le voulait pas finalement", "saying he didn't want it after all": his word on the
+#: card, listed — never a negation to place
+phrase(r"\b(?:en disant|en expliquant|saying|claiming) (?:qu |que |that )?(?:il|elle|he|she) (?:ne )?(?:le|la|l)?"
+       r" ?(?:voulait|veut|wanted|want|did not want|didn t want|doesn t want|does not want)(?: (?:pas|plus))?"
+       r"(?: (?:it|that card|finalement|after all|en fait))?\b")(_claimed)
+
+
+#: two teams each calling its own Kems at once ("both teams yelled Kems at the same time", "each for their own
+#: partner", "les deux équipes ont crié kems"): ``--rival-kems`` — never a Kems against a Contre-Kems
+@phrase(r"\b(?:both teams|the two teams|both sides|les deux equipes|chaque equipe|each team)"
+        r"(?= (?:[a-z]+ ){0,3}(?:yelled|called|said|shouted|cried|screamed|got|crie|dit|annonce|hurle|fait)"
+        r"(?: out)? (?:kems|kemps|quems)\b)"
+        r"|\beach (?:one )?(?:for|to) (?:their|his|her) own partner\b|\bchacun pour son (?:partenaire|coequipier)\b"
+        r"|\bchacune pour (?:son|sa) (?:partenaire|coequipiere)\b")
+def _rival_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rival_kems", True), ("event_hint", "kems")]
+
+
 #: a second table size told as a maybe ("on est 6, peut-être 5 si Marc vient pas", "maybe 5 if Tom can't make it"):
 #: the first size is answered, this one listed as not read — never a negation to refuse
 @phrase(r"\b(?:ou )?(?:peut etre|peut etre meme|sinon|ou bien|maybe|perhaps|or maybe|possibly)"
@@ -1424,7 +1451,8 @@ phrase(r"\b(?:[0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|
 #: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
 #: raison"): a verdict on the call, read as "it was right"
 #: (past tense only: "ils ont raison ?" asks whether they are right — the question, never a fact)
-@phrase(r"(?<!\bis )(?<!\bwas )(?<!\bare )\b(?:and |et )?(?:they|ils|elles) (?:were|had been|avaient)"
+@phrase(r"(?<!\bis )(?<!\bwas )(?<!\bare )\b(?:and |et )?(?:they|ils|elles|both|les deux|tous les deux|they both"
+        r"|both of them|both calls)(?: (?:both|tous les deux))? (?:were|had been|avaient|etaient)"
         r" (?:(?P<ok>right|correct|raison)|wrong|tort)\b")
 def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", bool(m.group("ok")))]
@@ -1773,12 +1801,15 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?P<verb3>pris|prise|ramasse|ramassee|pioche|piochee|prend|prends|took|takes|drew|draws)"
         rf" (?:un |une |le |la "
         rf"|a |an |the )(?P<rank4>{RANK_NOT_A})(?= (?:au|du|from the|in the|off the|dans le) (?:milieu|centre|center"
-        rf"|middle|table)\b)")
+        rf"|middle|table)\b)"
+        # "Lucas a attrapé le 4eme roi sur la table": the fourth of a rank taken off the table
+        rf"|\b(?P<verb4>attrape|attrapee|chope|chopee|choppe|snatched|grabbed) (?:le |la |the )(?P<fourth3>{FOURTH})"
+        rf" (?P<rank5>{RANK})\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
-    verb = m.group("verb") or m.group("verb2") or m.group("verb3")
-    word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4")
+    verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4")
+    word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4") or m.group("rank5")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
-    fourth = bool(m.group("fourth") or m.group("fourth2"))
+    fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3"))
     if word is None:  # "lifted the fourth (one)": the rank of the three in hand
         return [(attr, None), ("three_more", None)]
     rank = _rank(word)
@@ -2583,7 +2614,8 @@ _FRENCH = set("""
 le la les un une des du de et est etait avait sur avec sans pour qui que il elle son sa ses mon ma mes
 partenaire carre dames rois valets quatre deux trois cinq donne pioche milieu balayage joueur pas ne mais
 alors quand apres avant personne signe cartes carte main faux juste combien joue jouer en selon quel quelle
-ont fait dit je moi tu nous vous dis veut veulent marquer boite regles ca oui ils elles
+ont fait dit je moi tu nous vous dis veut veulent marquer boite regles ca oui ils elles ou peut peux faut paquet
+paquets suffit jeu jeux
 """.split())  # noqa: SIM905 (a word list reads better as text)
 _ENGLISH = set("""
 the a an and is was had with without how many much win under what which to does do for who that he she his her
@@ -3943,6 +3975,16 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading.unknown += [it.words for it in reported]  # "Yanis dit que … donc contre kems faux": his claim, listed
     reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens, prefer)
+    kems_calls = [it for it in items if it.kind == "event" and it.value == "kems"]
+    accusing = any(it.kind == "event" and it.value in ACCUSATIONS_OF_A_KEMS for it in items)
+    if event == "kems" and not accusing and (facts.get("rival_kems") or (facts.get("simultaneous")
+                                                                       and len(kems_calls) >= 2)):
+        # "Sam called kems for Lucy and at the exact same time Max called kems for Jo": two Kems, one by each team
+        facts["rival_kems"] = True
+        if facts.pop("simultaneous", None):
+            reading.understood += [(words, "rival_kems", True) for words in _said(items, "simultaneous")][:1]
+    elif facts.pop("rival_kems", None):
+        reading.unknown += _said(items, "rival_kems")[:1]
     if facts.pop("not_called", None):  # "it was a double kems, we just hadn't called it yet": never made
         if reading.set_aside in ("kems", "double-kems") and prefer is None:
             reading.understood += [(words, "next_unmade", reading.set_aside)
@@ -4118,7 +4160,9 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
             reading.problem = reading.problem or ("error.ask_two_hands", {  # the cards and the words disagree
                 "hands": " / ".join(it.words for it in said)})
             continue
-        if groups:  # the cards say it; a square said in words beside them adds nothing
+        if groups and len(groups[0].value) == 1:  # "le 4eme roi", "les 2 de pique": one card is no hand — listed
+            reading.unknown.append(groups[0].words)
+        elif groups:  # the cards say it; a square said in words beside them adds nothing
             reading.options[cards] = " ".join(groups[0].value)
             reading.understood.append((groups[0].words, cards, reading.options[cards]))
         elif squares and fact:

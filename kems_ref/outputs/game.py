@@ -284,7 +284,7 @@ def decided_branch(ruling: Optional[Ruling], decision: Optional[dict[str, Any]])
 
 
 #: the call's flags a ruling may turn on, told in the history beside the cards
-CALL_FLAGS = ("during_sweep", "after_kems", "barred", "ungathered", "by_holder", "simultaneous")
+CALL_FLAGS = ("during_sweep", "after_kems", "barred", "ungathered", "by_holder", "simultaneous", "rival_kems")
 
 
 def _facts(entry: SheetEntry, lang: str) -> list[str]:

@@ -854,6 +854,14 @@ def _holder_gate(ctx: Ctx) -> Optional[Decision]:
     return Decision(Verdict.VOID, None, None)
 
 
+def _rival_gate(ctx: Ctx) -> Decision:
+    """Two teams each called Kems at the same moment (``--rival-kems``): no source says which of two calls made
+    together counts (its rule on the first valid call reaches neither); where any call ends the hand, it ends."""
+    ctx.say("why.rival_kems")
+    ctx.say("why.rival_kems_unknown", name=ctx.name)
+    return Decision(Verdict.UNSPECIFIED, None, _any_call_ends(ctx))
+
+
 def _uncounterable_double(ctx: Ctx) -> bool:
     """Both accused players hold a square (as given) and the convention states that a Double Kems cannot be
     countered: a Contre-Kems on them has no effect, whichever call came first."""
@@ -910,6 +918,8 @@ def _kems(ctx: Ctx) -> Decision:
         gate = _simultaneous_gate(ctx)
         if gate:
             return gate
+    if ctx.sit.rival_kems:
+        return _rival_gate(ctx)
     if ctx.sit.by_holder:
         gate = _holder_gate(ctx)
         if gate:

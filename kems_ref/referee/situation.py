@@ -66,6 +66,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("touched", "cards", CALL_OPTIONS),
     Option("ungathered", "flag", CALL_OPTIONS),
     Option("by_holder", "flag", ("kems",)),
+    # a Kems called by each of two teams at the same moment (each for its own partner)
+    Option("rival_kems", "flag", ("kems",)),
     # a Kems and a Contre-Kems called at the same moment; two players who touched the same card at the same moment
     Option("simultaneous", "flag", ("kems", "contre-kems", "same-card")),
     Option("on_team", "int", ("contre-kems",)),
@@ -163,6 +165,7 @@ class Situation:
     ungathered: bool = False
     by_holder: bool = False  # kems: the square's holder called it himself, not his partner
     simultaneous: bool = False  # a Kems and a Contre-Kems were called at the same moment
+    rival_kems: bool = False  # kems: another team called its own Kems at the same moment
     on_team: Optional[int] = None  # contre-kems: the accused team's number (the caller's team is 1)
     over_limit: Optional[int] = None  # a player caught holding this many cards; of a call, its hand's size
     after_kems: bool = False

@@ -192,7 +192,7 @@ def _options(params: dict[str, str]) -> dict[str, Any]:
         if key in CARD_KEYS and value.strip():
             options[key] = value.strip()
         elif key in kems.FACT_FLAGS or key in ("after_kems", "barred", "during_sweep", "ungathered", "by_holder",
-                                                "simultaneous"):
+                                                "simultaneous", "rival_kems"):
             if value not in (YES, NO):
                 raise kems.KemsError("error.web_bad_value", key=key)
             options[key] = value == YES
