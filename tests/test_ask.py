@@ -1886,7 +1886,8 @@ def test_did_he_have_the_square_or_not_is_the_question_never_the_fact(run):
     assert (data["verdict"], data["command"]) == (
         "unspecified", 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"')
     data = ask_json(run, "Lucas a attrapé le 4eme roi sur la table, il l'a soulevé puis reposé en disant qu'il le "
-                         "voulait pas finalement. Entre temps Ines a crié contre kems sur lui. Il avait le kems ou pas ?")
+                         "voulait pas finalement. Entre temps Ines a crié contre kems sur lui. Il avait le kems ou "
+                         "pas ?")
     assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "K K K" --lifted "K"'
 
 
@@ -1894,3 +1895,22 @@ def test_a_single_card_is_never_a_hand(run):
     """"il avait les 2 de pique": one card told is listed, never a hand with no square in it."""
     data = ask_json(run, "contre kems, il avait les 2 de pique")
     assert (data["verdict"], "2 de pique" in data["unknown"]) == ("depends", True)
+
+
+def test_he_got_kems_off_a_swap_before_the_opening_is_his_square_made_so(run):
+    """np101 S17: "and he got kems off it" says the square — the Kems is ruled on it (upheld under Ducale, the
+    early swap said beside it), never a question on a fact the story gives."""
+    data = ask_json(run, "Rob was the dealer and started swapping with the middle before he said the hunt is open, and "
+                         "he got kems off it. does that kems count? and who deals next")
+    assert (data["event"], data["verdict"]) == ("kems", "upheld")
+    assert data["command"] == "kems-ref rule kems -c ducale --square --before-opening"
+
+
+def test_a_kems_counting_a_touched_card_as_hers_is_three_in_hand_and_the_touched_one(run):
+    """np101 S18: "her partner called kems counting that 8 as hers": three 8s held, the fourth only touched — Ducale
+    silent, Jouer au Kems and Wikipédia reject it (a touched card is not in hand)."""
+    data = ask_json(run, "Nina touched the 8 on the table but didnt lift it, then left it. her partner called kems "
+                         "counting that 8 as hers. does it count?")
+    assert (data["verdict"], data["command"], data["unknown"]) == (
+        "unspecified", 'kems-ref rule kems -c ducale --hand "8 8 8" --touched "8"', [])
+    assert other(data, "wikipedia")["ruling"]["verdict"] == "rejected"

@@ -1049,7 +1049,10 @@ phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time
 
 
 #: "entre temps Ines a crié contre kems", "meanwhile": while what was just told went on — nothing more to read
-phrase(r"\b(?:entre temps|entre-temps|pendant ce temps(?: la)?|meanwhile|in the meantime)\b")(_nothing)
+phrase(r"\b(?:entre temps|entre-temps|pendant ce temps(?: la)?|meanwhile|in the meantime)\b"
+       # "(touched the 8 but didn't lift it,) then left it": the card stayed on the table, as "touched" says
+       r"|\b(?:then |and |puis |et )?(?:left it|let it go|l a laisse|l a laissee|la laisse)(?: (?:there|on the table"
+       r"|sur la table|la))?\b")(_nothing)
 
 
 #: "… puis reposé en disant qu'il le voulait pas finalement", "saying he didn't want it after all": his word on the
@@ -2449,13 +2452,26 @@ def _square(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "he got his kems out of it", "il a eu son kems comme ça": the square made (the word for the square, no call)
 @phrase(r"\b(?:got|made|completed|fait|eu|obtenu|chope|complete) (?:his|her|son|sa|mon|my|their|leur)"
-        r"(?= (?:kems|kemps)\b)")
+        r"(?= (?:kems|kemps)\b)"
+        # "and he got kems off it": the square made by the swap told before
+        r"|\b(?:he|she|i|they|we) (?:got|made)(?= (?:kems|kemps) (?:off|out of|from) (?:it|that|this|the swap"
+        r"|the exchange)\b)")
 def _kems_made(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("square", True)]
 
 
+#: "her partner called kems counting that 8 as hers", "en comptant ce 8 comme le sien": the card lifted or touched
+#: counted into the square — three of that rank in the hand beside it
+@phrase(rf"\b(?:counting|count|counted|en comptant|comptant|compte) (?:that|the|this|ce|le|cette|la) (?P<rank>{RANK})"
+        rf" (?:as (?:hers|his|theirs|part of (?:her|his|the) hand|in (?:her|his) hand)|comme (?:le sien|la sienne)"
+        rf"|dans sa main)\b")
+def _counted_in(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("three_more", _rank(m.group("rank")))]
+
+
 #: "(he got his kems) out of it", "(son kems) comme ça": how the square was made — the story's own exchange
-phrase(r"(?:(?<=\bkems )|(?<=\bkemps ))(?:out of it|from it|that way|like that|comme ca|grace a ca)\b")(_nothing)
+phrase(r"(?:(?<=\bkems )|(?<=\bkemps ))(?:out of it|from it|off it|off that|from the swap|that way|like that|comme ca"
+       r"|grace a ca)\b")(_nothing)
 
 
 #: "il a fait son carré", "Tom a eu son carré", "she made her square": the square held
