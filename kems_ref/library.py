@@ -56,7 +56,7 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
-        "command_line", "question_label", "rules_question", "table_asked", "understood_labels",
+        "command_line", "question_label", "rules_question", "table_asked", "tables_also", "understood_labels",
         "letters_if_lost", "answer_question", "letters_convention", "letters_convention_line")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
@@ -126,6 +126,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.session import rules_question as rules_question
     from .ask.session import settle as settle
     from .ask.session import table_asked as table_asked
+    from .ask.session import tables_also as tables_also
     from .ask.session import understood_labels as understood_labels
     from .corpus.catalogue import IDS as IDS
     from .corpus.catalogue import RULE_POINTS as RULE_POINTS
@@ -329,6 +330,7 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
         rules_question,
         settle,
         table_asked,
+        tables_also,
     )
     from .corpus.naming import calls_of, likes_of
 
@@ -336,7 +338,8 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     points = rules_question(story, reading)
     if points is not None:
         reading.convention = reading.convention or letters_convention(reading)  # "we're on K-E-M-P"
-        return answer_question(points, reading.convention, lang, table_asked(points, reading))[0]
+        return answer_question(points, reading.convention, lang, table_asked(points, reading),
+                               tables_also(points, reading))[0]
     check_reading(reading, lang, prompter is not None)
     if not explicit:  # "we have K-E-M and they got a kems": the one shipped game scored in those letters
         reading.convention = reading.convention or letters_convention(reading)

@@ -1914,3 +1914,60 @@ def test_a_kems_counting_a_touched_card_as_hers_is_three_in_hand_and_the_touched
     assert (data["verdict"], data["command"], data["unknown"]) == (
         "unspecified", 'kems-ref rule kems -c ducale --hand "8 8 8" --touched "8"', [])
     assert other(data, "wikipedia")["ruling"]["verdict"] == "rejected"
+
+
+# --- np102 / np103 -------------------------------------------------------------------------------------------------
+
+def test_a_fourth_card_picked_off_the_table_is_lifted_and_counts_where_the_source_says_so(run):
+    """np103 S13 (misleading): "had just picked the fourth 4 off the table" was dropped — the Kems ruled wrong on three
+    4s everywhere. Lifted, it is right under Jouer au Kems and Wikipédia; Ducale does not say."""
+    data = ask_json(run, "My partner had three 4s in one hand and had just picked the fourth 4 off the table with his "
+                         "other hand, I called kems. They say it doesn't count bc it wasn't in his hand yet")
+    assert (data["verdict"], data["command"]) == (
+        "unspecified", 'kems-ref rule kems -c ducale --hand "4 4 4" --lifted "4"')
+    assert other(data, "wikipedia")["ruling"]["verdict"] == "upheld"
+
+
+def test_the_accusers_claim_is_never_the_accused_hand(run):
+    """np103 S12: "I called contre kems saying he had four 8s" was read as Paul's hand (then "5 8s: impossible"); the
+    claim is listed, and beside the 8 only touched it says the three held."""
+    data = ask_json(run, "Paul touched the 8 in the middle but didnt lift it, and I called contre kems saying he had "
+                         "four 8s. He says the 8 wasnt in his hand yet. who's right")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "8 8 8" --touched "8"'
+    assert "saying he had four 8s" in data["unknown"]
+
+
+def test_a_botched_contre_kems_then_wanting_to_counter_again_is_barred_under_jouer_au_kems(run):
+    """np102 S17: "un contre kems foireux tout à l'heure … elle veut recontrer" — the first call wrong, the second
+    made again: void, she lost the right for the hand."""
+    data = ask_json(run, "Zoé a fait un contre kems foireux tout à l'heure, et là 2 min plus tard dans la meme manche "
+                         "elle veut recontrer. Elle a le droit ? on joue avec jouer au kems")
+    assert (data["convention"], data["verdict"], data["unknown"]) == ("jouer-au-kems", "void", [])
+
+
+def test_without_that_jack_she_has_only_three_is_the_hand_never_a_negation_refused(run):
+    """np102 S10 (refused: "sans")."""
+    data = ask_json(run, "Marie touchait le valet au centre mais l'avait pas encore soulevé quand Hugo a dit contre "
+                         "kems. sans ce valet elle a que 3 valets. contre kems juste ou pas ?")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "J J J" --touched "J"'
+
+
+def test_a_second_table_size_told_as_a_maybe_is_answered_beside_the_first(run):
+    """np96 S15, np102 S5: "on est 6, peut-être 5 si Marc vient pas" / "sinon le cousin arrive et on serait 6"."""
+    data = ask_json(run, "on est 6 ce soir, peut etre 5 si Marc vient pas, on peut jouer au kems ?")
+    assert (data["table"]["players"], [t["players"] for t in data["more_tables"]]) == (6, [5])
+    pagat = {t["players"]: next(a for a in t["answers"] if a["name"] == "Pagat")["allowed"]
+             for t in (data["table"], *data["more_tables"])}
+    assert pagat == {6: True, 5: False}
+    out = run("ask", "on est 5 ce soir, on peut jouer au kems quand meme ? sinon le cousin arrive et on serait 6",
+              "--no-input", "--lang", "fr").out
+    assert "À 5 joueurs :" in out and "À 6 joueurs :" in out
+
+
+def test_letters_held_and_a_lost_hand_ask_the_letters_never_a_point_the_other_words_name(run):
+    """np103 S19: "we already have K-E-M-P and just lost another hand. are we out? and who deals next?" also answered
+    how many signals a team may have ("have … another")."""
+    data = ask_json(run, "playing pagat. we already have K-E-M-P and just lost another hand. are we out? and who deals "
+                         "next?")
+    assert [row["rule_point"] for row in data["rows"]] == ["deal.next_dealer", "score.system", "score.target",
+                                                           "score.end"]

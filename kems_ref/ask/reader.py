@@ -104,7 +104,7 @@ selon according apres after opposite across sitting assis among parmi genre jsp 
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 teams equipes jeux autre autres other others facon ya moyen
-pointing pointed pointant designant designe dis bc cuz coz cos
+pointing pointed pointant designant designe dis bc cuz coz cos tonight soir asked are disent instead
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -271,6 +271,8 @@ class Reading:
     #: the story asks about a call first and names rule points only in a later question ("can someone call kems
     #: while we sweep? and who may ask for a sweep?"): a dispute, its points answered beside it
     points_later: bool = False
+    #: a second table size told as a maybe ("on est 6, peut-être 5 si Marc vient pas"): answered beside the first
+    also_players: list[int] = field(default_factory=list)
     #: the caller says his accusation was wrong ("I called contre kems and I was wrong"): what follows
     #: from it is settled with the convention's meaning of a wrong call (session.settle)
     call_wrong: bool = False
@@ -300,7 +302,7 @@ def _rank(word: str) -> str:
 KEMS = r"(?<!contre )(?<!counter )(?<!stop )(?<!double )(?:kems|kemps|quems)"
 RIGHT = r"(?:right|correct|good|valid|true|juste|justes|bon|bonne|valable|vrai|correcte)"
 WRONG = r"(?:wrong|false|bad|incorrect|invalid|faux|fausse|mauvais|mauvaise|errone|rate|plante|plantee|trompe|trompee"\
-        r"|a tort|wrongly|by mistake|pour rien|par erreur)"
+        r"|a tort|wrongly|by mistake|pour rien|par erreur|foireux|foireuse|loupe|loupee|bidon)"
 WRONGLY = r"(?:wrongly|by mistake|in error|falsely|for nothing|a tort|par erreur|pour rien|pour du beurre)"
 WAS = r"(?:was|is|had been|has been|etait|est|a ete|avait ete|etais)"
 HAD = r"(?:had|has|held|holds|have|avait|a|as|tenait|tient|possedait|possede|got|avais|ai)"
@@ -395,6 +397,17 @@ phrase(r"\b(?:says|said|claims|claimed|thinks|insists|dit|disait|pretend|affirme
         r"(?: (?:up|yet|encore|en main|in hand))*\b")
 def _claimed(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
+
+
+#: the caller's accusation in his own words ("I called contre kems saying he had four 8s", "en disant qu'il avait
+#: quatre 8"): what he claimed, listed — never the accused's hand
+@phrase(r"(?<=kems )(?:on (?:him|her|[a-z]+) )?(?:saying|claiming|en disant|disant|en criant) (?:that |qu |que )?"
+        r"(?:he|she|il|elle|they|ils) (?:had|has|held|avait|a|tenait) (?:a |un |the |le )?(?:[a-z0-9]+ )?[a-z0-9]+\b")
+def _accused_of(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """The accusation's claim, listed; "four 8s" beside an 8 touched or lifted says the three in hand (by
+    _inferred): the dispute is the fourth card, never the claim."""
+    four = re.search(rf"\b(?:four|quatre|4) (?P<rank>{RANK})$", m.group(0))
+    return [("unread", True)] + ([("claimed_four", _rank(four.group("rank")))] if four else [])
 
 
 #: the holder's own word that a card was not yet his ("i hadn't really taken it yet", "il l'avait pas vraiment en
@@ -569,6 +582,11 @@ phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) co
 
 #: "et on a perdu au bout de combien de lettres ?", "how many letters until we're out?": the target asked beside
 phrase(r"\bau bout de combien de (?:lettres|points)\b"
+       # "et on a perdu à quelle lettre ?", "on est éliminés à quelle lettre ?", "at which letter are we out?"
+       r"|\b(?:on a perdu|on perd|on est elimines|on est eliminees|on est elimine|on sort|perdu|elimine|elimines)"
+       r" (?:a|au bout de) (?:quelle|combien de) (?:lettre|lettres)\b"
+       r"|\b(?:at )?(?:which|what) letter (?:are we|is a team|do we|does a team|are you) (?:out|eliminated|lose"
+       r"|knocked out)\b"
        r"|\bhow many letters (?:until|till|til|before) (?:we re|we are|you re"
        r"|you are|a team is|we get) (?:out|eliminated|knocked out)\b")(_asks("score.target", "_letters_count_asked"))
 
@@ -609,6 +627,10 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         rf"|\b(?:was it|is it|was that|is that|was this|is this|est ce que (?:ce|ca|cela) (?:etait|est|compte)"
         rf"|etait ce|est ce) {VERDICT}\b"
         r"|\b(?:oui ou non|yes or no)\b"
+        # "Elle a le droit ?", "on a le droit ou pas ?": the ruling asked (a right to do something named is read
+        # by the points' phrases: "le droit de changer de signe")
+        r"|\b(?:(?:il|elle|on|ils|elles|je|tu|j) )?(?:a|ont|ai|as|avait|avaient) (?:pas )?le droit(?! de| d)"
+        r"(?: (?:ou pas|ou non|non))?\b"
         # "is it a kems or not", "c'est un kems ou pas": the ruling asked (the call is told before)
         r"|\b(?:is it|was it|is that|was that|is this|c est|ce est|c etait|ce etait|ca fait) (?:a |an |un )?(?:valid "
         r"|real |good |vrai |bon )?(?:kems|kemps|contre kems|double kems) (?:or not|ou pas|ou non)\b"
@@ -1073,6 +1095,12 @@ def _rival_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rival_kems", True), ("event_hint", "kems")]
 
 
+#: "sans ce valet elle a que 3 valets", "without that 8 he only had three": the hand told without the card in dispute
+#: — what follows says it; never a negation to place
+phrase(rf"\b(?:sans|without) (?:ce|cette|le|la|that|the|this) (?:{FOURTH} )?{RANK}"
+       rf"(?= (?:elle|il|she|he|they|ils) (?:n )?(?:a|avait|aurait|had|has|would have|only had|only has)\b)")(_nothing)
+
+
 #: a second table size told as a maybe ("on est 6, peut-être 5 si Marc vient pas", "maybe 5 if Tom can't make it"):
 #: the first size is answered, this one listed as not read — never a negation to refuse
 @phrase(r"\b(?:ou )?(?:peut etre|peut etre meme|sinon|ou bien|maybe|perhaps|or maybe|possibly)"
@@ -1080,9 +1108,17 @@ def _rival_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|quatre|cinq|six|sept|huit|two|three|four|five|six|seven|eight)(?: (?:joueurs|players|people|de nous|of us))?"
         r" (?:si|if) (?:[a-z]+ ){1,2}(?:ne )?(?:vient pas|viennent pas|vient plus|peut pas venir|est pas la"
         r"|does not come|doesn t come|does not show|doesn t show|can not make it|cannot make it|can t make it"
-        r"|does not make it|doesn t make it|bails|drops out|leaves)\b")
+        r"|does not make it|doesn t make it|bails|drops out|leaves)\b"
+        # "sinon le cousin arrive et on serait 6", "or 6 if Tom comes", "si le cousin vient on sera 6"
+        r"|\b(?:sinon|ou|or|maybe|peut etre) (?:[a-z]+ ){1,3}(?:arrive|vient|viennent|comes|come|shows up|show up"
+        r"|joins|join)(?: (?:aussi|too|as well))? (?:et |and |then |alors )?(?:on serait|on sera|we d be|we would be"
+        r"|we will be|we ll be|that s|that makes|ca fait|ca ferait)"
+        r" (?P<n2>[2-9]|10|deux|trois|quatre|cinq|six|sept|huit|two|three|four|five|six|seven|eight)\b"
+        r"|\b(?:or|ou) (?P<n3>[2-9]|10|deux|trois|quatre|cinq|six|sept|huit|two|three|four|five|six|seven|eight)"
+        r" (?:if|si) (?:[a-z]+ ){1,2}(?:comes|come|shows up|joins|vient|arrive|est la)\b")
 def _maybe_size(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("unread", True)]
+    """A second table size, told as a maybe: answered beside the first (a question on the table's size)."""
+    return [("players_also", _number(m.group("n") or m.group("n2") or m.group("n3")))]
 
 
 #: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
@@ -1093,8 +1129,8 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
        r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)"
        # "kemps règles pagat : …", "kems, pagat rules:": the game named at the head of the story, with its rules
-       r"|^ *(?:kems|kemps|quems)(?=[ ,:;-]+(?:regles|rules|facon|version|style|selon|sauce|a la|avec les regles"
-       r"|pagat|ducale|marquoir|bicycle|nathan|wikipedia)\b)"
+       # ("kems, ducale" is a Kems told under Ducale: only a word for rules right after the game's names it)
+       r"|^ *(?:kems|kemps|quems)(?=[ ,:;-]+(?:regles|rules|facon|version|style|selon|sauce|a la|avec les regles)\b)"
        r"|\b(?:can we|could we|we|to|you|i|they|how to|let us|lets) play (?:kems|kemps|quems)\b"
        # "how many points do you need to win kems?", "pour gagner au kems": the game won, no call
        r"|\b(?:to win|win|winning|gagner) (?:at |a |au )?(?:kems|kemps|quems)\b"
@@ -1451,6 +1487,13 @@ phrase(r"\b(?:[0-9]+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|
        r"|\b(?:a|one|une) (?:second|seconde)(?= (?:later|after|plus tard|apres|before|avant|earlier)\b)")(_nothing)
 
 
+#: "holding 5 cards for a sec", "5 cartes en main (genre) une seconde": how long it lasted — nothing more to read
+phrase(r"\b(?:(?:for|pendant|genre|like|just|juste|only|seulement)(?: (?:like|genre))? (?:a|une|1|one|un)"
+       r"|(?<=\bmain )(?:une|1)|(?<=\bhand )(?:a|one)) (?:sec|secs|second|seconde|secondes|instant|moment)\b"
+       r"(?! (?:signal|sign|signe|one|time|fois|kems|kemps|contre|counter|stop|double|later|after|plus|apres|before"
+       r"|avant|earlier)\b)")(_nothing)
+
+
 #: the callers told right or wrong ("the other team just called Kemps and they were right", "et ils avaient
 #: raison"): a verdict on the call, read as "it was right"
 #: (past tense only: "ils ont raison ?" asks whether they are right — the question, never a fact)
@@ -1547,7 +1590,8 @@ def _after_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: kems| kemps)?"
         r"|(?:called|made|shouted|yelled) (?:a )?(?:contre|counter|stop)(?: kems| kemps)? (?:wrong|wrongly|falsely"
         r"|by mistake|for nothing) (?:earlier|before|already)(?: (?:this|in the|that) (?:hand|round))?"
-        r"|(?:avait |a )(?:crie|fait|annonce|dit) (?:un )?(?:contre kems|contre kemps|contre) (?:faux|a tort|pour rien)"
+        r"|(?:avait |a )(?:crie|fait|annonce|dit) (?:un )?(?:contre kems|contre kemps|contre) (?:faux|a tort|pour rien"
+        r"|foireux|rate|loupe|bidon)"
         r" (?:plus tot|tout a l heure|tout a le heure|avant|deja)(?: (?:dans|pendant) (?:la|cette) manche)?"
         # "Sarah s'est plantée sur un Contre-Kems tout à l'heure": she called one wrong earlier this hand
         r"|(?:se est |s est )(?:deja |encore )?(?:plante|plantee|trompe|trompee|loupe|loupee|rate|ratee) (?:sur|avec)"
@@ -1562,7 +1606,8 @@ def _barred(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "contre-kems faux", "stop kemps wrong": the accusation said wrong beside its word (a Kems: _kems_adjective)
 @phrase(r"(?:(?<=\bcontre kems )|(?<=\bcontre kemps )|(?<=\bcounter kems )|(?<=\bcounter kemps )"
-        r"|(?<=\bstop kemps )|(?<=\bstop kems ))(?:faux|fausse|wrong|false|rate)\b(?! (?:a|at|entre|avec|with) )")
+        r"|(?<=\bstop kemps )|(?<=\bstop kems ))(?:faux|fausse|wrong|false|rate|foireux|loupe|bidon)\b"
+        r"(?! (?:a|at|entre|avec|with) )")
 def _accusation_wrong(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("it_was", False)]
 
@@ -1801,10 +1846,10 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?:the |la |le |une |un |a |an )(?:(?P<fourth2>{FOURTH}) )?(?P<rank2>{RANK_WORD}) {STILL}"
         rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b"
         # "j'ai pris un roi au milieu", "took a king from the middle": a card taken off the table
-        rf"|\b(?P<verb3>pris|prise|ramasse|ramassee|pioche|piochee|prend|prends|took|takes|drew|draws)"
-        rf" (?:un |une |le |la "
-        rf"|a |an |the )(?P<rank4>{RANK_NOT_A})(?= (?:au|du|from the|in the|off the|dans le) (?:milieu|centre|center"
-        rf"|middle|table)\b)"
+        rf"|\b(?P<verb3>pris|prise|ramasse|ramassee|pioche|piochee|prend|prends|took|takes|drew|draws|picked|pulled"
+        rf"|snatched) (?:un |une |le |la "
+        rf"|a |an |the )(?:(?P<fourth5>{FOURTH}) )?(?P<rank4>{RANK_NOT_A})(?= (?:au|du|from the|in the|off the|dans le)"
+        rf" (?:milieu|centre|center|middle|table)\b)"
         # "Lucas a attrapé le 4eme roi sur la table": the fourth of a rank taken off the table
         rf"|\b(?P<verb4>attrape|attrapee|chope|chopee|choppe|snatched|grabbed) (?:le |la |the )(?P<fourth3>{FOURTH})"
         rf" (?P<rank5>{RANK})\b")
@@ -1812,7 +1857,7 @@ def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
     verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4")
     word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4") or m.group("rank5")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
-    fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3"))
+    fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3") or m.group("fourth5"))
     if word is None:  # "lifted the fourth (one)": the rank of the three in hand
         return [(attr, None), ("three_more", None)]
     rank = _rank(word)
@@ -2412,7 +2457,8 @@ def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "we both had our carré", "on avait tous les deux notre carré", "they each had quads": a square in each hand
-@phrase(rf"\b(?:we|they) (?:both|each|two) (?:had|have|held|hold|got|ended up with|wound up with)"
+@phrase(rf"\b(?:we|they)(?: (?:really|actually|truly|indeed|did|really did|both really))* (?:both|each|two)"
+        rf"(?: (?:really|actually|did))? (?:had|have|held|hold|got|ended up with|wound up with)"
         rf" (?:a |an |our |their |one |the )?{SQUARE}(?: each)?\b"
         rf"|\b(?:on|nous|ils|elles) (?:avait|avions|avaient|a|ont|ont eu|avons|avons eu)"
         rf" (?:tous les deux|toutes les deux|tous deux|toutes deux|chacun|chacune|les deux|tous les 2)"
@@ -2944,6 +2990,7 @@ def _shared_call(joined: str, start: int, end: int, roles: Roles) -> Optional[st
 
 #: a call made again: the story's last call is a second one, the first told before it
 REPEAT = re.compile(r"\b(?:refait|refont|refais|recrie|reannonce|redit|again|encore une fois|de nouveau|en refait"
+                    r"|recontrer|recontre|recontrent|recontree"
                     r"|a nouveau|une (?:deuxieme|seconde|autre) fois|a second time|another time|once more)\b")
 
 
@@ -2994,6 +3041,9 @@ def _earlier_part(story: str) -> Optional[tuple[str, str]]:
                        count=1)
         if again == sentences[k]:  # "il en refait un", "il le refait": the call told before, made again
             again = re.sub(r"(?i)\b(?:en refait (?:un|une)|le refait|la refait|en refait)\b", f"refait {first}",
+                           sentences[k], count=1)
+        if again == sentences[k]:  # "elle veut recontrer": the Contre-Kems told before, made again
+            again = re.sub(r"(?i)\b(?:veut |va |a |vient de )?recontr(?:er|e|é|ent|ée)\b", f"refait {first}",
                            sentences[k], count=1)
         if again != sentences[k]:
             return " ".join(sentences[:k]), " ".join([again, *sentences[k + 1:]])
@@ -3448,6 +3498,8 @@ STORY_FACTS = {
     "call_right": "the accusation told right ('un stop kemps juste'): the accused held a square (by _assemble)",
     "neither_square": "no square in either hand the event reads, said of the two at once (by _hands)",
     "square_for_partner": "a square said of the partner (by _hands)",
+    "players_also": "a second table size told as a maybe ('peut-être 5 si Marc vient pas'): Reading.also_players",
+    "claimed_four": "'contre kems saying he had four 8s': the rank the accusation claims four of (by _inferred)",
     "other_holder": "'it was actually his partner who had them': the square another player's, not the accused's",
     "three_more": "three of a rank plus the card lifted or touched (by _hands)",
     "fourth_taken": "a fourth card just taken into a hand of three of a rank (by _hands)",
@@ -3473,7 +3525,8 @@ STORY_FACTS = {
 }
 #: the story facts that _hands reads from the facts left after the event is settled
 HAND_FACTS = ("three_more", "fourth_taken", "fourth_lifted", "square_said", "square_same_for_partner",
-              "square_for_partner", "both_squares", "neither_square", "other_holder")
+              "square_for_partner", "both_squares", "neither_square", "other_holder",
+              "claimed_four")
 ACCUSATIONS_OF_A_KEMS = ("contre-kems", "double-contre-kems")
 
 
@@ -3991,6 +4044,12 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     reading.unknown += [it.words for it in reported]  # "Yanis dit que … donc contre kems faux": his claim, listed
     reading.cards_told = any(it.kind == "cards" for it in items)
     event = reading.event = _settle_event(reading, items, facts, hints, likes, tokens, prefer)
+    also = facts.pop("players_also", None)
+    if also is not None and "players" in facts and also != facts["players"]:  # a second size: the question's too
+        reading.also_players.append(also)
+        reading.understood += [(words, "players_also", also) for words in _said(items, "players_also")][:1]
+    elif also is not None:
+        reading.unknown += _said(items, "players_also")[:1]
     kems_calls = [it for it in items if it.kind == "event" and it.value == "kems"]
     accusing = any(it.kind == "event" and it.value in ACCUSATIONS_OF_A_KEMS for it in items)
     if event == "kems" and not accusing and (facts.get("rival_kems") or (facts.get("simultaneous")
@@ -4237,6 +4296,10 @@ def _inferred(reading: Reading, event: Optional[str], slots: list[tuple[str, Opt
     elif facts.get("other_holder") and not (event == "contre-kems" and cards == "hand" and fact
                                             and reading.options.get(fact) is False):  # "…, Dave had nothing": agreed
         reading.unknown += _said(items, "other_holder")[:1]
+    claimed = facts.pop("claimed_four", None)  # "contre kems saying he had four 8s", the 8 only touched: three held
+    if claimed and not given and claimed in (facts.get("touched"), facts.get("lifted")):
+        reading.options[cards] = " ".join([claimed] * 3)
+        reading.understood.append(("", cards, reading.options[cards]))
     if "three_more" in facts:
         rank = facts["three_more"]
         hand = reading.options.get(cards, "").split()

@@ -157,6 +157,7 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     table = [point for fact, point in TABLE_FACTS.items() if fact in reading.options]
     if any(attr == "letters_held" for _, attr, _ in reading.understood):  # "on a K-E-M-P, on a perdu ?"
         table += ["score.system", "score.target", "score.end"]
+    told_points = list(table)  # the points the story's own facts ask (its table, its letters)
     table += [value for _, attr, value in reading.understood if attr == "rule_point"]  # "changer de signe"
     if named_point:  # "…and can we have two signals?": the other questions the same story asks, on their points
         table += [point for fact, point in ASKED_WITH.items() if reading.options.get(fact) and point not in table]
@@ -170,7 +171,9 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         if (("?" in story and story.split("?", 1)[1].strip()) or len(joined) > 1) and named_words \
                 and not any(w in fold(first_clause) for w in named_words):
             first = find_points(first_clause)
-            if first and not any(point in table for point in first):
+            # ("we already have K-E-M-P and just lost another hand. are we out? and who deals next?": the first
+            # question is the letters', already asked — never a point its other words happen to name)
+            if first and not told_points and not any(point in table for point in first):
                 table = first[:1] + table
     idioms = [point for pattern, point in IDIOMS if re.search(pattern, words)]
     found = find_points(story)
@@ -218,15 +221,16 @@ SECOND_QUESTION = re.compile(
 
 
 def answer_question(points: list[str], named: Optional[str], lang: str,
-                    players: Optional[int]) -> tuple[Comparison, bool]:
+                    players: Optional[int], more_players: tuple[int, ...] = ()) -> tuple[Comparison, bool]:
     """A question about the rules answered as ``compare`` answers it: under the convention the words name, else
     every shipped one; where the named one is silent on every point asked, every convention beside it (what the
     others say, "elsewhere") — with True for that widening."""
     from ..outputs.compare import compare
 
+    more = more_players if players is not None else ()
     if named is None:
-        return compare(points, lang, players=players), False
-    answer = compare([*points, named], lang, players=players)
+        return compare(points, lang, players=players, more_players=more), False
+    answer = compare([*points, named], lang, players=players, more_players=more)
     from ..corpus.load import load
 
     conv = load(named).id
@@ -240,6 +244,12 @@ def table_asked(points: list[str], reading: Reading) -> Optional[int]:
     """The table size a question on the number of players gives ("on est 5, on peut jouer ?"), else None."""
     players = reading.options.get("players")
     return players if "players.count" in points and isinstance(players, int) else None
+
+
+def tables_also(points: list[str], reading: Reading) -> tuple[int, ...]:
+    """The other table sizes the question gives as a maybe ("on est 6, peut-être 5 si Marc vient pas"): each answered
+    as the first is, beside it."""
+    return tuple(reading.also_players) if table_asked(points, reading) is not None else ()
 
 
 def question_label(points: list[str], lang: str) -> str:

@@ -52,7 +52,8 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
                 out.console().print(escape(lost))
         # the named convention silent on every point asked: what the others say, beside it
         answer, widened = session.answer_question(points, reading.convention, out.lang,
-                                                  session.table_asked(points, reading))
+                                                  session.table_asked(points, reading),
+                                                  session.tables_also(points, reading))
         if widened and reading.convention is not None and not out.as_json:
             from rich.markup import escape
 

@@ -181,6 +181,8 @@ class Comparison:
     #: a question on a table size ("on est 5, on peut jouer ?"): the size asked and, for each
     #: convention, whether its stated count allows it (:func:`table_answers`); None for any other
     table: Optional[dict[str, Any]] = None
+    #: the other sizes the same question gives as a maybe ("peut-être 5 si Marc vient pas"), each answered as ``table``
+    more_tables: list[dict[str, Any]] = field(default_factory=list)
 
     def sources(self, lang: str) -> list[dict[str, Any]]:
         """The publications the rows cite, in ``lang``, as a ruling's ``sources``."""
@@ -203,7 +205,7 @@ class Comparison:
 
 
 def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differences: bool = False,
-            players: Optional[int] = None) -> Comparison:
+            players: Optional[int] = None, more_players: tuple[int, ...] = ()) -> Comparison:
     """Conventions side by side.  ``refs`` mixes convention ids or files, rule points
     (call.contre_kems.wrong), topics (calls) and the table's words for them (balayage): every
     convention where it names none, every topic (or ``topic``) where it names no point or topic."""
@@ -216,9 +218,10 @@ def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differ
     found = [row for topic_ in chosen for row in rows(selected, lang, topic_, only_differences)
              if not points or row["rule_point"] in points]
     table = table_answers(selected, players, lang) if players is not None else None
+    more = [table_answers(selected, n, lang) for n in more_players if n != players] if table is not None else []
     return Comparison(labels(selected), found, call_names(selected, lang),
                       conventions.publications_named(selected, cited_sources(found)), conventions.corpus_of(selected),
-                      table)
+                      table, more)
 
 
 def table_answers(convs: list[Convention], players: int, lang: str) -> dict[str, Any]:

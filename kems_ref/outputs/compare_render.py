@@ -59,6 +59,8 @@ def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
            "sources": comparison.sources(lang), "corpus": dict(comparison.corpus)}
     if comparison.table is not None:
         out["table"] = comparison.table
+    if comparison.more_tables:
+        out["more_tables"] = comparison.more_tables
     return out
 
 
@@ -142,7 +144,8 @@ def as_table(comparison: Comparison, lang: str, width: int) -> Any:
         from rich.console import Group
         from rich.text import Text
 
-        answered = Text("\n".join(table_lines(comparison.table, lang)) + "\n")
+        lines = [line for table in (comparison.table, *comparison.more_tables) for line in table_lines(table, lang)]
+        answered = Text("\n".join(lines) + "\n")
         rows = [row for row in comparison.rows if row["rule_point"] != "players.count"]  # answered above, cited
         if not rows:
             return answered

@@ -540,7 +540,9 @@ def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
                       "standing": comparison.standing(row, lang), "answers": comparison.shown(row, lang)}
                      for row in comparison.rows],
             "names": comparison.names(lang) if len(comparison.rows) > 1 else "",
-            "table": [line.strip() for line in kems.table_lines(comparison.table, lang)] if comparison.table else [],
+            "table": [line.strip()
+                      for table in ([comparison.table, *comparison.more_tables] if comparison.table else [])
+                      for line in kems.table_lines(table, lang)],
             "publications": _publications(comparison.sources(lang), lang)}
 
 
