@@ -56,7 +56,8 @@ _public("kems_ref.outputs.wording", "ruling_json", "result_json", "explanation",
 # a dispute told in words
 _public("kems_ref.ask.reader", "read", "story_lang", "check_story", "MAX_STORY")
 _public("kems_ref.ask.session", "Asked", "asked_json", "settle", "complete", "convention_for", "check_reading",
-        "command_line", "question_label", "rules_question", "table_asked", "tables_also", "understood_labels",
+        "command_line", "question_label", "rules_question", "table_asked", "tables_also", "deck_asked",
+        "understood_labels",
         "letters_if_lost", "answer_question", "letters_convention", "letters_convention_line")
 _public("kems_ref.ask.prompts", "TerminalPrompter")
 # the sources side by side, the pre-game checklist, the glossary, a house file
@@ -81,7 +82,7 @@ _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
         "cite_line", "verdict_style", "other_lines")
-_public("kems_ref.outputs.compare_render", "show_paged", "table_lines")
+_public("kems_ref.outputs.compare_render", "show_paged", "table_lines", "deal_lines")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
         "print_called", "print_rescore", "rescore_lines", "print_score", "print_history", "history_items",
@@ -119,6 +120,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .ask.session import command_line as command_line
     from .ask.session import complete as complete
     from .ask.session import convention_for as convention_for
+    from .ask.session import deck_asked as deck_asked
     from .ask.session import letters_convention as letters_convention
     from .ask.session import letters_convention_line as letters_convention_line
     from .ask.session import letters_if_lost as letters_if_lost
@@ -181,6 +183,7 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .i18n import t as t
     from .outputs.compare import Comparison as Comparison
     from .outputs.compare import compare as compare
+    from .outputs.compare_render import deal_lines as deal_lines
     from .outputs.compare_render import show_paged as show_paged
     from .outputs.compare_render import table_lines as table_lines
     from .outputs.formats import ASK as ASK
@@ -326,6 +329,7 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
         answer_question,
         check_reading,
         convention_for,
+        deck_asked,
         letters_convention,
         rules_question,
         settle,
@@ -339,7 +343,7 @@ def ask(story: str, lang: str, convention: str = "ducale", explicit: bool = Fals
     if points is not None:
         reading.convention = reading.convention or letters_convention(reading)  # "we're on K-E-M-P"
         return answer_question(points, reading.convention, lang, table_asked(points, reading),
-                               tables_also(points, reading))[0]
+                               tables_also(points, reading), deck_asked(points, reading))[0]
     check_reading(reading, lang, prompter is not None)
     if not explicit:  # "we have K-E-M and they got a kems": the one shipped game scored in those letters
         reading.convention = reading.convention or letters_convention(reading)

@@ -1971,3 +1971,68 @@ def test_letters_held_and_a_lost_hand_ask_the_letters_never_a_point_the_other_wo
                          "next?")
     assert [row["rule_point"] for row in data["rows"]] == ["deal.next_dealer", "score.system", "score.target",
                                                            "score.end"]
+
+
+# --- np104 / np105 -------------------------------------------------------------------------------------------------
+
+def test_three_couples_is_a_table_of_six_never_of_three(run):
+    """np105 S13 (misleading): "We're 3 couples, can we play at 6?" was answered at 3 players."""
+    data = ask_json(run, "We're 3 couples, can we play at 6?")
+    assert data["table"]["players"] == 6
+    assert read("We're playing pagat rules, Tom yelled Kemps but his partner Sam only had two pairs.").options == {
+        "square": False}  # two pairs in a hand: no table
+
+
+def test_a_contre_kems_before_they_said_anything_never_scores_their_uncalled_double(run):
+    """np105 S17 (misleading): "They had a double kems … I called contre kems before they said anything" also scored
+    the Double Kems nobody called (+2 under Ducale beside the Contre-Kems's +1)."""
+    for story in ("They had a double kems (both of them had a carré) but I called contre kems before they said "
+                  "anything. Do we get the point?",
+                  "They had a double kems (both of them had a carré) but I called contre kems, they never got to call "
+                  "it. Do we get the point?"):
+        data = ask_json(run, story)
+        assert (data["verdict"], data["also"]) == ("upheld", None), story
+        assert data["score"] == [{"team": "callers", "change": 1, "unit": "point"}]
+        assert other(data, "wikipedia")["ruling"]["verdict"] == "void"
+
+
+def test_a_kems_while_the_new_middle_cards_go_down_before_the_hunt_is_open_is_in_the_sweep(run):
+    """np105 S5 (refused: "hadnt said the hunt is open yet")."""
+    data = ask_json(run, "dealer was still putting down the 4 new middle cards, hadnt said the hunt is open yet, and "
+                         "Marc called kems. does it count?")
+    assert "--during-sweep" in data["command"] and data["unknown"] == []
+    assert other(data, "wikipedia")["ruling"]["verdict"] == "void"
+
+
+def test_what_a_double_kems_is_worth_asked_in_any_order_is_the_point_compared(run):
+    """np105 S2: "double kems is worth how many points??" was ruled as a call, in branches."""
+    data = ask_json(run, "ok settle this, double kems is worth how many points?? my cousin says 3 i say 2")
+    assert [row["rule_point"] for row in data["rows"]] == ["call.double_kems.right"]
+
+
+def test_eight_players_with_a_32_card_deck_says_the_deal_does_not_fit(run):
+    """np104 S6: at 8 the deal takes 8 × 4 + 4 = 36 cards: a 32-card deck is not enough (as the conventions that state
+    the hand and the middle give it); "pour un kems" is the game, never a call."""
+    data = ask_json(run, "On est 8 et on a qu'un jeu de 32 cartes, ça passe pour un kems ?")
+    check = data["deal_check"]
+    assert (check["need"], check["deck"], check["enough"]) == (36, 32, False)
+    assert "nathan" not in check["conventions"] and "ducale" in check["conventions"]
+    out = run("ask", "On est 8 et on a qu'un jeu de 32 cartes, ça passe pour un kems ?", "--no-input", "--lang", "fr").out
+    assert "la donne en demande 36" in out.replace("\n", " ")
+
+
+def test_one_of_the_middle_cards_grabbed_before_they_were_all_turned_is_an_exchange_before_the_opening(run):
+    """np104 S13 (refused: no situation): "… que Samir en a déjà chopé une"."""
+    data = ask_json(run, "Le donneur avait meme pas fini de retourner les 4 cartes du milieu que Samir en a deja chopé "
+                         "une. On dit que c pas valable mais il dit qu'aucune regle l'interdit")
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden")
+
+
+def test_i_showed_two_cards_says_the_earlier_contre_kems_was_wrong(run):
+    """np104 S19 (refused: the earlier call's verdict): "je l'avais pas, j'ai montré deux cartes" — under Wikipédia
+    the caller lost the right to call again."""
+    data = ask_json(run, "Wiki rules. Antoine a fait contre kems sur moi je l'avais pas, j'ai montré deux cartes. "
+                         "Maintenant il veut le dire a sa coéquipière et refaire un contre kems 2 min plus tard sur mon "
+                         "pote. Il peut ?")
+    assert (data["convention"], data["verdict"]) == ("wikipedia", "void")
+    assert "--barred" in data["command"]

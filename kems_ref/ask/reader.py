@@ -487,7 +487,9 @@ def _uneven_exchange(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?! (?:la|le|son|sa|leur|un|une|kems|kemps|double|contre|stop)\b)"
         r"|\bbefore (?:they|he|she) (?:could )?(?:call|called|announce|announced|say|said) (?:anything|it)\b")
 def _before_they_called(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("unread", True)]
+    """Listed — and where the story names their call ("they had a double kems … I called contre kems before they
+    said anything"), that call was never made: not ruled beside (``not_called``)."""
+    return [("not_called", True)]
 
 
 #: "her partner hadn't said anything yet", "il n'avait encore rien dit": nothing said yet — listed, no negation
@@ -563,7 +565,10 @@ WORTH_CALL = r"(double kems|double kemps|contre kems|contre kemps|counter kems|c
         rf"(?:(?: (?:points|point|pts|pt))? (?:ou|or) (?:[1-5]|un|deux|trois|one|two|three))? (?:points|point|pts|pt)"
         rf"(?: (?:non|right|ou pas|or not|hein|c est ca|is it|isn t it))?\b"
         rf"|\bhow many points (?:is|for|does) (?:a |the )?{WORTH_CALL}(?: (?:worth|give|get you|score))?\b"
-        rf"|\bwhat s (?:a |the )?{WORTH_CALL} worth\b|\bhow much is (?:a |the )?{WORTH_CALL} worth\b")
+        rf"|\bwhat s (?:a |the )?{WORTH_CALL} worth\b|\bhow much is (?:a |the )?{WORTH_CALL} worth\b"
+        # "double kems is worth how many points??", "a double kems gives how many points"
+        rf"|\b(?:a |the )?{WORTH_CALL} (?:is |s )?(?:worth|gives|scores|get you|gets you) how (?:many|much)"
+        rf"(?: (?:points|pts))?\b")
 def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
     call = next(g for g in m.groups() if g)
     kind = "double_kems" if call.startswith("double") else "kems" if call in ("kems", "kemps") else "contre_kems"
@@ -895,7 +900,10 @@ def _about_to_call(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "(it was a double kems,) we just hadn't called it yet", "on l'avait pas encore annoncé": the call named was never
 #: made — its squares are told, the call itself is not ruled
-@phrase(r"\b(?:(?:we|they|he|she|i) )?(?:just |simply |still )?(?:hadn t|had not|haven t|have not|didn t|did not"
+@phrase(r"\b(?:we|they|he|she|i|ils|on) (?:never|didn t|did not|didnt|n ont pas|n a pas|ont pas|a pas)"
+        r" (?:got|get|had|eu) (?:to|the chance to|a chance to|time to|le temps de|le temps d) (?:call|say|announce"
+        r"|annoncer|dire|le dire|l annoncer)(?: (?:it|that|one|anything|kems|double kems))?\b"
+        r"|\b(?:(?:we|they|he|she|i) )?(?:just |simply |still )?(?:hadn t|had not|haven t|have not|didn t|did not"
         r"|hadnt|havent|didnt|had yet to|hasn t|hasnt)(?: (?:even|yet))? (?:called|call|announced|announce|said|say"
         r"|shouted|shout) (?:it|that|one)(?: (?:yet|out|out loud))?\b"
         r"|\b(?:on |nous |ils |il |elle )?(?:ne |n )?(?:l avait|l avions|l avaient|le avait|le avions|le avaient"
@@ -1125,6 +1133,9 @@ def _maybe_size(m: re.Match[str]) -> list[tuple[str, Any]]:
 phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        # "ça se joue le kems à 6 ?", "on peut jouer le kems à 5": the game named
        r"|\b(?:se joue|jouer|joue) le (?:kems|kemps|quems)(?: (?:a|en) (?P<n>[2-9]|10|deux|quatre|cinq|six|huit))?\b"
+       # "comment on fait pour le kems", "ça passe pour un kems ?": the game itself
+       r"|(?:(?<=\bcomment on fait )|(?<=\bcomment faire )|(?<=\bca passe )|(?<=\bca marche )|(?<=\bsuffit )"
+       r"|(?<=\bassez )|(?<=\benough )|(?<=\bok )|(?<=\bfine ))(?:pour|for) (?:le |un |a |au )?(?:kems|kemps|quems)\b"
        # "on joue kemps façon pagat", "we play kemps the pagat way": the game named with its rules
        r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
        r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)"
@@ -1376,8 +1387,9 @@ def _dealer_renewing(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "she showed me 2 cards", "il m'a montré deux cartes": the accused's proof — the accusation was found wrong
-@phrase(r"\b(?:she|he|il|elle|they|ils)(?: (?:then|just|ensuite))? (?:showed|shows|show|a montre|montre|m a montre"
-        r"|me a montre|nous a montre)(?: (?:me|us|moi|nous))? (?:2|two|deux) (?:different |differentes )?"
+@phrase(r"\b(?:she|he|il|elle|they|ils|i|je|j)(?: (?:then|just|ensuite))? (?:showed|shows|show|a montre|montre"
+        r"|m a montre|me a montre|nous a montre|ai montre|lui ai montre|le ai montre)(?: (?:me|us|moi|nous|him|her"
+        r"|them|lui|leur))? (?:2|two|deux) (?:different |differentes )?"
         r"(?:cards|cartes)"
         r"(?: (?:differentes|different))?\b")
 def _shown_two(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1560,8 +1572,8 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|etalait|retournait|was still laying down|was still putting down|was still laying out|was still dealing"
         r"|were still going down|was still laying|was still putting|was laying out|was laying down|was putting out"
         r"|was putting down|was setting out|was dealing out|etait en train de poser|etait en train de remettre)"
-        r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:cartes|cards)(?: (?:after|apres) (?:the |le )?"
-        r"(?:sweep|balayage))?\b"
+        r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:middle |centre |center )?(?:cartes|cards)"
+        r"(?: (?:du milieu|du centre))?(?: (?:after|apres) (?:the |le )?(?:sweep|balayage))?\b"
         # "… and Paul called kems right in the middle of it": during the new cards going down — the sweep
         r"|\b(?:right|just|smack) in the middle of (?:it|that|this|all that)\b"
         r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was sweeping(?: the middle)?\b"
@@ -1660,17 +1672,24 @@ phrase(r"\b(?:vs |versus |against |contre )?(?:the |les |both )?(?:two|deux|thre
         rf"|we play|playing|a table of|une table de|table of|table de|with|avec|a|at a|at) )?(?P<n>{NUM})"
         rf"[ -]?(?:players|joueurs|joueuses|people|personnes|persons|player|joueur)(?: table| game| partie)?\b"
         rf"|\b(?:we are|we were|there are|there were|on est|on etait|nous sommes|nous etions|on joue a|on jouait a"
-        rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes))"
+        rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes|couples|pairs|paires|binomes|duos"
+        rf"|teams|equipes))"
         rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with) (?P<n3>{NUM})\b(?! (?:cards|cartes))"
         rf"|(?<!\bthe )(?<!\ball )\b(?P<n4>{NUM}) of us\b"
         # "can we play kems with 6?": the game's name read before (the game named, no call), the table after it
         rf"|(?:(?<=\bplay kems )|(?<=\bplay kemps )|(?<=\bau kems )|(?<=\bau kemps ))(?:with|a|at|en)"
         rf" (?P<n5>{NUM})\b(?! (?:cards|cartes|teams|equipes|decks|jeux|paquets|points))"
         # "3 teams of 2", "trois équipes de deux": the table those teams make
-        rf"|\b(?P<teams>{NUM}) (?:teams|equipes|team|equipe) (?:of|de) (?P<size>{NUM})\b(?! (?:cards|cartes|points))")
+        rf"|\b(?P<teams>{NUM}) (?:teams|equipes|team|equipe) (?:of|de) (?P<size>{NUM})\b(?! (?:cards|cartes|points))"
+        # "we're 3 couples", "on est 3 binômes": teams of two, the table they make
+        # ("two pairs" in a hand is no table: pairs only after "we are")
+        rf"|\b(?:we are|we re|there are|on est|nous sommes) (?P<pairs>{NUM}) (?:couples|pairs|paires|binomes|duos)\b"
+        rf"(?! (?:of|de) )|\b(?P<pairs2>{NUM}) (?:couples|binomes|duos)\b(?! (?:of|de) )")
 def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
     if m.group("teams"):
         return [("players", _number(m.group("teams")) * _number(m.group("size")))]
+    if m.group("pairs") or m.group("pairs2"):
+        return [("players", 2 * _number(m.group("pairs") or m.group("pairs2")))]
     n = _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5"))
     if ((m.group("n") and not m.group("lead")) or m.group("n4")) and n < 4:
         return []  # "two players wanted the same card": some players, not the table
@@ -1936,8 +1955,9 @@ def _by_holder(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:opened|open|reopened|ouverte|rouverte|ouvert|given|donne|lance|lancee))?)?"
         r"(?: (?:again|a nouveau|de nouveau))?(?: opened)?\b"
         r"|\bbefore (?:opening|it was opened|the hunt opened|the hunt reopened)\b"
-        r"|\b(?:(?:the |our |notre |le |la |l )?(?:dealer|donneur|donneuse)|he|she|il|elle|[a-z]+)"
-        r" (?:had not|has not|did not|ne avait pas|ne a pas|avait pas|a pas|n avait pas|n a pas)"
+        r"|\b(?:(?:(?:the |our |notre |le |la |l )?(?:dealer|donneur|donneuse)|he|she|il|elle"
+        r"|(?!cards\b|cartes\b)[a-z]+) )?"  # ("…the 4 new middle cards, hadnt said the hunt is open yet": no subject)
+        r"(?:had not|has not|did not|ne avait pas|ne a pas|avait pas|a pas|n avait pas|n a pas)"
         r" (?:yet |encore |even |meme )?(?:said|say|announced|announce|declared|declare|dit|annonce|redit)"
         r" (?:that |que )?(?:the |la )?(?:hunt|chasse)"
         r"(?: (?:is|was|est|etait|etait de nouveau|is again|was again))?(?: (?:open|opened|ouverte|rouverte))?"
@@ -2456,6 +2476,13 @@ def _both_squares(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("both_squares", True)]
 
 
+#: "they had a double kems", "ils avaient un double kems": two squares held — no call told
+@phrase(r"\b(?:they|we|ils|elles|on|nous) (?:had|have|held|got|avaient|avions|ont|avait|a) (?:a |un |their |leur )?"
+        r"double (?:kems|kemps)\b(?! (?:called|announced|annonce|dit|crie))")
+def _holding_double(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("both_squares", True)]
+
+
 #: "we both had our carré", "on avait tous les deux notre carré", "they each had quads": a square in each hand
 @phrase(rf"\b(?:we|they)(?: (?:really|actually|truly|indeed|did|really did|both really))* (?:both|each|two)"
         rf"(?: (?:really|actually|did))? (?:had|have|held|hold|got|ended up with|wound up with)"
@@ -2569,7 +2596,9 @@ phrase(rf"\bne (?:{HAD}|etait|montrait|montre|tenait|avaient) (?:que|qu)\b|\bonl
 @phrase(r"\b(?:pris|prend|prends|prenait|ramasse|ramassee|attrape|attrapee|chope|pique|took|takes|grabbed|grabs"
         r"|picked up|picks up|snatched) (?:une |un |a |one |deux |two |des |les |[1-4] )?(?:cartes?|cards?)"
         r" (?:au milieu|du milieu|au centre|du centre|from the middle|off the middle|in the middle|from the center"
-        r"|from the centre|of the middle)\b")
+        r"|from the centre|of the middle)\b"
+        # "(les 4 cartes du milieu) que Samir en a déjà chopé une": one of those cards taken
+        r"|\ben (?:a |avait )?(?:deja |direct )?(?:pris|ramasse|attrape|chope|pique|chipe|pioche) (?:une|un|deux|2)\b")
 def _taken_from_middle(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("event_hint", "exchange")]
 
@@ -4065,6 +4094,8 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
             reading.understood += [(words, "next_unmade", reading.set_aside)
                                    for words in _said(items, "not_called")][:1]
             reading.set_aside = None
+        elif event in ACCUSATIONS_OF_A_KEMS:  # "I called contre kems before they said anything": no call of theirs
+            reading.understood += [(words, "no_kems_called", True) for words in _said(items, "not_called")][:1]
         else:
             reading.unknown += _said(items, "not_called")[:1]
     kind = likes.get(event or "", event)

@@ -221,7 +221,8 @@ SECOND_QUESTION = re.compile(
 
 
 def answer_question(points: list[str], named: Optional[str], lang: str,
-                    players: Optional[int], more_players: tuple[int, ...] = ()) -> tuple[Comparison, bool]:
+                    players: Optional[int], more_players: tuple[int, ...] = (),
+                    deck: Optional[int] = None) -> tuple[Comparison, bool]:
     """A question about the rules answered as ``compare`` answers it: under the convention the words name, else
     every shipped one; where the named one is silent on every point asked, every convention beside it (what the
     others say, "elsewhere") — with True for that widening."""
@@ -229,8 +230,8 @@ def answer_question(points: list[str], named: Optional[str], lang: str,
 
     more = more_players if players is not None else ()
     if named is None:
-        return compare(points, lang, players=players, more_players=more), False
-    answer = compare([*points, named], lang, players=players, more_players=more)
+        return compare(points, lang, players=players, more_players=more, deck=deck), False
+    answer = compare([*points, named], lang, players=players, more_players=more, deck=deck)
     from ..corpus.load import load
 
     conv = load(named).id
@@ -244,6 +245,12 @@ def table_asked(points: list[str], reading: Reading) -> Optional[int]:
     """The table size a question on the number of players gives ("on est 5, on peut jouer ?"), else None."""
     players = reading.options.get("players")
     return players if "players.count" in points and isinstance(players, int) else None
+
+
+def deck_asked(points: list[str], reading: Reading) -> Optional[int]:
+    """The deck a question on the table's size gives with it ("on est 8 avec un jeu de 32 ?"), else None."""
+    deck = reading.options.get("deck")
+    return deck if table_asked(points, reading) is not None and isinstance(deck, int) else None
 
 
 def tables_also(points: list[str], reading: Reading) -> tuple[int, ...]:

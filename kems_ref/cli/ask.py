@@ -53,7 +53,8 @@ def run(out: Out, words: Optional[list[str]], convention: str, no_input: bool, c
         # the named convention silent on every point asked: what the others say, beside it
         answer, widened = session.answer_question(points, reading.convention, out.lang,
                                                   session.table_asked(points, reading),
-                                                  session.tables_also(points, reading))
+                                                  session.tables_also(points, reading),
+                                                  session.deck_asked(points, reading))
         if widened and reading.convention is not None and not out.as_json:
             from rich.markup import escape
 

@@ -183,6 +183,9 @@ class Comparison:
     table: Optional[dict[str, Any]] = None
     #: the other sizes the same question gives as a maybe ("peut-être 5 si Marc vient pas"), each answered as ``table``
     more_tables: list[dict[str, Any]] = field(default_factory=list)
+    #: a table size told with its deck ("on est 8 avec un jeu de 32"): the cards the deal takes there, as the
+    #: conventions that state the hand and the middle give them (:func:`deal_need`); None for any other question
+    deal_check: Optional[dict[str, Any]] = None
 
     def sources(self, lang: str) -> list[dict[str, Any]]:
         """The publications the rows cite, in ``lang``, as a ruling's ``sources``."""
@@ -205,7 +208,8 @@ class Comparison:
 
 
 def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differences: bool = False,
-            players: Optional[int] = None, more_players: tuple[int, ...] = ()) -> Comparison:
+            players: Optional[int] = None, more_players: tuple[int, ...] = (),
+            deck: Optional[int] = None) -> Comparison:
     """Conventions side by side.  ``refs`` mixes convention ids or files, rule points
     (call.contre_kems.wrong), topics (calls) and the table's words for them (balayage): every
     convention where it names none, every topic (or ``topic``) where it names no point or topic."""
@@ -219,9 +223,28 @@ def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differ
              if not points or row["rule_point"] in points]
     table = table_answers(selected, players, lang) if players is not None else None
     more = [table_answers(selected, n, lang) for n in more_players if n != players] if table is not None else []
+    check = deal_need(selected, players, deck) if players is not None and deck is not None else None
     return Comparison(labels(selected), found, call_names(selected, lang),
                       conventions.publications_named(selected, cited_sources(found)), conventions.corpus_of(selected),
-                      table, more)
+                      table, more, check)
+
+
+def deal_need(convs: list[Convention], players: int, deck: int) -> Optional[dict[str, Any]]:
+    """The cards a deal takes at ``players`` (each hand, then the middle), as the conventions that state both
+    give them, against the ``deck`` the table has: ``{"players", "deck", "need", "hand", "center", "enough",
+    "conventions"}`` where those conventions agree; None where none states both or they differ."""
+    stated = []
+    for label, conv in zip(labels(convs), convs, strict=True):
+        sizes, middle = conv.get("deal.hand_size"), conv.get("deal.center")
+        if sizes.stated and middle.stated and isinstance(middle.value, int) and sizes.value:
+            smallest = min(sizes.value) if isinstance(sizes.value, list) else sizes.value
+            stated.append((label, int(smallest), middle.value))
+    if not stated or len({(h, c) for _, h, c in stated}) != 1:
+        return None
+    _, hand, center = stated[0]
+    need = players * hand + center
+    return {"players": players, "deck": deck, "need": need, "hand": hand, "center": center, "enough": need <= deck,
+            "conventions": [label for label, _, _ in stated]}
 
 
 def table_answers(convs: list[Convention], players: int, lang: str) -> dict[str, Any]:

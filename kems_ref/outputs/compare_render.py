@@ -61,6 +61,8 @@ def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
         out["table"] = comparison.table
     if comparison.more_tables:
         out["more_tables"] = comparison.more_tables
+    if comparison.deal_check is not None:
+        out["deal_check"] = comparison.deal_check
     return out
 
 
@@ -82,6 +84,16 @@ def table_lines(table: dict[str, Any], lang: str) -> list[str]:
         out.append("  " + t(key, lang, name=answer["name"], counts=answer["counts"] or "", players=players,
                             conventions=", ".join(answer.get("elsewhere") or [])) + where)
     return out
+
+
+def deal_lines(check: Optional[dict[str, Any]], lang: str) -> list[str]:
+    """The cards the deal takes at the table's size, against its deck ("a 32-card deck is not enough at 8"); none
+    where the question gave no deck."""
+    if check is None:
+        return []
+    return [t("ui.deal_enough" if check["enough"] else "ui.deal_short", lang, **{
+        k: check[k] for k in ("players", "deck", "need", "hand", "center")},
+        conventions=", ".join(check["conventions"]))]
 
 
 def as_csv(comparison: Comparison, lang: str, width: int) -> str:
@@ -145,6 +157,7 @@ def as_table(comparison: Comparison, lang: str, width: int) -> Any:
         from rich.text import Text
 
         lines = [line for table in (comparison.table, *comparison.more_tables) for line in table_lines(table, lang)]
+        lines += deal_lines(comparison.deal_check, lang)
         answered = Text("\n".join(lines) + "\n")
         rows = [row for row in comparison.rows if row["rule_point"] != "players.count"]  # answered above, cited
         if not rows:

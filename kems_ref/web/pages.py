@@ -542,7 +542,7 @@ def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
             "names": comparison.names(lang) if len(comparison.rows) > 1 else "",
             "table": [line.strip()
                       for table in ([comparison.table, *comparison.more_tables] if comparison.table else [])
-                      for line in kems.table_lines(table, lang)],
+                      for line in kems.table_lines(table, lang)] + kems.deal_lines(comparison.deal_check, lang),
             "publications": _publications(comparison.sources(lang), lang)}
 
 
