@@ -2017,7 +2017,8 @@ def test_eight_players_with_a_32_card_deck_says_the_deal_does_not_fit(run):
     check = data["deal_check"]
     assert (check["need"], check["deck"], check["enough"]) == (36, 32, False)
     assert "nathan" not in check["conventions"] and "ducale" in check["conventions"]
-    out = run("ask", "On est 8 et on a qu'un jeu de 32 cartes, ça passe pour un kems ?", "--no-input", "--lang", "fr").out
+    out = run("ask", "On est 8 et on a qu'un jeu de 32 cartes, ça passe pour un kems ?", "--no-input", "--lang",
+              "fr").out
     assert "la donne en demande 36" in out.replace("\n", " ")
 
 
@@ -2032,7 +2033,7 @@ def test_i_showed_two_cards_says_the_earlier_contre_kems_was_wrong(run):
     """np104 S19 (refused: the earlier call's verdict): "je l'avais pas, j'ai montré deux cartes" — under Wikipédia
     the caller lost the right to call again."""
     data = ask_json(run, "Wiki rules. Antoine a fait contre kems sur moi je l'avais pas, j'ai montré deux cartes. "
-                         "Maintenant il veut le dire a sa coéquipière et refaire un contre kems 2 min plus tard sur mon "
-                         "pote. Il peut ?")
+                         "Maintenant il veut le dire a sa coéquipière et refaire un contre kems 2 min plus tard sur "
+                         "mon pote. Il peut ?")
     assert (data["convention"], data["verdict"]) == ("wikipedia", "void")
     assert "--barred" in data["command"]
