@@ -2037,3 +2037,76 @@ def test_i_showed_two_cards_says_the_earlier_contre_kems_was_wrong(run):
                          "mon pote. Il peut ?")
     assert (data["convention"], data["verdict"]) == ("wikipedia", "void")
     assert "--barred" in data["command"]
+
+
+def test_a_kems_and_a_contre_kems_together_left_open_say_what_each_gives_if_counted_alone(run):
+    """np104 S18: Ducale does not say which of the two counts; the table chooses — the Kems alone on Baptiste's four
+    8s gives Lucie's team a point, the Contre-Kems alone on them Romain's. Where a source settles it (none does
+    today) or for any other call, nothing is added."""
+    data = ask_json(run, "Lucie a dit kems en meme temps que Romain a dit contre kems sur Baptiste (le partenaire de "
+                         "Lucie). Baptiste avait 4 huit. on joue ducale")
+    assert data["verdict"] == "unspecified"
+    assert [(a["event"], a["verdict"], a["score"]) for a in data["if_alone"]] == [
+        ("kems", "upheld", [{"team": "callers", "change": 1, "unit": "point"}]),
+        ("contre-kems", "upheld", [{"team": "callers", "change": 1, "unit": "point"}])]
+    assert ask_json(run, "kems on Q Q Q Q, ducale")["if_alone"] == []
+    out = run("ask", "Lucie said kems at the same time as Romain said contre kems on Baptiste, who had four 8s",
+              "--no-input").out
+    assert "if the Contre-Kems counts: CALL UPHELD — the calling team: +1 point; hand ends" in out
+
+
+# --- np106 / np107 -------------------------------------------------------------------------------------------------
+
+def test_the_fourth_queen_she_had_just_lifted_counts_where_the_source_says_a_lifted_card_does(run):
+    """np106 S20 (misleading): "la 4eme elle venait de la soulever du milieu" was dropped — the Kems ruled wrong
+    everywhere. Lifted: right under Jouer au Kems and Wikipédia, Ducale silent."""
+    data = ask_json(run, "Ines avait 3 dames en main et la 4eme elle venait de la soulever du milieu, pas encore "
+                         "rangée dans sa main. son pote a dit kems, les autres disent que ca compte pas")
+    assert data["command"] == 'kems-ref rule kems -c ducale --hand "Q Q Q" --lifted "Q" --ungathered'
+    assert other(data, "jouer-au-kems")["ruling"]["verdict"] == "upheld"
+
+
+def test_nobody_knowing_who_spoke_first_is_the_two_calls_together_never_a_negation_refused(run):
+    """np106 S4 (refused twice: "personne sait", "on sait pas")."""
+    for story in ("Manon a dit contre kems exactement en meme temps que Hugo disait kems pour son pote (qui avait "
+                  "bien le carré). personne sait qui a parlé en premier, on donne le point a qui ?",
+                  "Manon a dit contre kems exactement en meme temps que Hugo disait kems pour son pote (qui avait "
+                  "bien le carré). on sait pas qui a parlé en premier, on donne le point a qui ?"):
+        data = ask_json(run, story)
+        assert (data["verdict"], len(data["if_alone"])) == ("unspecified", 2), story
+
+
+def test_touched_first_but_not_lifted_then_snatched_is_the_same_card_dispute(run):
+    """np106 S17 (refused twice): Marc touched the 8 first, Inès took it — Pagat and Regles.com give it to the first
+    to touch, Ducale is silent."""
+    data = ask_json(run, "Marc a touché le 8 du milieu en premier mais l'a pas soulevé, Ines l'a arraché. Marc dit que "
+                         "la carte etait a lui. qui a raison ?")
+    assert (data["event"], data["verdict"]) == ("same-card", "unspecified")
+    assert other(data, "pagat")["ruling"]["verdict"] == "forbidden"
+
+
+def test_a_table_size_told_first_with_a_deck_question_is_asked_in_french(run):
+    """np106 S8 ("rien compris"): "A 6 on peut jouer au kems ? avec un seul paquet ?"."""
+    data = ask_json(run, "A 6 on peut jouer au kems ? avec un seul paquet ?")
+    assert data["table"]["players"] == 6
+    assert [row["rule_point"] for row in data["rows"]] == ["players.count", "players.decks"]
+
+
+def test_a_wrong_contre_kems_told_with_must_i_show_my_cards_is_the_dispute_and_the_point_beside(run):
+    """np106 S14: the call told wrong stays the dispute (never a question on the rules); "je dois montrer mes cartes
+    à toute la table ?" is answered beside it, Wikipédia's two cards to the caller alone."""
+    data = ask_json(run, "Lucas a fait un contre kems faux sur moi, on joue regles wikipedia. il nous donne un point "
+                         "ou c'est eux qui perdent un point ? et je dois montrer mes cartes a toute la table ?")
+    assert (data["event"], data["convention"]) == ("contre-kems", "wikipedia")
+    assert [q["rule_point"] for q in data["questions"]] == ["call.contre_kems.proof"]
+
+
+def test_a_contre_kems_right_as_the_double_kems_was_being_said_is_the_two_calls_together(run):
+    """np107 S4: "right as my partner was saying double kems" — not the Contre-Kems alone and the Double Kems scored
+    beside it (both teams scoring in one hand), but the two together: Ducale leaves it open and says what each gives
+    if counted alone (the Double Kems +2, the Contre-Kems +1); Jouer au Kems and Wikipédia void the Contre-Kems."""
+    data = ask_json(run, "Karim shouted stop kemps at me right as my partner was saying double kems, we BOTH had a "
+                         "carré. who wins that one")
+    assert (data["verdict"], data["also"]) == ("unspecified", None)
+    assert [(a["event"], a["score"][0]["change"]) for a in data["if_alone"]] == [("double-kems", 2), ("contre-kems", 1)]
+    assert other(data, "wikipedia")["ruling"]["verdict"] == "void"

@@ -477,3 +477,14 @@ def test_where_the_default_settles_nothing_the_sources_that_do_not_either_are_on
     assert "  do not settle it either: Bicycle, Jouer au Kems, Marquoir, Nathan, Pagat, Règle brève, Regles.com, " \
            "Wikipédia\n" in out
     assert "the same ruling as Ducale" not in out
+
+
+def test_two_calls_at_once_left_open_show_on_the_page_what_each_gives_if_counted_alone(client):
+    """np104 S18: a Kems and a Contre-Kems at the same moment, Ducale silent on which counts — the page, as the
+    terminal, says what each gives if the table counts it alone, then the deal's page goes on."""
+    story = ("Lucie a dit kems en meme temps que Romain a dit contre kems sur Baptiste (le partenaire de Lucie). "
+             "Baptiste avait 4 huit. on joue ducale")
+    page = _text(client.get("/ask", params={"words": story, "lang": "fr"}).text)
+    assert ("Quelle annonce compte est au choix de la table — ce que donne chacune, comptée seule : "
+            "si le Kems compte : ANNONCE JUSTE — l'équipe qui annonce : +1 point ; fin de manche "
+            "si le Contre-Kems compte : ANNONCE JUSTE — l'équipe qui annonce : +1 point ; fin de manche") in page

@@ -104,7 +104,7 @@ selon according apres after opposite across sitting assis among parmi genre jsp 
 happen happens so-called dealer donneur round manche partie game jeu hunt chasse indeed vraiment really
 joue jouait jouer play plays playing venait vient venir visait vise targeted aimed off want wants wanted both
 teams equipes jeux autre autres other others facon ya moyen
-pointing pointed pointant designant designe dis bc cuz coz cos tonight soir asked are disent instead
+pointing pointed pointant designant designe dis dois bc cuz coz cos tonight soir asked are disent instead
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
@@ -408,6 +408,21 @@ def _accused_of(m: re.Match[str]) -> list[tuple[str, Any]]:
     _inferred): the dispute is the fourth card, never the claim."""
     four = re.search(rf"\b(?:four|quatre|4) (?P<rank>{RANK})$", m.group(0))
     return [("unread", True)] + ([("claimed_four", _rank(four.group("rank")))] if four else [])
+
+
+#: "Marc a touché le 8 du milieu en premier mais l'a pas soulevé, Ines l'a arraché": who touched first, who took it
+#: (read before "l'a pas soulevé" is taken for a holder's claim) — as _named_toucher_and_taker
+@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le| the [a-z0-9]+"
+        r"| la [a-z0-9]+| le [a-z0-9]+)?"
+        r"(?: (?:du milieu|du centre|au milieu|sur la table|from the middle|in the middle|on the table))?"
+        r" (?:first|en premier|le premier|la premiere),? (?:but|mais) (?:le |la |l )?(?:a |avait |had |did )?"
+        r"(?:pas|not|never|n t) (?:souleve|soulevee|lifted|lift|pris|picked it up|pick it up|taken|take)"
+        r"(?: it)?(?: up)?"
+        r",? (?:and |et |then |puis )?(?P<taker>[a-z]+) (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|grabbed"
+        r"|snatched|lifted|picked it up|picked up|souleve|soulevee|ramasse|ramassee|attrape|attrapee|arrache"
+        r"|arrachee|chope|pique)(?: it)?\b")
+def _toucher_not_lifting(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("took_first", m.group("toucher") == m.group("taker")), ("event_hint", "same-card")]
 
 
 #: the holder's own word that a card was not yet his ("i hadn't really taken it yet", "il l'avait pas vraiment en
@@ -872,7 +887,7 @@ def _over_limit(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:pile|juste|exactement) (?:quand|au moment ou)(?= [a-z]+ (?:crie|criait|dit|disait|annonce|annoncait"
         r"|lance|lancait|hurle|hurlait|a crie|a dit|a annonce)\b)"
         r"|in the same breath"
-        r"|(?:just|right|exactly) (?:as|when)(?= [a-z]+ (?:called|yelled|shouted|said|announced|cried"
+        r"|(?:just|right|exactly) (?:as|when)(?= (?:[a-z]+ ){1,3}(?:called|yelled|shouted|said|announced|cried"
         r"|was calling|was yelling|was shouting|was saying|called out))"
         r"|both at once|(?:pile |exactement |juste )?(?:en meme temps|au meme moment|au meme instant)|simultanement"
         r"|pile ensemble)\b")
@@ -1107,6 +1122,15 @@ def _rival_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: — what follows says it; never a negation to place
 phrase(rf"\b(?:sans|without) (?:ce|cette|le|la|that|the|this) (?:{FOURTH} )?{RANK}"
        rf"(?= (?:elle|il|she|he|they|ils) (?:n )?(?:a|avait|aurait|had|has|would have|only had|only has)\b)")(_nothing)
+
+
+#: "personne sait qui a parlé en premier", "nobody knows who said it first": the two calls told together — nothing
+#: more to read (the story's "at the same time" says it), never a negation to place
+phrase(r"\b(?:personne (?:ne )?sait|on (?:ne )?sait (?:pas|plus)|on sait pas|nobody knows|no one knows|noone knows"
+       r"|we don t know|we can t tell|can t tell|impossible de savoir|impossible to tell) (?:qui|who|which)"
+       r"(?: (?:one|call))? (?:a |l a |etait |was |went |came |il y a eu )?(?:parle|dit|crie|annonce|spoke|said|called"
+       r"|shouted|yelled|le premier|la premiere)?(?: (?:en premier|first|le premier|la premiere|avant|before))?\b")(
+    _nothing)
 
 
 #: a second table size told as a maybe ("on est 6, peut-être 5 si Marc vient pas", "maybe 5 if Tom can't make it"):
@@ -1363,7 +1387,10 @@ def _team_made_kems(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "is one deck enough?", "un seul paquet ça suffit ?": how many decks the table needs — asked beside
 phrase(r"\b(?:is )?(?:one|a single|1|just one) (?:deck|pack) (?:enough|ok|fine|sufficient)\b"
-       r"|\b(?:play|jouer|joue) (?:kems |kemps |au kems )?(?:with|avec) (?:just |only |juste )?"
+       # (the game's name is read before: "jouer au kems avec un seul paquet" is read from "avec")
+       r"|(?:(?<=\bkems )|(?<=\bkemps ))(?:with|avec) (?:just |only |juste )?(?:one|a single|1|un seul|un)"
+       r" (?:deck|pack|paquet|jeu)\b(?! (?:of|de)\b)"
+       r"|\b(?:play|jouer|joue) (?:with|avec) (?:just |only |juste )?"
        r"(?:one|a single|1|un seul"
        r"|un) (?:deck|pack|paquet|jeu)\b(?! (?:of|de)\b)"
        r"|\b(?:avec|with) (?:un seul|just one|only one|a single) (?:paquet|jeu|deck|pack)\b(?! (?:of|de)\b)"
@@ -1398,7 +1425,14 @@ def _shown_two(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: "can I tell my partner what cards she showed me?": what the caller may pass on — the proof point, asked beside
 phrase(r"\b(?:can|may|could|peux|peut)(?: (?:i|he|she|je|il|elle))? (?:tell|say to|show|dire a|montrer a|reveler a)"
-       r" (?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)\b")(
+       r" (?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)\b"
+       # "et je dois montrer mes cartes à toute la table ?", "do I have to show my whole hand?": what is shown, asked
+       r"|\b(?:(?:je|il|elle|on|i|he|she) )?(?:dois|doit|dois je|doit il|doit elle|faut il|must|have to|has to"
+       r"|do i have to|does (?:he|she) have to|need to) (?:montrer|show|reveler|reveal)"
+       r" (?:mes|ses|toutes mes|toutes ses"
+       r"|sa|ma|my|his|her|my whole|his whole|her whole|all my|all his|all her|all (?:of )?(?:my|his|her))"
+       r" (?:cartes|cards|main|hand)(?: (?:a toute la table|a tout le monde|to everyone|to the whole table"
+       r"|to the table))?\b")(
     _asks("call.contre_kems.proof", "_tell_partner_asked"))
 
 
@@ -1675,10 +1709,12 @@ phrase(r"\b(?:vs |versus |against |contre )?(?:the |les |both )?(?:two|deux|thre
         rf"|we play with|we are playing with|at) (?P<n2>{NUM})\b(?! (?:cards|cartes|couples|pairs|paires|binomes|duos"
         rf"|teams|equipes))"
         rf"|\b(?:jouer|joue|jouait|jouent|play|playing|played) (?:a|at|with) (?P<n3>{NUM})\b(?! (?:cards|cartes))"
+        # "A 6 on peut jouer au kems ?": the table's size, asked first
+        rf"|\ba (?P<n6>{NUM})(?= (?:on peut|on joue|peut on|ca se joue|ca marche|ca passe|c est possible|est ce)\b)"
         rf"|(?<!\bthe )(?<!\ball )\b(?P<n4>{NUM}) of us\b"
         # "can we play kems with 6?": the game's name read before (the game named, no call), the table after it
         rf"|(?:(?<=\bplay kems )|(?<=\bplay kemps )|(?<=\bau kems )|(?<=\bau kemps ))(?:with|a|at|en)"
-        rf" (?P<n5>{NUM})\b(?! (?:cards|cartes|teams|equipes|decks|jeux|paquets|points))"
+        rf" (?P<n5>{NUM})\b(?! (?:cards|cartes|teams|equipes|decks|jeux|paquets|points|deck|pack|paquet|jeu))"
         # "3 teams of 2", "trois équipes de deux": the table those teams make
         rf"|\b(?P<teams>{NUM}) (?:teams|equipes|team|equipe) (?:of|de) (?P<size>{NUM})\b(?! (?:cards|cartes|points))"
         # "we're 3 couples", "on est 3 binômes": teams of two, the table they make
@@ -1690,7 +1726,7 @@ def _players(m: re.Match[str]) -> list[tuple[str, Any]]:
         return [("players", _number(m.group("teams")) * _number(m.group("size")))]
     if m.group("pairs") or m.group("pairs2"):
         return [("players", 2 * _number(m.group("pairs") or m.group("pairs2")))]
-    n = _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5"))
+    n = _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5") or m.group("n6"))
     if ((m.group("n") and not m.group("lead")) or m.group("n4")) and n < 4:
         return []  # "two players wanted the same card": some players, not the table
     return [("players", n)]
@@ -1861,7 +1897,8 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(rf"\b(?P<verb>{LIFT}|{TOUCH})(?: up)? (?:the |la |le |une |un |a |an |sa |son |his |her )?"
         rf"(?:(?P<fourth>{FOURTH})(?: (?P<rank>{RANK}))?|(?P<rank3>{RANK_NOT_A}))\b(?! (?:cards|cartes|card|carte)\b)"
         # "Tom touched the 9 first but Emma picked it up": who touched first, read by _named_toucher_and_taker
-        rf"(?! (?:first|en premier|le premier|la premiere)\b)"
+        rf"(?!(?: (?:du milieu|du centre|au milieu|sur la table|from the middle|in the middle|on the table))?"
+        rf" (?:first|en premier|le premier|la premiere)\b)"
         rf"|\b(?:the |la |le |une |un |a |an )(?:(?P<fourth2>{FOURTH}) )?(?P<rank2>{RANK_WORD}) {STILL}"
         rf"(?:etait |was |a ete |had been |is |est )?{STILL}(?:en train de etre |being )?(?P<verb2>{LIFT}|{TOUCH})\b"
         # "j'ai pris un roi au milieu", "took a king from the middle": a card taken off the table
@@ -1871,12 +1908,18 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf" (?:milieu|centre|center|middle|table)\b)"
         # "Lucas a attrapé le 4eme roi sur la table": the fourth of a rank taken off the table
         rf"|\b(?P<verb4>attrape|attrapee|chope|chopee|choppe|snatched|grabbed) (?:le |la |the )(?P<fourth3>{FOURTH})"
-        rf" (?P<rank5>{RANK})\b")
+        rf" (?P<rank5>{RANK})\b"
+        # "et la 4eme elle venait de la soulever du milieu": the fourth, told first, then lifted
+        rf"|\b(?:le |la |the )(?P<fourth6>{FOURTH})(?: (?:one|une))? (?:elle |il |she |he )?"
+        rf"(?:venait de |avait |had just |just )?(?:la |le |l )?"
+        rf"(?P<verb6>souleve|soulevee|soulever|leve|levee|lever|ramasse|ramassee|lifted|picked up"
+        rf"|picked it up)\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
-    verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4")
+    verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4") or m.group("verb6")
     word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4") or m.group("rank5")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
-    fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3") or m.group("fourth5"))
+    fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3") or m.group("fourth5")
+                  or m.group("fourth6"))
     if word is None:  # "lifted the fourth (one)": the rank of the three in hand
         return [(attr, None), ("three_more", None)]
     rank = _rank(word)
@@ -2336,10 +2379,12 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)"
         r"(?: it| la| le| the [a-z0-9]+| la [a-z0-9]+"
         r"| le [a-z0-9]+)?"
+        r"(?: (?:du milieu|du centre|au milieu|sur la table|from the middle|in the middle|on the table))?"
         r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
         r" (?:le |la |l )?(?:a |has |had )?(?:actually |really |finally |still |en fait |finalement )?"
         r"(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
-        r"|souleve|soulevee|ramasse|ramassee|attrape|attrapee|grabbed it)(?: it)?\b")
+        r"|souleve|soulevee|ramasse|ramassee|attrape|attrapee|grabbed it|arrache|arrachee|snatched|chope|choppe"
+        r"|pique)(?: it)?\b")
 def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
     """"Chloé l'a touché en premier mais Marc l'a pris": two named players — the taker touched it
     first only if they are one and the same."""
@@ -4012,6 +4057,9 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
                 and reading.options[item.value[0]] == item.value[1]):
             reading.understood.append((item.words, item.value[0] if item.kind == "fact" else "event",
                                        item.value[1] if item.kind == "fact" else item.value))
+        elif item.kind == "fact" and item.value[0] in ("lifted", "touched") and item.value[1] is None \
+                and item.value[0] in reading.options:  # "la 4eme elle venait de la soulever": the rank of the three
+            reading.understood.append((item.words, item.value[0], reading.options[item.value[0]]))
 
 
 #: verbs of touching a card: two players who did it "at the same time" touched it together (same-card, --simultaneous)

@@ -65,6 +65,9 @@ class Asked:
     #: the call the story tells as made after the one ruled, where that one ended the hand: not ruled on its own
     #: (a hand over has no more calls), said instead (``also`` is then None)
     after_end: Optional[str] = None
+    #: a Kems and a Contre-Kems at the same moment, which the convention does not settle: what each gives if the table
+    #: counts it alone, ruled as a call made alone on the same hand ((event, result) for each; :func:`each_alone`)
+    alone: list[tuple[str, api.Result]] = field(default_factory=list)
 
     @property
     def ruling(self) -> Ruling:
@@ -148,7 +151,14 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     # time?"): the dispute, the point asked answered beside it
     exchange_told = reading.event == "exchange" and any(k in reading.options for k in ("take_first", "cards",
                                                                                         "over_limit"))
-    told = reading.cards_told or hands_told or exchange_told or (not named_point and (reading.event is not None or any(
+    # a call told with its verdict ("contre kems faux sur Ines. Elle doit montrer ses cartes à qui ?"): the dispute —
+    # never one only supposed ("if someone calls contre kems wrong can he call it again?")
+    verdict_told = reading.event in ("kems", "double-kems", "contre-kems", "double-contre-kems") and (
+        reading.call_wrong or any(attr in ("call_wrong_told", "call_wrong", "kems_verdict")
+                                  for _, attr, _ in reading.understood)) \
+        and not re.search(r"\b(?:if|si|when|whenever|quand|lorsque|lorsqu)\b", fold(story))
+    told = reading.cards_told or hands_told or exchange_told or verdict_told or (
+        not named_point and (reading.event is not None or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)))
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
     # a question mark asks too where the words name the point ("is it 32 or 52 cards?", "… au début on fait quoi ?")
@@ -309,9 +319,37 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
     # where no rules were named, the later call under each source whose ruling lets the hand go on (Wikipédia: a
     # Contre-Kems has no effect on a Double Kems, which then scores)
     then = (aside.event, aside.options) if aside is not None and after_end else None
+    # a Kems (or Double Kems) and a Contre-Kems together, which counts left open: each as if alone, never the call
+    # told beside it ruled on its own as if it had counted
+    alone = each_alone(final, options, result.ruling, convention, reading.set_aside == "double-kems")
     return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
-                 None if after_end else aside, asked_beside(reading, convention, lang),
-                 other_rulings(final, options, result.ruling, then) if others else None, after_end)
+                 None if after_end or alone else aside, asked_beside(reading, convention, lang),
+                 other_rulings(final, options, result.ruling, then) if others else None, after_end, alone)
+
+
+def each_alone(event: str, options: dict[str, Any], ruling: Ruling, convention: str,
+               double: bool = False) -> list[tuple[str, api.Result]]:
+    """A Kems and a Contre-Kems called at the same moment (``simultaneous``), the convention silent on which counts:
+    each call ruled as if made alone on the same hand (the Kems's square holder is the one the Contre-Kems
+    accuses; ``double``: the call beside it a Double Kems, on the accused team's two hands), so the table sees what
+    its choice gives; empty where the convention settles it or for any other situation."""
+    from ..corpus.naming import likes_of
+    from ..referee.outcomes import Verdict
+    from ..referee.situation import OPTIONS
+
+    kind = likes_of(convention).get(event) or event
+    if not options.get("simultaneous") or kind not in ("kems", "contre-kems") or ruling.branches \
+            or ruling.verdict != Verdict.UNSPECIFIED:
+        return []
+    out = []
+    for call in ("double-kems" if double else "kems", "contre-kems"):
+        allowed = {option.attr for option in OPTIONS if call in option.events}
+        told = {k: v for k, v in options.items() if k != "simultaneous" and k in allowed}
+        try:
+            out.append((call, api.rule(api.situation(call, told, None, convention), convention)))
+        except KemsError:
+            return []
+    return out
 
 
 def other_rulings(event: str, options: dict[str, Any], ruling: Ruling,
@@ -769,7 +807,8 @@ def asked_json(asked: Asked, lang: str, command_lang: str) -> dict[str, Any]:
                                                      "command": command_line(asked.also, lang, command_lang),
                                                      "others": others_json(asked.also.others, lang)},
             "questions": asked.questions, "others": others_json(asked.others, lang),
-            "after_hand_end": asked.after_end}
+            "after_hand_end": asked.after_end,
+            "if_alone": [{"event": call, **wording.result_json(result, lang)} for call, result in asked.alone]}
 
 
 def others_json(others: Optional[list[dict[str, Any]]], lang: str) -> Optional[list[dict[str, Any]]]:

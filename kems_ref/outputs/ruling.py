@@ -231,6 +231,11 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     return verdict, "\n".join(x for x in [*score_lines(ruling, lang), hand_line(ruling, lang)] if x)
 
 
+def short_line(ruling: Ruling, lang: str) -> str:
+    """A ruling on one line (:func:`_short`): its verdict, score, the hand's end and its effects."""
+    return _short(ruling, lang)
+
+
 def _short(ruling: Ruling, lang: str) -> str:
     """A ruling on one line: its verdict, then its score, the hand's end and its effects (or each branch)."""
     verdict, detail = summary(ruling, lang)
