@@ -2052,7 +2052,7 @@ def test_a_kems_and_a_contre_kems_together_left_open_say_what_each_gives_if_coun
     assert ask_json(run, "kems on Q Q Q Q, ducale")["if_alone"] == []
     out = run("ask", "Lucie said kems at the same time as Romain said contre kems on Baptiste, who had four 8s",
               "--no-input").out
-    assert "if the Contre-Kems counts: CALL UPHELD — the calling team: +1 point; hand ends" in out
+    assert "if the Contre-Kems counts: CALL UPHELD — the countering team: +1 point; hand ends" in out
 
 
 # --- np106 / np107 -------------------------------------------------------------------------------------------------
@@ -2110,3 +2110,57 @@ def test_a_contre_kems_right_as_the_double_kems_was_being_said_is_the_two_calls_
     assert (data["verdict"], data["also"]) == ("unspecified", None)
     assert [(a["event"], a["score"][0]["change"]) for a in data["if_alone"]] == [("double-kems", 2), ("contre-kems", 1)]
     assert other(data, "wikipedia")["ruling"]["verdict"] == "void"
+
+
+# --- np108 / np109 -------------------------------------------------------------------------------------------------
+
+def test_two_squares_told_of_the_accused_are_hers_and_her_partners(run):
+    """np108 S4 (refused: "the same player two hands"): "contre kems sur Manon, elle 4 dames moi 4 cinq" — no player
+    holds two squares in four cards: the second is the partner's. Under Wikipédia the Contre-Kems on a Double Kems
+    is void."""
+    data = ask_json(run, "On joue wiki. On avait double kems avec Manon (elle 4 dames moi 4 cinq), Lucas a crié contre "
+                         "kems sur Manon une demi seconde avant que je dise double kems. Il dit que le point est pour "
+                         "eux")
+    assert (data["convention"], data["verdict"]) == ("wikipedia", "void")
+    assert data["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "Q Q Q Q" --partner-hand "5 5 5 5"'
+
+
+def test_the_new_cards_being_flipped_or_the_middle_being_replaced_is_the_sweep(run):
+    """np109 S5, np108 S5 (both refused: "sweep, kems" without saying when)."""
+    for story in ("Someone asked to sweep the middle and while the new cards were being flipped my partner shouted "
+                  "Kems. I did have four 9s. does it count? we use wikipedia",
+                  "Théo était en train de remettre les 4 cartes du milieu (balayage) et Ines a crié kems à ce moment "
+                  "la. On joue wikipedia, ça compte ou pas ?"):
+        data = ask_json(run, story)
+        assert (data["verdict"], "--during-sweep" in data["command"], data["unknown"]) == ("void", True, []), story
+
+
+def test_they_really_had_it_is_the_square_the_accusation_named(run):
+    """np109 S15: "we called stop kemps on them and they really had it" — right under Pagat: the accused team takes a
+    letter (before: a question on a fact the story gives)."""
+    data = ask_json(run, "pagat rules. we called stop kemps on them and they really had it. which team takes a letter?")
+    assert (data["verdict"], data["score"]) == ("upheld", [{"team": "accused", "change": 1, "unit": "letter"}])
+
+
+def test_first_to_five_or_ten_asks_the_target_never_a_table_of_five(run):
+    """np108 S16: "premier à 5 ? 10 ?" was read as five players."""
+    data = ask_json(run, "On joue en combien de points en général ? premier à 5 ? 10 ?")
+    assert "table" not in data
+    assert [row["rule_point"] for row in data["rows"]] == ["score.system", "score.target"]
+
+
+def test_a_sign_changed_in_the_middle_of_the_hand_asks_when_a_team_may_change_it(run):
+    """np108 S12 (the change mid-hand left unread): both points answered under Pagat — a team changes its signal
+    after any hand, and may have several."""
+    data = ask_json(run, "regles pagat. L'autre equipe a 2 signes differents et en plus ils en ont changé au milieu de "
+                         "la manche. Ils ont le droit ??")
+    assert [row["rule_point"] for row in data["rows"]] == ["signal.count", "signal.change"]
+    assert not any(row["values"]["pagat"]["silent"] for row in data["rows"])
+
+
+def test_each_call_counted_alone_names_its_own_team(run):
+    """np109 S17: "the calling team +1" twice hid that the two calls are two teams'."""
+    out = run("ask", 'Me and Hugo yelled at the exact same time, me "kems" for my partner and him "contre kems" '
+              "on my partner. She had 4 sixes. who gets the point?", "--no-input").out
+    assert "if the Kems counts: CALL UPHELD — the Kems's team: +1 point; hand ends" in out
+    assert "if the Contre-Kems counts: CALL UPHELD — the countering team: +1 point; hand ends" in out

@@ -486,5 +486,5 @@ def test_two_calls_at_once_left_open_show_on_the_page_what_each_gives_if_counted
              "Baptiste avait 4 huit. on joue ducale")
     page = _text(client.get("/ask", params={"words": story, "lang": "fr"}).text)
     assert ("Quelle annonce compte est au choix de la table — ce que donne chacune, comptée seule : "
-            "si le Kems compte : ANNONCE JUSTE — l'équipe qui annonce : +1 point ; fin de manche "
-            "si le Contre-Kems compte : ANNONCE JUSTE — l'équipe qui annonce : +1 point ; fin de manche") in page
+            "si le Kems compte : ANNONCE JUSTE — l'équipe du Kems : +1 point ; fin de manche "
+            "si le Contre-Kems compte : ANNONCE JUSTE — l'équipe qui contre : +1 point ; fin de manche") in page

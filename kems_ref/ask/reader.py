@@ -600,6 +600,12 @@ phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) co
     _asks("score.target", "_target_asked"))
 
 
+#: "premier à 5 ? 10 ?", "first to 10 points?": the game's target, asked by a number — never a table of five
+phrase(r"\b(?:le )?(?:premier|premiere|first|first team|first one) (?:a|to|at) (?:[0-9]{1,2}|cinq|dix|quinze|vingt|five"
+       r"|ten|fifteen|twenty)(?: (?:points|pts|pt))?(?:(?: ou| or)? (?:[0-9]{1,2}|dix|ten)(?: (?:points|pts))?)?\b")(
+    _asks("score.target", "_first_to_asked"))
+
+
 #: "et on a perdu au bout de combien de lettres ?", "how many letters until we're out?": the target asked beside
 phrase(r"\bau bout de combien de (?:lettres|points)\b"
        # "et on a perdu à quelle lettre ?", "on est éliminés à quelle lettre ?", "at which letter are we out?"
@@ -1091,6 +1097,19 @@ phrase(r"\b(?:or |ou )?(?:is it|is that|c est|ce est|cest) (?:only |just |seulem
 
 #: "ou c'est 1 par 1 ?", "or one at a time?": the other way a question offers, said as its alternative
 phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time|a la fois une)\b")(_nothing)
+
+
+#: "(Ines a crié kems) à ce moment là", "right then": when what was just told went on — nothing more to read
+phrase(r"\b(?:a ce moment la|a ce moment|pile a ce moment(?: la)?|juste a ce moment(?: la)?|right then|at that moment"
+       r"|at that very moment)\b")(_nothing)
+
+
+#: "… and they really had it", "il l'avait bien": the square the call named was there
+@phrase(r"\b(?:and |et )?(?:they|he|she) (?:really |actually |did |truly |indeed )?(?:had it|did have it|had one"
+        r"|had them)\b(?! (?:in|on|when|yet|before|after|up|out|back|down|first|already|too|then|for|from|there)\b)"
+        r"|\b(?:et )?(?:ils|il|elle|elles) (?:l avait|l avaient|le avait|le avaient|la avait) (?:bien|vraiment)\b")
+def _had_it(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("square", True)]
 
 
 #: "entre temps Ines a crié contre kems", "meanwhile": while what was just told went on — nothing more to read
@@ -1593,7 +1612,8 @@ def _they_were(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:while|as|when|pendant que|pendant qu|alors que|tandis que) (?:the |les )?(?:four |4 |quatre )?"
         r"(?:new|nouvelles|fresh) (?:(?:four |4 |quatre )?(?:cards|cartes)|four|ones|quatre)"
         r" (?:were|was|are|etaient|sont)"
-        r" (?:going down|being laid|being put down|being dealt|being turned (?:over|up)|coming out"
+        r" (?:going down|being laid|being put down|being dealt|being turned (?:over|up)|coming out|being flipped"
+        r"|being turned|being laid out|being put out|being dealt out|being placed"
         r"|en train de (?:sortir|tomber|etre posees))\b")
 def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("during_sweep", True), ("event_context", "sweep")]
@@ -1613,6 +1633,9 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was sweeping(?: the middle)?\b"
         r"|\b(?:was |were |etait )?(?:in the middle of|en train de) (?:sweeping|balayer)"
         r"(?: (?:the |les )?(?:4 |four |quatre )?(?:middle cards|cards|cartes du milieu|cartes))?\b"
+        r"|\b(?:etait en train de|etaient en train de|was|were) (?:remettre|reposer|retourner|replacing|putting back"
+        r"|turning over|laying out|renouveler|changer) (?:les |the )(?:4 |quatre |four )?(?:cartes|cards)"
+        r" (?:du milieu|du centre|in the middle|of the middle)\b"
         r"|\bwhile (?:he|she|they|[a-z]+) (?:was|were) still (?:laying|putting|dealing|turning) (?:them|the new ones)"
         r"(?: (?:out|down|over))?\b")
 def _sweep_going_on(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -2165,6 +2188,12 @@ def _sign_caught(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"|(?:pick|get|choose|agree) (?:a )?new one|(?:prendre|choisir) un nouveau(?! (?:signe|signal))"
         r"|(?:switch|change|swap) (?:them|it|signals|signs) (?:between|after) (?:hands|rounds|each hand|every hand)"
         r"|changer de signe en cours"
+        # "et en plus ils en ont changé au milieu de la manche": a change within a hand, its point asked
+        r"|(?:en |de signe |leur signe |their sign |their signal |signs |signals )?(?:ont change|a change|changent"
+        r"|changed|changes|switched|switch) (?:de signe |their sign |signs |signals |it |them )?"
+        r"(?:au milieu de la manche"
+        r"|en pleine manche|en cours de manche|pendant la manche|mid hand|mid-hand|in the middle of the hand"
+        r"|during the hand|halfway through the hand)"
         r"|change (?:it |them |signals |our signal |the signal )?(?:mid game|mid-game|during the game|in the middle of"
         r" the game))\b")
 def _signal_change(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -4297,6 +4326,12 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         (filled[free[0]] if free else filled[slots[-1][0]]).append(it)
     against = [it for it in filled.get("hand", []) if it.kind == "fact" and it.value[0] == "square"]
     told = [it for group in filled.values() for it in group if it.kind == "cards"]
+    two_in_one = [it for it in filled.get("hand", []) if it.kind == "cards"]
+    if event == "contre-kems" and len(two_in_one) == 2 and all(_holds_square(it.value) for it in two_in_one) \
+            and not any(it.kind == "cards" for it in filled.get("partner_hand", [])):
+        # two squares given to the accused ("sur Manon, elle avait 4 dames et moi 4 cinq"): no player holds two in
+        # four cards — the second is the partner's, in the story's order
+        told, against = two_in_one, against or two_in_one
     if event == "contre-kems" and against and len(told) == 2 and all(_holds_square(it.value) for it in told) \
             and not any(it.kind == "cards" for it in filled.get("partner_hand", [])):
         # a Contre-Kems against a Double Kems, the two squares told ("Lea had 4 aces and I had 4 fives"): the

@@ -231,9 +231,11 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     return verdict, "\n".join(x for x in [*score_lines(ruling, lang), hand_line(ruling, lang)] if x)
 
 
-def short_line(ruling: Ruling, lang: str) -> str:
-    """A ruling on one line (:func:`_short`): its verdict, score, the hand's end and its effects."""
-    return _short(ruling, lang)
+def short_line(ruling: Ruling, lang: str, callers: Optional[str] = None) -> str:
+    """A ruling on one line (:func:`_short`): its verdict, score, the hand's end and its effects; ``callers``: the
+    words for the calling team where two calls of two teams are said side by side ("the countering team")."""
+    line = _short(ruling, lang)
+    return line.replace(t("team.callers", lang), callers) if callers else line
 
 
 def _short(ruling: Ruling, lang: str) -> str:

@@ -69,7 +69,8 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
         others = other_lines(asked.others, asked.ruling, lang) if asked.others else []
         # which of two calls made together counts, left open: what each gives if counted alone, right after the why
         alone = [t("ask.alone", lang)] + ["  " + t("ask.alone_line", lang, call=event_label(call, lang),
-                                                   ruling=short_line(result.rulings[0], lang))
+                                                   ruling=short_line(result.rulings[0], lang,
+                                                                     t(f"ask.alone_team.{call}", lang)))
                                           for call, result in asked.alone] if asked.alone else []
         print_result(console, asked.result, lang, (alone + ([""] if alone and others else []) + others) or None)
         if asked.letters:

@@ -528,7 +528,7 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
                  # two calls together, which counts left open: what each gives if counted alone
                  alone=[kems.t("ask.alone", lang)] + [
                      kems.t("ask.alone_line", lang, call=kems.event_label(call, lang),
-                            ruling=kems.short_line(result.rulings[0], lang))
+                            ruling=kems.short_line(result.rulings[0], lang, kems.t(f"ask.alone_team.{call}", lang)))
                      for call, result in asked.alone] if asked.alone else [],
                  others=kems.other_lines(asked.others, ruling, lang) if asked.others else [],
                  questions=[{**q, "title": kems.t("ask.question_beside", lang, question=q["question"]),
