@@ -2164,3 +2164,40 @@ def test_each_call_counted_alone_names_its_own_team(run):
               "on my partner. She had 4 sixes. who gets the point?", "--no-input").out
     assert "if the Kems counts: CALL UPHELD — the Kems's team: +1 point; hand ends" in out
     assert "if the Contre-Kems counts: CALL UPHELD — the countering team: +1 point; hand ends" in out
+
+
+# --- np110 / np111 -------------------------------------------------------------------------------------------------
+
+def test_the_fourth_lifted_but_not_yet_in_his_hand_is_never_a_negation_refused(run):
+    """np110 S20 (refused twice: "pas encore", "sans"): the fourth 8 lifted, not yet in the hand — right under Jouer
+    au Kems and Wikipédia (a lifted card counts), Ducale silent."""
+    for story in ("Julien avait 3 huit en main et le 4eme il l'avait soulevé de la table mais pas encore mis dans sa "
+                  "main, Marie a crié kems. Les autres disent que ca compte pas, qui a raison ?",
+                  "Julien avait 3 huit en main et il avait soulevé le 4eme huit de la table sans l'avoir encore dans "
+                  "sa main, Marie a crié kems. ca compte ?"):
+        data = ask_json(run, story)
+        assert data["command"] == 'kems-ref rule kems -c ducale --hand "8 8 8" --lifted "8" --ungathered', story
+        assert other(data, "wikipedia")["ruling"]["verdict"] == "upheld", story
+
+
+def test_a_double_kems_and_a_contre_kems_together_show_the_double_scoring_where_the_contre_is_void(run):
+    """np110 S4: Jouer au Kems and Wikipédia void the Contre-Kems — their line then says the Double Kems scores +3."""
+    data = ask_json(run, "Sarah et moi on avait chacun un carré, j'ai crié double kems mais pile au meme moment Paul a "
+                         "crié contre kems sur Sarah. Qui marque ?")
+    wiki = other(data, "wikipedia")
+    assert (wiki["ruling"]["verdict"], wiki["then"]["verdict"], wiki["then"]["score"][0]["change"]) == (
+        "void", "upheld", 3)
+
+
+def test_nobody_said_no_before_we_started_is_his_argument_never_a_negation_refused(run):
+    """np111 S16 (refused twice)."""
+    data = ask_json(run, "Romain kicks his partner under the table as their signal, he says its fine because nobody "
+                         "said no before we started. Is it?")
+    assert data["event"] == "signal" and "because nobody said no before we started" in data["unknown"]
+
+
+def test_still_sweeping_and_the_new_cards_not_yet_turned_is_the_sweep(run):
+    """np111 S6 (refused: "sweep, kems" without saying when)."""
+    data = ask_json(run, "Anna said kems while Paul was still sweeping the middle, he hadnt turned the new 4 cards or "
+                         "said the hunt is open yet. Does it count?")
+    assert "--during-sweep" in data["command"] and data["unknown"] == []

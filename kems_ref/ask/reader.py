@@ -1099,6 +1099,17 @@ phrase(r"\b(?:or |ou )?(?:is it|is that|c est|ce est|cest) (?:only |just |seulem
 phrase(r"\b(?:1 par 1|un par un|une par une|one at a time|one by one|1 at a time|a la fois une)\b")(_nothing)
 
 
+#: "he says its fine because nobody said no before we started", "it wasn't banned at the start": his argument that
+#: nothing was agreed before play — listed, never a negation to place
+# (a sweep nobody objected to is read by the sweep's phrases: here only "before we started")
+phrase(r"\b(?:because |since |parce que |car )?(?:nobody|no one|noone|personne) (?:said no|objected|complained"
+       r"|a dit non|n a rien dit|a rien dit|a proteste) (?:before we started|before the game|before we began"
+       r"|at the start|avant de commencer|avant la partie|au debut)\b"
+       r"|\b(?:because |since |parce que |car )?(?:it|that|ca|c) (?:was not|wasn t|wasnt|n etait pas|etait pas)"
+       r" (?:banned|forbidden|interdit|interdite)(?: (?:at the start|before|beforehand|before we started|au debut"
+       r"|avant))?\b")(_claimed)
+
+
 #: "(Ines a crié kems) à ce moment là", "right then": when what was just told went on — nothing more to read
 phrase(r"\b(?:a ce moment la|a ce moment|pile a ce moment(?: la)?|juste a ce moment(?: la)?|right then|at that moment"
        r"|at that very moment)\b")(_nothing)
@@ -1630,7 +1641,11 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
         r"(?: (?:du milieu|du centre))?(?: (?:after|apres) (?:the |le )?(?:sweep|balayage))?\b"
         # "… and Paul called kems right in the middle of it": during the new cards going down — the sweep
         r"|\b(?:right|just|smack) in the middle of (?:it|that|this|all that)\b"
-        r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was sweeping(?: the middle)?\b"
+        r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was (?:still )?sweeping(?: the middle)?\b"
+        # "(while Paul was still sweeping,) he hadnt turned the new 4 cards or said the hunt is open yet"
+        r"|\b(?:(?:he|she|[a-z]+) )?(?:had not|hadn t|hadnt|has not) (?:yet )?(?:turned|flipped|laid|put down|dealt)"
+        r"(?: (?:over|up|out))? (?:the )?(?:new )?(?:4 |four )?(?:new )?(?:middle )?cards"
+        r"(?: (?:or|nor|and) (?:said|announced) (?:that )?the hunt (?:is|was) (?:open|opened)(?: again)?)?(?: yet)?\b"
         r"|\b(?:was |were |etait )?(?:in the middle of|en train de) (?:sweeping|balayer)"
         r"(?: (?:the |les )?(?:4 |four |quatre )?(?:middle cards|cards|cartes du milieu|cartes))?\b"
         r"|\b(?:etait en train de|etaient en train de|was|were) (?:remettre|reposer|retourner|replacing|putting back"
@@ -1934,7 +1949,7 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf" (?P<rank5>{RANK})\b"
         # "et la 4eme elle venait de la soulever du milieu": the fourth, told first, then lifted
         rf"|\b(?:le |la |the )(?P<fourth6>{FOURTH})(?: (?:one|une))? (?:elle |il |she |he )?"
-        rf"(?:venait de |avait |had just |just )?(?:la |le |l )?"
+        rf"(?:venait de |avait |had just |just )?(?:la |le |l )?(?:avait |a )?"
         rf"(?P<verb6>souleve|soulevee|soulever|leve|levee|lever|ramasse|ramassee|lifted|picked up"
         rf"|picked it up)\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
@@ -1983,7 +1998,12 @@ def _made_four(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:not (?:yet )?(?:gathered|together|sorted|grouped|picked up)(?: yet)?|(?:spread|scattered) (?:out|about)"
         r"|(?:ne (?:etaient|etait|sont|est) )?pas (?:encore )?(?:regroupees|rassemblees|groupees|ensemble|reunies"
         r"|ramassees|regroupes|rassembles|groupes|reunis|ramasses|en main|rangees|ranges|rangee|range"
-        r"|triees|tries|triee|trie))\b")
+        r"|triees|tries|triee|trie))\b"
+        # "(soulevé de la table) mais pas encore mis dans sa main", "sans l'avoir encore dans sa main"
+        r"|\b(?:mais )?pas encore (?:mis|mise|rentre|rentree|range|rangee|arrive|arrivee) (?:dans sa main|en main"
+        r"|dans son jeu)\b"
+        r"|\bsans (?:le |l |la )?(?:avoir|etre) (?:encore )?(?:mis |rentre |range )?(?:dans sa main|en main"
+        r"|dans son jeu)\b")
 def _ungathered(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("ungathered", True)]
 

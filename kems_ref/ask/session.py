@@ -318,10 +318,10 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
     aside = _set_aside(reading, convention, lang, others and not after_end)
     # where no rules were named, the later call under each source whose ruling lets the hand go on (Wikipédia: a
     # Contre-Kems has no effect on a Double Kems, which then scores)
-    then = (aside.event, aside.options) if aside is not None and after_end else None
     # a Kems (or Double Kems) and a Contre-Kems together, which counts left open: each as if alone, never the call
-    # told beside it ruled on its own as if it had counted
+    # told beside it ruled on its own as if it had counted (under the sources that void the Contre-Kems, it scores)
     alone = each_alone(final, options, result.ruling, convention, reading.set_aside == "double-kems")
+    then = (aside.event, aside.options) if aside is not None and (after_end or alone) else None
     return Asked(reading, event, convention, options, result, answers, letters_note(reading, result, convention, lang),
                  None if after_end or alone else aside, asked_beside(reading, convention, lang),
                  other_rulings(final, options, result.ruling, then) if others else None, after_end, alone)
