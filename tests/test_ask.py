@@ -2201,3 +2201,45 @@ def test_still_sweeping_and_the_new_cards_not_yet_turned_is_the_sweep(run):
     data = ask_json(run, "Anna said kems while Paul was still sweeping the middle, he hadnt turned the new 4 cards or "
                          "said the hunt is open yet. Does it count?")
     assert "--during-sweep" in data["command"] and data["unknown"] == []
+
+
+# --- np112 / np113 -------------------------------------------------------------------------------------------------
+
+def test_a_queen_lifted_before_his_card_was_put_back_is_read_and_his_claims_listed(run):
+    """np112 S15 (refused: "pas", then "avant"): the fourth queen lifted, five cards held; "il l'avait pas vraiment
+    prise, il allait la reposer" is his claim."""
+    data = ask_json(run, "Léo avait soulevé la 4eme dame du milieu mais il avait pas encore reposé sa carte, et Manon "
+                         "a dit kems. Léo dit que ca compte pas parce qu'il l'avait pas vraiment prise, il allait la "
+                         "reposer.")
+    assert data["command"] == 'kems-ref rule kems -c ducale --hand "Q Q Q" --lifted "Q" --over-limit 5'
+    assert {"il l'avait pas vraiment prise", "il allait la reposer"} <= set(data["unknown"])
+
+
+def test_we_took_the_point_said_by_the_accused_is_the_contre_kems_settled_wrong(run):
+    """np112 S20: "contre kems sur moi alors que j'avais rien, on a pris le point" — wrong (under Jouer au Kems the
+    hand goes on and the caller may not call again), and "la manche s'arrête ou on continue ?" answered beside it;
+    "ni moi ni mon partenaire on avait de carré" is no square in either hand (refused before: "ni")."""
+    data = ask_json(run, "Règles jouer au kems : Yanis a dit contre kems sur moi alors que j'avais rien, on a pris "
+                         "le point. Mais est-ce que la manche s'arrête ou on continue à jouer ?")
+    assert (data["verdict"], data["hand_ends"]) == ("rejected", False)
+    assert [q["rule_point"] for q in data["questions"]] == ["hand.end"]
+    data = ask_json(run, "Règles jouer au kems : Yanis a dit contre kems sur moi alors que ni moi ni mon partenaire "
+                         "on avait de carré. Est-ce que la manche s'arrête ou on continue à jouer ?")
+    assert data["command"] == "kems-ref rule contre-kems -c jouer-au-kems --no-square --no-partner-square"
+
+
+def test_the_kems_callers_partner_is_the_player_the_contre_kems_beside_it_accuses(run):
+    """np113 S16: "Alex yelled Kems and Nora contre-kems at the same moment, both about Leo (Alex's partner)" — Leo's
+    four 5s are the accused's hand (before: his partner's, both outcomes left depending)."""
+    data = ask_json(run, "Alex yelled Kems and Nora yelled contre-kems at literally the same moment, both about Leo "
+                         "(Alex's partner) who did have four 5s. who gets the point")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "5 5 5 5" --simultaneous'
+    assert [a["verdict"] for a in data["if_alone"]] == ["upheld", "upheld"]
+
+
+def test_the_double_kems_beside_a_void_contre_kems_is_ruled_on_the_two_squares_told(run):
+    """np113 S3: "Paul and Lena both really had quads" — the Double Kems beside the Contre-Kems (void under
+    Wikipédia) scores +3, never a question on Paul's hand."""
+    data = ask_json(run, "we play wikipedia rules. Paul said Double Kems and Tom shouted contre kems right at the same "
+                         "time, and Paul and Lena both really had quads. who scores and how many?")
+    assert (data["verdict"], data["also"]["verdict"], data["also"]["score"][0]["change"]) == ("void", "upheld", 3)

@@ -427,8 +427,10 @@ def _toucher_not_lifting(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 #: the holder's own word that a card was not yet his ("i hadn't really taken it yet", "il l'avait pas vraiment en
 #: main", "hadn't put mine down yet"): what he claims, listed — the card lifted or touched is what is ruled
-@phrase(r"\b(?:i |il |elle )?(?:le |l )?(?:had not|avait pas|a pas)(?: (?:really|yet|vraiment|encore))*"
-        r" (?:taken|pris|en main)(?: it)?(?: (?:yet|encore))?\b"
+@phrase(r"\b(?:i |il |elle )?(?:le |l |la )?(?:had not|avait pas|a pas)(?: (?:really|yet|vraiment|encore))*"
+        r" (?:taken|pris|prise|en main)(?: it)?(?: (?:yet|encore))?\b"
+        r"|\b(?:il |elle |he |she |i |je )?(?:allait|allais|was going to|was gonna) (?:la |le |l )?(?:reposer|remettre"
+        r"|put it back|put it down|drop it)\b"
         r"|\bhad not (?:yet )?put (?:mine|his|hers) down(?: yet)?\b"
         r"|\b(?:it|the card|the king|la carte) (?:was not|etait pas|n etait pas) (?:yet |encore |really |vraiment )?"
         r"(?:in (?:his|her|my) hand|dans (?:sa|ma) main|en main)(?: yet| encore)?\b")
@@ -598,6 +600,13 @@ phrase(r"\b(?:on joue|jouer|on jouait|on va|on joue jusque) (?:en|jusque a|a) co
         r"(?: (?:at )?(?:kems|kemps|the game|a game))?\b"
         r"|\bcombien (?:de points )?(?:il )?(?:faut|faut il)(?: de points)? pour gagner\b")(
     _asks("score.target", "_target_asked"))
+
+
+#: "est-ce que la manche s'arrête ou on continue ?", "does the hand end or do we keep playing?": hand.end, asked
+# (its two ways told: "is the hand over?" alone beside a stock gone is that situation's own question)
+phrase(r"\b(?:est ce que )?la manche (?:se arrete|s arrete|arrete) ou (?:on continue(?: a jouer)?|elle continue)\b"
+       r"|\b(?:does|did) the (?:hand|round) (?:end|stop) or (?:do we|does it|did it) (?:keep (?:going|playing)|go on"
+       r"|continue|carry on)\b")(_asks("hand.end", "_hand_end_asked"))
 
 
 #: "premier à 5 ? 10 ?", "first to 10 points?": the game's target, asked by a number — never a table of five
@@ -1273,7 +1282,8 @@ def _without_putting_first(m: re.Match[str]) -> list[tuple[str, Any]]:
         r" (?:put|dropped|drop|discarded|discard|laid|put down|thrown)(?: (?:anything|a card|any card|my card|his card"
         r"|her card|one|mine|his|hers))?(?: down| away)?(?: yet)?\b"
         r"|\b(?:et )?(?:j avais|il avait|elle avait|j ai|il a|elle a|avait|avais) (?:encore |toujours )?(?:rien|pas)"
-        r" (?:encore |toujours )?(?:pose|jete|defausse|depose)(?: (?:de carte|ma carte|sa carte))?(?: encore)?\b")
+        r" (?:encore |toujours )?(?:pose|jete|defausse|depose|repose|remis)(?: (?:de carte|ma carte|sa carte))?"
+        r"(?: encore)?\b")
 def _none_put_down(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("over_limit", 5), ("event_hint", "exchange")]
 
@@ -2546,7 +2556,12 @@ def _not_gathered(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\bthey (?:had|have) (?:nothing|no {SQUARE})\b|\bthey (?:did not|didn t) have (?:anything|a {SQUARE})\b"
         rf"|(?:(?<=\bnotre equipe )|(?<=\bsur nous ))(?:alors (?:que|qu) |mais |et )?on (?:ne )?(?:avait|a)"
         rf" (?:rien|pas de {SQUARE})\b"
-        rf"|\b[a-z]+ et [a-z]+ (?:ne )?(?:ont|avaient|ont eu|avaient eu) (?:pas|aucun)(?: de| un)? {SQUARE}\b")
+        rf"|\b[a-z]+ et [a-z]+ (?:ne )?(?:ont|avaient|ont eu|avaient eu) (?:pas|aucun)(?: de| un)? {SQUARE}\b"
+        # "ni moi ni mon partenaire on avait de carré"
+        rf"|\bni (?:moi|lui|elle|toi) ni (?:mon |ma |son |sa |ton |ta )?(?:partenaire|pote|coequipier|coequipiere"
+        rf"|copain"
+        rf"|copine|[a-z]+) (?:on |ils |elles )?(?:ne |n )?(?:avait|avions|avaient|a|ont)(?: pas)? (?:de |un |aucun )?"
+        rf"{SQUARE}\b")
 def _neither_square(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("neither_square", True)]  # both hands the event reads, whoever the words stand nearest (_inferred)
 
@@ -3446,7 +3461,7 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
     return out
 
 
-ACCUSING = ("on", "sur", "contre", "against", "at", "accuse", "accused", "visait", "vise", "targeted")
+ACCUSING = ("on", "sur", "contre", "against", "at", "accuse", "accused", "visait", "vise", "targeted", "about")
 CALLED = ("called", "calls", "call", "said", "says", "shouted", "announced", "annonce", "dit", "crie", "lance")
 
 
@@ -4196,6 +4211,11 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         else:
             reading.unknown += _said(items, "not_called")[:1]
     kind = likes.get(event or "", event)
+    if reading.point_ours and kind in ACCUSATIONS_OF_A_KEMS and roles.narrator == "accused" and prefer is None \
+            and reading.point_words in reading.unknown:  # "contre kems sur moi …, on a pris le point": settled wrong
+        reading.unknown.remove(reading.point_words)
+        reading.call_wrong = True
+        reading.understood.append((reading.point_words, "call_wrong_told", True))
     told = facts.pop("call_wrong_told", None)  # "…et c'était faux": said of the accusation itself
     if facts.pop("call_wrong", None):  # "I was wrong": the caller's own word on his accusation
         if told and kind in ACCUSATIONS_OF_A_KEMS:
@@ -4210,6 +4230,14 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     right = facts.pop("call_right", None)
     _options(reading, kind, items, facts)
+    if kind == "contre-kems" and reading.options.get("simultaneous") \
+            and any(it.kind == "event" and it.value == "kems" for it in items):
+        # "Alex yelled Kems and Nora contre-kems at the same moment, both about Leo (Alex's partner) who had four 5s":
+        # the partner told is the Kems caller's — the square's holder, whom the Contre-Kems beside it accuses
+        for as_read, accused in (("partner_hand", "hand"), ("partner_square", "square")):
+            if as_read in reading.options and "hand" not in reading.options and "square" not in reading.options:
+                reading.options[accused] = reading.options.pop(as_read)
+                reading.understood = [(w, accused if a == as_read else a, v) for w, a, v in reading.understood]
     lift = reading.options.get("lifted")
     for attr in ("hand", "partner_hand") if isinstance(lift, str) and " " not in lift else ():
         hand = reading.options.get(attr, "").split()

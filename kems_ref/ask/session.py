@@ -438,9 +438,12 @@ def _set_aside(reading: Reading, convention: str, lang: str, others: bool = Fals
                                                if event == "double-kems"}
     said = {attr for words, attr, value in reading.understood if attr in ("square", "partner_square")
             and value is True and fold(words) in names}
-    if aside.event == "double-kems" and said == {"square", "partner_square"} \
-            and not {"hand", "partner_hand", "square", "partner_square"} & set(aside.options):
-        # the Contre-Kems beside it was ruled on the two squares the Double Kems claims: the Double Kems too
+    both = reading.options.get("square") is True and reading.options.get("partner_square") is True
+    if aside.event == "double-kems" and (said == {"square", "partner_square"} or both) \
+            and not {"hand", "partner_hand"} & set(aside.options) \
+            and all(aside.options.get(k, True) is True for k in ("square", "partner_square")):
+        # the Contre-Kems beside it was ruled on the accused team's two squares ("Paul and Lena both really had
+        # quads"): the Double Kems, that team's call, on them too
         aside.options.update(square=True, partner_square=True)
     try:
         return settle(aside, convention, lang, None, others)
