@@ -2243,3 +2243,12 @@ def test_the_double_kems_beside_a_void_contre_kems_is_ruled_on_the_two_squares_t
     data = ask_json(run, "we play wikipedia rules. Paul said Double Kems and Tom shouted contre kems right at the same "
                          "time, and Paul and Lena both really had quads. who scores and how many?")
     assert (data["verdict"], data["also"]["verdict"], data["also"]["score"][0]["change"]) == ("void", "upheld", 3)
+
+
+def test_points_to_win_and_who_deals_after_the_winner_are_the_two_points_asked(run):
+    """np115 S4 (refused: "deal" read as a deal told): "how many points do you need to win at kems? Marc says 5 Alice
+    says 10. and does the winner of the hand deal next?" — the target and the next dealer, nothing the players' own
+    numbers happen to name."""
+    data = ask_json(run, "how many points do you need to win at kems? Marc says 5 Alice says 10. and does the winner "
+                         "of the hand deal next?")
+    assert [row["rule_point"] for row in data["rows"]] == ["deal.next_dealer", "score.target"]

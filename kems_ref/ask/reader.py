@@ -358,6 +358,9 @@ phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|h
        r"(?: qui)? (?:redonne|redistribue|donne|distribue)\b"
        r"|\bafter (?:a |the |each |every )?(?:kems|kemps|hand|round),? who (?:deals|redeals)\b"
        r"|\b(?:c est |ce est )?(?:toujours )?le meme qui (?:donne|distribue|redonne|redistribue|melange)\b"
+       # "does the winner of the hand deal next?"
+       r"|\b(?:does|do|should|must) the (?:winner|winners|winning team|loser|losers|losing team)"
+       r"(?: of the (?:hand|round))? (?:deal|deals|redeal)(?: next| the next hand| again)?\b"
        r"|\b(?:c est |ce est |is it )?(?:toujours |always |still )?(?:le meme donneur|(?:the )?same dealer)"
        r"(?: again)?\b")(
     _asks("deal.next_dealer", "_deals_after_asked"))
@@ -532,7 +535,7 @@ def _still_wanted(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 # the game's name, not a call: "can we play kems?", "on peut jouer au kems ?", "pour gagner au kems"
 phrase(r"\b(?:play|playing|played|plays|jouer au|joue au|jouait au|jouent au|jouer a|partie de|game of|a game of|au"
-       r"|gagner au|win at|win a game of|at)"
+       r"|gagner au|(?<!\bto )win at|win a game of|(?<!\bto win )at)"
        r" (?:kems|kemps|quems)\b(?! (?:was|is|etait|est|sur|on|against|contre|right|wrong|juste|faux))")(_nothing)
 phrase(r"\bplus (?:tot|tard)\b|\b(?:earlier|later) (?:on|in the (?:hand|round|game))\b"
        r"|\bsans (?:la |le |les |l )?(?:soulever|lever|prendre|retourner|montrer|regarder)\b"

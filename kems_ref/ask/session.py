@@ -208,9 +208,12 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     # "can we play at 6 and how many points to win?": a second question joined by "and", "et"
     clauses = [part for clause in asked for part in SECOND_QUESTION.split(clause)]
     out = list(points)
-    from .reader import read
+    from .reader import read, tokenize
 
     for clause in clauses[1:MAX_QUESTIONS] if points else []:  # each a question, however short
+        if not QUESTION.search(" ".join(tok.word for tok in tokenize(clause))) and not clause.rstrip().endswith("?") \
+                and not SECOND_QUESTION.match(" " + clause.lstrip()):
+            continue  # "Marc says 5 Alice says 10." between two questions: what players said, no question
         found = find_points(clause)
         named = [v for _, attr, v in read(clause).understood if attr == "rule_point"]  # "can we change it…"
         if any(p in out for p in found + named):  # "…and can the new one be a word?": already asked, on its point
