@@ -2252,3 +2252,18 @@ def test_points_to_win_and_who_deals_after_the_winner_are_the_two_points_asked(r
     data = ask_json(run, "how many points do you need to win at kems? Marc says 5 Alice says 10. and does the winner "
                          "of the hand deal next?")
     assert [row["rule_point"] for row in data["rows"]] == ["deal.next_dealer", "score.target"]
+
+
+def test_np114_two_cards_grabbed_before_putting_down_the_letters_counted_and_the_three_other_nines(run):
+    """np114 S5 ("AVANT de poser les siennes", refused before), S12 ("on compte avec les lettres KEMPS": Pagat's
+    letters), S14 ("elle avait déjà les 3 autres 9": three held, the fourth touched — Wikipédia rejects the Kems)."""
+    data = ask_json(run, "Léo a chopé deux cartes au milieu d'un coup AVANT de poser les siennes, il a eu 6 cartes en "
+                         "main genre une seconde. C'est legal ou pas ?")
+    assert data["command"] == "kems-ref rule exchange -c ducale --cards 2 --over-limit 6 --take-first"
+    data = ask_json(run, "on est 8 et on compte avec les lettres KEMPS. Max a dit kemps, sa partenaire avait bien 4 "
+                         "valets. Qui prend une lettre ?")
+    assert (data["convention"], data["verdict"]) == ("pagat", "upheld")
+    data = ask_json(run, "Chloé avait la main sur le 9 du milieu, pas encore levé, et son partenaire a dit kems. Elle "
+                         "avait deja les 3 autres 9. Ca passe ?")
+    assert data["command"] == 'kems-ref rule kems -c ducale --hand "9 9 9" --touched "9"'
+    assert other(data, "wikipedia")["ruling"]["verdict"] == "rejected"

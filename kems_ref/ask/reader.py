@@ -959,7 +959,8 @@ def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: K-E-M-P-S"): how the table scores, never letters a team holds (read before them)
 @phrase(r"\b(?:play|playing|plays)(?: with| to)?(?: the)? letters? (?:k e m p s|kemps|kems|k e m s)\b"
         r"|\b(?:the )?(?:k e m p s|kemps) letters? (?:thing|game|way|system|scoring)\b"
-        r"|\b(?:joue|jouons|on joue|jouer) (?:aux|en|avec les|avec des) lettres (?:k e m p s|kemps|kems|k e m s)\b"
+        r"|\b(?:joue|jouons|on joue|jouer|compte|comptons|on compte) (?:aux|en|avec les|avec des) lettres"
+        r" (?:k e m p s|kemps|kems|k e m s)\b"
         r"|\b(?:letters|lettres) (?:k e m p s|kemps)(?= (?:game|rules|regles|style)\b)"
         # "8 of us playing pagat style with letters K-E-M-P-S": the game named, then its letters
         r"|\b(?:style|rules|way|version|facon|regles|mode) (?:with|avec|en|aux) (?:the |les |des )?(?:letters|lettres)"
@@ -1274,7 +1275,12 @@ def _taken_then_put(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: "sans poser les siennes d'abord", "without putting his down first": taken before putting down
 @phrase(r"\b(?:sans|without) (?:avoir )?(?:pose|poser|deposer|depose|putting|dropping|laying)(?: down)?"
         r" (?:les siennes|la sienne|ses cartes|sa carte|his own|her own|his|hers|his cards|her cards|one of his"
-        r"|one of hers|les miennes|la mienne|mine)(?: down)?(?: (?:de abord|dabord|avant|en premier|first))?\b")
+        r"|one of hers|les miennes|la mienne|mine)(?: down)?(?: (?:de abord|dabord|avant|en premier|first))?\b"
+        # "(a chopé deux cartes au milieu d'un coup) AVANT de poser les siennes" (a take told just before is read
+        # with its own order by _order)
+        r"|(?:(?<=\bcoup )|(?<=\bfois )|(?<=\bensemble ))avant de (?:poser|reposer|deposer|jeter|defausser)"
+        r" (?:les siennes|la sienne|ses cartes|sa carte"
+        r"|les miennes|la mienne|mes cartes|ma carte)\b")
 def _without_putting_first(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("take_first", True), ("event_hint", "exchange")]
 
@@ -2652,6 +2658,13 @@ def _kems_made(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|dans sa main)\b")
 def _counted_in(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("three_more", _rank(m.group("rank")))]
+
+
+#: "elle avait déjà les 3 autres 9", "she had the other three 9s": three of the rank, the fourth the one in dispute
+@phrase(rf"\b(?:les |the )?(?:3|trois|three) (?:autres|other|others) (?P<rank>{RANK})\b"
+        rf"|\bthe other (?:3|three) (?P<rank2>{RANK})\b")
+def _three_others(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("three_more", _rank(m.group("rank") or m.group("rank2")))]
 
 
 #: "(he got his kems) out of it", "(son kems) comme ça": how the square was made — the story's own exchange
