@@ -2267,3 +2267,12 @@ def test_np114_two_cards_grabbed_before_putting_down_the_letters_counted_and_the
                          "avait deja les 3 autres 9. Ca passe ?")
     assert data["command"] == 'kems-ref rule kems -c ducale --hand "9 9 9" --touched "9"'
     assert other(data, "wikipedia")["ruling"]["verdict"] == "rejected"
+
+
+def test_a_contre_kems_half_a_second_before_me_came_first(run):
+    """np115 S14 (refused: "without saying which came first"): "I called kems but Hugo had called contre kems like half
+    a second before me" — the Contre-Kems first, right on Ines's four aces: Hugo's team scores under Ducale."""
+    data = ask_json(run, "Ines did our sign, I called kems but Hugo had called contre kems like half a second before "
+                         "me. Ines had 4 aces. who scores?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    assert data["after_hand_end"] == "kems"

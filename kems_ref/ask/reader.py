@@ -3718,6 +3718,8 @@ AFTER_WORDS = {"after", "apres"}
 #: ("double kems, mais contre-kems juste avant") the call it follows came before the one told ahead of it
 BEFORE_WORDS = {"before", "avant", "earlier", "auparavant", "beforehand"}
 ALREADY_WORDS = {"already", "deja"}
+#: "… had called contre kems half a second before me": "before" and the teller or another player, as at a clause's end
+BEFORE_WHOM = {"me", "moi", "him", "her", "us", "them", "lui", "nous", "eux", "elle"}
 #: "after" before one of these is a preposition (what follows came first); else an adverb, as "then"
 DETERMINERS = {"the", "a", "an", "his", "her", "their", "that", "le", "la", "l", "un", "une", "son", "sa", "leur", "ce",
                "cet", "cette", "my", "mon", "ma"}
@@ -3754,7 +3756,8 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
                 and tokens[i + 1].word in DETERMINERS:  # "contre-kems juste avant le double kems"
             pair = (before[-1], after[0])
         elif tok.word in BEFORE_WORDS and len(before) >= 2 and (i + 1 == len(tokens)
-                                                                or tokens[i + 1].clause != tok.clause):
+                                                                or tokens[i + 1].clause != tok.clause
+                                                                or tokens[i + 1].word in BEFORE_WHOM):
             pair = (before[-1], before[-2])  # "double kems, mais contre-kems juste avant"
         elif tok.word in BEFORE_WORDS and len(before) == 1 and after and i + 1 < len(tokens) \
                 and tokens[i + 1].clause != tok.clause:  # "double kems, mais juste avant (…) j'avais dit contre kems"
