@@ -414,7 +414,7 @@ def _accused_of(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "Marc a touché le 8 du milieu en premier mais l'a pas soulevé, Ines l'a arraché": who touched first, who took it
-#: (read before "l'a pas soulevé" is taken for a holder's claim) — as _named_toucher_and_taker
+#: (read before "l'a pas soulevé" is taken for a holder's claim)
 @phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)(?: it| la| le| the [a-z0-9]+"
         r"| la [a-z0-9]+| le [a-z0-9]+)?"
         r"(?: (?:du milieu|du centre|au milieu|sur la table|from the middle|in the middle|on the table))?"
@@ -424,7 +424,9 @@ def _accused_of(m: re.Match[str]) -> list[tuple[str, Any]]:
         r",? (?:and |et |then |puis )?(?P<taker>[a-z]+) (?:le |la |l )?(?:a |has |had )?(?:pris|prise|took|grabbed"
         r"|snatched|lifted|picked it up|picked up|souleve|soulevee|ramasse|ramassee|attrape|attrapee|arrache"
         r"|arrachee|chope|pique)(?: it)?\b")
-def _toucher_not_lifting(m: re.Match[str]) -> list[tuple[str, Any]]:
+def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """"Chloé l'a touché en premier mais Marc l'a pris": two named players — the taker touched it
+    first only if they are one and the same."""
     return [("took_first", m.group("toucher") == m.group("taker")), ("event_hint", "same-card")]
 
 
@@ -2444,19 +2446,17 @@ def _objection(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("objection", True), ("event_hint", "sweep")]
 
 
-@phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)"
-        r"(?: it| la| le| the [a-z0-9]+| la [a-z0-9]+"
+#: "Tom touched the 9 first but Emma picked it up", "Chloé l'a touché en premier mais Marc l'a pris": the same reader
+#: as the toucher who did not lift it, above
+phrase(r"\b(?P<toucher>[a-z]+) (?:le |la |l )?(?:a |had |has )?(?:touched|touche|touchee)"
+       r"(?: it| la| le| the [a-z0-9]+| la [a-z0-9]+"
         r"| le [a-z0-9]+)?"
         r"(?: (?:du milieu|du centre|au milieu|sur la table|from the middle|in the middle|on the table))?"
         r" (?:first|en premier|le premier|la premiere)\b,? (?:but|mais|and|et|then|puis) (?P<taker>[a-z]+)"
         r" (?:le |la |l )?(?:a |has |had )?(?:actually |really |finally |still |en fait |finalement )?"
         r"(?:pris|prise|took|taken|got|grabbed|took it|lifted|picked up|picked it up"
         r"|souleve|soulevee|ramasse|ramassee|attrape|attrapee|grabbed it|arrache|arrachee|snatched|chope|choppe"
-        r"|pique)(?: it)?\b")
-def _named_toucher_and_taker(m: re.Match[str]) -> list[tuple[str, Any]]:
-    """"Chloé l'a touché en premier mais Marc l'a pris": two named players — the taker touched it
-    first only if they are one and the same."""
-    return [("took_first", m.group("toucher") == m.group("taker")), ("event_hint", "same-card")]
+        r"|pique)(?: it)?\b")(_named_toucher_and_taker)
 
 
 @phrase(r"\b(?:(?:je|i|moi|my fingers|my finger|my hand|mes doigts|mon doigt|ma main) )(?:le |la |l )?(?:ai )?"
