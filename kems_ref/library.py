@@ -81,7 +81,7 @@ _public("kems_ref.game.sheet", "score")
 _public("kems_ref.game.transfer", "import_game", "read_file")
 # rendering for a terminal (rich), and the score sheet's JSON
 _public("kems_ref.outputs.ruling", "print_result", "verdict_label", "score_lines", "hand_line", "condition",
-        "cite_line", "verdict_style", "other_lines", "short_line")
+        "cite_line", "verdict_style", "other_lines", "alone_lines")
 _public("kems_ref.outputs.compare_render", "show_paged", "table_lines", "deal_lines")
 _public("kems_ref.outputs.show", "listing", "listing_text", "show_json", "show_text", "validation_report")
 _public("kems_ref.outputs.game", "Sheet", "new_game_json", "new_game_text", "call_json", "entry_json", "game_json",
@@ -243,13 +243,13 @@ if TYPE_CHECKING:  # the same names for type checkers (tests/test_library.py kee
     from .outputs.house import from_game as from_game
     from .outputs.house import template as template
     from .outputs.house import write_new as write_new
+    from .outputs.ruling import alone_lines as alone_lines
     from .outputs.ruling import cite_line as cite_line
     from .outputs.ruling import condition as condition
     from .outputs.ruling import hand_line as hand_line
     from .outputs.ruling import other_lines as other_lines
     from .outputs.ruling import print_result as print_result
     from .outputs.ruling import score_lines as score_lines
-    from .outputs.ruling import short_line as short_line
     from .outputs.ruling import verdict_label as verdict_label
     from .outputs.ruling import verdict_style as verdict_style
     from .outputs.sheets import Checklist as Checklist

@@ -211,8 +211,7 @@ def _and_asked(story: str, points: list[str]) -> list[str]:
     from .reader import read, tokenize
 
     for clause in clauses[1:MAX_QUESTIONS] if points else []:  # each a question, however short
-        if not QUESTION.search(" ".join(tok.word for tok in tokenize(clause))) and not clause.rstrip().endswith("?") \
-                and not SECOND_QUESTION.match(" " + clause.lstrip()):
+        if not QUESTION.search(" ".join(tok.word for tok in tokenize(clause))):
             continue  # "Marc says 5 Alice says 10." between two questions: what players said, no question
         found = find_points(clause)
         named = [v for _, attr, v in read(clause).understood if attr == "rule_point"]  # "can we change it…"

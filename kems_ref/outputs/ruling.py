@@ -231,11 +231,17 @@ def summary(ruling: Ruling, lang: str) -> tuple[str, str]:
     return verdict, "\n".join(x for x in [*score_lines(ruling, lang), hand_line(ruling, lang)] if x)
 
 
-def short_line(ruling: Ruling, lang: str, callers: Optional[str] = None) -> str:
-    """A ruling on one line (:func:`_short`): its verdict, score, the hand's end and its effects; ``callers``: the
-    words for the calling team where two calls of two teams are said side by side ("the countering team")."""
-    line = _short(ruling, lang)
-    return line.replace(t("team.callers", lang), callers) if callers else line
+def alone_lines(alone: list[tuple[str, Any]], lang: str) -> list[str]:
+    """A Kems and a Contre-Kems together, which counts left open (``Asked.alone``): a heading, then what each call
+    gives if the table counts it alone, on one line each, its calling team named ("the countering team") — the
+    terminal and the page say the same lines; none where there is no such pair."""
+    if not alone:
+        return []
+    return [t("ask.alone", lang)] + [
+        "  " + t("ask.alone_line", lang, call=wording.event_label(call, lang),
+                 ruling=_short(result.rulings[0], lang).replace(t("team.callers", lang),
+                                                                t(f"ask.alone_team.{call}", lang)))
+        for call, result in alone]
 
 
 def _short(ruling: Ruling, lang: str) -> str:

@@ -58,7 +58,7 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
     from rich.markup import escape
 
     from ..i18n import t
-    from .ruling import other_lines, print_result, short_line
+    from .ruling import alone_lines, other_lines, print_result
     from .wording import event_label
 
     command = asked.command(lang, detect_lang())
@@ -68,10 +68,7 @@ def asked_text(asked: Any, lang: str, width: int) -> Printed:
         # no rules named: what the other sources rule on the same situation, right after the ruling's why
         others = other_lines(asked.others, asked.ruling, lang) if asked.others else []
         # which of two calls made together counts, left open: what each gives if counted alone, right after the why
-        alone = [t("ask.alone", lang)] + ["  " + t("ask.alone_line", lang, call=event_label(call, lang),
-                                                   ruling=short_line(result.rulings[0], lang,
-                                                                     t(f"ask.alone_team.{call}", lang)))
-                                          for call, result in asked.alone] if asked.alone else []
+        alone = alone_lines(asked.alone, lang)
         print_result(console, asked.result, lang, (alone + ([""] if alone and others else []) + others) or None)
         if asked.letters:
             console.print()

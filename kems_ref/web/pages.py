@@ -526,10 +526,7 @@ async def ask_page(request: Request, settings: Settings, lang: str) -> Response:
                  after_end=asked.after_end_line(lang) or "",
                  # no rules named: the other sources' rulings on the same situation, right under the ruling
                  # two calls together, which counts left open: what each gives if counted alone
-                 alone=[kems.t("ask.alone", lang)] + [
-                     kems.t("ask.alone_line", lang, call=kems.event_label(call, lang),
-                            ruling=kems.short_line(result.rulings[0], lang, kems.t(f"ask.alone_team.{call}", lang)))
-                     for call, result in asked.alone] if asked.alone else [],
+                 alone=kems.alone_lines(asked.alone, lang),
                  others=kems.other_lines(asked.others, ruling, lang) if asked.others else [],
                  questions=[{**q, "title": kems.t("ask.question_beside", lang, question=q["question"]),
                              "silent_line": kems.t("ask.question_silent", lang, name=q["convention"])}
