@@ -150,6 +150,12 @@ def test_words_it_cannot_read_exit_2_saying_what_it_understood_and_what_not(run)
     r = run("ask", "on est 8 et franchement bof", "--no-input")
     assert r.code == 2 and "cannot tell which situation" in r.err and "understood: 8 players" in r.err
     assert "not understood: franchement, bof" in r.err
+    # np114: the situations are listed as a player names them, never as the CLI's event ids
+    assert r.err.rstrip().endswith("say in words what happened — Kems, Double Kems, Contre-Kems, Double Contre-Kems, "
+                                   "Deal, Exchange, Sweep, Stock out, Signal, Same card wanted, Setting up the table")
+    r = run("ask", "Tom avait 4 dames, on joue pagat", "--no-input", "--lang", "fr")
+    assert r.code == 2 and "dites ce qui s'est passé — Kems, Double Kems, Contre-Kems" in r.err
+    assert "double-contre-kems" not in r.err and "stock-out" not in r.err
 
 
 def test_a_negation_it_cannot_place_is_refused_rather_than_read_backwards(run):

@@ -428,6 +428,17 @@ def test_a_dispute_told_without_rules_shows_what_every_other_source_rules_beside
     assert out.index("Les autres sources") < out.index("Sources\n")
 
 
+def test_where_the_default_settles_nothing_the_other_sources_line_says_so_instead_of_saying_it_ruled(run, client):
+    """np114: "NOT SETTLED" under Ducale, then "Ducale ruled, by default" read as a contradiction: where the
+    default settles nothing, the line says it does not settle it, on the terminal and the page."""
+    story = "Can we use a word as our signal?"
+    out = run("ask", "--no-input", story, env=WIDE).out
+    assert "No rules were named: Ducale, the default, does not settle it. The other sources:" in out
+    assert "ruled, by default" not in out
+    page = _text(client.get("/ask", params={"words": "On peut prendre un mot comme signe ?", "lang": "fr"}).text)
+    assert "Aucune règle nommée : Ducale, par défaut, ne tranche pas. Les autres sources :" in page
+
+
 def test_rules_named_in_the_words_on_the_command_line_or_in_the_environment_show_no_other_sources(run):
     assert run("ask", "--no-input", "--json", DEALT_THREE + " On joue façon Ducale.").json()["others"] is None
     assert run("ask", "--no-input", "--json", "-c", "ducale", DEALT_THREE).json()["others"] is None

@@ -3401,6 +3401,7 @@ class Roles:
     target_my_partner: bool = False  # "stop kemps on my partner": the accused is the narrator's partner
     target_named: bool = False  # "sur Paul", "on Bob": the accused is someone else than the narrator
     target_partner: bool = False  # "on Paul's partner", "sur la partenaire de Léa": the accused is told as a partner
+    team_accused: bool = False  # "contre l'équipe de Jade et Lucas": a team accused, no player of it named first
 
 
 def _roles(text: str) -> Roles:
@@ -3558,7 +3559,7 @@ def _team_accused(tokens: list[Token]) -> bool:
     """The story accuses a team, naming none of its players after "on" ("stop kemps on the team to my left",
     "contre sur leur équipe", "on them")."""
     words = " ".join(t.word for t in tokens)
-    return bool(re.search(r"\b(?:on|sur|against|contre) (?:the|their|l|la|leur|cette|that|the other) ?"
+    return bool(re.search(r"\b(?:on|sur|against|contre) (?:the|their|l|le|la|leur|cette|that|the other) ?"
                           r"(?:other )?(?:team|equipe|pair|paire)\b|\b(?:on|against) them\b|\bsur eux\b", words))
 
 
@@ -4246,6 +4247,7 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         else:
             reading.unknown += _said(items, "call_wrong")
     holds = "contre-kems" if kind == "double-contre-kems" else kind  # its hands are those of the accused team
+    roles.team_accused = _team_accused(tokens)
     _hands(reading, holds, items, _by_name(tokens, markers, holds), roles, facts)
     right = facts.pop("call_right", None)
     _options(reading, kind, items, facts)
@@ -4404,6 +4406,9 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         # a Contre-Kems against a Double Kems, the two squares told ("Lea had 4 aces and I had 4 fives"): the
         # accused team's two hands, in the story's order (which of them the call named does not change it)
         filled = {"hand": [told[0]], "partner_hand": [told[1]]}
+    if event == "contre-kems" and roles.team_accused and filled["partner_hand"] and not filled["hand"]:
+        # "contre l'équipe de Jade et Lucas, Lucas avait 4 as": one hand told of the team accused is the accused's
+        filled = {"hand": filled["partner_hand"], "partner_hand": []}
     for cards, fact in slots:
         said = filled.get(cards, [])
         groups = _grown(reading, [it for it in said if it.kind == "cards"], lifted, facts)

@@ -105,7 +105,7 @@ def check_reading(reading: Reading, lang: str, can_ask: bool) -> None:
     if not understood:
         raise KemsError("error.ask_unreadable", understood=said, unknown=unknown)
     if reading.event is None and not can_ask:
-        raise KemsError("error.ask_no_event", understood=said, unknown=unknown, choices=", ".join(EVENTS))
+        raise KemsError("error.ask_no_event", understood=said, unknown=unknown, choices=_events_told(lang))
     if reading.event == "deal" and "hand" not in reading.options and not can_ask:
         raise KemsError("error.ask_deal_cards", understood=said)
 
@@ -279,6 +279,11 @@ def question_label(points: list[str], lang: str) -> str:
     return t("ask.u.rules_question", lang, questions=" ".join(question(point, lang) for point in points))
 
 
+def _events_told(lang: str) -> str:
+    """The situations a story can tell, in the player's words (never the CLI's event ids)."""
+    return ", ".join(t(f"event.{e}", lang) for e in EVENTS)
+
+
 def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prompter], others: bool = False) -> Asked:
     """Rule on the story; with a prompter, ask for each fact the ruling waits for, one at a time.
     ``others``: the convention is only the default (the story and the user named none): the other
@@ -292,7 +297,7 @@ def settle(reading: Reading, convention: str, lang: str, prompter: Optional[Prom
         if event is None:
             raise KemsError("error.ask_no_event", understood=t("ui.sep", lang).join(understood_labels(reading, lang))
                             or t("ask.nothing", lang), unknown=", ".join(reading.unknown) or t("ask.nothing", lang),
-                            choices=", ".join(EVENTS))
+                            choices=_events_told(lang))
         answers.append((t("ask.q.event", lang), event))
     if event == "deal" and "hand" not in options and prompter is not None:
         cards = card_answer(prompter.text(t("ask.q.deal_hand", lang), _cards_check(lang, yes_no=False)))

@@ -268,7 +268,8 @@ def other_lines(others: list[dict[str, Any]], ruling: Ruling, lang: str) -> list
     def names(group: dict[str, Any]) -> str:
         return ", ".join(load(cid).short_name for cid in group["conventions"])
 
-    lines = [t("ask.others", lang, name=ruling.short_name or ruling.convention)]
+    open_too = ruling.verdict == Verdict.UNSPECIFIED and not ruling.branches
+    lines = [t("ask.others_open" if open_too else "ask.others", lang, name=ruling.short_name or ruling.convention)]
     unsettled = [g for g in others if g["ruling"] is not None and not g["same"] and not g["ruling"].branches
                  and g["ruling"].verdict == Verdict.UNSPECIFIED]
     for group in others:
@@ -280,7 +281,6 @@ def other_lines(others: list[dict[str, Any]], ruling: Ruling, lang: str) -> list
                           ruling=_short(group["then"], lang))
             lines.append("  " + t("ask.others_line", lang, names=names(group), ruling=said))
     same = [g for g in others if g["same"]]
-    open_too = ruling.verdict == Verdict.UNSPECIFIED and not ruling.branches
     if open_too:  # the default settles nothing either: one line of the sources that do not settle it
         unsettled, same = same + unsettled, []
     if same:
