@@ -799,6 +799,23 @@ def test_letters_held_and_a_hand_lost_say_what_the_lost_hands_letter_does(run):
                                    " (sous Pagat, une équipe qui l'épelle est éliminée : le score).")
 
 
+def test_a_table_spelling_its_own_word_kems_is_counted_in_that_word_under_pagats_end(run):
+    """np117 S18: "we play with letters KEMS, we already have K E M and just lost again. are we out??" — counted
+    in Pagat's KEMPS the team was not out; the table said its own word: in KEMS the S spells it, out under Pagat's
+    end, the table's word said to be its own choice."""
+    out = run("ask", "--no-input", "we play with letters KEMS, we already have K E M and just lost again. are we "
+              "out??").out
+    assert out.splitlines()[2] == (
+        "Under Pagat a lost hand costs a letter. Your table spells K-E-M-S, not Pagat's K-E-M-P-S: a house choice, "
+        "counted in your word. A team holding K-E-M that takes this letter has spelled KEMS: under Pagat it is out "
+        "(Pagat, « Kemps » (John McLeod), via pagat.com, through the facts restated by the project; Regles.com, "
+        "réf. [2] — scoring).")
+    # the same letters in Pagat's own word: not yet spelled
+    out = run("ask", "--no-input", "we play with letters KEMPS, we already have K E M and just lost again. are we "
+              "out??").out
+    assert "has K-E-M-P: KEMPS is not yet spelled" in out and "house choice" not in out
+
+
 def test_how_many_hands_a_team_holding_letters_may_still_lose_is_counted(run):
     """np43: "combien de manches on peut encore perdre ?" under Pagat with K-E-M: one more, the next spells KEMPS."""
     out = run("ask", "--no-input", "--lang", "fr", "On joue en lettres comme sur pagat, on en est à K-E-M, combien "
@@ -2026,6 +2043,28 @@ def test_eight_players_with_a_32_card_deck_says_the_deal_does_not_fit(run):
     out = run("ask", "On est 8 et on a qu'un jeu de 32 cartes, ça passe pour un kems ?", "--no-input", "--lang",
               "fr").out
     assert "la donne en demande 36" in out.replace("\n", " ")
+
+
+def test_a_32_card_deck_at_8_under_nathan_is_not_the_deck_it_describes_there(run):
+    """np117 S20: "nathan rules, we only have a 32 card deck and theres 8 of us" answered "Nathan: yes" (the size)
+    and never said that Nathan gives 52 cards at eight, 32 at four."""
+    story = "nathan rules, we only have a 32 card deck and theres 8 of us. is that ok?"
+    data = ask_json(run, story)
+    nathan = data["table"]["answers"][0]
+    assert nathan["deck"] == {"deck": 32, "fits": False, "cards": [52], "prescribed": False, "by_players": True,
+                              "citation": nathan["deck"]["citation"]}
+    out = " ".join(run("ask", story, "--no-input").out.split())
+    assert "A 32-card deck at 8 players: Nathan: not the deck it describes — 52 cards at 8 players, not 32 (usage " \
+           "it describes, not a rule)" in out
+    # no rules named: each source's deck there, a rule or a usage; one deck of 32 or 52 for any table (Jouer au Kems)
+    answers = {a["convention"]: a["deck"] for a in ask_json(run, "On est 8 avec un jeu de 32, ça passe ?")["table"][
+        "answers"]}
+    assert (answers["ducale"]["fits"], answers["ducale"]["by_players"], answers["ducale"]["prescribed"]) == \
+        (False, False, True)
+    assert (answers["jouer-au-kems"]["fits"], answers["jouer-au-kems"]["cards"]) == (True, [32, 52])
+    assert answers["regle-breve"] is None  # silent on the deck
+    fr = " ".join(run("ask", "On est 8 avec un jeu de 32, ça passe ?", "--no-input", "--lang", "fr").out.split())
+    assert "Un jeu de 32 cartes à 8 joueurs : Ducale : non — sa règle est 52 cartes, pas 32 (" in fr
 
 
 def test_one_of_the_middle_cards_grabbed_before_they_were_all_turned_is_an_exchange_before_the_opening(run):

@@ -197,7 +197,10 @@ def test_compare_at_200_columns_shows_each_points_question_and_at_80_its_sources
     assert "How many players?" in wide.split("players.decks")[0]
     narrow = run("compare", "--topic", "material", "--lang", "en", env={"COLUMNS": "80"}).out
     first = narrow.split("players.decks —")[0]  # the first point's block, up to the next point
-    assert "[1] Notice Ducale, via Regles.com" in first and "[5] Pagat, « Kemps »" in first
+    assert "[2] Notice Ducale, via Regles.com" in first and "[6] Pagat, « Kemps »" in first
+    # a silent source's note (what it says near the point) is shown beside its silence, cited: [1]
+    assert "bicycle        — silent — Note: The summary only reports Bicycle at four" in first
+    assert "[1] Bicycle, « Kemps — How to Play »" in first
     assert "\nSources\n" not in narrow  # no list hundreds of lines below: each source sits with its point
 
 

@@ -478,6 +478,11 @@ def test_a_silent_source_shows_what_it_says_near_the_point_as_a_note_never_as_an
     assert "Note: The article says another player must turn the middle cards next hand" in out
     page = _text(client.get("/compare", params={"point": "deal.next_dealer"}).text)
     assert "wikipedia — silent — Note: The article says another player must turn the middle cards" in page
+    # np117 S6: the question asked in words shows the note too, beside the silence (not only under compare)
+    asked = run("ask", "--no-input", "how many points do you need to win kems? and who deals after a hand",
+                env={"COLUMNS": "100"}).out
+    assert "wikipedia — silent — Note: The article says another player must turn the middle cards next hand; it " \
+           "does not say who deals. [" in " ".join(asked.split())
 
 
 def test_where_the_default_settles_nothing_the_sources_that_do_not_either_are_one_line(run):

@@ -470,7 +470,7 @@ def letters_note(reading: Reading, result: api.Result, convention: str, lang: st
                if s["unit"] == "letter"]
     if held is None or not changes:
         return None
-    return _letters_line(held, changes[0]["change"], convention, lang)
+    return _letters_line(held, changes[0]["change"], convention, lang, _table_word(reading))
 
 
 #: a hand lost, told in a question ("si on perd cette manche, on est éliminés ?", "if we lose this hand")
@@ -490,7 +490,7 @@ def letters_if_lost(story: str, reading: Reading, lang: str) -> Optional[str]:
     conv = load(reading.convention)
     if letters_kind(conv) != "penalty":
         return None
-    line = _letters_line(held, 1, reading.convention, lang)
+    line = _letters_line(held, 1, reading.convention, lang, _table_word(reading))
     if line and HOW_MANY.search(fold(story)):  # "combien de manches on peut encore perdre ?": the count itself
         word = _target_word(conv)
         left = len(word) - len(held.replace("-", "")) - 1 if word else -1
@@ -541,8 +541,17 @@ def _target_word(conv: Any) -> Optional[str]:
         return None
 
 
-def _letters_line(held: str, change: int, convention: str, lang: str) -> Optional[str]:
-    """What ``change`` letters do to a team holding ``held`` under ``convention``'s word and end, cited."""
+def _table_word(reading: Reading) -> Optional[str]:
+    """The word the table says it spells ("we play with letters KEMS"), or None where it says none."""
+    told = next((v for _, attr, v in reading.understood if attr == "letters_game"), None)
+    return told.replace("-", "") if told else None
+
+
+def _letters_line(held: str, change: int, convention: str, lang: str,
+                  table_word: Optional[str] = None) -> Optional[str]:
+    """What ``change`` letters do to a team holding ``held`` under ``convention``'s word and end, cited.  A table
+    that says it spells its own word ("we play with letters KEMS" under Pagat's KEMPS): counted in that word, said
+    first as the table's own, the convention's end applied to it."""
     from ..corpus.load import load, localized
     from ..game.play import setup
     from ..outputs.compare import cite
@@ -554,18 +563,22 @@ def _letters_line(held: str, change: int, convention: str, lang: str) -> Optiona
         return None  # a word the table chooses, or no word: nothing to spell
     if game.target_word is None:
         return None
+    word, house = game.target_word, ""
+    if table_word and table_word != word and table_word.startswith(held.replace("-", "")):
+        word, house = table_word, t("ask.letters_table_word", lang, table="-".join(table_word),
+                                    word="-".join(game.target_word), name=conv.short_name) + " "
     count = len(held.replace("-", ""))
     after = count + change
     end = conv.get("score.end")
     if not end.stated:
         key, said = "ask.letters_short", ""
-    elif after < len(game.target_word):  # not yet spelled: what spelling it would do, cited ("…and once we spell it?")
+    elif after < len(word):  # not yet spelled: what spelling it would do, cited ("…and once we spell it?")
         where = localized(end.citation, lang)
         key, said = f"ask.letters_short_{game.end_rule}", where["section"] if where else ""
     else:
         key, said = f"ask.letters_{game.end_rule}", cite(localized(end.citation, lang))
-    return t(key if has(key, lang) else "ask.letters_short", lang, held=held, word=game.target_word,
-             after="-".join(game.target_word[:max(after, 0)]) or "—", name=conv.short_name, cite=said)
+    return house + t(key if has(key, lang) else "ask.letters_short", lang, held=held, word=word,
+                     after="-".join(word[:max(after, 0)]) or "—", name=conv.short_name, cite=said)
 
 
 def _earlier_wrong(reading: Reading, event: str, convention: str, lang: str) -> bool:

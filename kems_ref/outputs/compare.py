@@ -221,8 +221,8 @@ def compare(refs: list[str], lang: str, topic: Optional[str] = None, only_differ
     chosen: list[Optional[str]] = [*topics] or [topic]
     found = [row for topic_ in chosen for row in rows(selected, lang, topic_, only_differences)
              if not points or row["rule_point"] in points]
-    table = table_answers(selected, players, lang) if players is not None else None
-    more = [table_answers(selected, n, lang) for n in more_players if n != players] if table is not None else []
+    table = table_answers(selected, players, lang, deck) if players is not None else None
+    more = [table_answers(selected, n, lang, deck) for n in more_players if n != players] if table is not None else []
     check = deal_need(selected, players, deck) if players is not None and deck is not None else None
     return Comparison(labels(selected), found, call_names(selected, lang),
                       conventions.publications_named(selected, cited_sources(found)), conventions.corpus_of(selected),
@@ -247,10 +247,27 @@ def deal_need(convs: list[Convention], players: int, deck: int) -> Optional[dict
             "conventions": [label for label, _, _ in stated]}
 
 
-def table_answers(convs: list[Convention], players: int, lang: str) -> dict[str, Any]:
+def deck_answer(conv: Convention, players: int, deck: int, lang: str) -> Optional[dict[str, Any]]:
+    """Whether the ``deck`` the table has is the one ``conv`` gives at ``players`` ("nathan rules, a 32-card deck
+    and 8 of us"): ``{"deck", "fits", "cards" (the sizes it gives there), "prescribed", "by_players" (the size tied
+    to that many players, not one deck for any table), "citation"}``; None where it states no deck for that many
+    players."""
+    entry = entry_of(conv, "deck.size")
+    if not entry.stated or not isinstance(entry.value, list):
+        return None
+    applies = [e for e in entry.value if not e.get("players") or players in e["players"]]
+    if not applies:
+        return None
+    here = sorted({int(e["cards"]) for e in applies})
+    return {"deck": deck, "fits": deck in here, "cards": here, "prescribed": entry.force == "prescribed",
+            "by_players": any(e.get("players") for e in applies), "citation": localized(entry.citation, lang)}
+
+
+def table_answers(convs: list[Convention], players: int, lang: str, deck: Optional[int] = None) -> dict[str, Any]:
     """Whether each convention's stated count of players allows a table of ``players``: ``allowed``
     True or False where it states a count (``prescribed``: a rule; else a description of usage, which
-    excludes nothing), None where it is silent; with the count and its citation."""
+    excludes nothing), None where it is silent; with the count and its citation.  A question told with its
+    ``deck`` adds to each answer whether that deck is the one the convention gives there (:func:`deck_answer`)."""
     from ..referee.resolver import count_allows
 
     answers = []
@@ -265,7 +282,8 @@ def table_answers(convs: list[Convention], players: int, lang: str) -> dict[str,
                         "elsewhere": elsewhere[0] if elsewhere else [],
                         "prescribed": entry.force == "prescribed" if stated else None,
                         "counts": short_entry("players.count", entry, lang) if stated else None,
-                        "citation": localized(entry.citation, lang) if stated else None})
+                        "citation": localized(entry.citation, lang) if stated else None,
+                        **({"deck": deck_answer(conv, players, deck, lang)} if deck is not None else {})})
     return {"players": players, "answers": answers}
 
 

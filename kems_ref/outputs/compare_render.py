@@ -42,6 +42,10 @@ def cell(value: dict[str, Any], lang: str, refs: Refs) -> str:
     """A source's answer with the number of its citation; a source that contradicts itself gives each
     reading's answer with its own, none first, and is marked."""
     if value["silent"]:
+        note = value.get("note")  # what the source says near the point, labelled a note, never an answer
+        if note:
+            return f"{short(value, lang)} {t('ui.note', lang)}{t('ui.colon', lang)} {note['text']} " \
+                   f"{refs.ref(note['citation'])}".rstrip()
         return short(value, lang)
     first = refs.ref(value["citation"])
     if not value["conflict"]:
@@ -83,6 +87,17 @@ def table_lines(table: dict[str, Any], lang: str) -> list[str]:
         where = f" ({cite['source']} — {cite['section']})" if cite else ""
         out.append("  " + t(key, lang, name=answer["name"], counts=answer["counts"] or "", players=players,
                             conventions=", ".join(answer.get("elsewhere") or [])) + where)
+    decks = [answer for answer in table["answers"] if answer.get("deck")]
+    if decks:  # the deck told beside the size: the one each source gives at that size
+        out.append(t("ui.deck_asked", lang, players=players, deck=decks[0]["deck"]["deck"]))
+        for answer in decks:
+            told = answer["deck"]
+            key = "ui.deck_fits" if told["fits"] else "ui.deck_other" if told["prescribed"] else "ui.deck_described"
+            cite = told["citation"]
+            where = f" ({cite['source']} — {cite['section']})" if cite else ""
+            at = t("ui.deck_at", lang, players=players) if told["by_players"] else ""
+            out.append("  " + t(key, lang, name=answer["name"], at=at, deck=told["deck"],
+                                cards=" / ".join(str(n) for n in told["cards"])) + where)
     return out
 
 
