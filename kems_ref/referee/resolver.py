@@ -1414,9 +1414,10 @@ def _exchange(ctx: Ctx) -> Decision:
             ctx.say("why.count_ok", cards=count)
             ctx.text_of(rule)
             verdicts.append(Verdict.ALLOWED)
-    # the order only matters while the exchange may still be allowed; a player caught holding too
-    # many cards is asked none (what was seen is the hand, not how it was made) unless it was said
-    if Verdict.FORBIDDEN not in verdicts and (sit.over_limit is None or sit.take_first is not None):
+    # the order only matters while the exchange may still be allowed; a player caught holding too many cards is
+    # asked none (what was seen is the hand, not how it was made) unless it was said
+    told = sit.take_first is not None
+    if Verdict.FORBIDDEN not in verdicts and (sit.over_limit is None or told):
         order = ctx.rule("exchange.order")
         if order is None:
             ctx.say("why.order_unknown", name=ctx.name)
@@ -1432,6 +1433,15 @@ def _exchange(ctx: Ctx) -> Decision:
             else:
                 ctx.say("why.order_bad" if order.prescribed else f"why.order_other.{order.force}", name=ctx.name)
                 verdicts.append(_forbids(ctx, order))
+    elif told:  # a breach already found: the order told is said too where it breaks the convention's own rule
+        done = "take-then-put" if sit.take_first else "put-then-take"  # (np116: "pris 2 cartes avant de poser")
+        entry = ctx.conv.get("exchange.order")
+        if entry.stated and not entry.conflict and entry.force == "prescribed" and entry.value != done:
+            order = ctx.rule("exchange.order")
+            assert order is not None
+            ctx.say("why.order_done." + done)
+            ctx.say("why.order_bad")
+            verdicts.append(_forbids(ctx, order))
     return _act(_worst(verdicts))
 
 
