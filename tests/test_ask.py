@@ -674,7 +674,10 @@ def test_a_story_with_one_call_sets_nothing_aside(run):
 
 def test_a_rules_question_under_one_named_convention_never_says_the_sources_agree(run):
     out = run("ask", "Under pagat can we change our signal halfway through the game?", "--no-input").out
-    assert "signal.change\nWhen may a team change its signal?" in out
+    # np116: the question is said once, on the line "Understood: …", never with its rule point id (compare's)
+    assert out.startswith("Understood: a question about the rules: When may a team change its signal?\n\npagat  "
+                          "after any hand")
+    assert "signal.change" not in out
     assert "agree" not in out and "Between two hands, a team is free to settle on new signals." in out
 
 
@@ -684,7 +687,9 @@ def test_a_second_question_after_a_question_mark_is_answered_on_its_own_point_to
                           "Where do partners sit?")
     out = run("ask", "Sous pagat on en est à K-E-M-P et on vient encore de perdre la manche, on est éliminés ?",
               "--no-input", "--lang", "fr").out
-    assert "│ score.end      │ elle est éliminée [2] │" in out
+    # each point under its question (np116: never its rule point id)
+    assert "│ Quand une équipe atteint le but :  │ elle est éliminée [2] │" in out
+    assert "score.end" not in out
 
 
 def test_a_call_on_a_hand_of_five_cards_rules_the_call_and_then_the_five_cards_on_their_own(run):
@@ -2321,3 +2326,26 @@ def test_a_contre_kems_half_a_second_before_me_came_first(run):
                          "me. Ines had 4 aces. who scores?")
     assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
     assert data["after_hand_end"] == "kems"
+
+
+def test_np119_words_a_table_uses_are_read_where_they_were_refused(run):
+    """np119: "doesn't a double beat the stop?" is the question on a Double Kems and a Contre-Kems, never a second
+    call; "before he said the hunt was open again" is the sweep still going on (Wikipédia: no call then); "I didnt
+    have anything" is no square; "nobody was looking at my sign" is said, never a negation to refuse; "and he was
+    right" is the accusation told right."""
+    data = ask_json(run, "They called stop kemps on Ben when he had four kings, but his partner Leo also had four 9s. "
+                         "Doesn't a double beat the stop?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    assert [q["rule_point"] for q in data["questions"]] == ["call.double_kems.counter"]
+    data = ask_json(run, "wikipedia rules. Lisa shouted kems before he said the hunt was open again. Her partner did "
+                         "have 4 queens. Valid?")
+    assert "--during-sweep" in data["command"] and data["verdict"] == "void"
+    data = ask_json(run, "we play wikipedia rules. Marc said contre-kems on me and I didnt have anything. does my team "
+                         "get a point?")
+    assert "--no-square" in data["command"] and data["verdict"] == "depends"
+    data = ask_json(run, "I had four 8s and nobody was looking at my sign so I just said kems myself. Do we get the "
+                         "point?")
+    assert (data["verdict"], data["unknown"]) == ("void", ["nobody was looking at my sign"])
+    data = ask_json(run, "we play kemps with letters like on pagat. Gab called stop kemps on us and he was right, so "
+                         "which team takes the letter?")
+    assert (data["verdict"], data["score"]) == ("upheld", [{"team": "accused", "change": 1, "unit": "letter"}])

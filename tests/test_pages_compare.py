@@ -206,14 +206,19 @@ def test_a_question_about_the_rules_is_compared_on_the_dispute_page_as_on_the_co
     assert _answers(asked, "score.target")["nathan"]["silent"]
 
 
-def test_a_question_on_two_points_is_compared_on_both_and_names_the_calls_as_the_command_line_does(run, client):
+def test_a_question_on_two_points_is_compared_on_both_and_names_the_calls_only_where_compare_is_asked(run, client):
+    """np116: the calls' own names ("Stop Kemps") under a question on the score were noise: a question told in
+    words shows them only where it asks about the calls; `compare` on the same points names them, on both."""
     story = "on joue en combien de points ?"
     asked = client.get("/ask", params={"words": story, "lang": "fr"}).text
     assert re.findall(r'<section class="point" data-rule-point="([^"]*)">', asked) == ["score.system", "score.target"]
     assert _answers(asked, "score.system")["pagat"]["short"] == "lettres"
-    out = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.rstrip().splitlines()
-    cli = next(line for line in out if line.startswith("Les annonces sous leur propre nom"))
-    assert cli.startswith("Les annonces sous leur propre nom — pagat: Kems = Kemps") and cli in _text(asked)
+    out = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out
+    assert "Les annonces sous leur propre nom" not in out and "Les annonces sous leur propre nom" not in _text(asked)
+    compared = client.get("/compare", params={"point": "score", "lang": "fr"}).text
+    cli = next(line for line in run("compare", "score", "--lang", "fr", env=WIDE).out
+               .rstrip().splitlines() if line.startswith("Les annonces sous leur propre nom"))
+    assert cli.startswith("Les annonces sous leur propre nom — pagat: Kems = Kemps") and cli in _text(compared)
 
 
 # --- the checklist of a mixed table ------------------------------------------------------------------

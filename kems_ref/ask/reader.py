@@ -106,6 +106,7 @@ joue jouait jouer play plays playing venait vient venir visait vise targeted aim
 teams equipes jeux autre autres other others facon ya moyen
 pointing pointed pointant designant designe dis dois bc cuz coz cos tonight soir asked are disent instead
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
+hes shes im ive theyre thats whats
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
              "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
@@ -654,9 +655,11 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|can be countered) (?:pas|jamais|never)\b"
         r"|\b(?:un |le )?double(?: kems| kemps)? (?:ca )?(?:ne )?se contre (?:pas|jamais)\b"
         # "does double kems beat contre kems", "est-ce que le contre kems bat le double kems ?"
-        r"|\b(?:does|do|can|will|would) (?:a |the )?(?:double kems|double kemps|contre kems|contre kemps|counter kems"
-        r"|stop kemps) (?:beat|beats|trump|trumps|cancel|cancels|override|overrides|win over|wins over) (?:a |the )?"
-        r"(?:double kems|double kemps|contre kems|contre kemps|counter kems|stop kemps)\b"
+        # "doesn't a double beat the stop?": the short names, with a negation that only asks
+        r"|\b(?:does|do|can|will|would)(?: not)? (?:a |the )?(?:double kems|double kemps|contre kems|contre kemps"
+        r"|counter kems|stop kemps|double|stop|contre|counter)"
+        r" (?:beat|beats|trump|trumps|cancel|cancels|override|overrides|win over|wins over) (?:a |the )?"
+        r"(?:double kems|double kemps|contre kems|contre kemps|counter kems|stop kemps|double|stop|contre|counter)\b"
         r"|\b(?:le |un )?(?:double kems|double kemps|contre kems|contre kemps) (?:bat|annule|l emporte sur|passe avant)"
         r" (?:le |un )?(?:double kems|double kemps|contre kems|contre kemps)\b")(
     _asks("call.double_kems.counter", "_double_countered_asked"))
@@ -688,7 +691,8 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|the (?:point|letter)|a (?:point|letter))"
         r"|qui (?:qui )?(?:prend|prennent|a|marque) (?:le point|la lettre|une lettre|un point|les points|des points)"
         r"|(?:on|we|ils|they) (?:prend|prennent|take|get|gets) (?:le|la|the) (?:k|e|m|p|s|lettre|letter)"
-        r"|(?:team|teams|equipe|equipes|one|both|all) (?:takes?|gets?|prend|prennent) (?:a|une) (?:letter|lettre)"
+        r"|(?:team|teams|equipe|equipes|one|both|all) (?:takes?|gets?|prend|prennent) (?:a|une|the|la)"
+        r" (?:letter|lettre)"
         r"|do we redeal|should we redeal|do we deal again|on redonne|faut il redonner|on refait la donne"
         r"|or (?:just |simply )?redeal|ou (?:on )?(?:redonne|redistribue)|on redistribue|faut il redistribuer"
         r"|(?:ou )?(?:on )?(?:aurait|aurais|aurions|aurai) (?:du|pu) (?:redistribuer|redonner|refaire la donne)"
@@ -1069,6 +1073,11 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
     """ "…the Kems had been called, and it was right", "c'était pas bon": about the Kems only if a
     Kems came first."""
     return [("it_was", bool(m.group("ok")) != bool(m.group("neg")))]
+
+
+#: "Gab called stop kemps on us and he was right": the caller said right (or wrong) — the call's verdict, told
+phrase(r"(?<=\band )(?:he|she|they) (?:was|were) (?P<neg>not )?(?:(?P<ok>right|correct)|wrong|mistaken)\b"
+       r"(?! (?:about|that|to)\b)")(_it_was)
 
 
 #: "Anaïs a dit contre kems sur Yann et s'est plantée": the caller got it wrong — it was wrong
@@ -1512,6 +1521,21 @@ def _sign_seen_before(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
+#: "nobody was looking at my sign", "my partner didn't see my sign", "personne regardait mon signe": why a call was made
+#: (or not) — said, listed, never a negation to refuse (no card fact rests on it)
+@phrase(r"\b(?:nobody|no one|noone|personne)(?: (?:was|were|is|ne|n))? (?:looking|watching|looked|watched|saw|noticed"
+        r"|seeing|paying attention|regardait|regarde|voyait|a vu|avait vu|remarquait|a remarque|faisait attention)"
+        r"(?: (?:at|to|a))? (?:my|our|his|her|the|mon|notre|son|sa|le|la) (?:sign|signal|signe)\b"
+        r"|\b(?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)"
+        r" (?:did not|didn t|never|had not|hadn t|n a pas|a pas|avait pas|ne avait pas|n avait pas|ne a pas)"
+        r" (?:see|seen|notice|noticed|catch|caught|vu|remarque|capte) (?:my|the|our|mon|le|notre)"
+        r" (?:sign|signal|signe)\b"
+        r"|\b(?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)"
+        r" (?:missed|rate|a rate|loupe|a loupe) (?:my|the|our|mon|le|notre) (?:sign|signal|signe)\b")
+def _sign_not_seen(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
 #: "(changer de signe) entre deux manches", "between hands": when a change is asked about — the question's own words
 phrase(r"(?<!signe )(?<!signal )(?<!sign )(?<!signs )(?<!signals )(?<!signes )(?<!it )(?<!them )(?<!change )"
        r"(?<!changer )(?<!changed )(?<!switch )(?<!switched )(?<!en )"
@@ -1657,9 +1681,12 @@ def _during_sweep(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:while |as |pendant que |pendant qu |alors que )?(?:[a-z]+ )?(?:remettait|replacait|reposait|posait"
         r"|etalait|retournait|was still laying down|was still putting down|was still laying out|was still dealing"
         r"|were still going down|was still laying|was still putting|was laying out|was laying down|was putting out"
-        r"|was putting down|was setting out|was dealing out|etait en train de poser|etait en train de remettre)"
+        r"|was putting down|was setting out|was dealing out|etait en train de poser|etait en train de remettre"
+        # "Dealer was putting the 4 new cards down": the verb before the cards, its "down" after them
+        r"|was putting|was laying|was setting|was placing|was still putting|was still laying|was still placing)"
         r" (?:les |the )?(?:4 |quatre |four )?(?:nouvelles|new) (?:middle |centre |center )?(?:cartes|cards)"
-        r"(?: (?:du milieu|du centre))?(?: (?:after|apres) (?:the |le )?(?:sweep|balayage))?\b"
+        r"(?: (?:du milieu|du centre))?(?: (?:down|out|on the table))?"
+        r"(?: (?:after|apres) (?:the |le )?(?:sweep|balayage))?\b"
         # "… and Paul called kems right in the middle of it": during the new cards going down — the sweep
         r"|\b(?:right|just|smack) in the middle of (?:it|that|this|all that)\b"
         r"|\b(?:il |elle |[a-z]+ )?balayait\b|\b(?:he |she |dealer |[a-z]+ )?was (?:still )?sweeping(?: the middle)?\b"
@@ -2623,6 +2650,8 @@ def _and_so_did_i(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|ne {HAD} (?:pas|aucun)(?: de| un)?|without|sans|no|pas de|pas un)"
         rf" (?:a |an |un |de |the |le )?{SQUARE}\b"
         rf"|\b(?:ne )?{HAD} (?:rien|nothing)\b|\b(?:had|held|has) nothing\b"
+        # "I didnt have anything", "he didn't have a thing": nothing held
+        rf"|\b(?:did not|does not|do not) (?:have|hold) (?:anything|a thing|squat|jack)\b"
         # "only had two pairs", "n'avait que deux paires": two ranks, no square
         rf"|\b(?:ne )?{HAD} (?:(?:que|qu|only|just) )?(?:two pairs|2 pairs|deux paires|2 paires)\b"
         # "she doesn't have it", "elle l'avait pas": said after a call, "it" is what the call claims
@@ -2931,10 +2960,19 @@ def _lower_names(tokens: list[Token]) -> None:
     from .names import FIRST_NAMES
 
     known = vocabulary()
-    for tok in tokens:
+    for i, tok in enumerate(tokens):
         if tok.text.islower() and tok.word in FIRST_NAMES and tok.word not in NAMES_THAT_ARE_WORDS \
                 and tok.word not in known and tok.word not in FILLER:
             tok.text = tok.text[:1].upper() + tok.text[1:]
+        elif tok.text.islower() and tok.word in NAMES_THAT_ARE_WORDS \
+                and (_calls([t.word for t in tokens[i + 1:i + 3]])
+                     or (i + 1 < len(tokens) and tokens[i + 1].word in ("had", "has", "avait"))) \
+                and (i == 0 or tokens[i - 1].clause != tok.clause
+                     or tokens[i - 1].word in ("and", "et", "but", "mais")):
+            tok.text = tok.text[:1].upper() + tok.text[1:]  # "dan called contre kems on me", "jade had": a player
+            for other in tokens:  # the same player said elsewhere ("contre kems on max, max had 7 7 7 2")
+                if other.word == tok.word and other.text.islower():
+                    other.text = other.text[:1].upper() + other.text[1:]
 
 
 def _correct(tokens: list[Token]) -> list[tuple[str, str]]:
@@ -4091,6 +4129,11 @@ def _competing(reading: Reading, items: list[Item], facts: dict[str, Any], hints
     return event
 
 
+#: words that say the hunt is opened a second time: "again", "redise", "reopened" — the end of a sweep
+REOPENING = re.compile(r"\b(?:again|a nouveau|de nouveau|reopened|reopen|reopens|rouverte|reouverture|redise|redit"
+                       r"|redisait|re dise|reannonce|repete|repeated)\b")
+
+
 def _options(reading: Reading, event: Optional[str], items: list[Item], facts: dict[str, Any]) -> None:
     """The facts left that are options of this event's situation; the others are listed as not
     understood (said, but not part of this situation)."""
@@ -4109,6 +4152,12 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
             continue
         if attr == "over_limit" and event in CALLS and reading.set_aside is None:
             reading.set_aside = "exchange"  # a call on a hand of five: ruled on it, the breach ruled on its own after
+        if event in CALLS and attr == "before_opening" and any(REOPENING.search(fold(w)) for w in _said(items, attr)):
+            # "before he said the hunt was open again", "avant qu'il redise que la chasse est ouverte": the hunt opened
+            # once already, not yet again — a sweep still going on
+            reading.options["during_sweep"] = True
+            reading.understood += [(words, "during_sweep", True) for words in _said(items, attr)][:1]
+            continue
         if event in CALLS and attr == "before_opening":
             if reading.set_aside in (None, "exchange") \
                     and any(it.kind == "event" and it.value == "exchange" for it in items):

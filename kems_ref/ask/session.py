@@ -242,15 +242,21 @@ def answer_question(points: list[str], named: Optional[str], lang: str,
 
     more = more_players if players is not None else ()
     if named is None:
-        return compare(points, lang, players=players, more_players=more, deck=deck), False
+        return _asked(compare(points, lang, players=players, more_players=more, deck=deck)), False
     answer = compare([*points, named], lang, players=players, more_players=more, deck=deck)
     from ..corpus.load import load
 
     conv = load(named).id
     silent = answer.rows and all(row["values"][conv]["silent"] for row in answer.rows if conv in row["values"])
     if not silent or players is not None:
-        return answer, False
-    return compare(points, lang), True
+        return _asked(answer), False
+    return _asked(compare(points, lang)), True
+
+
+def _asked(answer: Comparison) -> Comparison:
+    """A comparison that answers words: shown under each point's question, never its rule point id."""
+    answer.asked = True
+    return answer
 
 
 def table_asked(points: list[str], reading: Reading) -> Optional[int]:

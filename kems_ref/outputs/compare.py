@@ -186,6 +186,8 @@ class Comparison:
     #: a table size told with its deck ("on est 8 avec un jeu de 32"): the cards the deal takes there, as the
     #: conventions that state the hand and the middle give them (:func:`deal_need`); None for any other question
     deal_check: Optional[dict[str, Any]] = None
+    #: a question told in words (``ask``): each point headed by its question, its rule point id left to ``compare``
+    asked: bool = False
 
     def sources(self, lang: str) -> list[dict[str, Any]]:
         """The publications the rows cite, in ``lang``, as a ruling's ``sources``."""
@@ -203,7 +205,11 @@ class Comparison:
         return standing(row, lang)
 
     def names(self, lang: str) -> str:
-        """The line naming each convention's own calls (Pagat: Contre-Kems = Stop Kemps), or nothing."""
+        """The line naming each convention's own calls (Pagat: Contre-Kems = Stop Kemps), or nothing — for a
+        question told in words, only where it asks about the calls (np116: "Stop Kemps" under a question on the
+        number of players was noise)."""
+        if self.asked and not any(row["topic"] == "calls" for row in self.rows):
+            return ""
         return names_line(self.calls, lang)
 
 

@@ -177,26 +177,32 @@ def as_table(comparison: Comparison, lang: str, width: int) -> Any:
         rows = [row for row in comparison.rows if row["rule_point"] != "players.count"]  # answered above, cited
         if not rows:
             return answered
-        return Group(answered, _table(width, comparison.labels, rows, lang, Refs(), names_line(comparison.calls, lang),
-                                      comparison.sources(lang)))
-    return _table(width, comparison.labels, comparison.rows, lang, Refs(), names_line(comparison.calls, lang),
-                  comparison.sources(lang))
+        return Group(answered, _table(width, comparison.labels, rows, lang, Refs(), _names(comparison, lang),
+                                      comparison.sources(lang), comparison.asked))
+    return _table(width, comparison.labels, comparison.rows, lang, Refs(), _names(comparison, lang),
+                  comparison.sources(lang), comparison.asked)
+
+
+def _names(comparison: Comparison, lang: str) -> str:
+    """The line naming each convention's own calls, where it is shown (:meth:`Comparison.names`)."""
+    return comparison.names(lang)
 
 
 def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs,
-           named: str = "", publications: Optional[list[dict[str, Any]]] = None) -> Any:
+           named: str = "", publications: Optional[list[dict[str, Any]]] = None, asked: bool = False) -> Any:
     """Everything is gathered first and printed in one go (hundreds of separate prints cost more
-    than the rest of the command); a rule point id is never wrapped."""
+    than the rest of the command); a rule point id is never wrapped.  ``asked`` (a question told in words): each
+    point is headed by its question alone."""
     from rich.console import Group
     from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
     if len(rows) == 1:
-        return _one_point(ids, rows[0], lang, publications or [])
+        return _one_point(ids, rows[0], lang, publications or [], asked)
     wide = width >= 26 + 16 * len(ids)
-    point_width = max((len(row["rule_point"]) for row in rows), default=10) + 2
-    asked = wide and width >= 160  # room for each point's question under its id
+    point_width = 34 if asked else max((len(row["rule_point"]) for row in rows), default=10) + 2
+    questioned = asked or (wide and width >= 160)  # room for each point's question under its id
     parts: list[Any] = []
     lines: list[str] = []  # markup lines not yet gathered into a part
     topic = None
@@ -219,19 +225,26 @@ def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, re
             if wide:
                 flush()
                 table = Table(show_lines=True)
-                table.add_column(escape(t("ui.rule_point", lang)), no_wrap=not asked, min_width=point_width,
-                                 max_width=max(point_width, 34) if asked else None, overflow="fold")
+                table.add_column(escape(t("ui.question" if asked else "ui.rule_point", lang)), no_wrap=not questioned,
+                                 min_width=min(point_width, 24) if asked else point_width,
+                                 max_width=max(point_width, 34) if questioned else None, overflow="fold")
                 for i in ids:
                     table.add_column(escape(i), overflow="fold")
         differs = not row["agree"]
         if table is not None:
-            point = f"[bold yellow]≠ {row['rule_point']}[/]" if differs else row["rule_point"]
             if asked:
-                point += f"\n[dim]{escape(row['question'])}[/]"
+                question = escape(row["question"])
+                point = f"[bold yellow]≠[/] {question}" if differs else question
+            else:
+                point = f"[bold yellow]≠ {row['rule_point']}[/]" if differs else row["rule_point"]
+                if questioned:
+                    point += f"\n[dim]{escape(row['question'])}[/]"
             table.add_row(point, *(escape(cell(row["values"][i], lang, refs)) for i in ids))
         else:
             mark = f"  [bold yellow]≠ {escape(t('ui.differs', lang))}[/]" if differs else ""
-            lines.append(f"[bold]{row['rule_point']}[/] — {escape(row['question'])}{mark}")
+            head = f"[bold]{escape(row['question'])}[/]" if asked else \
+                f"[bold]{row['rule_point']}[/] — {escape(row['question'])}"
+            lines.append(head + mark)
             known = len(refs.items)
             lines += [f"    {escape(f'{i:<14}')} {escape(cell(row['values'][i], lang, refs))}" for i in ids]
             # the sources first cited here, under the point (not hundreds of lines below)
@@ -299,9 +312,11 @@ def show_paged(console: Console, renderable: Any) -> None:
         console.file.write(text)
 
 
-def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: list[dict[str, Any]]) -> Any:
+def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: list[dict[str, Any]],
+               asked: bool = False) -> Any:
     """One rule point across the sources, on one screen: each source's answer in full, with its
-    citation and force; long lines wrap under the answer, not under the source's name."""
+    citation and force; long lines wrap under the answer, not under the source's name.  ``asked``: headed by
+    the question alone."""
     from rich.console import Group
     from rich.markup import escape
     from rich.table import Table
@@ -310,7 +325,9 @@ def _one_point(ids: list[str], row: dict[str, Any], lang: str, publications: lis
     kind, said = standing(row, lang)  # one source that speaks agrees with nobody: said as the only one
     mark = "" if not kind else f"  [bold yellow]≠ {escape(said)}[/]" if kind == "differs" \
         else f"  [green]= {escape(said)}[/]" if kind == "agree" else f"  [dim]{escape(said)}[/]"
-    head = Text.from_markup(f"[bold]{row['rule_point']}[/]{mark}\n{escape(row['question'])}\n")
+    # asked in words: the question is already said on the line "Understood: …" — only where the sources stand
+    head = Text.from_markup(f"\n{mark.strip()}" if asked and mark else "" if asked else
+                            f"[bold]{row['rule_point']}[/]{mark}\n{escape(row['question'])}\n")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
