@@ -2349,3 +2349,23 @@ def test_np119_words_a_table_uses_are_read_where_they_were_refused(run):
     data = ask_json(run, "we play kemps with letters like on pagat. Gab called stop kemps on us and he was right, so "
                          "which team takes the letter?")
     assert (data["verdict"], data["score"]) == ("upheld", [{"team": "accused", "change": 1, "unit": "letter"}])
+
+
+def test_np118_words_a_table_uses_are_read_where_they_were_refused_or_branched(run):
+    """np118: "double kems, on compte combien ? 2 ou 3 points ?" asks what the call is worth — compared, never
+    branched on squares nobody doubts; "avait déjà pris un valet" before the hunt was open is an exchange; "la main
+    posée sur le 4e roi" is the fourth touched; "sinon on attend Léo pour être 6" is a second size, "faut 2 jeux de
+    cartes ?" the decks."""
+    data = ask_json(run, "Mon pote vient de faire double kems, on compte combien ? 2 ou 3 points ? ca gueule a la "
+                         "table")
+    assert [row["rule_point"] for row in data["rows"]] == ["call.double_kems.right"]
+    data = ask_json(run, "Romain avait meme pas fini de retourner les 4 cartes du milieu que Yanis avait deja pris un "
+                         "valet. On le laisse ou il le remet ?")
+    assert (data["event"], data["verdict"]) == ("exchange", "forbidden") and "--before-opening" in data["command"]
+    data = ask_json(run, "Ben avait 3 rois et la main posée sur le 4e roi au milieu mais pas encore levé, Chloé a dit "
+                         "kems. Kems valable ou pas ?")
+    assert data["command"] == 'kems-ref rule kems -c ducale --hand "K K K" --touched "K"'
+    data = ask_json(run, "on est 5 ce soir, Max peut jouer tout seul contre les deux equipes ? sinon on attend Léo "
+                         "pour etre 6, mais faut 2 jeux de cartes ?")
+    assert [row["rule_point"] for row in data["rows"]] == ["players.count", "players.decks", "teams.size"]
+    assert (data["table"]["players"], [t["players"] for t in data["more_tables"]]) == (5, [6])

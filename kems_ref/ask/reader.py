@@ -106,7 +106,7 @@ joue jouait jouer play plays playing venait vient venir visait vise targeted aim
 teams equipes jeux autre autres other others facon ya moyen
 pointing pointed pointant designant designe dis dois bc cuz coz cos tonight soir asked are disent instead
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
-hes shes im ive theyre thats whats
+hes shes im ive theyre thats whats people ppl
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
              "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
@@ -596,6 +596,20 @@ def _call_worth(m: re.Match[str]) -> list[tuple[str, Any]]:
     call = next(g for g in m.groups() if g)
     kind = "double_kems" if call.startswith("double") else "kems" if call in ("kems", "kemps") else "contre_kems"
     return [("rule_point", f"call.{kind}.right")]
+
+
+#: what the call told is worth, asked without naming it ("Mon pote vient de faire double kems, on compte combien ?
+#: 2 ou 3 points ?", "he called double kems, is it 2 or 3 points?"): the call's worth (_assemble), where nothing of
+#: the call is in doubt
+@phrase(r"\b(?:on (?:compte|marque)|ca (?:fait|vaut|rapporte|compte|donne)|c est|ce est|cela (?:fait|vaut)"
+        r"|ca nous fait|on a) combien(?: de points)?\b"
+        r"|\b(?:c est |ce est |ca fait |ca vaut |it s |its |is it |is that |that s |thats )?(?:worth )?"
+        r"(?:[1-5]|un|deux|trois|one|two|three)(?: (?:points|point|pts|pt))? (?:ou|or) (?:[1-5]|deux|trois|quatre|two"
+        r"|three|four) (?:points|pts|pt)\b"
+        r"|\bhow many points (?:is (?:it|that)|do (?:we|they|you) get|does (?:it|that) (?:give|get|score)"
+        r"|is (?:it|that) worth|do (?:we|they) score)\b")
+def _worth_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("worth_asked", True)]
 
 
 #: the game's target asked in a few words ("et on joue en combien ?", "how many points do we play to?"): score.target —
@@ -1201,10 +1215,24 @@ phrase(r"\b(?:personne (?:ne )?sait|on (?:ne )?sait (?:pas|plus)|on sait pas|nob
         r"|we will be|we ll be|that s|that makes|ca fait|ca ferait)"
         r" (?P<n2>[2-9]|10|deux|trois|quatre|cinq|six|sept|huit|two|three|four|five|six|seven|eight)\b"
         r"|\b(?:or|ou) (?P<n3>[2-9]|10|deux|trois|quatre|cinq|six|sept|huit|two|three|four|five|six|seven|eight)"
-        r" (?:if|si) (?:[a-z]+ ){1,2}(?:comes|come|shows up|joins|vient|arrive|est la)\b")
+        r" (?:if|si) (?:[a-z]+ ){1,2}(?:comes|come|shows up|joins|vient|arrive|est la)\b"
+        # "on est 5 ce soir, 6 si Ben arrive"
+        r"|\b(?P<n5>[2-9]|10|six|sept|huit|seven|eight)(?: (?:joueurs|players))? (?:si|if)"
+        r" (?:[a-z]+ ){1,2}(?:arrive|vient|est la|comes|shows up|joins)\b"
+        # "sinon Max ramène sa copine et on est 6"
+        r"|\b(?:sinon|ou|or) (?:[a-z]+ ){1,2}(?:ramene|amene|brings|invite|invites) (?:[a-z]+ ){1,2}(?:et|and)"
+        r" (?:on est|on sera|on serait|we re|we are|we d be|we ll be) (?P<n6>[2-9]|10|six|sept|huit|six|seven|eight)\b"
+        # "on peut jouer a 5 ? et a 6 faut 2 jeux ?", "and with 8?": a second size asked
+        r"|\b(?:(?:et|ou) a|(?:and|or) (?:with|at)) (?P<n7>[2-9]|10|six|sept|huit|seven|eight)\b"
+        r"(?! (?:points|point|pts|pt|cartes|cards|carte|card|lettres|letters)\b)"
+        # "sinon on attend Léo pour être 6", "or we wait for Tom to be 6"
+        r"|\b(?:sinon |ou |or |otherwise )?(?:on attend|we wait for|we could wait for|on pourrait attendre)"
+        r" (?:[a-z]+ ){1,2}(?:pour etre|pour faire|to be|to make it|and be) (?P<n4>[2-9]|10|deux|trois|quatre|cinq"
+        r"|six|sept|huit|two|three|four|five|six|seven|eight)\b")
 def _maybe_size(m: re.Match[str]) -> list[tuple[str, Any]]:
     """A second table size, told as a maybe: answered beside the first (a question on the table's size)."""
-    return [("players_also", _number(m.group("n") or m.group("n2") or m.group("n3")))]
+    return [("players_also", _number(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4") or m.group("n5")
+                                     or m.group("n6") or m.group("n7")))]
 
 
 #: the game named as a game ("on peut jouer au kems à deux ?", "can we play kemps just the two of us"): no call
@@ -1454,7 +1482,13 @@ phrase(r"\b(?:is )?(?:one|a single|1|just one) (?:deck|pack) (?:enough|ok|fine|s
        r"(?:one|a single|1|un seul"
        r"|un) (?:deck|pack|paquet|jeu)\b(?! (?:of|de)\b)"
        r"|\b(?:avec|with) (?:un seul|just one|only one|a single) (?:paquet|jeu|deck|pack)\b(?! (?:of|de)\b)"
-       r"|\bun (?:seul )?(?:jeu|paquet)(?: de cartes)?(?: ca)? (?:suffit|ca suffit|c est assez)\b")(
+       r"|\bun (?:seul )?(?:jeu|paquet)(?: de cartes)?(?: ca)? (?:suffit|ca suffit|c est assez)\b"
+       # "mais faut 2 jeux de cartes ?", "do we need two decks?"
+       r"|\b(?:il )?(?:faut|faudra|faudrait|need|needs|do we need|will we need) (?:2|deux|two|plusieurs|several)"
+       r" (?:jeux|paquets|decks|packs)(?: (?:de cartes|of cards))?\b"
+       # "(2 paquets) ou 1 suffit ?", "or is one enough"
+       r"|\b(?:ou|or) (?:is )?(?:1|un|un seul|one|just one)(?: (?:jeu|paquet|deck|pack))? (?:suffit|ca suffit|is enough"
+       r"|enough)\b")(
     _asks("players.decks", "_decks_enough_asked"))
 
 
@@ -1999,10 +2033,15 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|\b(?:le |la |the )(?P<fourth6>{FOURTH})(?: (?:one|une))? (?:elle |il |she |he )?"
         rf"(?:venait de |avait |had just |just )?(?:la |le |l )?(?:avait |a )?"
         rf"(?P<verb6>souleve|soulevee|soulever|leve|levee|lever|ramasse|ramassee|lifted|picked up"
-        rf"|picked it up)\b")
+        rf"|picked it up)\b"
+        # "(les 4 cartes du milieu que) Yanis avait déjà pris un valet", "had already grabbed a jack": taken, already
+        rf"|\b(?:deja|already) (?P<verb7>pris|ramasse|attrape|chope|pique|chipe|took|taken|grabbed|snatched"
+        rf"|picked up) (?:un |une |a |an )(?P<rank7>{RANK_NOT_A})\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
-    verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4") or m.group("verb6")
-    word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4") or m.group("rank5")
+    verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4") or m.group("verb6") \
+        or m.group("verb7")
+    word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4") or m.group("rank5") \
+        or m.group("rank7")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
     fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3") or m.group("fourth5")
                   or m.group("fourth6"))
@@ -2027,6 +2066,16 @@ def _put_down(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"|his finger|her finger|his fingers|her fingers|a finger|his hand|her hand) (?:dessus|on it)\b")
 def _fourth_fingered(m: re.Match[str]) -> list[tuple[str, Any]]:
     rank = _rank(m.group("rank")) if m.group("rank") else None
+    return [("touched", rank), ("three_more", rank)]
+
+
+#: "(Ben avait 3 rois et) la main posée sur le 4e roi au milieu", "his hand on the fourth king": the fourth touched
+@phrase(rf"\b(?:(?:avait|a|had|has) )?(?:la main|le doigt|les doigts|sa main|son doigt|his hand|her hand|his finger"
+        rf"|her finger|a finger|a hand)(?: (?:deja|already|juste|just))? (?:posee |pose |mis |mise |posed |resting )?"
+        rf"(?:sur|on) (?:le |la |the )(?P<fourth>{FOURTH}) (?P<rank>{RANK})"
+        rf"(?: (?:au milieu|du milieu|in the middle|on the table|sur la table))?\b")
+def _hand_on_fourth(m: re.Match[str]) -> list[tuple[str, Any]]:
+    rank = _rank(m.group("rank"))
     return [("touched", rank), ("three_more", rank)]
 
 
@@ -3741,6 +3790,14 @@ def _gather(items: list[Item]) -> tuple[Reading, dict[str, Any], list[str]]:
     return reading, facts, hints
 
 
+#: the point a call's worth asks ("on compte combien ?"), by the call told
+WORTH_OF = {"kems": "call.kems.right", "double-kems": "call.double_kems.right", "contre-kems": "call.contre_kems.right"}
+#: facts that put a call in doubt: its hands, its verdict, a fact of its timing — the dispute, not its worth
+IN_DOUBT = ("square", "partner_square_said", "both_squares", "it_was", "kems_verdict", "call_wrong", "call_right",
+            "call_wrong_told", "lifted", "touched", "during_sweep", "before_opening", "simultaneous", "after_kems",
+            "by_holder", "too_late", "shown_two", "fourth_taken")
+
+
 def _said(items: list[Item], fact: str) -> list[str]:
     """The words that said ``fact``."""
     return [it.words for it in items if it.kind == "fact" and it.value[0] == fact]
@@ -4019,12 +4076,21 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     if facts.pop("repeat", None) and "barred" not in facts:  # understood beside the earlier call it repeats
         reading.unknown += _said(items, "repeat")
     facts.pop("asking", None)  # the question the story asks: the ruling itself
+    worth = None
+    if facts.pop("worth_asked", None):  # "… double kems, on compte combien ? 2 ou 3 points ?": the call's worth asked
+        asked = next(it for it in items if it.kind == "fact" and it.value[0] == "worth_asked")
+        doubt = any(it.kind == "cards" or (it.kind == "fact" and it.value[0] in IN_DOUBT) for it in items)
+        if event in WORTH_OF and not doubt:  # nothing of the call in doubt: the question is on the rules
+            worth = Item("fact", ("rule_point", WORTH_OF[event]), asked.start, asked.end, asked.words)
+            items.append(worth)
+            facts["rule_point"] = True
+        # else a call in doubt (its hands, its verdict): the dispute rules it — the score it gives is the worth asked
     if facts.pop("rule_point", None):  # "changer de signe": the point a question on the rules asks about
         for it in items:  # (session.rules_question), each one the story names ("… et d'en avoir deux ?")
             if it.kind == "fact" and it.value[0] == "rule_point" \
                     and it.value[1] not in [v for _, a, v in reading.understood if a == "rule_point"]:
                 reading.understood.append((it.words, "rule_point", it.value[1]))
-        reading.points_later = tokens is not None and _points_later(tokens, items)
+        reading.points_later = tokens is not None and _points_later(tokens, items) and worth is None
     word = facts.pop("letters_game", None)
     if word:  # "we play with letters K-E-M-P-S": the word the table's game spells (which game keeps its score so)
         reading.understood.append((_said(items, "letters_game")[0], "letters_game", "-".join(word)))
@@ -4043,6 +4109,11 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         event = next((e for e in BY_PRIORITY if e in hints), None)
     if event is None and facts.get("barred"):  # "already called a wrong contre kems, now he calls it again"
         event = "contre-kems"
+    if event is None and facts.get("before_opening") and facts.get("lifted"):
+        # "Yanis a pris un valet au milieu avant que la chasse soit ouverte": a card taken early, no call — an exchange
+        event = "exchange"
+        facts.pop("lifted")  # the card taken is the exchange itself
+        reading.understood += [(words, "event", "exchange") for words in _said(items, "lifted")][:1]
     if event == "sweep" and "during_sweep" in facts:  # "pendant le balayage": the sweep is the event
         del facts["during_sweep"]
     if event in ("kems", "double-kems") and not prefer:
@@ -4050,8 +4121,9 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
     if event is not None and event in calls:
         event = _competing(reading, items, facts, hints, event, tokens or [], prefer)
         events = [it.value for it in items if it.kind == "event"]
-    if event is not None and event not in events:  # from a phrase: "the Kems was wrong", "the stock ran out"
-        reading.understood.append(("", "event", event))
+    if event is not None and event not in events \
+            and ("event", event) not in [(attr, value) for _, attr, value in reading.understood]:
+        reading.understood.append(("", "event", event))  # from a phrase: "the Kems was wrong", "the stock ran out"
     return event
 
 

@@ -196,7 +196,7 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         return _and_asked(story, table + said)  # "en combien ? et à 6 ?": both
     if "players.count" in table:  # "on est 6 avec un seul paquet, on peut ?": the decks such a table needs too
         table += [p for p in found if p == "players.decks"]
-    return _and_asked(story, table or found) or None
+    return _and_asked(story, list(dict.fromkeys(table or found))) or None  # each point once
 
 
 def _and_asked(story: str, points: list[str]) -> list[str]:
