@@ -2069,7 +2069,7 @@ def test_a_32_card_deck_at_8_under_nathan_is_not_the_deck_it_describes_there(run
     assert (answers["jouer-au-kems"]["fits"], answers["jouer-au-kems"]["cards"]) == (True, [32, 52])
     assert answers["regle-breve"] is None  # silent on the deck
     fr = " ".join(run("ask", "On est 8 avec un jeu de 32, ça passe ?", "--no-input", "--lang", "fr").out.split())
-    assert "Un jeu de 32 cartes à 8 joueurs : Ducale : non — sa règle est 52 cartes, pas 32 (" in fr
+    assert "Un jeu de 32 cartes à 8 joueurs : Ducale : non — sa règle est 52 cartes, pas 32 [" in fr
 
 
 def test_one_of_the_middle_cards_grabbed_before_they_were_all_turned_is_an_exchange_before_the_opening(run):

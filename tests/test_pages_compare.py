@@ -215,10 +215,14 @@ def test_a_question_on_two_points_is_compared_on_both_and_names_the_calls_only_w
     assert _answers(asked, "score.system")["pagat"]["short"] == "lettres"
     out = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out
     assert "Les annonces sous leur propre nom" not in out and "Les annonces sous leur propre nom" not in _text(asked)
+    # each point under its question, its id left to compare's page (where the picker names it)
+    heads = re.findall(r"<h2>(.*?)</h2>", asked, re.S)
+    assert heads and not any("score.system" in h or "score.target" in h for h in heads)
     compared = client.get("/compare", params={"point": "score", "lang": "fr"}).text
     cli = next(line for line in run("compare", "score", "--lang", "fr", env=WIDE).out
                .rstrip().splitlines() if line.startswith("Les annonces sous leur propre nom"))
     assert cli.startswith("Les annonces sous leur propre nom — pagat: Kems = Kemps") and cli in _text(compared)
+    assert "score.system · " in compared
 
 
 # --- the checklist of a mixed table ------------------------------------------------------------------
@@ -363,8 +367,9 @@ def test_a_question_on_a_table_size_says_first_whether_each_source_allows_it(run
     in the JSON, where each source's answer is data (allowed, prescribed, its count)."""
     story = "on est 5, on peut jouer sous marquoir ?"
     out = run("ask", "--no-input", "--lang", "fr", story, env=WIDE).out.splitlines()
-    assert out[1:3] == ["À 5 joueurs :",
-                        "  Marquoir : non — sa règle : 4–8 (pair) (Marquoir, page « Kems » — Setup ; Le matériel)"]
+    # each source by its number on the terminal (a phone's narrow lines), the number's source right under
+    assert out[1:4] == ["À 5 joueurs :", "  Marquoir : non — sa règle : 4–8 (pair) [1]",
+                        "  [1] Marquoir, page « Kems » — Setup ; Le matériel"]
     asked = kems.ask(story, "fr")
     assert asked.table == {"players": 5, "answers": [{
         "convention": "marquoir", "name": "Marquoir", "allowed": False, "elsewhere": [], "prescribed": True,
@@ -372,7 +377,18 @@ def test_a_question_on_a_table_size_says_first_whether_each_source_allows_it(run
         "citation": asked.table["answers"][0]["citation"]}]}
     assert asked.table["answers"][0]["citation"]["section"] == "Setup ; Le matériel"
     page = _text(client.get("/ask", params={"words": story, "lang": "fr"}).text)
-    assert "À 5 joueurs : Marquoir : non — sa règle : 4–8 (pair)" in page
+    assert "À 5 joueurs : Marquoir : non — sa règle : 4–8 (pair) (Marquoir, page « Kems » — Setup ; Le matériel)" \
+        in page
+
+
+def test_on_a_phone_a_table_size_question_cites_each_source_by_a_number_used_once(run):
+    """np116 S16 (98 lines): the size's answers cite each source by its number, listed right under them; the
+    points after them go on numbering where those stopped, so one number is one source."""
+    out = run("ask", "--no-input", "--lang", "fr", "On est 5, comment on fait ? y en a un qui joue tout seul ?",
+              env={"COLUMNS": "80"}).out
+    assert "  Marquoir : non — sa règle : 4–8 (pair) [3]\n" in out
+    listed = re.findall(r"^\s+\[(\d+)\] ", out, re.M)
+    assert listed == [str(n) for n in range(1, len(listed) + 1)] and len(listed) > 7
 
 
 def test_a_table_size_asked_of_every_source_tells_a_rule_from_a_description_and_a_silence(run):

@@ -70,8 +70,15 @@ def as_json(comparison: Comparison, lang: str, width: int) -> dict[str, Any]:
     return out
 
 
-def table_lines(table: dict[str, Any], lang: str) -> list[str]:
-    """A question on a table size, answered first: for each convention, whether its count allows it."""
+def table_lines(table: dict[str, Any], lang: str, refs: Optional[Refs] = None) -> list[str]:
+    """A question on a table size, answered first: for each convention, whether its count allows it — each
+    with its citation in full, or with ``refs`` its number (the terminal, whose lines a phone shows narrow)."""
+
+    def cited(cite: Optional[dict[str, Any]]) -> str:
+        if refs is not None:
+            return f" {refs.ref(cite)}" if cite else ""
+        return f" ({cite['source']} — {cite['section']})" if cite else ""
+
     players = table["players"]
     out = [t("ui.table_asked", lang, players=players)]
     for answer in table["answers"]:
@@ -83,21 +90,17 @@ def table_lines(table: dict[str, Any], lang: str) -> list[str]:
             key = "ui.table_elsewhere"
         else:
             key = "ui.table_excluded" if answer["prescribed"] else "ui.table_described"
-        cite = answer["citation"]
-        where = f" ({cite['source']} — {cite['section']})" if cite else ""
         out.append("  " + t(key, lang, name=answer["name"], counts=answer["counts"] or "", players=players,
-                            conventions=", ".join(answer.get("elsewhere") or [])) + where)
+                            conventions=", ".join(answer.get("elsewhere") or [])) + cited(answer["citation"]))
     decks = [answer for answer in table["answers"] if answer.get("deck")]
     if decks:  # the deck told beside the size: the one each source gives at that size
         out.append(t("ui.deck_asked", lang, players=players, deck=decks[0]["deck"]["deck"]))
         for answer in decks:
             told = answer["deck"]
             key = "ui.deck_fits" if told["fits"] else "ui.deck_other" if told["prescribed"] else "ui.deck_described"
-            cite = told["citation"]
-            where = f" ({cite['source']} — {cite['section']})" if cite else ""
             at = t("ui.deck_at", lang, players=players) if told["by_players"] else ""
             out.append("  " + t(key, lang, name=answer["name"], at=at, deck=told["deck"],
-                                cards=" / ".join(str(n) for n in told["cards"])) + where)
+                                cards=" / ".join(str(n) for n in told["cards"])) + cited(told["citation"]))
     return out
 
 
@@ -171,14 +174,19 @@ def as_table(comparison: Comparison, lang: str, width: int) -> Any:
         from rich.console import Group
         from rich.text import Text
 
-        lines = [line for table in (comparison.table, *comparison.more_tables) for line in table_lines(table, lang)]
+        refs = Refs()  # each source cited by its number, the numbers listed under the answers (and the tables')
+        lines = [line for table in (comparison.table, *comparison.more_tables)
+                 for line in table_lines(table, lang, refs)]
         lines += deal_lines(comparison.deal_check, lang)
-        answered = Text("\n".join(lines) + "\n")
         rows = [row for row in comparison.rows if row["rule_point"] != "players.count"]  # answered above, cited
+        wide = bool(rows) and width >= 26 + 16 * len(comparison.labels) and len(rows) > 1  # lists them at its end
+        if not wide:
+            lines += [f"  {line}" for line in refs.lines()]
+        answered = Text("\n".join(lines) + "\n")
         if not rows:
-            return answered
-        return Group(answered, _table(width, comparison.labels, rows, lang, Refs(), _names(comparison, lang),
-                                      comparison.sources(lang), comparison.asked))
+            return Group(answered, *_publications(comparison.sources(lang), lang))
+        return Group(answered, _table(width, comparison.labels, rows, lang, refs,
+                                      _names(comparison, lang), comparison.sources(lang), comparison.asked))
     return _table(width, comparison.labels, comparison.rows, lang, Refs(), _names(comparison, lang),
                   comparison.sources(lang), comparison.asked)
 

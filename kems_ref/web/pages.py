@@ -542,6 +542,7 @@ def _comparison_view(comparison: Any, lang: str) -> dict[str, Any]:
                       "standing": comparison.standing(row, lang), "answers": comparison.shown(row, lang)}
                      for row in comparison.rows],
             "names": comparison.names(lang) if len(comparison.rows) > 1 else "",
+            "asked": comparison.asked,  # a question told in words: each point under its question, no id
             "table": [line.strip()
                       for table in ([comparison.table, *comparison.more_tables] if comparison.table else [])
                       for line in kems.table_lines(table, lang)] + kems.deal_lines(comparison.deal_check, lang),
