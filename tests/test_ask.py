@@ -2369,3 +2369,45 @@ def test_np118_words_a_table_uses_are_read_where_they_were_refused_or_branched(r
                          "pour etre 6, mais faut 2 jeux de cartes ?")
     assert [row["rule_point"] for row in data["rows"]] == ["players.count", "players.decks", "teams.size"]
     assert (data["table"]["players"], [t["players"] for t in data["more_tables"]]) == (5, [6])
+
+
+def test_np120_a_card_just_lifted_is_read_and_lifting_words_never_dropped_beside_a_call(run):
+    """np120 S18 (misleading: the Kems ruled wrong everywhere): "le 4eme il venait juste de le soulever du milieu" is
+    the fourth ace lifted — Jouer au Kems and Wikipédia count it in hand; words of lifting or touching that cannot be
+    placed beside a call that one card could decide are refused, never dropped."""
+    data = ask_json(run, "Marc avait 3 as en main et le 4eme il venait juste de le soulever du milieu, pas encore dans "
+                         "sa main, j'ai dit kems. Les autres disent que c'est pas un kems vu qu'il l'avait pas en main")
+    assert data["command"] == 'kems-ref rule kems -c ducale --hand "A A A" --lifted "A"'
+    assert {g["conventions"][0]: g["ruling"]["verdict"] for g in data["others"]}["jouer-au-kems"] == "upheld"
+    r = run("ask", "--no-input", "Marc had three aces and was lifting something when I called kems")
+    assert r.code == 2 and "lifted or touched ('lifting')" in r.err
+    # where no one card can make a square (two pairs told), the words are listed, not refused
+    assert run("ask", "--no-input", "il a touché la carte sans la soulever, contre-kems sur Léa, 7 7 K K").code == 0
+
+
+def test_np120_np121_orders_targets_and_questions_told_as_a_table_tells_them(run):
+    """np120 S8 "a chopé 2 cartes … et ensuite il a reposé 2 des siennes": took first; S13 "en combien de points ?
+    5 ? 10 ?": the targets hesitated between, never cards; np121 S4 "i'd shouted stop kemps at sarah just before and
+    she did have 4 queens": the Contre-Kems first; S12 "or have two?": the number of signals; S13 "how many points do
+    you play kems to?": the target; S15 "my partner wasnt looking": said, not refused; S5 "Max says you cant call
+    during the sweep. is that a thing?": the rule on calls in a sweep."""
+    data = ask_json(run, "Yanis a chopé 2 cartes au milieu d'un coup et ensuite il a reposé 2 des siennes. Clara dit "
+                         "que c'est interdit, qui a raison ?")
+    assert data["command"] == "kems-ref rule exchange -c ducale --cards 2 --take-first"
+    data = ask_json(run, "on joue en combien de points au kems ? 5 ? 10 ?")
+    assert [row["rule_point"] for row in data["rows"]] == ["score.system", "score.target"]
+    data = ask_json(run, "they called double kems but i'd shouted stop kemps at sarah just before and she did have 4 "
+                         "queens. does my stop count or does their double win?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    assert [q["rule_point"] for q in data["questions"]] == ["call.double_kems.counter"]
+    data = ask_json(run, "pretty sure Ana and Dev have cracked our signal (ear scratch). can we switch to a new one "
+                         "now, mid-game? or have two?")
+    assert [row["rule_point"] for row in data["rows"]] == ["signal.count", "signal.change"]
+    data = ask_json(run, "how many points do you play kems to?")
+    assert [row["rule_point"] for row in data["rows"]] == ["score.target"]
+    data = ask_json(run, "I had four 8s and just shouted kems myself bc my partner wasnt looking. Ryan says that "
+                         "doesnt count")
+    assert (data["verdict"], data["unknown"]) == ("void", ["my partner was not looking", "does not count"])
+    data = ask_json(run, "Léa called kems while the dealer was still laying out the 4 new cards after a sweep, Max "
+                         "says you cant call during the sweep. is that a thing?")
+    assert [row["rule_point"] for row in data["rows"]] == ["sweep.calls"]

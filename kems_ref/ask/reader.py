@@ -129,6 +129,7 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
                  (r"(?i)['’]s\b", ""),
                  (r"(?i)\b(did|does|was|were|had|has|is|are|have|should|could|would)nt\b", r"\1 not"),
+                 (r"(?i)\bcant\b", "can not"),  # "you cant call during the sweep" (never "can")
                  # texting shorthands ("pr hugo", "tjr pas", "qd il a crié", "ct faux", "pk ?")
                  (r"(?i)\bpr\b", "pour"), (r"(?i)\bds\b", "dans"), (r"(?i)\bqd\b", "quand"),
                  (r"(?i)\btjrs?\b", "toujours"), (r"(?i)\bmtn\b", "maintenant"), (r"(?i)\bct\b", "c'était"),
@@ -629,6 +630,24 @@ phrase(r"\b(?:est ce que )?la manche (?:se arrete|s arrete|arrete) ou (?:on cont
        r"|continue|carry on)\b")(_asks("hand.end", "_hand_end_asked"))
 
 
+#: "Max says you cant call during the sweep", "on a pas le droit d'annoncer pendant le balayage": the rule on calls in a
+#: sweep, asked or claimed — answered beside the call told, or as the question when none is
+@phrase(r"(?:(?<=\bnot )|(?<=\bcannot )|(?<=\bcan )|(?<=\bmay )|(?<=\byou )|(?<=\bwe )|(?<=\bone )|(?<=\bto )"
+        r"|(?<=\bpas )|(?<=\bde )|(?<=\bon )|(?<=\bpeut )|(?<=\bpeuvent ))"
+        r"(?:call|calling|annoncer|dire|crier|faire)(?: (?:kems|kemps|anything|a call|rien|une annonce))?"
+        r" (?:during|while|in|pendant|en plein|en pleine) (?:the |a |le |un )?(?:sweep|balayage)\b")
+def _sweep_calls_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("rule_point", "sweep.calls")]
+
+
+#: "on joue en combien de points au kems ? 5 ? 10 ?": the targets the table hesitates between, after the question —
+#: never cards
+phrase(r"(?:(?<=\bcombien de points )|(?<=\bcombien de points au kems )|(?<=\bhow many points )"
+       r"|(?<=\bcombien de points au kemps )|(?<=\bhow many points to win )|(?<=\bplay kems to ))"
+       r"(?:[0-9]{1,2})(?: (?:ou |or )?[0-9]{1,2}){0,3}\b(?! (?:cartes|cards|joueurs|players|of us)\b)")(
+    _asks("score.target", "_targets_told"))
+
+
 #: "premier à 5 ? 10 ?", "first to 10 points?": the game's target, asked by a number — never a table of five
 phrase(r"\b(?:le )?(?:premier|premiere|first|first team|first one) (?:a|to|at) (?:[0-9]{1,2}|cinq|dix|quinze|vingt|five"
        r"|ten|fifteen|twenty)(?: (?:points|pts|pt))?(?:(?: ou| or)? (?:[0-9]{1,2}|dix|ten)(?: (?:points|pts))?)?\b")(
@@ -674,6 +693,9 @@ phrase(r"\b(?:peuvent|peut|pouvons|can|could|may)(?: (?:they|we|he|she|you|on|il
         r"|counter kems|stop kemps|double|stop|contre|counter)"
         r" (?:beat|beats|trump|trumps|cancel|cancels|override|overrides|win over|wins over) (?:a |the )?"
         r"(?:double kems|double kemps|contre kems|contre kemps|counter kems|stop kemps|double|stop|contre|counter)\b"
+        # "does my stop count or does their double win?"
+        r"|\b(?:does|do) (?:my|our|the|his|her|their) (?:stop|contre|counter)(?: kemps| kems)? (?:count|stand|win)"
+        r" or (?:does|do) (?:their|the|his|her|our|my) double(?: kems| kemps)? (?:win|count|beat it)\b"
         r"|\b(?:le |un )?(?:double kems|double kemps|contre kems|contre kemps) (?:bat|annule|l emporte sur|passe avant)"
         r" (?:le |un )?(?:double kems|double kemps|contre kems|contre kemps)\b")(
     _asks("call.double_kems.counter", "_double_countered_asked"))
@@ -1259,9 +1281,11 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
 
 
 #: "et d'en avoir deux ?", "and also keep a second one as backup": how many signals a team may have (of signals)
-@phrase(r"\b(?:en avoir|de en avoir|d en avoir|to have|keep|garder|en garder)(?: also| aussi)?"
+@phrase(r"\b(?:en avoir|de en avoir|d en avoir|to have|keep|garder|en garder|(?<=\bor )have|(?<=\bou )avoir)"
+        r"(?: also| aussi)?"
         r" (?:deux|two|2|a second one|another one|plusieurs|several|un deuxieme|un second|un autre)"
-        r"(?: (?:as backup|as a backup|as a spare|en secours|de secours|en plus|de rechange))?\b"
+        r"(?: (?:as backup|as a backup|as a spare|en secours|de secours|en plus|de rechange|signals|signs|signes"
+        r"|signaux))?\b"
         r"(?! (?:cards|cartes)\b)")
 def _signals_count(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "signal.count")]
@@ -1565,7 +1589,11 @@ def _sign_seen_before(m: re.Match[str]) -> list[tuple[str, Any]]:
         r" (?:see|seen|notice|noticed|catch|caught|vu|remarque|capte) (?:my|the|our|mon|le|notre)"
         r" (?:sign|signal|signe)\b"
         r"|\b(?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)"
-        r" (?:missed|rate|a rate|loupe|a loupe) (?:my|the|our|mon|le|notre) (?:sign|signal|signe)\b")
+        r" (?:missed|rate|a rate|loupe|a loupe) (?:my|the|our|mon|le|notre) (?:sign|signal|signe)\b"
+        # "bc my partner wasnt looking", "ma partenaire regardait pas"
+        r"|\b(?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)"
+        r" (?:was not|were not|never was|ne regardait pas|regardait pas|ne faisait pas attention|faisait pas attention)"
+        r"(?: (?:looking|watching|paying attention))?(?: (?:at me|at my sign|at the sign))?\b")
 def _sign_not_seen(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
@@ -1885,7 +1913,7 @@ TAKE = (r"(?:took|taken|takes|take|taking|picked up|picks up|pick up|picking up|
 PUT = (r"(?:put|puts|laid|lays|lay|dropped|drops|drop|discarded|discards|discard|dump|dumps|dumped|ditch|ditched"
        r"|poser|deposer|pose|depose|jete"
        r"|defausse|posait|lache"
-       r"|a pose|avait pose)")
+       r"|a pose|avait pose|a repose|repose|reposer)")
 THEN = (r"(?: (?:puis|then|and then|et puis|et ensuite seulement|ensuite seulement|et ensuite|ensuite"
         r"|et seulement apres|seulement apres|et apres|and only then|only then|and only after that|only after that"
         r"|and after that|after that|et|and))")
@@ -2031,9 +2059,11 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf" (?P<rank5>{RANK})\b"
         # "et la 4eme elle venait de la soulever du milieu": the fourth, told first, then lifted
         rf"|\b(?:le |la |the )(?P<fourth6>{FOURTH})(?: (?:one|une))? (?:elle |il |she |he )?"
-        rf"(?:venait de |avait |had just |just )?(?:la |le |l )?(?:avait |a )?"
+        rf"(?:venait de |venait juste de |venait tout juste de |avait juste |avait |had just |just |has just )?"
+        rf"(?:la |le |l )?(?:avait |a )?(?:juste |just )?"
         rf"(?P<verb6>souleve|soulevee|soulever|leve|levee|lever|ramasse|ramassee|lifted|picked up"
-        rf"|picked it up)\b"
+        rf"|picked it up|lifted it|lifted it up)\b"
+        rf"(?: (?:du milieu|de la table|from the middle|off the table|off the middle))?"
         # "(les 4 cartes du milieu que) Yanis avait déjà pris un valet", "had already grabbed a jack": taken, already
         rf"|\b(?:deja|already) (?P<verb7>pris|ramasse|attrape|chope|pique|chipe|took|taken|grabbed|snatched"
         rf"|picked up) (?:un |une |a |an )(?P<rank7>{RANK_NOT_A})\b")
@@ -2955,8 +2985,8 @@ QUESTION = re.compile(r"\b(?:combien|how many|how much|how close|how far|being o
                       r"|next to each other or|side by side or|cote a cote ou|ou face a face)\b")
 #: questions told in words that name nothing alone: "on joue en combien ?" (to how many points)
 IDIOMS = [(r"\b(?:on joue|jouer|on jouait) (?:en|jusque a) combien\b", "score.target"),
-          (r"\bhow many points (?:do we|are we|we|do you|do u|does one|should we) (?:play|playing|go|going)"
-           r" (?:to|up to)\b"
+          (r"\bhow many points (?:do we|are we|we|do you|do u|does one|should we|do people|do they) (?:play|playing|go"
+           r"|going)(?: (?:kems|kemps|quems|the game|it))? (?:to|up to|until)\b"
            r"|\b(?:play|go) (?:up )?to how many(?: points)?\b|\bfirst to how many\b", "score.target")]
 
 
@@ -3816,6 +3846,8 @@ BEFORE_WORDS = {"before", "avant", "earlier", "auparavant", "beforehand"}
 ALREADY_WORDS = {"already", "deja"}
 #: "… had called contre kems half a second before me": "before" and the teller or another player, as at a clause's end
 BEFORE_WHOM = {"me", "moi", "him", "her", "us", "them", "lui", "nous", "eux", "elle"}
+#: words that open a new clause with no comma before them ("… just before and she had 4 queens")
+CLAUSE_JOINS = {"and", "et", "but", "mais", "so", "donc", "alors", "because", "car"}
 #: "after" before one of these is a preposition (what follows came first); else an adverb, as "then"
 DETERMINERS = {"the", "a", "an", "his", "her", "their", "that", "le", "la", "l", "un", "une", "son", "sa", "leur", "ce",
                "cet", "cette", "my", "mon", "ma"}
@@ -3853,7 +3885,9 @@ def _call_order(tokens: list[Token], items: list[Item]) -> Optional[tuple[Item, 
             pair = (before[-1], after[0])
         elif tok.word in BEFORE_WORDS and len(before) >= 2 and (i + 1 == len(tokens)
                                                                 or tokens[i + 1].clause != tok.clause
-                                                                or tokens[i + 1].word in BEFORE_WHOM):
+                                                                or tokens[i + 1].word in BEFORE_WHOM
+                                                                or tokens[i + 1].word in CLAUSE_JOINS):
+            # ("… i'd shouted stop kemps at sarah just before and she did have 4 queens": "and" ends its clause)
             pair = (before[-1], before[-2])  # "double kems, mais contre-kems juste avant"
         elif tok.word in BEFORE_WORDS and len(before) == 1 and after and i + 1 < len(tokens) \
                 and tokens[i + 1].clause != tok.clause:  # "double kems, mais juste avant (…) j'avais dit contre kems"
@@ -4434,11 +4468,25 @@ def _assemble(tokens: list[Token], items: list[Item], markers: list[tuple[int, s
         elif tok.word in TIMING:  # "before …" not read: when it happened may change the ruling
             reading.problem = reading.problem or ("error.ask_timing", {"word": tok.text})
             reading.unknown.append(tok.text)
+        elif tok.word in LIFTING and kind in CALLS and not tok.quoted and _lift_may_decide(reading):
+            # "le 4eme il venait de le soulever" not read (np120 S18): a card lifted or touched may make the square —
+            # never ruled as if the words were not there
+            reading.problem = reading.problem or ("error.ask_lifted", {"word": tok.text})
+            reading.unknown.append(tok.text)
         elif tok.text[:1].isupper() or _kin(tokens, i):
             reading.ignored.append(tok.text)  # a name: Marie, Paul; "ma sœur"
         else:
             reading.unknown.append(tok.text)
     return reading
+
+
+def _lift_may_decide(reading: Reading) -> bool:
+    """Whether a card lifted or touched, told in words not read, may decide a call: no such card was read, and the
+    hands told leave room for one card to make a square (none told, or three of a rank in one)."""
+    if "lifted" in reading.options or "touched" in reading.options:
+        return False
+    hands = [str(reading.options[k]).split() for k in ("hand", "partner_hand") if k in reading.options]
+    return not hands or any(hand.count(card) == 3 for hand in hands for card in hand)
 
 
 #: verbs of being allowed: a negation right after one in a question ("je peux pas crier kems moi-même ?",
@@ -4450,6 +4498,10 @@ MODALS = {"peux", "peut", "pouvons", "pouvez", "peuvent", "pouvais", "pouvait", 
 TIMING = {"before", "avant", "until", "till", "jusqu", "jusque", "jusqua", "during", "durant"}
 #: the options that place a call or an exchange in time
 TIMING_FACTS = ("before_opening", "during_sweep")
+#: words of a card lifted or touched: left unread beside a call, they may say the square was made by a card not yet in
+#: hand — which can decide it
+LIFTING = {"souleve", "soulevee", "soulever", "soulevait", "soulevant", "lifted", "lifting", "lifts", "lift", "touche",
+           "touchee", "toucher", "touchait", "touched", "touching", "touches", "decolle", "decollee", "decoller"}
 
 #: words that make a clause speak of the cards or a call: a negation there may deny a card fact
 CARD_TALK = (set(RANK_WORDS) - {"a", "as", "un", "une"}) | set(SUIT_WORDS) | {
