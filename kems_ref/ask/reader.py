@@ -127,6 +127,7 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\bkem['’]?s\b", "kems"), (r"(?i)\bcan['’]t\b", "can not"), (r"(?i)\bwon['’]t\b", "will not"),
                  (r"(?i)n['’]t\b", " not"), (r"(?i)['’]re\b", " are"), (r"(?i)['’]ve\b", " have"),
                  (r"(?i)['’]m\b", " am"), (r"(?i)['’]d\b", " had"), (r"(?i)['’]ll\b", " will"),
+                 (r"(?i)\b(who|what|where|how)['’]s\b", r"\1 is"),  # "who's right?": a question, no possessive
                  (r"(?i)['’]s\b", ""),
                  (r"(?i)\b(did|does|was|were|had|has|is|are|have|should|could|would)nt\b", r"\1 not"),
                  (r"(?i)\bcant\b", "can not"),  # "you cant call during the sweep" (never "can")
@@ -1547,7 +1548,7 @@ phrase(r"\b(?:can|may|could|peux|peut)(?: (?:i|he|she|je|il|elle))? (?:tell|say 
        # "et je dois montrer mes cartes à toute la table ?", "do I have to show my whole hand?": what is shown, asked
        r"|\b(?:(?:je|il|elle|on|i|he|she) )?(?:dois|doit|dois je|doit il|doit elle|faut il|must|have to|has to"
        r"|do i have to|does (?:he|she) have to|need to) (?:montrer|show|reveler|reveal)"
-       r" (?:mes|ses|toutes mes|toutes ses"
+       r"(?: (?:him|her|them|lui|leur|everyone|tout le monde))? (?:mes|ses|toutes mes|toutes ses"
        r"|sa|ma|my|his|her|my whole|his whole|her whole|all my|all his|all her|all (?:of )?(?:my|his|her))"
        r" (?:cartes|cards|main|hand)(?: (?:a toute la table|a tout le monde|to everyone|to the whole table"
        r"|to the table))?\b")(
