@@ -2411,3 +2411,25 @@ def test_np120_np121_orders_targets_and_questions_told_as_a_table_tells_them(run
     data = ask_json(run, "Léa called kems while the dealer was still laying out the 4 new cards after a sweep, Max "
                          "says you cant call during the sweep. is that a thing?")
     assert [row["rule_point"] for row in data["rows"]] == ["sweep.calls"]
+
+
+def test_np122_np123_words_a_table_uses_are_read_where_they_were_refused_or_branched(run):
+    """np122 S4 "juste avant que Léa sorte double kems" orders the calls; S6 "son mec avait bien un carré" is the
+    partner's square; S10 a card taken before the hunt was open then a Kems: the Kems ruled, the exchange after it;
+    np123 S18 "we called kems and were wrong": no square; S20 "he only saw my sign, not my cards": said, not
+    refused."""
+    data = ask_json(run, "Tom et Léa avaient chacun un carré, mais Sarah a dit contre kems juste avant que Léa sorte "
+                         "\"double kems\". Qui marque?")
+    assert (data["event"], data["verdict"]) == ("contre-kems", "upheld")
+    data = ask_json(run, "Marc etait en train de balayer le milieu, il avait pas encore dit \"la chasse est ouverte\" "
+                         "et Ines a crié kems (son mec avait bien un carré). ça compte ou pas ?")
+    assert data["command"] == "kems-ref rule kems -c ducale --square --during-sweep" and data["verdict"] == "upheld"
+    data = ask_json(run, "Yanis a pris une carte au milieu avant que le donneur dise la chasse est ouverte, et du coup "
+                         "il a son carré. On annule son kems ?")
+    assert (data["event"], data["also"]["event"], data["also"]["verdict"]) == ("kems", "exchange", "forbidden")
+    data = ask_json(run, "using marquoir: we called kems and were wrong. the other team says they get +1 but the app "
+                         "says enter -1 for us. which one??")
+    assert data["command"] == "kems-ref rule kems -c marquoir --no-square"
+    data = ask_json(run, "I did my sign and before Léa could say kems, Max from the other team yelled contre kems. is "
+                         "that even legit, he only saw my sign, not my cards")
+    assert data["event"] == "contre-kems" and "he only saw my sign not my cards" in data["unknown"]

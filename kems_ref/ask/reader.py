@@ -80,7 +80,7 @@ SUIT_WORDS = {"pique": "♠", "piques": "♠", "spade": "♠", "spades": "♠", 
               "trefles": "♣", "club": "♣", "clubs": "♣"}
 RANK = r"(?:10|[2-9]|[ajqkvdr]|" + "|".join(sorted(RANK_WORDS, key=len, reverse=True)) + r")(?:s)?"
 PARTNER = (r"(?:partner|partners|partenaire|partenaires|coequipier|coequipiere|equipier|equipiere|teammate"
-           r"|team mate|pote|copain|copine|binome|mate|buddy|gf|bf|girlfriend|boyfriend|meuf)")
+           r"|team mate|pote|copain|copine|binome|mate|buddy|gf|bf|girlfriend|boyfriend|meuf|mec)")
 #: words that mean nothing for the ruling (pronouns, articles, verbs of telling and calling…)
 FILLER = set("""
 a an the of to in on at by for from with and or but so then when while that this these those it its is was
@@ -962,7 +962,7 @@ def _simultaneous(m: re.Match[str]) -> list[tuple[str, Any]]:
 #: (_next_calls); "before he said kems", "juste avant que Paul dise double kems": made after the one in
 #: dispute, which the ruling is on
 CALL_NEXT = r"(?= (?:a |an |un |le |la |son |sa |his |her )?(?:double |contre |counter |stop )?(?:kems|kemps|quems)\b)"
-SAY = r"(?:say|call|shout|yell|announce|cry|dire|annoncer|crier|lancer|gueuler)"
+SAY = r"(?:say|call|shout|yell|announce|cry|dire|annoncer|crier|lancer|gueuler|sortir|balancer)"
 @phrase(r"\b(?:before (?:\w+ ){0,2}?(?:could|can|got to|managed to|was able to|had (?:a chance|time) to|even)"
         r"(?: even)? " + SAY
         + r"|(?:was|were|is|are) (?:just )?(?:about|going) to " + SAY
@@ -992,7 +992,8 @@ def _not_called(m: re.Match[str]) -> list[tuple[str, Any]]:
 @phrase(r"\b(?:(?:(?:just |only )?(?:a |one )(?:split second|second|moment|instant) |une (?:fraction de )?seconde )?"
         r"before (?:\w+ ){0,2}?(?:said|called|shouted|yelled|announced|says|calls|shouts)"
         r"|(?:une (?:fraction de )?seconde |un instant )?avant que (?:\w+ ){0,2}?(?:n )?"
-        r"(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent))\b"
+        r"(?:dise|disent|annonce|annoncent|crie|crient|lance|lancent|sorte|sortent|balance|balancent|gueule"
+        r"|gueulent))\b"
         + CALL_NEXT)
 def _called_next(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("next_call", "later")]
@@ -1113,7 +1114,7 @@ def _it_was(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "Gab called stop kemps on us and he was right": the caller said right (or wrong) — the call's verdict, told
-phrase(r"(?<=\band )(?:he|she|they) (?:was|were) (?P<neg>not )?(?:(?P<ok>right|correct)|wrong|mistaken)\b"
+phrase(r"(?<=\band )(?:(?:he|she|they|we) )?(?:was|were) (?P<neg>not )?(?:(?P<ok>right|correct)|wrong|mistaken)\b"
        r"(?! (?:about|that|to)\b)")(_it_was)
 
 
@@ -1596,6 +1597,15 @@ def _sign_seen_before(m: re.Match[str]) -> list[tuple[str, Any]]:
         r" (?:was not|were not|never was|ne regardait pas|regardait pas|ne faisait pas attention|faisait pas attention)"
         r"(?: (?:looking|watching|paying attention))?(?: (?:at me|at my sign|at the sign))?\b")
 def _sign_not_seen(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("unread", True)]
+
+
+#: "he only saw my sign, not my cards", "il a juste vu mon signe, pas mes cartes": what the caller went on — said,
+#: listed, never a negation to refuse (the call is ruled on the hand)
+@phrase(r"\b(?:(?:he|she|they|il|elle|ils) )?(?:only |just |juste |seulement )?(?:saw|seen|spotted|a vu|avait vu|vu"
+        r"|a repere) (?:my|our|the|his|her|mon|notre|le|son|sa) (?:sign|signal|signe)(?: (?:not|pas|but not|mais pas"
+        r"|and not|et pas) (?:my|our|the|his|her|mes|nos|les|ses) (?:cards|hand|cartes|main|jeu))?\b")
+def _saw_the_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
 
 
@@ -4267,10 +4277,13 @@ def _options(reading: Reading, event: Optional[str], items: list[Item], facts: d
             continue
         if event in CALLS and attr == "before_opening":
             if reading.set_aside in (None, "exchange") \
-                    and any(it.kind == "event" and it.value == "exchange" for it in items):
+                    and any((it.kind == "event" and it.value == "exchange")
+                            or (it.kind == "fact" and it.value == ("event_hint", "exchange")) for it in items):
                 # "he swapped before the hunt opened and called Kems": the call ruled on the square so made (its
                 # source's silence on such a square said), the exchange on its own after with its timing
                 reading.set_aside = "exchange"
+                reading.understood += [(it.words, "event", "exchange") for it in items if it.kind == "fact"
+                                       and it.value == ("event_hint", "exchange")][:1]  # "a pris une carte au milieu"
                 reading.options[attr] = value
             else:  # a call itself before the opening: a time no call situation holds — not ruled on
                 words = next(iter(_said(items, attr)), attr)
