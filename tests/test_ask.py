@@ -2433,3 +2433,17 @@ def test_np122_np123_words_a_table_uses_are_read_where_they_were_refused_or_bran
     data = ask_json(run, "I did my sign and before Léa could say kems, Max from the other team yelled contre kems. is "
                          "that even legit, he only saw my sign, not my cards")
     assert data["event"] == "contre-kems" and "he only saw my sign not my cards" in data["unknown"]
+
+
+def test_np123_rules_asked_in_general_are_compared_not_branched_on_facts_nobody_told(run):
+    """np123 S8 "Is it legal to take two cards from the middle at once? my cousin says one at a time only": no one
+    exchanged, no rules named — how many cards an exchange takes, as each source gives it (never a ruling branched on
+    an order nobody told); S5 "can u call kems while the dealer is changing the 4 middle cards?": calls in a sweep."""
+    data = ask_json(run, "Is it legal to take two cards from the middle at once? my cousin says one at a time only")
+    assert [row["rule_point"] for row in data["rows"]] == ["exchange.count"]
+    assert data["rows"][0]["values"]["bicycle"]["value"] == "one"
+    # an exchange told as made, or under rules named, is ruled
+    assert ask_json(run, "Tom took two cards from the middle at once, is it legal to take two?")["event"] == "exchange"
+    data = ask_json(run, "can u call kems while the dealer is changing the 4 middle cards? Max did it right in the "
+                         "middle of the sweep")
+    assert [row["rule_point"] for row in data["rows"]] == ["sweep.calls"]

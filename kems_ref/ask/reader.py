@@ -634,9 +634,14 @@ phrase(r"\b(?:est ce que )?la manche (?:se arrete|s arrete|arrete) ou (?:on cont
 #: "Max says you cant call during the sweep", "on a pas le droit d'annoncer pendant le balayage": the rule on calls in a
 #: sweep, asked or claimed — answered beside the call told, or as the question when none is
 @phrase(r"(?:(?<=\bnot )|(?<=\bcannot )|(?<=\bcan )|(?<=\bmay )|(?<=\byou )|(?<=\bwe )|(?<=\bone )|(?<=\bto )"
-        r"|(?<=\bpas )|(?<=\bde )|(?<=\bon )|(?<=\bpeut )|(?<=\bpeuvent ))"
+        r"|(?<=\bpas )|(?<=\bde )|(?<=\bon )|(?<=\bpeut )|(?<=\bpeuvent )|(?<=\bu )|(?<=\bi ))"
         r"(?:call|calling|annoncer|dire|crier|faire)(?: (?:kems|kemps|anything|a call|rien|une annonce))?"
-        r" (?:during|while|in|pendant|en plein|en pleine) (?:the |a |le |un )?(?:sweep|balayage)\b")
+        r" (?:(?:during|while|in|pendant|en plein|en pleine) (?:the |a |le |un )?(?:sweep|balayage)"
+        # "can u call kems while the dealer is changing the 4 middle cards?"
+        r"|(?:while|when|as|pendant que|quand) (?:the |le )?(?:dealer|donneur|someone|quelqu un|he|she|il|elle)"
+        r" (?:is|was|est|etait) (?:en train de )?(?:changing|replacing|sweeping|laying out|putting down|changer"
+        r"|remplacer|balayer|remettre|reposer) (?:the |les )?(?:4 |four |quatre )?(?:new |middle |nouvelles )?"
+        r"(?:cards|cartes|middle)(?: (?:du milieu|in the middle))?)\b")
 def _sweep_calls_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("rule_point", "sweep.calls")]
 

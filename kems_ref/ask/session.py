@@ -131,6 +131,22 @@ ASKED_WITH = {"second_signal": "signal.count", "verbal": "signal.verbal", "hidde
               "sound": "signal.sound"}
 
 
+#: an exchange asked in general ("is it legal to take two cards at once?", "on peut prendre deux cartes d'un coup ?"):
+#: the rule, not a dispute — unless the story also tells one made (DONE_EXCHANGE)
+GENERAL_EXCHANGE = re.compile(
+    r"\b(?:is it (?:legal|allowed|ok|okay|fine)|are you allowed|are we allowed|can (?:you|we|i|one|u)"
+    r"|may (?:you|we|i|one)|on peut|peut on|on a le droit de|a t on le droit de|le droit de|est ce qu on peut"
+    r"|est ce que on peut|c est permis de|c est autorise de)"
+    r" (?:to )?(?:take|pick up|pick|grab|swap|exchange|draw|prendre|echanger|piocher|ramasser)\b")
+DONE_EXCHANGE = re.compile(
+    r"\b(?:took|grabbed|picked|swapped|exchanged|drew|snatched|a pris|avait pris|a echange|a pioche|a ramasse"
+    r"|a chope|a attrape|ai pris|ai echange|j ai pris|je ai pris)\b")
+
+
+#: the rule an exchange asked in general is about, by the fact it tells ("two cards at once": how many at a time)
+GENERAL_POINTS = (("cards", "exchange.count"), ("take_first", "exchange.order"), ("over_limit", "exchange.hand_limit"))
+
+
 def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
     """The rule points a question about the rules asks about ("on joue en combien de points ?",
     "how many points to win under bicycle", "peut-on jouer à 5 ?"): a question that tells no call,
@@ -149,8 +165,12 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
         k in reading.options for k in ("hand", "square", "partner_hand", "partner_square"))
     # an exchange told with how it was made ("grabbed 2 cards at once and then put 2 down … or is it one card at a
     # time?"): the dispute, the point asked answered beside it
+    # "is it legal to take two cards at once?", no rules named and no order told: the rule asked, as each source gives
+    # it (rules named, or the order told, the ruling on such an exchange answers it without branching)
+    general = reading.event == "exchange" and reading.convention is None and "take_first" not in reading.options \
+        and bool(GENERAL_EXCHANGE.search(fold(story))) and not DONE_EXCHANGE.search(fold(story))
     exchange_told = reading.event == "exchange" and any(k in reading.options for k in ("take_first", "cards",
-                                                                                        "over_limit"))
+                                                                                        "over_limit")) and not general
     # a call told with its verdict ("contre kems faux sur Ines. Elle doit montrer ses cartes à qui ?"): the dispute —
     # never one only supposed ("if someone calls contre kems wrong can he call it again?")
     verdict_told = reading.event in ("kems", "double-kems", "contre-kems", "double-contre-kems") and (
@@ -158,8 +178,12 @@ def rules_question(story: str, reading: Reading) -> Optional[list[str]]:
                                   for _, attr, _ in reading.understood)) \
         and not re.search(r"\b(?:if|si|when|whenever|quand|lorsque|lorsqu)\b", fold(story))
     told = reading.cards_told or hands_told or exchange_told or verdict_told or (
-        not named_point and (reading.event is not None or any(
+        not named_point and not general and (reading.event is not None or any(
         v not in (None, False) for k, v in reading.options.items() if k not in TABLE_FACTS)))
+    if general and not named_point:  # the exchange's own facts say which of its rules is asked
+        asked = [point for fact, point in GENERAL_POINTS if fact in reading.options]
+        if asked:
+            return _and_asked(story, asked)
     words = " ".join(tok.word for tok in tokenize(story))  # "qu'on" read "que on"
     # a question mark asks too where the words name the point ("is it 32 or 52 cards?", "… au début on fait quoi ?")
     if told or not (QUESTION.search(words) or (named_point and "?" in story)):
