@@ -2447,3 +2447,20 @@ def test_np123_rules_asked_in_general_are_compared_not_branched_on_facts_nobody_
     data = ask_json(run, "can u call kems while the dealer is changing the 4 middle cards? Max did it right in the "
                          "middle of the sweep")
     assert [row["rule_point"] for row in data["rows"]] == ["sweep.calls"]
+
+
+def test_np124_the_same_guy_the_caller_himself_and_the_next_dealer_told_as_a_table_tells_them(run):
+    """np124 S18 "sur le même gars, qui avait bien ses quatre 8": the accused's hand; S20 "Kems pour sa partenaire,
+    elle avait rien du tout, mais en fait c'est LUI qui avait le carré": the holder called Kems himself (refused
+    before as two hands for one player); S19 "Qui distribue à la manche d'après ? celui qui a gagné le point ?": who
+    deals the next hand (refused before as a deal without cards)."""
+    data = ask_json(run, "Yanis a crié Kems et en meme temps Inès a crié contre-kems sur le même gars, qui avait bien "
+                         "ses quatre 8. Qui a le point ?")
+    assert data["command"] == 'kems-ref rule contre-kems -c ducale --hand "8 8 8 8" --simultaneous'
+    data = ask_json(run, "Bastien a dit Kems pour sa partenaire, elle avait rien du tout, mais en fait c'est LUI qui "
+                         "avait le carré. Il dit que ça compte quand meme vu que l'équipe l'avait")
+    assert (data["verdict"], data["command"]) == ("void", "kems-ref rule kems -c ducale --square --by-holder")
+    # the caller's own four said with nothing of the partner's: never guessed as the holder calling himself
+    assert "--by-holder" not in ask_json(run, "Marc a dit kems, il avait 4 dames, pagat")["command"]
+    data = ask_json(run, "Qui distribue à la manche d'après ? celui qui a gagné le point ?")
+    assert [row["rule_point"] for row in data["rows"]] == ["deal.next_dealer"]

@@ -106,7 +106,7 @@ joue jouait jouer play plays playing venait vient venir visait vise targeted aim
 teams equipes jeux autre autres other others facon ya moyen
 pointing pointed pointant designant designe dis dois bc cuz coz cos tonight soir asked are disent instead
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
-hes shes im ive theyre thats whats people ppl
+hes shes im ive theyre thats whats people ppl basically literally honestly seriously obviously dumb stupid
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
              "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
@@ -355,6 +355,12 @@ def _nothing(m: re.Match[str]) -> list[tuple[str, Any]]:
 phrase(r"\bwho (?:deals|redeals|shuffles) after (?:a |the |any )?(?:kems|kemps|hand|round)"
        r"(?: (?:is over|ends|is done))?\b"
        r"|\bqui (?:redonne|redistribue|donne|distribue) apres (?:un |le )?(?:kems|kemps|manche)\b"
+       # "qui distribue à la manche d'après ?", "qui donne pour la prochaine manche ?"
+       r"|\bqui (?:redonne|redistribue|donne|distribue|melange) (?:a|pour) la (?:manche|donne) (?:de apres|d apres"
+       r"|suivante)\b|\bqui (?:redonne|redistribue|donne|distribue|melange) (?:a|pour) la prochaine"
+       r" (?:manche|donne)\b"
+       # "(qui distribue …) celui qui a gagné le point ?", "does the winner deal?": who, asked — the same point
+       r"|\b(?:celui|celle|ceux) qui (?:a|ont) (?:gagne|marque|perdu) (?:le point|la manche|les points)\b"
        # "après un kems qui redistribue ?", "after a kems who deals?", "c'est toujours le même donneur ?"
        r"|\bapres (?:un |une |le |la |chaque )?(?:kems|kemps|manche),? (?:c est |ce est |c |cest )?qui"
        r"(?: c est| ce est)?"
@@ -3599,7 +3605,8 @@ def _markers(tokens: list[Token]) -> list[tuple[int, str]]:
             out.append((i, "self"))
         elif re.fullmatch(PARTNER, before) and tokens[i - 1].clause == tok.clause:
             continue  # "sa partenaire Inès", "her partner Max": the partner's name, not a third player
-        elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee") or _kin(tokens, i) \
+        elif tok.word in ("he", "she", "him", "il", "elle", "lui", "accused", "accuse", "accusee", "gars", "guy",
+                          "dude") or _kin(tokens, i) \
                 or (tok.text[:1].isupper() and _not_filler(tokens, i) and tok.word not in RANK_WORDS \
                 and not _is_card_word(tok, False)):
             out.append((i, "third"))
@@ -3660,7 +3667,11 @@ def _by_name(tokens: list[Token], markers: list[tuple[int, str]], event: Optiona
     out = []
     for i, kind in markers:
         name = tokens[i].word if tokens[i].text[:1].isupper() else None
-        if name is None and tokens[i].word in ("he", "she", "il", "elle"):  # the player last named
+        emphatic = tokens[i].word in ("lui", "him") and i > 0 and tokens[i - 1].word in ("est", "was", "etait")
+        if emphatic:  # "LUI" written in capitals is no name
+            name = None
+        if name is None and (tokens[i].word in ("he", "she", "il", "elle") or emphatic):  # the player last named
+            # ("c'est LUI qui avait le carré", "it was him who had it": the player last named, as "il", "he")
             name = next((t.word for k, t in reversed(list(enumerate(tokens[:i])))
                          if t.word in roles or (t.word in ("lui", "him", "her", "elle") and k
                                                 and tokens[k - 1].word in ACCUSING)), None)
@@ -4555,6 +4566,20 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
     for it in evidence:
         it.owner = "their_partner" if it.kind == "fact" and it.value[0] == "partner_square_said" \
             else _owner(it, markers, evidence)
+    if event == "kems" and not facts.get("by_holder") and any(
+            it.owner == "caller" and ((it.kind == "fact" and it.value[0] == "square" and it.value[1] is True)
+                                      or (it.kind == "cards" and _holds_square(it.value))) for it in evidence) \
+            and any(it.owner != "caller" and ((it.kind == "fact" and it.value[0] == "square" and it.value[1] is False)
+                                              or (it.kind == "cards" and not _holds_square(it.value)))
+                    for it in evidence):  # (the partner said to hold none: never a guess from "il avait 4 dames")
+        # "Bastien a dit Kems pour sa partenaire, elle avait rien, c'est LUI qui avait le carré": the square was the
+        # caller's own — the holder called Kems himself; his partner's hand is none of that ruling's
+        facts["by_holder"] = True
+        said = next(it for it in evidence if it.owner == "caller")
+        reading.understood.append((said.words, "by_holder", True))
+        for it in evidence:
+            if it.owner != "caller":
+                it.owner = "their_partner"
     slots = SLOTS.get(event or "", [])
     lifted = [it for it in items if it.kind == "fact" and it.value[0] in ("lifted", "touched")]
     groups = [it for it in evidence if it.kind == "cards"]
