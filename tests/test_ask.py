@@ -2464,3 +2464,20 @@ def test_np124_the_same_guy_the_caller_himself_and_the_next_dealer_told_as_a_tab
     assert "--by-holder" not in ask_json(run, "Marc a dit kems, il avait 4 dames, pagat")["command"]
     data = ask_json(run, "Qui distribue à la manche d'après ? celui qui a gagné le point ?")
     assert [row["rule_point"] for row in data["rows"]] == ["deal.next_dealer"]
+
+
+def test_np126_np127_a_signed_score_a_lone_card_in_a_claim_and_nothing_agreed_are_read(run):
+    """np126 S1 "on met -1 a leur equipe ou +1 a la notre": scores, never a hand "1 a"; S17 "il a soulevé la 4eme du
+    milieu … il dit que la dame compte pas": the fourth queen lifted, the lone "dame" of his claim no second hand
+    (both refused before); np127 S11 "the other team is saying words aren't allowed. we never agreed anything about
+    that before starting": their claim, and no ban asked at the start."""
+    data = ask_json(run, "on compte avec l'appli marquoir. Julien a crié kems pour Sarah mais elle avait 3 valets et "
+                         "un 4 lol. on met -1 a leur equipe ou +1 a la notre ??")
+    assert data["command"] == 'kems-ref rule kems -c marquoir --hand "J J J 4"'
+    data = ask_json(run, "Yanis avait 3 dames et il a soulevé la 4eme du milieu, il avait pas encore reposé sa carte. "
+                         "J'ai dit contre kems. il dit que la dame compte pas tant qu'il l'a pas dans la main. "
+                         "wikipedia")
+    assert data["command"] == 'kems-ref rule contre-kems -c wikipedia --hand "Q Q Q" --lifted "Q" --over-limit 5'
+    data = ask_json(run, "our signal is saying \"nice\" out loud and the other team is saying words aren't allowed. we "
+                         "never agreed anything about that before starting")
+    assert data["command"] == "kems-ref rule signal -c ducale --verbal --not-banned"

@@ -106,7 +106,7 @@ joue jouait jouer play plays playing venait vient venir visait vise targeted aim
 teams equipes jeux autre autres other others facon ya moyen
 pointing pointed pointant designant designe dis dois bc cuz coz cos tonight soir asked are disent instead
 voulu grabbed grab grabs took made make makes gave give gives either attrape attrapent attrapait attrapaient ont
-hes shes im ive theyre thats whats people ppl basically literally honestly seriously obviously dumb stupid
+hes shes im ive theyre thats whats people ppl basically literally honestly seriously obviously dumb stupid point
 """.split())  # noqa: SIM905 (a word list reads better as text)
 NEGATIONS = {"not", "no", "never", "nobody", "none", "neither", "nor", "without", "pas", "ne", "non", "jamais",
              "personne", "aucun", "aucune", "ni", "sans", "rien", "nothing", "nope"}
@@ -141,6 +141,8 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\bdistrib\b", "distribution"),  # "dans la distrib": the deal
                  # "3 jacks + a 5", "three jacks & a 5": and (a score "+1" keeps its sign)
                  (r"\s[+&]\s+(?=[^\d\s])", " and "),
+                 # "on met -1 a leur equipe ou +1 a la notre": a signed number is a score, never a card ("1 a")
+                 (r"(?<![\w+-])([+-])(\d{1,2})(?=\s+(?:a|à|pour|for|to)\b)", r"\1\2 point"),
                  # "et direct rayan crie contre": at once (said of what follows)
                  (r"(?i)\b(et|and) direct\b", r"\1 aussitôt"),
                  # "contre kems juste derrière": right after (said of a call)
@@ -483,10 +485,20 @@ phrase(r"\b(?:should not|shouldn t|does not|doesn t|do not|don t|would not|will 
        r"|echangeait plus|prenait plus)(?: (?:anything|any cards|rien))?"
        r"(?: (?:anymore|any more|plus))?\b"
        r"|\b(?:and |et )?(?:nobody|no one|personne)(?: ne)? (?:scores|score|marque|gets a point|gets anything)\b"
-       r"|\b(?:we |on |nous )?(?:(?:never|had not|hadn t|did not|didn t|n avait|n avions)(?: (?:rien|pas|jamais))?"
-       r"|(?:avait|avions) (?:rien|pas|jamais)) (?:agreed|decided|settled|discussed|decide|convenu|dit|prevu)"
-       r"(?: (?:on )?(?:anything|anything about it|rien))?"
-       r"(?: (?:before|beforehand|avant)(?: (?:the game|la partie|de jouer|de commencer))?)?\b")(_claimed)
+       r"|\b(?:say|says|said|saying|claim|claims|claiming|dit|disent) (?:that |que |qu )?(?:words|signs|mots|signes"
+       r"|that|it|this|ca|c) ?(?:are not|is not|were not|was not|sont pas|est pas|ne sont pas|ne est pas)"
+       r" (?:allowed|legal|ok|permitted|autorises|autorise|permis|interdits)\b")(_claimed)
+
+
+#: "we never agreed anything (about that) before starting", "on avait rien décidé avant": nothing agreed before play
+#: — of a signal, no ban asked at the start (Wikipédia's condition); elsewhere a claim, listed (_assemble)
+@phrase(r"\b(?:we |on |nous )?(?:(?:never|had not|hadn t|did not|didn t|n avait|n avions)(?: (?:rien|pas|jamais))?"
+        r"|(?:avait|avions) (?:rien|pas|jamais)) (?:agreed|decided|settled|discussed|decide|convenu|dit|prevu)"
+        r"(?: (?:on )?(?:anything|anything about it|rien))?(?: (?:about (?:that|it|this)|la dessus|sur ca))?"
+        r"(?: (?:before|beforehand|avant)(?: (?:the game|la partie|de jouer|de commencer|starting|we started"
+        r"|playing))?)?\b")
+def _nothing_agreed(m: re.Match[str]) -> list[tuple[str, Any]]:
+    return [("nothing_agreed", True)]
 
 
 #: a player's claim that two calls came together ("Dan says it was basically at the same time", "il dit que
@@ -2086,17 +2098,21 @@ def _fourth_taken(m: re.Match[str]) -> list[tuple[str, Any]]:
         rf"(?P<verb6>souleve|soulevee|soulever|leve|levee|lever|ramasse|ramassee|lifted|picked up"
         rf"|picked it up|lifted it|lifted it up)\b"
         rf"(?: (?:du milieu|de la table|from the middle|off the table|off the middle))?"
+        # "il a soulevé la 4eme du milieu", "lifted the fourth from the middle": the fourth of the three in hand
+        rf"|\b(?P<verb8>souleve|soulevee|leve|levee|ramasse|ramassee|lifted|picked up) (?:la |le |the )"
+        rf"(?P<fourth8>{FOURTH})(?: (?P<rank8>{RANK}))?(?= (?:du milieu|de la table|from the middle|off the table"
+        rf"|off the middle|au milieu|in the middle)\b)"
         # "(les 4 cartes du milieu que) Yanis avait déjà pris un valet", "had already grabbed a jack": taken, already
         rf"|\b(?:deja|already) (?P<verb7>pris|ramasse|attrape|chope|pique|chipe|took|taken|grabbed|snatched"
         rf"|picked up) (?:un |une |a |an )(?P<rank7>{RANK_NOT_A})\b")
 def _lifted(m: re.Match[str]) -> list[tuple[str, Any]]:
     verb = m.group("verb") or m.group("verb2") or m.group("verb3") or m.group("verb4") or m.group("verb6") \
-        or m.group("verb7")
+        or m.group("verb7") or m.group("verb8")
     word = m.group("rank") or m.group("rank2") or m.group("rank3") or m.group("rank4") or m.group("rank5") \
-        or m.group("rank7")
+        or m.group("rank7") or m.group("rank8")
     attr = "touched" if re.fullmatch(TOUCH, verb) else "lifted"
     fourth = bool(m.group("fourth") or m.group("fourth2") or m.group("fourth3") or m.group("fourth5")
-                  or m.group("fourth6"))
+                  or m.group("fourth6") or m.group("fourth8"))
     if word is None:  # "lifted the fourth (one)": the rank of the three in hand
         return [(attr, None), ("three_more", None)]
     rank = _rank(word)
@@ -3813,6 +3829,10 @@ STORY_FACTS = {
     "after_sweep": "the call came after the sweep, the hunt open again (said, understood, changes nothing)",
     "unread": "said, but nothing a ruling reads: listed, never dropped",
     "rule_point": "words naming a rule point a question asks about (changing the signal): said, asked by session",
+    "worth_asked": "what the call told is worth, asked without naming it ('on compte combien ? 2 ou 3 points ?'): the "
+                   "call's worth compared where nothing of the call is in doubt (_assemble)",
+    "nothing_agreed": "nothing agreed before play ('we never agreed anything before starting'): of a signal, no ban "
+                      "asked at the start (--not-banned); elsewhere a claim, listed",
     "letters_held": "penalty letters a team holds, spelled out: said, and a question on them is one on the score",
     "letters_game": "the word the table's letters game spells ('we play with letters K-E-M-P-S'): which game it is",
     "not_called": "'we just hadn't called it yet': the call the story names was never made (its squares still told)",
@@ -4160,6 +4180,12 @@ def _settle_event(reading: Reading, items: list[Item], facts: dict[str, Any], hi
         reading.understood.append((_said(items, "letters_held")[0], "letters_held", "-".join(letters)))
     if facts.pop("unread", None):  # said, but nothing a ruling reads: listed, never dropped
         reading.unknown += _said(items, "unread")
+    if facts.pop("nothing_agreed", None):
+        if event == "signal" or "signal" in hints:  # "we never agreed anything before starting": no ban was asked
+            facts.setdefault("banned_before_play", False)
+            reading.understood += [(words, "banned_before_play", False) for words in _said(items, "nothing_agreed")][:1]
+        else:  # a claim beside another situation: said, listed
+            reading.unknown += _said(items, "nothing_agreed")[:1]
     if facts.pop("ban_word", None) and facts.pop("before_play", None):
         facts["banned_before_play"] = True
         hints.append("signal")
@@ -4575,8 +4601,8 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
         # "Bastien a dit Kems pour sa partenaire, elle avait rien, c'est LUI qui avait le carré": the square was the
         # caller's own — the holder called Kems himself; his partner's hand is none of that ruling's
         facts["by_holder"] = True
-        said = next(it for it in evidence if it.owner == "caller")
-        reading.understood.append((said.words, "by_holder", True))
+        own = next(it for it in evidence if it.owner == "caller")
+        reading.understood.append((own.words, "by_holder", True))
         for it in evidence:
             if it.owner != "caller":
                 it.owner = "their_partner"
@@ -4629,6 +4655,10 @@ def _hands(reading: Reading, event: Optional[str], items: list[Item], markers: l
     for cards, fact in slots:
         said = filled.get(cards, [])
         groups = _grown(reading, [it for it in said if it.kind == "cards"], lifted, facts)
+        if len(groups) > 1 and any(len(g.value) == 1 for g in groups) and any(len(g.value) > 1 for g in groups):
+            # "3 dames … il dit que la dame compte pas": one card beside a hand is never a second hand — listed
+            reading.unknown += [g.words for g in groups if len(g.value) == 1]
+            groups = [g for g in groups if len(g.value) > 1]
         squares = [it for it in said if it.kind == "fact"]
         if len(groups) > 1 or len({it.value[1] for it in squares}) > 1:
             reading.problem = reading.problem or ("error.ask_two_hands", {
