@@ -138,6 +138,7 @@ _CONTRACTIONS = [(r"(?i)\b(contre|counter|double|stop)-?(kems|kemps|quems)\b", r
                  (r"(?i)\bqqn\b", "quelqu'un"), (r"(?i)\bcmb\b", "combien"), (r"(?i)\bsecs?\b", "secondes"),
                  (r"(?i)\bpts\b", "points"),
                  (r"(?i)\b(we|you|u|they) r\b", r"\1 are"),  # "we r 5": we are (never a king)
+                 (r"(?i)\b(me|him|her|us|them|he|she|we|they) n (?=[a-z])", r"\1 and "),  # "me n ben both had…"
                  (r"(?i)\bdistrib\b", "distribution"),  # "dans la distrib": the deal
                  # "3 jacks + a 5", "three jacks & a 5": and (a score "+1" keeps its sign)
                  (r"\s[+&]\s+(?=[^\d\s])", " and "),
