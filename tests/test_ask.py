@@ -2481,3 +2481,14 @@ def test_np126_np127_a_signed_score_a_lone_card_in_a_claim_and_nothing_agreed_ar
     data = ask_json(run, "our signal is saying \"nice\" out loud and the other team is saying words aren't allowed. we "
                          "never agreed anything about that before starting")
     assert data["command"] == "kems-ref rule signal -c ducale --verbal --not-banned"
+
+
+def test_np128_the_game_named_for_a_table_and_a_card_not_yet_in_hand_are_read(run):
+    """np128 S17 "comment on fait les equipes pour un kems ??": the game, never a Kems called (refused before);
+    S20 "contre kems avant qu'il le range dans sa main": the lifted card not yet among the others, never a time to
+    refuse."""
+    data = ask_json(run, "on est 5, comment on fait les equipes pour un kems ??")
+    assert data["table"]["players"] == 5
+    data = ask_json(run, "Léo a posé son roi et soulevé le 8 du milieu (il avait deja 3 huit), et Anaïs a dit contre "
+                         "kems avant qu'il le range dans sa main. Regles jouer au kems")
+    assert data["command"] == 'kems-ref rule contre-kems -c jouer-au-kems --hand "8 8 8" --lifted "8"'

@@ -1289,7 +1289,8 @@ phrase(r"\b(?:jouer|joue|jouons|jouez) (?:au|aux|a) (?:kems|kemps|quems)\b"
        r"|\b(?:se joue|jouer|joue) le (?:kems|kemps|quems)(?: (?:a|en) (?P<n>[2-9]|10|deux|quatre|cinq|six|huit))?\b"
        # "comment on fait pour le kems", "ça passe pour un kems ?": the game itself
        r"|(?:(?<=\bcomment on fait )|(?<=\bcomment faire )|(?<=\bca passe )|(?<=\bca marche )|(?<=\bsuffit )"
-       r"|(?<=\bassez )|(?<=\benough )|(?<=\bok )|(?<=\bfine ))(?:pour|for) (?:le |un |a |au )?(?:kems|kemps|quems)\b"
+       r"|(?<=\bassez )|(?<=\benough )|(?<=\bok )|(?<=\bfine )|(?<=\bequipes )|(?<=\bteams )|(?<=\bjoueurs )"
+       r"|(?<=\bplayers ))(?:pour|for) (?:le |un |a |au )?(?:kems|kemps|quems)\b"
        # "on joue kemps façon pagat", "we play kemps the pagat way": the game named with its rules
        r"|\b(?:on joue|jouer|joue|we play|we re playing|playing)(?: au| le| a)? (?:kems|kemps|quems)"
        r"(?= (?:facon|version|selon|avec|regles|style|like|with|by|a la|sauce|comme|en|the)\b)"
@@ -1603,6 +1604,13 @@ phrase(r"\b(?:donc|so|alors) (?:c est |ce est |c etait |ce etait |it was )?(?:ra
         r"|\b(?:she|he|i) (?:had )?(?:seen|saw) the (?:sign|signal)(?: (?:before|first|earlier))?\b")
 def _sign_seen_before(m: re.Match[str]) -> list[tuple[str, Any]]:
     return [("unread", True)]
+
+
+#: "(contre kems) avant qu'il le range dans sa main", "before he put it in his hand": the lifted card not yet among
+#: the others — what "lifted" means, said of the card the story lifts
+phrase(r"\b(?:avant que|avant qu|before) (?:il|elle|he|she) (?:ne |n )?(?:le |la |l |it )?(?:range|mette|ait range"
+       r"|ait mis|ait pu ranger|put|had put|could put|got) (?:it )?(?:dans sa main|en main|in his hand|in her hand"
+       r"|into his hand|into her hand)\b")(_nothing)
 
 
 #: "nobody was looking at my sign", "my partner didn't see my sign", "personne regardait mon signe": why a call was made
@@ -3564,8 +3572,8 @@ def _roles(text: str) -> Roles:
     roles = Roles()
     if re.search(rf"\b{SELF} (?:ai |have |had )?{CALLING}\b", text):
         roles.narrator = "caller"
-    elif re.search(r"\b(?:on|sur|contre|against|at) (?:me|moi)\b", text):
-        roles.narrator = "accused"
+    elif re.search(r"\b(?:on|sur|contre|against|at) (?:me|moi|nous|us)\b", text):
+        roles.narrator = "accused"  # ("stop kems sur nous et on avait vraiment un carré": the teller's team accused)
     elif re.search(rf"\b(?:my|mon|ma) {PARTNER} (?:a |had |has )?{CALLING}\b", text):
         roles.narrator = "holder"
     roles.target_my_partner = bool(re.search(rf"\b(?:on|sur|contre|against|at) (?:my|mon|ma) {PARTNER}\b", text))
