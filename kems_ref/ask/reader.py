@@ -1614,7 +1614,7 @@ phrase(r"\b(?:avant que|avant qu|before) (?:il|elle|he|she) (?:ne |n )?(?:le |la
 
 
 #: "nobody was looking at my sign", "my partner didn't see my sign", "personne regardait mon signe": why a call was made
-#: (or not) — said, listed, never a negation to refuse (no card fact rests on it)
+#: (or not) — and "he only saw my sign, not my cards": one reader, who saw the sign
 @phrase(r"\b(?:nobody|no one|noone|personne)(?: (?:was|were|is|ne|n))? (?:looking|watching|looked|watched|saw|noticed"
         r"|seeing|paying attention|regardait|regarde|voyait|a vu|avait vu|remarquait|a remarque|faisait attention)"
         r"(?: (?:at|to|a))? (?:my|our|his|her|the|mon|notre|son|sa|le|la) (?:sign|signal|signe)\b"
@@ -1627,17 +1627,13 @@ phrase(r"\b(?:avant que|avant qu|before) (?:il|elle|he|she) (?:ne |n )?(?:le |la
         # "bc my partner wasnt looking", "ma partenaire regardait pas"
         r"|\b(?:my|his|her|mon|ma|son|sa) (?:partner|teammate|partenaire|coequipier|coequipiere)"
         r" (?:was not|were not|never was|ne regardait pas|regardait pas|ne faisait pas attention|faisait pas attention)"
-        r"(?: (?:looking|watching|paying attention))?(?: (?:at me|at my sign|at the sign))?\b")
-def _sign_not_seen(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("unread", True)]
-
-
-#: "he only saw my sign, not my cards", "il a juste vu mon signe, pas mes cartes": what the caller went on — said,
-#: listed, never a negation to refuse (the call is ruled on the hand)
-@phrase(r"\b(?:(?:he|she|they|il|elle|ils) )?(?:only |just |juste |seulement )?(?:saw|seen|spotted|a vu|avait vu|vu"
+        r"(?: (?:looking|watching|paying attention))?(?: (?:at me|at my sign|at the sign))?\b"
+        # "he only saw my sign, not my cards", "il a juste vu mon signe, pas mes cartes": what the caller went on
+        r"|\b(?:(?:he|she|they|il|elle|ils) )?(?:only |just |juste |seulement )?(?:saw|seen|spotted|a vu|avait vu|vu"
         r"|a repere) (?:my|our|the|his|her|mon|notre|le|son|sa) (?:sign|signal|signe)(?: (?:not|pas|but not|mais pas"
         r"|and not|et pas) (?:my|our|the|his|her|mes|nos|les|ses) (?:cards|hand|cartes|main|jeu))?\b")
-def _saw_the_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
+def _who_saw_the_sign(m: re.Match[str]) -> list[tuple[str, Any]]:
+    """Who saw the sign, or did not: said, listed — never a negation to refuse (a call is ruled on the hand)."""
     return [("unread", True)]
 
 
