@@ -652,17 +652,15 @@ phrase(r"\b(?:est ce que )?la manche (?:se arrete|s arrete|arrete) ou (?:on cont
 
 #: "Max says you cant call during the sweep", "on a pas le droit d'annoncer pendant le balayage": the rule on calls in a
 #: sweep, asked or claimed — answered beside the call told, or as the question when none is
-@phrase(r"(?:(?<=\bnot )|(?<=\bcannot )|(?<=\bcan )|(?<=\bmay )|(?<=\byou )|(?<=\bwe )|(?<=\bone )|(?<=\bto )"
-        r"|(?<=\bpas )|(?<=\bde )|(?<=\bon )|(?<=\bpeut )|(?<=\bpeuvent )|(?<=\bu )|(?<=\bi ))"
-        r"(?:call|calling|annoncer|dire|crier|faire)(?: (?:kems|kemps|anything|a call|rien|une annonce))?"
-        r" (?:(?:during|while|in|pendant|en plein|en pleine) (?:the |a |le |un )?(?:sweep|balayage)"
-        # "can u call kems while the dealer is changing the 4 middle cards?"
-        r"|(?:while|when|as|pendant que|quand) (?:the |le )?(?:dealer|donneur|someone|quelqu un|he|she|il|elle)"
-        r" (?:is|was|est|etait) (?:en train de )?(?:changing|replacing|sweeping|laying out|putting down|changer"
-        r"|remplacer|balayer|remettre|reposer) (?:the |les )?(?:4 |four |quatre )?(?:new |middle |nouvelles )?"
-        r"(?:cards|cartes|middle)(?: (?:du milieu|in the middle))?)\b")
-def _sweep_calls_asked(m: re.Match[str]) -> list[tuple[str, Any]]:
-    return [("rule_point", "sweep.calls")]
+phrase(r"(?:(?<=\bnot )|(?<=\bcannot )|(?<=\bcan )|(?<=\bmay )|(?<=\byou )|(?<=\bwe )|(?<=\bone )|(?<=\bto )"
+       r"|(?<=\bpas )|(?<=\bde )|(?<=\bon )|(?<=\bpeut )|(?<=\bpeuvent )|(?<=\bu )|(?<=\bi ))"
+       r"(?:call|calling|annoncer|dire|crier|faire)(?: (?:kems|kemps|anything|a call|rien|une annonce))?"
+       r" (?:(?:during|while|in|pendant|en plein|en pleine) (?:the |a |le |un )?(?:sweep|balayage)"
+       # "can u call kems while the dealer is changing the 4 middle cards?"
+       r"|(?:while|when|as|pendant que|quand) (?:the |le )?(?:dealer|donneur|someone|quelqu un|he|she|il|elle)"
+       r" (?:is|was|est|etait) (?:en train de )?(?:changing|replacing|sweeping|laying out|putting down|changer"
+       r"|remplacer|balayer|remettre|reposer) (?:the |les )?(?:4 |four |quatre )?(?:new |middle |nouvelles )?"
+       r"(?:cards|cartes|middle)(?: (?:du milieu|in the middle))?)\b")(_asks("sweep.calls", "_sweep_calls_asked"))
 
 
 #: "on joue en combien de points au kems ? 5 ? 10 ?": the targets the table hesitates between, after the question —
@@ -2143,13 +2141,10 @@ def _fourth_fingered(m: re.Match[str]) -> list[tuple[str, Any]]:
 
 
 #: "(Ben avait 3 rois et) la main posée sur le 4e roi au milieu", "his hand on the fourth king": the fourth touched
-@phrase(rf"\b(?:(?:avait|a|had|has) )?(?:la main|le doigt|les doigts|sa main|son doigt|his hand|her hand|his finger"
-        rf"|her finger|a finger|a hand)(?: (?:deja|already|juste|just))? (?:posee |pose |mis |mise |posed |resting )?"
-        rf"(?:sur|on) (?:le |la |the )(?P<fourth>{FOURTH}) (?P<rank>{RANK})"
-        rf"(?: (?:au milieu|du milieu|in the middle|on the table|sur la table))?\b")
-def _hand_on_fourth(m: re.Match[str]) -> list[tuple[str, Any]]:
-    rank = _rank(m.group("rank"))
-    return [("touched", rank), ("three_more", rank)]
+phrase(rf"\b(?:(?:avait|a|had|has) )?(?:la main|le doigt|les doigts|sa main|son doigt|his hand|her hand|his finger"
+       rf"|her finger|a finger|a hand)(?: (?:deja|already|juste|just))? (?:posee |pose |mis |mise |posed |resting )?"
+       rf"(?:sur|on) (?:le |la |the )(?P<fourth>{FOURTH}) (?P<rank>{RANK})"
+       rf"(?: (?:au milieu|du milieu|in the middle|on the table|sur la table))?\b")(_fourth_fingered)
 
 
 #: "(le 4eme …) pas encore levé", "not lifted yet": the touched card's state, said — what the story asks about

@@ -13,7 +13,7 @@ import io
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..i18n import t
-from .compare import names_line, short, shown, standing, summary
+from .compare import cite, names_line, short, shown, standing, summary
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -74,10 +74,10 @@ def table_lines(table: dict[str, Any], lang: str, refs: Optional[Refs] = None) -
     """A question on a table size, answered first: for each convention, whether its count allows it — each
     with its citation in full, or with ``refs`` its number (the terminal, whose lines a phone shows narrow)."""
 
-    def cited(cite: Optional[dict[str, Any]]) -> str:
-        if refs is not None:
-            return f" {refs.ref(cite)}" if cite else ""
-        return f" ({cite['source']} — {cite['section']})" if cite else ""
+    def cited(citation: Optional[dict[str, Any]]) -> str:
+        if not citation:
+            return ""
+        return f" {refs.ref(citation)}" if refs is not None else f" ({cite(citation)})"
 
     players = table["players"]
     out = [t("ui.table_asked", lang, players=players)]
@@ -179,21 +179,21 @@ def as_table(comparison: Comparison, lang: str, width: int) -> Any:
                  for line in table_lines(table, lang, refs)]
         lines += deal_lines(comparison.deal_check, lang)
         rows = [row for row in comparison.rows if row["rule_point"] != "players.count"]  # answered above, cited
-        wide = bool(rows) and width >= 26 + 16 * len(comparison.labels) and len(rows) > 1  # lists them at its end
+        wide = len(rows) > 1 and _wide(width, comparison.labels)  # the table lists every number at its end
         if not wide:
             lines += [f"  {line}" for line in refs.lines()]
         answered = Text("\n".join(lines) + "\n")
         if not rows:
             return Group(answered, *_publications(comparison.sources(lang), lang))
         return Group(answered, _table(width, comparison.labels, rows, lang, refs,
-                                      _names(comparison, lang), comparison.sources(lang), comparison.asked))
-    return _table(width, comparison.labels, comparison.rows, lang, Refs(), _names(comparison, lang),
+                                      comparison.names(lang), comparison.sources(lang), comparison.asked))
+    return _table(width, comparison.labels, comparison.rows, lang, Refs(), comparison.names(lang),
                   comparison.sources(lang), comparison.asked)
 
 
-def _names(comparison: Comparison, lang: str) -> str:
-    """The line naming each convention's own calls, where it is shown (:meth:`Comparison.names`)."""
-    return comparison.names(lang)
+def _wide(width: int, ids: list[str]) -> bool:
+    """Room for one column per convention (else each point is a list, its sources under it)."""
+    return width >= 26 + 16 * len(ids)
 
 
 def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, refs: Refs,
@@ -208,7 +208,7 @@ def _table(width: int, ids: list[str], rows: list[dict[str, Any]], lang: str, re
 
     if len(rows) == 1:
         return _one_point(ids, rows[0], lang, publications or [], asked)
-    wide = width >= 26 + 16 * len(ids)
+    wide = _wide(width, ids)
     point_width = 34 if asked else max((len(row["rule_point"]) for row in rows), default=10) + 2
     questioned = asked or (wide and width >= 160)  # room for each point's question under its id
     parts: list[Any] = []
